@@ -1,0 +1,102 @@
+"""The `playaid` command line: parses options, calls the library, prints known errors, sets the
+exit code (0 ok, 1 invalid content / failed build / error findings, 2 usage or unreadable input).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from generator import __version__
+from generator.errors import PlayaidError
+
+CONTENT_DEFAULT = "content"
+
+
+def _fail(exc: PlayaidError) -> None:
+    click.echo(str(exc), err=True)
+    sys.exit(exc.exit_code)
+
+
+class Group(click.Group):
+    """Click group that turns playaid errors into messages and any other exception into a
+    one-line internal-error report instead of a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except PlayaidError as exc:
+            _fail(exc)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(130)
+        except Exception as exc:  # last-resort guard: never show a traceback to a user
+            click.echo(f"internal error: {type(exc).__name__}: {exc} "
+                       f"(please report this with the command you ran)", err=True)
+            sys.exit(1)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="playaid")
+def cli():
+    """playaid: build printable player aids from game content and check end-game scores."""
+
+
+@cli.command()
+@click.argument("content_dir", default=CONTENT_DEFAULT, type=click.Path(path_type=Path))
+def check(content_dir: Path):
+    """Load and validate all content in CONTENT_DIR (default: content/).
+
+    Prints every problem as file:line:column: field: message (how to fix).
+    Exit 0 when clean, 1 when content is invalid.
+    """
+    from generator.content.load import load_content
+
+    content = load_content(content_dir)
+    for game in content.games.values():
+        counts = {kind: len(docs) for kind, docs in game.documents.items() if kind != "game"}
+        summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
+        click.echo(f"{game.id}: ok ({summary})")
+
+
+@cli.command("list")
+@click.option("--content", "content_dir", default=CONTENT_DEFAULT, type=click.Path(path_type=Path),
+              show_default=True, help="content folder")
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+def list_aids(content_dir: Path, as_json: bool):
+    """List the aids that content declares (game, id, format, size, title)."""
+    from generator.content.load import load_content
+    from generator.plan import plan_aids
+
+    planned = plan_aids(load_content(content_dir))
+    if as_json:
+        click.echo(json.dumps([p.summary() for p in planned], indent=2))
+        return
+    for p in planned:
+        s = p.summary()
+        click.echo(f"{s['game']:<6} {s['id']:<28} {s['format']:<5} {s['size']:<16} {s['title']}")
+
+
+@cli.command()
+@click.option("--out", "out_dir", default="schema", type=click.Path(path_type=Path), show_default=True,
+              help="folder for the JSON Schema files")
+def schema(out_dir: Path):
+    """Export the JSON Schema of every content kind (for editor completion and checking)."""
+    from generator.content.schema_export import export_schemas
+
+    for path in export_schemas(out_dir):
+        click.echo(str(path))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="playaid")
+
+
+if __name__ == "__main__":
+    main()

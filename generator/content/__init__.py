@@ -1,0 +1,1 @@
+"""Content: line-aware YAML loading, schema models, sources and cross-checks."""

@@ -1,0 +1,25 @@
+"""The registry of content document kinds: ``kind:`` value -> pydantic model.
+
+A new kind of content document is added here (and nowhere else in the loader).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from generator.content.aids import Aids
+from generator.content.models import Checks, Facts, Game, Rules, Table
+
+KINDS: dict[str, type[BaseModel]] = {
+    "game": Game,
+    "rules": Rules,
+    "table": Table,
+    "facts": Facts,
+    "checks": Checks,
+    "aids": Aids,
+}
+
+
+def register(kind: str, model: type[BaseModel]) -> None:
+    """Add a document kind (used by modules that define their own content, e.g. card databases)."""
+    KINDS[kind] = model

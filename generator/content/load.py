@@ -1,0 +1,283 @@
+"""`load_content()`: read every game folder, validate, cross-check, and return frozen `Content`.
+
+Stages, in one straight line: find files -> parse (line-aware) -> validate each document ->
+check sources and references -> run the content's own cross-checks. Problems from every stage
+and every file are collected and raised together as one `ContentError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Iterator
+
+from pydantic import BaseModel
+
+from generator.content import sources
+from generator.content.models import Fact, Game, RuleItem, Rules, Table
+from generator.content.validate import validate_document
+from generator.content.yaml_io import Located, load_file
+from generator.errors import ContentError, Problem, display_path
+
+
+@dataclass(frozen=True)
+class GameContent:
+    """One game's validated content.
+
+    ``documents[kind][id]`` is the model of each document; ``located[(kind, id)]`` its parsed
+    file (for error positions); ``files`` every content file read (for incremental builds).
+    """
+
+    game: Game
+    folder: Path
+    documents: dict[str, dict[str, BaseModel]]
+    located: dict[tuple[str, str], Located]
+    files: tuple[Path, ...]
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def of_kind(self, kind: str) -> dict[str, BaseModel]:
+        """Documents of one kind by id (empty mapping when there are none)."""
+        return self.documents.get(kind, {})
+
+    @property
+    def facts(self) -> dict[str, Fact]:
+        """Every fact of the game by name, merged across `kind: facts` files."""
+        merged: dict[str, Fact] = {}
+        for doc in self.of_kind("facts").values():
+            merged.update(doc.facts)
+        return merged
+
+    def fact(self, name: str) -> Any:
+        """The value of a fact; raises KeyError naming the fact when absent."""
+        try:
+            return self.facts[name].value
+        except KeyError:
+            raise KeyError(f"fact '{name}' is not defined in content/{self.id}") from None
+
+
+@dataclass(frozen=True)
+class Content:
+    """All games' content, by game id."""
+
+    root: Path
+    games: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+
+    def game(self, game_id: str) -> GameContent:
+        """One game's content; raises KeyError when no such game."""
+        return self.games[game_id]
+
+
+def content_files(folder: Path) -> list[Path]:
+    """Every YAML file under a game folder, sorted for stable output."""
+    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def load_content(root: Path | str = "content") -> Content:
+    """Load and check every game under ``root`` (folders containing ``game.yaml``).
+
+    Raises `ContentError` with every problem found (file:line:column: field: message (hint)).
+    """
+    root = Path(root)
+    if not root.is_dir():
+        raise ContentError([Problem(display_path(root), 0, 0, "", "content folder not found",
+                                    "pass the folder that holds one sub-folder per game")])
+    folders = sorted(p.parent for p in root.glob("*/game.yaml"))
+    if not folders:
+        raise ContentError([Problem(display_path(root), 0, 0, "",
+                                    "no game folders (sub-folders with a game.yaml) found",
+                                    "create content/<game>/game.yaml with `kind: game`")])
+    seeds_dir = sources.find_seeds_dir(root)
+    problems: list[Problem] = []
+    games: dict[str, GameContent] = {}
+    for folder in folders:
+        game, found = _load_game(folder, seeds_dir)
+        problems.extend(found)
+        if game is not None:
+            games[game.id] = game
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise ContentError(problems)
+    return Content(root=root, games=MappingProxyType(games))
+
+
+def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None, list[Problem]]:
+    problems: list[Problem] = []
+    documents: dict[str, dict[str, BaseModel]] = {}
+    located: dict[tuple[str, str], Located] = {}
+    files = content_files(folder)
+    game: Game | None = None
+    for path in files:
+        loc, found = load_file(path)
+        problems.extend(found)
+        if loc is None:
+            continue
+        model, found = validate_document(loc)
+        problems.extend(found)
+        if model is None:
+            continue
+        kind = model.kind
+        doc_id = model.id
+        if (kind, doc_id) in located:
+            first = located[(kind, doc_id)]
+            problems.append(loc.problem(("id",), f"duplicate {kind} id '{doc_id}' "
+                                        f"(also in {first.file}:{first.position(('id',))[0]})",
+                                        "give each document its own id"))
+            continue
+        documents.setdefault(kind, {})[doc_id] = model
+        located[(kind, doc_id)] = loc
+        if kind == "game":
+            game = model
+    if game is None:
+        if not problems:
+            problems.append(Problem(display_path(folder / "game.yaml"), 0, 0, "kind",
+                                    "game.yaml is not a `kind: game` document", "set `kind: game`"))
+        return None, problems
+    content = GameContent(game, folder, documents, located, tuple(files))
+    problems.extend(_check_sources(content, seeds_dir))
+    problems.extend(_check_tables(content))
+    problems.extend(_check_references(content))
+    if not [p for p in problems if p.severity == "error"]:
+        from generator.content.checks import run_checks  # needs a consistent model
+        problems.extend(run_checks(content))
+    return content, problems
+
+
+def iter_sources(model: BaseModel, path: tuple = ()) -> Iterator[tuple[tuple, str | None, BaseModel]]:
+    """Every place in a document that holds a fact, with its source (inherited where allowed).
+
+    Yields (field path, source or None, owner model). Rule items inherit their section's source;
+    table rows inherit the table's.
+    """
+    if isinstance(model, Rules):
+        for si, section in enumerate(model.sections):
+            yield from _items(section.items, section.source, path + ("sections", si, "items"))
+        for ri, ruling in enumerate(model.rulings):
+            yield path + ("rulings", ri, "source"), ruling.source, ruling
+    elif isinstance(model, Table):
+        for ri, row in enumerate(model.rows):
+            src = row.get("source", model.source)
+            yield path + ("rows", ri), src, model
+        yield from _items(model.notes, model.source, path + ("notes",))
+    else:
+        for name, value in model:
+            if name == "source" and isinstance(value, str):
+                yield path + ("source",), value, model
+            elif isinstance(value, BaseModel):
+                yield from iter_sources(value, path + (name,))
+            elif isinstance(value, (list, tuple)):
+                default = getattr(model, "source", None)
+                for i, item in enumerate(value):
+                    if isinstance(item, BaseModel):
+                        yield from iter_sources(item, path + (name, i))
+                    elif isinstance(item, str) and name == "notes":
+                        yield path + (name, i), default, model
+            elif isinstance(value, dict):
+                for key, item in value.items():
+                    if isinstance(item, BaseModel):
+                        yield from iter_sources(item, path + (name, key))
+
+
+def _items(items, default, path) -> Iterator[tuple[tuple, str | None, BaseModel | None]]:
+    for i, item in enumerate(items):
+        if isinstance(item, RuleItem):
+            src = item.source or default
+            yield path + (i,), src, item
+            yield from _items(item.items, src, path + (i, "items"))
+        else:
+            yield path + (i,), default, None
+
+
+def _check_sources(content: GameContent, seeds_dir: Path | None) -> list[Problem]:
+    problems = []
+    for (kind, doc_id), loc in content.located.items():
+        if kind == "game":
+            continue
+        model = content.documents[kind][doc_id]
+        for path, src, _owner in iter_sources(model):
+            if not src:
+                problems.append(loc.problem(path, "this fact has no source",
+                                            "add `source: '<rulebook id>: <section heading>'` "
+                                            "here or on its section/table"))
+                continue
+            bad = sources.check_source(src, content.game, seeds_dir)
+            if bad:
+                problems.append(loc.problem(path, bad[0], bad[1]))
+    return problems
+
+
+def _check_tables(content: GameContent) -> list[Problem]:
+    problems = []
+    for table_id, table in content.of_kind("table").items():
+        loc = content.located[("table", table_id)]
+        keys = {c.key for c in table.columns}
+        for ri, row in enumerate(table.rows):
+            for key in row:
+                if key not in keys and key not in ("source", "note"):
+                    problems.append(loc.problem(("rows", ri, key), f"'{key}' is not a column of this table",
+                                                f"use one of: {', '.join(sorted(keys))}", prefer_key=True))
+            for key in keys:
+                if key not in row:
+                    problems.append(loc.problem(("rows", ri), f"row has no value for column '{key}'",
+                                                f"add `{key}: ...` (use '' for an empty cell)"))
+    return problems
+
+
+def _check_references(content: GameContent) -> list[Problem]:
+    """Aid blocks must point at documents, sections and facts that exist."""
+    problems = []
+    rules = content.of_kind("rules")
+    tables = content.of_kind("table")
+    facts = content.facts
+    icons = content.game.icons
+    for aids_id, aids in content.of_kind("aids").items():
+        loc = content.located[("aids", aids_id)]
+        seen: dict[str, int] = {}
+        for ai, aid in enumerate(aids.aids):
+            if aid.id in seen:
+                problems.append(loc.problem(("aids", ai, "id"), f"duplicate aid id '{aid.id}'",
+                                            "give each aid its own id"))
+            seen[aid.id] = ai
+            for fi, face in enumerate(aid.faces):
+                for bi, block in enumerate(face.blocks):
+                    path = ("aids", ai, "faces", fi, "blocks", bi)
+                    problems.extend(_check_block(block, path, loc, rules, tables, facts))
+    del icons
+    return problems
+
+
+def _check_block(block, path, loc, rules, tables, facts) -> list[Problem]:
+    from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
+
+    out = []
+    if isinstance(block, (RulesBlock, RulingsBlock)):
+        doc_id = block.rules if isinstance(block, RulesBlock) else block.rulings
+        field = "rules" if isinstance(block, RulesBlock) else "rulings"
+        if doc_id not in rules:
+            out.append(loc.problem(path + (field,), f"no rules document '{doc_id}'",
+                                   f"use one of: {', '.join(sorted(rules))}"))
+        elif isinstance(block, RulesBlock) and block.sections:
+            have = [s.id for s in rules[doc_id].sections]
+            for si, sid in enumerate(block.sections):
+                if sid not in have:
+                    out.append(loc.problem(path + ("sections", si), f"rules '{doc_id}' has no section '{sid}'",
+                                           f"use one of: {', '.join(have)}"))
+    elif isinstance(block, TableBlock):
+        if block.table not in tables:
+            out.append(loc.problem(path + ("table",), f"no table '{block.table}'",
+                                   f"use one of: {', '.join(sorted(tables))}"))
+        elif block.columns:
+            keys = [c.key for c in tables[block.table].columns]
+            for ci, key in enumerate(block.columns):
+                if key not in keys:
+                    out.append(loc.problem(path + ("columns", ci), f"table '{block.table}' has no column '{key}'",
+                                           f"use one of: {', '.join(keys)}"))
+    elif isinstance(block, FactsBlock):
+        for fi, name in enumerate(block.facts):
+            if name not in facts:
+                out.append(loc.problem(path + ("facts", fi), f"no fact '{name}'",
+                                       "define it in a kind: facts file"))
+    return out

@@ -1,0 +1,180 @@
+"""Schema of content files: one pydantic model per ``kind:`` of YAML document.
+
+Every model forbids unknown fields so that a typo is an error, never silently ignored.
+The JSON Schema for editors is exported from these models (`playaid schema`).
+Card databases and scoring rules have their own modules (`cards.py`, `scoring_rules.py`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
+
+SourceRef = str
+"""A fact's source: ``"<rulebook or reference id>: <section heading or locator>"``, or a URL.
+
+Examples: ``"xi: Invasion Step"`` (section heading in the Xeno Invasion rulebook),
+``"bga: cards.inc.php invasion_config"`` (a locator inside a declared public reference).
+"""
+
+
+class Strict(BaseModel):
+    """Base model: unknown fields are errors; instances are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Rulebook(Strict):
+    """A seed rulebook text (in ``../shared/seeds/``) that content cites by ``id``."""
+
+    id: str = Field(pattern=ID_PATTERN, description="short id used in `source` strings, e.g. xi")
+    file: str = Field(description="file name in the seeds folder, e.g. 001_2033224846664d9b.txt")
+    title: str
+
+
+class Reference(Strict):
+    """A public reference for facts the rulebooks leave out (URL or repo@commit:path)."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    title: str
+    url: str | None = None
+    repo: str | None = Field(None, description="owner/name on GitHub")
+    commit: str | None = None
+    path: str | None = None
+    licence_note: str | None = Field(None, description="what may be used (facts only, ...)")
+
+
+class Game(Strict):
+    """``kind: game`` — one per game folder (``game.yaml``): identity, version and citable sources."""
+
+    kind: Literal["game"]
+    id: str = Field(pattern=ID_PATTERN)
+    title: str
+    subtitle: str | None = None
+    version: str = Field(description="content version printed on every aid")
+    date: dt.date = Field(description="content date; also the fixed PDF creation date")
+    rulebooks: list[Rulebook] = Field(default_factory=list)
+    references: list[Reference] = Field(default_factory=list)
+    icons: dict[str, str] = Field(
+        default_factory=dict,
+        description="icon token (as written [token] in text) -> SVG file in templates/assets/icons")
+
+
+class RuleItem(Strict):
+    """One rule line (a fact), optionally with sub-items. ``source`` defaults to the section's."""
+
+    text: str = Field(min_length=1)
+    source: SourceRef | None = None
+    label: str | None = Field(None, description="run-in heading printed in bold before the text")
+    items: list[Union[str, "RuleItem"]] = Field(default_factory=list)
+
+
+class Ruling(Strict):
+    """A ruling where the rules are ambiguous: the question, the ruling, why, and the source."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    question: str
+    ruling: str
+    reason: str
+    source: SourceRef
+
+
+class Section(Strict):
+    """A titled group of rule items."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    title: str
+    source: SourceRef | None = Field(None, description="default source of the section's items")
+    items: list[Union[str, RuleItem]] = Field(min_length=1)
+
+
+class Rules(Strict):
+    """``kind: rules`` — a rules summary written in our own words, section by section."""
+
+    kind: Literal["rules"]
+    id: str = Field(pattern=ID_PATTERN)
+    title: str
+    sections: list[Section] = Field(default_factory=list)
+    rulings: list[Ruling] = Field(default_factory=list)
+
+
+class Column(Strict):
+    """A table column: ``key`` used in rows, ``label`` printed in the header."""
+
+    key: str = Field(pattern=ID_PATTERN)
+    label: str
+    align: Literal["left", "right", "center"] = "left"
+
+
+class Table(Strict):
+    """``kind: table`` — a strength table or any other grid of facts.
+
+    Each row maps column keys to values (scalars or lists); a row may carry its own ``source``
+    (else the table's applies) and a ``note``.
+    """
+
+    kind: Literal["table"]
+    id: str = Field(pattern=ID_PATTERN)
+    title: str
+    source: SourceRef | None = None
+    columns: list[Column] = Field(min_length=1)
+    rows: list[dict[str, Any]] = Field(min_length=1)
+    notes: list[Union[str, RuleItem]] = Field(default_factory=list)
+
+
+class Fact(Strict):
+    """A named value (number, list or mapping) with its source."""
+
+    value: Any
+    source: SourceRef
+    label: str | None = None
+    unit: str | None = None
+
+
+class Facts(Strict):
+    """``kind: facts`` — named numbers used by tables, checks, scoring and aids."""
+
+    kind: Literal["facts"]
+    id: str = Field(pattern=ID_PATTERN)
+    facts: dict[str, Fact] = Field(min_length=1)
+
+    @field_validator("facts")
+    @classmethod
+    def _names(cls, v):
+        import re
+        for name in v:
+            if not re.match(r"^[a-z][a-z0-9_]*$", name):
+                raise ValueError(f"fact name '{name}' must be snake_case (letters, digits, _)")
+        return v
+
+
+class Check(Strict):
+    """A cross-check: ``expect`` must equal ``equals`` (both expressions), optionally per row.
+
+    Expressions see ``facts`` (name -> value), ``tables`` (id with - as _ -> list of rows),
+    ``cards`` (list of card dicts) and, with ``for_each``, ``row``. Functions: len, sum, min,
+    max, sorted, count(list, field=value, ...), values(list, field).
+    """
+
+    id: str = Field(pattern=ID_PATTERN)
+    description: str
+    for_each: str | None = Field(None, description="expression giving a list; each item is `row`")
+    where: str | None = Field(None, description="with for_each: only rows for which this is true")
+    expect: str
+    equals: str
+    source: SourceRef | None = None
+
+
+class Checks(Strict):
+    """``kind: checks`` — content invariants that `playaid check` verifies."""
+
+    kind: Literal["checks"]
+    id: str = Field(pattern=ID_PATTERN)
+    checks: list[Check] = Field(min_length=1)
+
+
+RuleItem.model_rebuild()

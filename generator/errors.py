@@ -1,0 +1,120 @@
+"""Error types shared by every stage. Each names the file, line and field, and says how to fix it.
+
+The CLI catches `PlayaidError` (and only it, plus a last-resort guard) and prints its message;
+nothing below the CLI prints or exits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One located problem in an input file.
+
+    Rendered as ``file:line:column: field.path: message (hint)``; line and column are 1-based,
+    0 when unknown. ``severity`` is ``error`` or ``warning``.
+    """
+
+    file: str
+    line: int = 0
+    column: int = 0
+    field: str = ""
+    message: str = ""
+    hint: str = ""
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line:
+            where += f":{self.line}:{self.column or 1}"
+        text = f"{where}: "
+        if self.field:
+            text += f"{self.field}: "
+        text += self.message
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+
+class PlayaidError(Exception):
+    """Base of every error playaid reports to a user; ``str()`` is the complete message."""
+
+    exit_code = 1
+
+
+class UsageError(PlayaidError):
+    """A command was called with options that cannot work (exit code 2)."""
+
+    exit_code = 2
+
+
+@dataclass
+class ProblemList:
+    """Collects problems so that all of them can be reported at once."""
+
+    problems: list[Problem] = field(default_factory=list)
+
+    def add(self, problem: Problem) -> None:
+        self.problems.append(problem)
+
+    def extend(self, problems) -> None:
+        self.problems.extend(problems)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    def __bool__(self) -> bool:
+        return bool(self.problems)
+
+
+class ContentError(PlayaidError):
+    """Content failed to load, validate or cross-check; carries every problem found.
+
+    Exit code 1. ``problems`` is a list of `Problem`, sorted by file and line.
+    """
+
+    exit_code = 1
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems)
+        count = len(self.problems)
+        lines = [str(p) for p in self.problems]
+        lines.append(f"{count} problem{'s' if count != 1 else ''} found")
+        super().__init__("\n".join(lines))
+
+
+class RecordError(PlayaidError):
+    """A score record cannot be read or has the wrong shape (exit code 2)."""
+
+    exit_code = 2
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class BuildError(PlayaidError):
+    """An aid could not be built; the message names the aid and the cause (exit code 1)."""
+
+    exit_code = 1
+
+    def __init__(self, aid: str, cause: str, hint: str = ""):
+        self.aid = aid
+        self.cause = cause
+        message = f"aid '{aid}': {cause}"
+        if hint:
+            message += f" ({hint})"
+        super().__init__(message)
+
+
+def display_path(path: Path | str) -> str:
+    """A path as a user should see it: relative to the working directory when inside it."""
+    p = Path(path)
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)

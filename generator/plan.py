@@ -1,0 +1,59 @@
+"""Plan aids: the list of aids that content declares, with their game and resolved trim size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.content.aids import NAMED_SIZES_MM, Aid, Size
+
+
+@dataclass(frozen=True)
+class PlannedAid:
+    """One aid to build: game id, the aid declaration, trim size in mm (None for full pages)."""
+
+    game: str
+    aid: Aid
+    trim_mm: tuple[float, float] | None
+
+    @property
+    def key(self) -> str:
+        """Unique name across games, used for output file names: ``<game>-<aid id>``."""
+        return f"{self.game}-{self.aid.id}"
+
+    def summary(self) -> dict:
+        size = "page" if self.trim_mm is None else f"{self.trim_mm[0]:g}x{self.trim_mm[1]:g} mm"
+        return {"game": self.game, "id": self.aid.id, "key": self.key, "format": self.aid.format,
+                "size": size, "title": self.aid.title}
+
+
+def trim_size_mm(aid: Aid) -> tuple[float, float] | None:
+    """Trim (width, height) in mm for card aids; None for page and form aids."""
+    if aid.size == "page":
+        return None
+    if isinstance(aid.size, Size):
+        return (aid.size.width_mm, aid.size.height_mm)
+    return NAMED_SIZES_MM[aid.size]
+
+
+def plan_aids(content, only: list[str] | None = None) -> list[PlannedAid]:
+    """Every aid declared by content, sorted by game then declaration order.
+
+    ``only`` filters by aid id or ``<game>-<id>`` key; an unknown name raises `UsageError`.
+    """
+    from generator.errors import UsageError
+
+    planned = []
+    for game_id in sorted(content.games):
+        game = content.games[game_id]
+        for aids in game.of_kind("aids").values():
+            for aid in aids.aids:
+                planned.append(PlannedAid(game_id, aid, trim_size_mm(aid)))
+    if only:
+        wanted = set(only)
+        known = {p.key for p in planned} | {p.aid.id for p in planned}
+        unknown = sorted(wanted - known)
+        if unknown:
+            raise UsageError(f"unknown aid(s): {', '.join(unknown)} "
+                             f"(see `playaid list`; known: {', '.join(sorted(p.key for p in planned))})")
+        planned = [p for p in planned if p.key in wanted or p.aid.id in wanted]
+    return planned
