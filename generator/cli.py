@@ -93,6 +93,18 @@ def schema(out_dir: Path):
         click.echo(str(path))
 
 
+def _add_module_commands() -> None:
+    import importlib
+
+    from generator.commands import COMMAND_MODULES
+
+    for name in COMMAND_MODULES:
+        cli.add_command(importlib.import_module(name).command)
+
+
+_add_module_commands()
+
+
 def main() -> None:
     """Console-script entry point."""
     cli(prog_name="playaid")
