@@ -9,6 +9,7 @@ free locator), or a URL.
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,6 +37,9 @@ def _headings(path: Path) -> tuple[frozenset[str], tuple[str, ...]]:
     return frozenset(ln.casefold() for ln in lines), tuple(ln.casefold() for ln in lines)
 
 
+_LEAD = re.compile(r"^(?:[•\-]\s*)?(?:\d+[ab]?\.\s*)?")
+
+
 def _normal(text: str) -> str:
     return " ".join(text.replace("’", "'").split()).casefold()
 
@@ -49,7 +53,9 @@ def heading_in_rulebook(path: Path, section: str) -> bool:
         return True
     for line in lines:
         line = _normal(line)
-        stripped = line.lstrip("•-0123456789ab. ")
+        # strip a bullet and/or step number ("• ", "3a. ") only: a character-set lstrip would
+        # also eat the first letters of headings such as "3a. assign ..." or "• all goods."
+        stripped = _LEAD.sub("", line)
         for candidate in (line, stripped):
             if candidate.startswith(want) and candidate[len(want):len(want) + 1] in (".", ":", " ", "(", ""):
                 return True
