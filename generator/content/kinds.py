@@ -8,7 +8,9 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from generator.content.aids import Aids
+from generator.content.cards import Cards
 from generator.content.models import Checks, Facts, Game, Rules, Table
+from generator.content.scoring_rules import Scoring
 
 KINDS: dict[str, type[BaseModel]] = {
     "game": Game,
@@ -17,6 +19,8 @@ KINDS: dict[str, type[BaseModel]] = {
     "facts": Facts,
     "checks": Checks,
     "aids": Aids,
+    "cards": Cards,
+    "scoring": Scoring,
 }
 
 
