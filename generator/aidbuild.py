@@ -1,0 +1,114 @@
+"""Build one aid: render it to PDF bytes (and PNG previews) for the chosen paper and mode.
+
+Pure with respect to the file system: returns {relative output path: bytes}; writing, skipping
+and parallelism live in `generator.build`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pypdf import PdfReader, PdfWriter
+
+from generator.errors import BuildError
+from generator.paths import ASSETS_DIR, TEMPLATES_DIR
+from generator.plan import PlannedAid
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """What to render: ``paper`` a4 | letter, ``mode`` sheet | print-shop, ``png`` previews."""
+
+    paper: str = "a4"
+    mode: str = "sheet"
+    png: bool = False
+
+    @property
+    def folder(self) -> str:
+        """Output sub-folder: the paper name for sheets, ``print-shop-<paper>`` for print-shop."""
+        return self.paper if self.mode == "sheet" else f"print-shop-{self.paper}"
+
+
+@lru_cache(maxsize=1)
+def _renderer():
+    from generator.render.html_pdf import HtmlRenderer
+
+    return HtmlRenderer(ASSETS_DIR)
+
+
+@lru_cache(maxsize=8)
+def _environment(icons: tuple):
+    from generator.render.templates import make_environment
+
+    return make_environment(TEMPLATES_DIR, dict(icons))
+
+
+def source_date_epoch(game) -> int:
+    """The fixed creation date of every PDF: the content date at 00:00 UTC (seconds)."""
+    return int(dt.datetime.combine(game.game.date, dt.time(), dt.timezone.utc).timestamp())
+
+
+def render_aid(planned: PlannedAid, game, options: RenderOptions) -> dict[str, bytes]:
+    """Render one aid; returns {path relative to the output folder: bytes}.
+
+    Card aids: sheet mode -> n-up sheets (fronts and backs on alternate pages); print-shop mode
+    -> one face per page at trim + 3 mm bleed with crop marks. Page aids -> A4/Letter pages.
+    Form aids -> ``<key>.pdf`` (printable) and ``<key>-fillable.pdf`` (AcroForm).
+    Raises `BuildError` naming the aid on any failure.
+    """
+    os.environ["SOURCE_DATE_EPOCH"] = str(source_date_epoch(game))
+    from generator.render.faces import footer_text, render_card_faces, render_page_aid
+
+    aid = planned.aid
+    print_shop = options.mode == "print-shop"
+    files: dict[str, bytes] = {}
+    prefix = f"{options.folder}/{planned.key}"
+    if aid.format == "card":
+        env = _environment(tuple(sorted(game.game.icons.items())))
+        faces = render_card_faces(planned, game, _renderer(), env, print_shop=print_shop)
+        first = faces[0].document
+        merged = first.copy([page for f in faces for page in f.document.pages])
+        face_pdf = _renderer().pdf(merged, title=f"{aid.title} — {game.game.title}")
+        if print_shop:
+            files[f"{prefix}.pdf"] = face_pdf
+        else:
+            from generator.render.impose import impose_cards
+
+            try:
+                files[f"{prefix}.pdf"] = impose_cards(face_pdf, [f.name for f in faces], options.paper,
+                                                      aid.title, footer_text(game))
+            except ValueError as exc:
+                raise BuildError(planned.key, str(exc), "declare a smaller card size") from None
+    elif aid.format == "page":
+        env = _environment(tuple(sorted(game.game.icons.items())))
+        document = render_page_aid(planned, game, _renderer(), env, options.paper, print_shop)
+        files[f"{prefix}.pdf"] = _renderer().pdf(document, title=f"{aid.title} — {game.game.title}")
+    else:
+        from generator.render.forms import render_form
+
+        footer = f"{game.game.title} — {aid.title} · {footer_text(game)}"
+        for fillable, suffix in ((False, ""), (True, "-fillable")):
+            files[f"{prefix}{suffix}.pdf"] = render_form(aid, game.game.title, footer, options.paper,
+                                                         fillable, print_shop)
+    if options.png:
+        from generator.render.preview import pdf_to_pngs
+
+        for name, pdf in list(files.items()):
+            if name.endswith("-fillable.pdf"):
+                continue
+            stem = name[len(options.folder) + 1:-4]
+            for i, png in enumerate(pdf_to_pngs(pdf), start=1):
+                files[f"{options.folder}/png/{stem}-p{i}.png"] = png
+    return files
+
+
+def page_count(pdf: bytes) -> int:
+    """Number of pages of a PDF (used in summaries and tests)."""
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+__all__ = ["RenderOptions", "render_aid", "page_count", "PdfWriter"]

@@ -1,0 +1,121 @@
+"""Render aids declared in content to PDF through HTML: card faces fitted to their trim size,
+and full-page aids on A4 / US Letter.
+
+Card text is fitted by searching the largest font size (between the aid's ``min_font_pt`` and
+``max_font_pt``, never below 6 pt) at which each face lays out on exactly one page; text that does
+not fit at the minimum is a `BuildError` naming the aid and face, never clipped text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jinja2 import TemplateError
+
+from generator.errors import BuildError
+from generator.plan import PlannedAid
+from generator.render.blocks import resolve_block
+from generator.render.html_pdf import HtmlRenderer, RenderFailed
+from generator.render.templates import UnknownIcon
+from generator.units import BLEED_MM, paper_size_mm
+
+#: Font sizes are searched in steps of this many points.
+FONT_STEP_PT = 0.25
+
+
+@dataclass(frozen=True)
+class FaceResult:
+    """One rendered face: its name, the font size used (pt) and its laid-out document."""
+
+    name: str
+    font_pt: float
+    document: object
+
+
+def footer_text(game) -> str:
+    """The version line printed on every aid: content version, date, and the print instruction."""
+    return f"playaid · v{game.game.version} · {game.game.date.isoformat()} · print at 100 %"
+
+
+def _render_template(env, name: str, planned: PlannedAid, **context) -> str:
+    try:
+        return env.get_template(name).render(aid=planned.aid, **context)
+    except UnknownIcon as exc:
+        raise BuildError(planned.key, str(exc), "declare the icon in game.yaml or fix the token") from None
+    except TemplateError as exc:
+        where = f" (line {exc.lineno})" if getattr(exc, "lineno", None) else ""
+        raise BuildError(planned.key, f"template {name}{where}: {exc}", "fix the template") from None
+
+
+def _layout(renderer: HtmlRenderer, planned: PlannedAid, html: str):
+    try:
+        return renderer.layout(html)
+    except RenderFailed as exc:
+        raise BuildError(planned.key, str(exc), "use asset: URLs inside templates/assets") from None
+
+
+def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
+                      print_shop: bool = False) -> list[FaceResult]:
+    """Lay out each face of a card aid at its trim size, text fitted to one page per face.
+
+    ``print_shop`` adds a 3 mm bleed and crop marks (MediaBox = bleed area, TrimBox = trim).
+    Raises `BuildError` when a face does not fit at ``min_font_pt``.
+    """
+    aid = planned.aid
+    width, height = planned.trim_mm
+    trim = {"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM}
+    results = []
+    for face in aid.faces:
+        blocks = [resolve_block(b, game) for b in face.blocks]
+
+        def attempt(font_pt: float):
+            html = _render_template(env, "card.html.j2", planned, game=game.game, face=face,
+                                    blocks=blocks, font_pt=font_pt, trim=trim,
+                                    print_shop=print_shop, footer=footer_text(game))
+            return _layout(renderer, planned, html)
+
+        best = _fit(attempt, aid.min_font_pt, aid.max_font_pt)
+        if best is None:
+            pages = len(attempt(aid.min_font_pt).pages)
+            raise BuildError(
+                planned.key,
+                f"face '{face.name}' does not fit {width:g} x {height:g} mm even at "
+                f"{aid.min_font_pt:g} pt (it needs {pages} pages)",
+                "shorten the text, move a block to the other face, or declare a larger size "
+                "(e.g. size: tarot or size: a6) in the aid")
+        results.append(FaceResult(face.name, best[0], best[1]))
+    return results
+
+
+def _fit(attempt, min_pt: float, max_pt: float):
+    """Largest font size in [min_pt, max_pt] (multiples of FONT_STEP_PT) whose layout has one
+    page; returns (font_pt, document) or None. Binary search: about 5 layouts per face."""
+    steps = int(round((max_pt - min_pt) / FONT_STEP_PT))
+    lo, hi = 0, steps
+    found = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        size = min_pt + mid * FONT_STEP_PT
+        doc = attempt(size)
+        if len(doc.pages) == 1:
+            found = (size, doc)
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return found
+
+
+def render_page_aid(planned: PlannedAid, game, renderer: HtmlRenderer, env, paper: str,
+                    print_shop: bool = False):
+    """Lay out a full-page aid on ``paper`` (a4 | letter); returns the document (1+ pages)."""
+    aid = planned.aid
+    width, height = paper_size_mm(paper)
+    if aid.orientation == "landscape":
+        width, height = height, width
+    faces = [{"face": f, "blocks": [resolve_block(b, game) for b in f.blocks]} for f in aid.faces]
+    html = _render_template(env, "page.html.j2", planned, game=game.game, faces=faces,
+                            font_pt=aid.max_font_pt,
+                            paper={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
+                            print_shop=print_shop,
+                            footer=f"{game.game.title} — {aid.title} · {footer_text(game)}")
+    return _layout(renderer, planned, html)

@@ -1,0 +1,226 @@
+"""Form aids (score sheets, campaign logs) drawn with exact geometry by ReportLab, printable or
+fillable (AcroForm text fields and check boxes).
+
+The grid comes from content (`Grid` in `generator.content.aids`): rows x columns of write-in
+boxes, a label column on the left, column headers on top, notes (the scoring rule) underneath.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Frame, Paragraph
+from reportlab.pdfgen.canvas import Canvas
+from xml.sax.saxutils import escape
+
+from generator.content.aids import Aid, GridLine
+from generator.content.models import RuleItem
+from generator.render.fonts import register_fonts
+from generator.units import BLEED_MM, HOME_PRINTER_MARGIN_MM, mm_to_pt, paper_size_mm
+
+LABEL_COL_MM = 46.0
+HEADER_ROW_MM = 9.0
+MAX_ROW_MM = 11.0
+MIN_ROW_MM = 6.0
+
+
+@dataclass(frozen=True)
+class Line:
+    """A row or column after expanding ``repeat``: field id, printed label, field kind."""
+
+    id: str
+    label: str
+    field: str
+    emphasis: bool
+    width: float
+    help: str
+
+
+def expand(lines: list[GridLine]) -> list[Line]:
+    """Expand ``repeat: N`` lines into N lines labelled with {n} = 1..N."""
+    out = []
+    for line in lines:
+        count = line.repeat or 1
+        for n in range(1, count + 1):
+            ident = f"{line.id}_{n}" if line.repeat else line.id
+            label = line.label.replace("{n}", str(n))
+            out.append(Line(ident, label, line.field, line.emphasis, line.width or 1.0, line.help or ""))
+    return out
+
+
+def cell_field(row: Line, col: Line) -> str:
+    """The kind of box where a row meets a column: checkbox > none > text > number."""
+    kinds = {row.field, col.field}
+    for kind in ("checkbox", "none", "text"):
+        if kind in kinds:
+            return kind
+    return "number"
+
+
+def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bool,
+                print_shop: bool = False) -> bytes:
+    """PDF bytes of a form aid on ``paper`` (a4 | letter), portrait or landscape per the aid.
+
+    ``fillable`` adds an AcroForm field per box (names ``<row id>.<column id>``). ``print_shop``
+    adds a 3 mm bleed with crop marks outside the trim and sets TrimBox/BleedBox.
+    """
+    register_fonts()
+    grid = aid.grid
+    pw, ph = paper_size_mm(paper)
+    if aid.orientation == "landscape":
+        pw, ph = ph, pw
+    bleed = BLEED_MM if print_shop else 0.0
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(mm_to_pt(pw + 2 * bleed), mm_to_pt(ph + 2 * bleed)),
+                    invariant=1, pageCompression=1)
+    canvas.setTitle(aid.title)
+    canvas.setAuthor("playaid")
+    canvas.setCreator("playaid")
+    if print_shop:
+        canvas.setTrimBox((mm_to_pt(bleed), mm_to_pt(bleed), mm_to_pt(bleed + pw), mm_to_pt(bleed + ph)))
+        canvas.setBleedBox((0, 0, mm_to_pt(pw + 2 * bleed), mm_to_pt(ph + 2 * bleed)))
+        _crop_marks(canvas, pw, ph, bleed)
+        canvas.translate(mm_to_pt(bleed), mm_to_pt(bleed))
+
+    margin = HOME_PRINTER_MARGIN_MM
+    top = ph - margin
+    # Header
+    canvas.setFont("PlayaidSans", 8)
+    canvas.setFillGray(0.2)
+    canvas.drawString(mm_to_pt(margin), mm_to_pt(top - 3), game_title.upper())
+    canvas.setFillGray(0)
+    canvas.setFont("PlayaidSans-Bold", 16)
+    canvas.drawString(mm_to_pt(margin), mm_to_pt(top - 10), aid.title)
+    canvas.setLineWidth(1)
+    canvas.line(mm_to_pt(margin), mm_to_pt(top - 12.5), mm_to_pt(pw - margin), mm_to_pt(top - 12.5))
+
+    rows, cols = expand(grid.rows), expand(grid.columns)
+    notes_mm = _notes_height_mm(aid, pw - 2 * margin)
+    grid_top = top - 16
+    grid_bottom_limit = margin + 6 + notes_mm
+    avail = grid_top - HEADER_ROW_MM - grid_bottom_limit
+    row_h = max(MIN_ROW_MM, min(MAX_ROW_MM, avail / len(rows)))
+    label_w = LABEL_COL_MM
+    data_w = pw - 2 * margin - label_w
+    total_weight = sum(c.width for c in cols)
+    col_x = [margin + label_w]
+    for c in cols:
+        col_x.append(col_x[-1] + data_w * c.width / total_weight)
+
+    # Column headers
+    y = grid_top
+    canvas.setFillGray(0.89)
+    canvas.rect(mm_to_pt(margin), mm_to_pt(y - HEADER_ROW_MM), mm_to_pt(pw - 2 * margin),
+                mm_to_pt(HEADER_ROW_MM), stroke=0, fill=1)
+    canvas.setFillGray(0)
+    canvas.setFont("PlayaidSans-Bold", 8)
+    canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(y - 5.5), grid.corner)
+    for i, c in enumerate(cols):
+        _centered_label(canvas, c.label, col_x[i], col_x[i + 1], y - HEADER_ROW_MM, HEADER_ROW_MM)
+    y -= HEADER_ROW_MM
+    # Rows
+    for r in rows:
+        y0 = y - row_h
+        if r.emphasis:
+            canvas.setFillGray(0.94)
+            canvas.rect(mm_to_pt(margin), mm_to_pt(y0), mm_to_pt(pw - 2 * margin), mm_to_pt(row_h),
+                        stroke=0, fill=1)
+            canvas.setFillGray(0)
+        canvas.setFont("PlayaidSans-Bold" if r.emphasis else "PlayaidSans", 8)
+        label_y = y0 + row_h / 2 + (0.8 if r.help else -1.2)
+        canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(label_y), r.label)
+        if r.help:
+            canvas.setFont("PlayaidSans", 6)
+            canvas.setFillGray(0.3)
+            canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(label_y - 3), r.help)
+            canvas.setFillGray(0)
+        for i, c in enumerate(cols):
+            kind = cell_field(r, c)
+            x0, x1 = col_x[i], col_x[i + 1]
+            if kind == "checkbox":
+                size = min(5.0, row_h - 2)
+                bx, by = (x0 + x1) / 2 - size / 2, y0 + (row_h - size) / 2
+                if fillable:
+                    canvas.acroForm.checkbox(name=f"{r.id}.{c.id}", x=mm_to_pt(bx), y=mm_to_pt(by),
+                                             size=mm_to_pt(size), buttonStyle="check",
+                                             borderWidth=0.5, borderColor=None, fillColor=None,
+                                             tooltip=f"{r.label}: {c.label}")
+                else:
+                    canvas.setLineWidth(0.5)
+                    canvas.rect(mm_to_pt(bx), mm_to_pt(by), mm_to_pt(size), mm_to_pt(size))
+            elif kind != "none" and fillable:
+                canvas.acroForm.textfield(name=f"{r.id}.{c.id}", x=mm_to_pt(x0 + 0.6), y=mm_to_pt(y0 + 0.6),
+                                          width=mm_to_pt(x1 - x0 - 1.2), height=mm_to_pt(row_h - 1.2),
+                                          fontName="Helvetica", fontSize=0, borderWidth=0,
+                                          fillColor=None, borderColor=None,
+                                          tooltip=f"{r.label}: {c.label}")
+        canvas.setLineWidth(1.2 if r.emphasis else 0.4)
+        canvas.line(mm_to_pt(margin), mm_to_pt(y0), mm_to_pt(pw - margin), mm_to_pt(y0))
+        y = y0
+    # Grid frame and column rules
+    canvas.setLineWidth(0.8)
+    canvas.rect(mm_to_pt(margin), mm_to_pt(y), mm_to_pt(pw - 2 * margin), mm_to_pt(grid_top - y))
+    canvas.setLineWidth(0.4)
+    for x in col_x:
+        canvas.line(mm_to_pt(x), mm_to_pt(y), mm_to_pt(x), mm_to_pt(grid_top))
+    # Notes (the scoring rule), then the footer
+    if aid.notes:
+        frame = Frame(mm_to_pt(margin), mm_to_pt(margin + 5), mm_to_pt(pw - 2 * margin),
+                      mm_to_pt(y - 3 - margin - 5), leftPadding=0, rightPadding=0, topPadding=0,
+                      bottomPadding=0, showBoundary=0)
+        frame.addFromList(_note_paragraphs(aid), canvas)
+    canvas.setFont("PlayaidSans", 7)
+    canvas.setFillGray(0.2)
+    canvas.drawString(mm_to_pt(margin), mm_to_pt(margin - 1), footer)
+    canvas.showPage()
+    canvas.save()
+    return buf.getvalue()
+
+
+def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float) -> None:
+    size = 8
+    width_mm = x1 - x0 - 1
+    while size > 6 and canvas.stringWidth(text, "PlayaidSans-Bold", size) > mm_to_pt(width_mm):
+        size -= 0.5
+    canvas.setFont("PlayaidSans-Bold", size)
+    canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(y0 + h / 2 - 1.2), text)
+
+
+def _note_style() -> ParagraphStyle:
+    return ParagraphStyle("note", fontName="PlayaidSans", fontSize=8, leading=10,
+                          bulletFontName="PlayaidSans", leftIndent=8, bulletIndent=0, spaceAfter=1.5)
+
+
+def _note_paragraphs(aid: Aid) -> list[Paragraph]:
+    style = _note_style()
+    paras = []
+    for note in aid.notes:
+        text = note.text if isinstance(note, RuleItem) else str(note)
+        label = note.label if isinstance(note, RuleItem) and note.label else ""
+        markup = (f"<b>{escape(label)}</b> " if label else "") + escape(text)
+        paras.append(Paragraph(markup, style, bulletText="•"))
+    return paras
+
+
+def _notes_height_mm(aid: Aid, width_mm: float) -> float:
+    total = 0.0
+    for para in _note_paragraphs(aid):
+        _, h = para.wrap(mm_to_pt(width_mm), 10_000)
+        total += h + 1.5
+    return total * 25.4 / 72 + (3 if aid.notes else 0)
+
+
+def _crop_marks(canvas, pw: float, ph: float, bleed: float) -> None:
+    """Crop marks in the bleed, outside the trim, at each corner (0.25 pt)."""
+    canvas.setLineWidth(0.25)
+    b = mm_to_pt(bleed)
+    W, H = mm_to_pt(pw) + 2 * b, mm_to_pt(ph) + 2 * b
+    gap = mm_to_pt(0.5)
+    for x in (b, W - b):
+        canvas.line(x, 0, x, b - gap)
+        canvas.line(x, H - b + gap, x, H)
+    for y in (b, H - b):
+        canvas.line(0, y, b - gap, y)
+        canvas.line(W - b + gap, y, W, y)

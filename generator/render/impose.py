@@ -1,0 +1,144 @@
+"""Imposition: place finished card faces n-up on A4 / US Letter sheets at 100 % scale.
+
+Fronts and backs go on alternate pages; on a back page each card sits in the mirrored column so
+that a sheet printed double-sided with a long-edge flip puts every back behind its front. Cut
+lines run along every card edge from the card grid out to the page edges (never over a card).
+Cards are rotated a quarter turn when that fits more of them on a portrait sheet.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.render.fonts import register_fonts
+from generator.units import mm_to_pt, paper_size_mm
+
+#: Smallest margin left around the card grid: what home printers can reach (mm).
+MIN_SHEET_MARGIN_MM = 5.0
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where cards go on a portrait sheet; all lengths in mm from the sheet's bottom-left corner.
+
+    ``cell_w``/``cell_h`` are the card's footprint on the sheet (swapped when ``rotated``).
+    """
+
+    paper_w: float
+    paper_h: float
+    cols: int
+    rows: int
+    rotated: bool
+    cell_w: float
+    cell_h: float
+    x0: float
+    y0: float
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    def slot(self, index: int, back: bool = False) -> tuple[float, float]:
+        """Bottom-left corner (mm) of card ``index`` (row-major from the top-left); on a back
+        page the column is mirrored for long-edge duplex."""
+        row, col = divmod(index, self.cols)
+        if back:
+            col = self.cols - 1 - col
+        x = self.x0 + col * self.cell_w
+        y = self.y0 + (self.rows - 1 - row) * self.cell_h
+        return x, y
+
+
+def sheet_layout(trim_w: float, trim_h: float, paper: str,
+                 min_margin: float = MIN_SHEET_MARGIN_MM) -> SheetLayout:
+    """The n-up layout holding the most cards of ``trim_w`` x ``trim_h`` mm on a portrait sheet.
+
+    Raises ValueError when not even one card fits inside the margins.
+    """
+    paper_w, paper_h = paper_size_mm(paper)
+    best = None
+    for rotated in (False, True):
+        cw, ch = (trim_h, trim_w) if rotated else (trim_w, trim_h)
+        cols = int((paper_w - 2 * min_margin + 1e-9) // cw)
+        rows = int((paper_h - 2 * min_margin + 1e-9) // ch)
+        if cols * rows and (best is None or cols * rows > best[0] * best[1]):
+            best = (cols, rows, rotated, cw, ch)
+    if best is None:
+        raise ValueError(f"a {trim_w:g} x {trim_h:g} mm card does not fit on {paper} with "
+                         f"{min_margin:g} mm margins")
+    cols, rows, rotated, cw, ch = best
+    x0 = (paper_w - cols * cw) / 2
+    y0 = (paper_h - rows * ch) / 2
+    return SheetLayout(paper_w, paper_h, cols, rows, rotated, cw, ch, x0, y0)
+
+
+def _overlay(layout: SheetLayout, label: str) -> PageObject:
+    """A page with the cut lines and a one-line label in the top margin."""
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)),
+                    invariant=1, pageCompression=1)
+    register_fonts()
+    pw, ph = mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)
+    gx0, gy0 = mm_to_pt(layout.x0), mm_to_pt(layout.y0)
+    gx1 = mm_to_pt(layout.x0 + layout.cols * layout.cell_w)
+    gy1 = mm_to_pt(layout.y0 + layout.rows * layout.cell_h)
+    canvas.setStrokeGray(0.35)
+    canvas.setLineWidth(0.3)
+    for i in range(layout.cols + 1):
+        x = mm_to_pt(layout.x0 + i * layout.cell_w)
+        canvas.line(x, 0, x, gy0)
+        canvas.line(x, gy1, x, ph)
+    for j in range(layout.rows + 1):
+        y = mm_to_pt(layout.y0 + j * layout.cell_h)
+        canvas.line(0, y, gx0, y)
+        canvas.line(gx1, y, pw, y)
+    canvas.setFillGray(0.2)
+    canvas.setFont("PlayaidSans", 6)
+    top_margin = layout.paper_h - (layout.y0 + layout.rows * layout.cell_h)
+    label_y = mm_to_pt(layout.paper_h - top_margin / 2) - 2
+    canvas.drawString(gx0 + mm_to_pt(1.5), label_y, label)
+    canvas.showPage()
+    canvas.save()
+    return PdfReader(io.BytesIO(buf.getvalue())).pages[0]
+
+
+def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
+                 footer: str) -> bytes:
+    """n-up sheet PDF from a PDF whose pages are the card's faces at trim size (front, back...).
+
+    Each face fills one sheet with copies; the back sheet mirrors columns for long-edge duplex.
+    Returns PDF bytes (pages: one per face, in face order).
+    """
+    reader = PdfReader(io.BytesIO(face_pdf))
+    first = reader.pages[0]
+    trim_w = float(first.mediabox.width) * 25.4 / 72
+    trim_h = float(first.mediabox.height) * 25.4 / 72
+    layout = sheet_layout(trim_w, trim_h, paper)
+    writer = PdfWriter()
+    for index, (page, name) in enumerate(zip(reader.pages, face_names)):
+        back = index % 2 == 1
+        sheet = PageObject.create_blank_page(width=mm_to_pt(layout.paper_w),
+                                             height=mm_to_pt(layout.paper_h))
+        for slot in range(layout.per_sheet):
+            x, y = layout.slot(slot, back=back)
+            x_pt, y_pt = mm_to_pt(x), mm_to_pt(y)
+            if not layout.rotated:
+                op = Transformation().translate(x_pt, y_pt)
+            elif not back:  # a quarter turn anticlockwise: card top points left
+                op = Transformation().rotate(90).translate(x_pt + mm_to_pt(layout.cell_w), y_pt)
+            else:  # clockwise on the back, so the tops meet after a long-edge flip
+                op = Transformation().rotate(-90).translate(x_pt, y_pt + mm_to_pt(layout.cell_h))
+            sheet.merge_transformed_page(page, op)
+        side = "back" if back else "front"
+        duplex = " · duplex: flip on long edge" if len(face_names) > 1 else ""
+        label = f"{title} · {name} ({side} sheet){duplex} · {footer}"
+        sheet.merge_page(_overlay(layout, label))
+        writer.add_page(sheet)
+    writer.add_metadata({"/Title": title, "/Producer": "playaid"})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
