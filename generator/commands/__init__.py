@@ -3,4 +3,5 @@ command or group) and is listed in ``COMMAND_MODULES`` so `generator.cli` adds i
 
 COMMAND_MODULES = (
     # e.g. "generator.commands.score",
+    "generator.commands.xia",
 )

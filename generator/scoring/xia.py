@@ -1,0 +1,293 @@
+"""Xia calculators: the solo NPC round-end roll and the campaign score.
+
+Pure functions over one game's content (`GameContent`); every number comes from content:
+the roll bands (table ``npc-fame-roll``), the roll terms and their bonuses (table
+``npc-roll-modifiers``), the die range (facts ``d20_min``/``d20_max``), the goal count and the
+failed-goal penalty (facts ``campaign_goal_count``/``campaign_failed_goal_penalty``).
+Rules: rulebook 003_a45cb12c8ae0ae9e.txt, sections "Solo Round End" and "Campaign End".
+`load_campaign` is the only function that reads a file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from generator.errors import PlayaidError, Problem, RecordError, UsageError
+
+ROLL_TABLE = "npc-fame-roll"
+MODIFIER_TABLE = "npc-roll-modifiers"
+CAMPAIGN_GAME = "xia-campaign"
+
+
+# --------------------------------------------------------------------------- NPC round-end roll
+
+
+@dataclass(frozen=True)
+class RollTerm:
+    """One added term of the round-end roll: ``count`` x ``bonus`` = ``points``."""
+
+    term: str
+    label: str
+    count: int
+    bonus: int
+
+    @property
+    def points(self) -> int:
+        return self.count * self.bonus
+
+
+@dataclass(frozen=True)
+class NpcRoll:
+    """The modified round-end roll and the NPC Fame Points it earns.
+
+    ``d20``: the die as rolled; ``terms``: every modifier (zero counts included);
+    ``modified``: d20 + sum of term points; ``band``: the printed range the result falls in
+    (e.g. ``"15-20"``); ``fame``: NPC Fame Points gained.
+    """
+
+    d20: int
+    terms: tuple[RollTerm, ...]
+    modified: int
+    band: str
+    fame: int
+
+    def explain(self) -> list[str]:
+        """Human-readable steps, one line per term, then the result."""
+        lines = [f"d20 roll: {self.d20}"]
+        for t in self.terms:
+            lines.append(f"+{t.points}: {t.count} x +{t.bonus} (each {t.label})")
+        lines.append(f"modified roll: {self.modified} (band {self.band})")
+        lines.append(f"NPC Fame Points: {self.fame}")
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON shape: ``{d20, terms: [{term, label, count, bonus, points}], modified, band,
+        fame, total, explain}``; ``total`` equals ``fame``."""
+        return {
+            "d20": self.d20,
+            "terms": [{"term": t.term, "label": t.label, "count": t.count, "bonus": t.bonus,
+                       "points": t.points} for t in self.terms],
+            "modified": self.modified,
+            "band": self.band,
+            "fame": self.fame,
+            "total": self.fame,
+            "explain": self.explain(),
+        }
+
+
+def _table_rows(game, table_id: str) -> list[dict]:
+    tables = game.of_kind("table")
+    if table_id not in tables:
+        raise PlayaidError(f"content/{game.id}: table '{table_id}' is missing "
+                           f"(the calculator reads its rules from it; restore the table)")
+    return [dict(r) for r in tables[table_id].rows]
+
+
+def roll_terms(game) -> list[dict]:
+    """The modifier rows of table ``npc-roll-modifiers``: ``[{term, label, bonus, unit}]``."""
+    return _table_rows(game, MODIFIER_TABLE)
+
+
+def npc_roll(game, d20: int, counts: Mapping[str, int] | None = None) -> NpcRoll:
+    """Modify a solo round-end d20 roll and read the NPC Fame Points off the result table.
+
+    ``game``: Xia `GameContent`; ``d20``: the die as rolled; ``counts``: term name (a ``term``
+    of table ``npc-roll-modifiers``: cubes_removed, credits_collected in 1,000s, fame_behind,
+    merchant) -> count, missing terms count 0.
+    Raises `UsageError` for a roll outside facts d20_min..d20_max, a negative count or an
+    unknown term. Source: 003_a45cb12c8ae0ae9e.txt, "Solo Round End".
+    """
+    counts = dict(counts or {})
+    low, high = game.fact("d20_min"), game.fact("d20_max")
+    if not isinstance(d20, int) or isinstance(d20, bool) or not low <= d20 <= high:
+        raise UsageError(f"d20: {d20!r} is not a d20 roll (give the number the die shows, "
+                         f"{low} to {high})")
+    rows = roll_terms(game)
+    known = [r["term"] for r in rows]
+    unknown = sorted(set(counts) - set(known))
+    if unknown:
+        raise UsageError(f"unknown roll term(s): {', '.join(unknown)} (use: {', '.join(known)})")
+    terms = []
+    for row in rows:
+        count = counts.get(row["term"], 0)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise UsageError(f"{row['term']}: {count!r} is not a count "
+                             f"(give a whole number, 0 or more, of {row['unit']})")
+        terms.append(RollTerm(row["term"], row["label"], count, int(row["bonus"])))
+    modified = d20 + sum(t.points for t in terms)
+    band = band_for(_table_rows(game, ROLL_TABLE), modified)
+    return NpcRoll(d20, tuple(terms), modified, band["result"], int(band["fame"]))
+
+
+def band_for(rows: list[dict], value: int) -> dict:
+    """The row of a banded table whose ``low``..``high`` holds ``value`` (``high`` None = open).
+
+    Raises `PlayaidError` when no band holds it (the table has a gap).
+    """
+    for row in rows:
+        if row["low"] <= value and (row["high"] is None or value <= row["high"]):
+            return row
+    raise PlayaidError(f"table '{ROLL_TABLE}' has no band for {value} "
+                       f"(make its bands cover every result from the lowest roll up)")
+
+
+# --------------------------------------------------------------------------- campaign record
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CampaignGame(_Record):
+    """One game of a campaign: the goal attempted, win/loss, both Fame Point totals,
+    whether the goal was completed, and the campaign upgrade taken afterwards."""
+
+    goal: str = Field(min_length=1, description="name of the goal card attempted")
+    won: bool
+    fame: int = Field(ge=0, description="your Fame Points at game end")
+    npc_fame: int = Field(ge=0, description="the NPC marker's Fame Points at game end")
+    goal_completed: bool
+    upgrade: str | None = Field(None, description="campaign upgrade taken after the game")
+    ship: str | None = None
+    note: str | None = None
+
+
+class CampaignRecord(_Record):
+    """``game: xia-campaign`` — a solo campaign log: ``games`` in the order played."""
+
+    game: Literal["xia-campaign"]
+    player: str | None = None
+    games: list[CampaignGame] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """A validated record with the source file and each game's line (for findings)."""
+
+    record: CampaignRecord
+    file: str = "<record>"
+    lines: tuple[int, ...] = ()
+
+    def line(self, index: int) -> int:
+        return self.lines[index] if index < len(self.lines) else 0
+
+
+def load_campaign(path: Path | str) -> Campaign:
+    """Read and validate a campaign record (YAML or JSON).
+
+    Raises `RecordError` (exit 2) with every problem as file:line:column: field: message (hint).
+    """
+    from generator.content.validate import _problems as pydantic_problems
+    from generator.content.yaml_io import load_file
+
+    located, problems = load_file(Path(path))
+    if located is None or problems:
+        raise RecordError(problems)
+    if not isinstance(located.data, dict):
+        raise RecordError([located.problem((), "a campaign record must be a mapping",
+                                           "start with `game: xia-campaign` and a `games:` list")])
+    try:
+        record = CampaignRecord.model_validate(located.data)
+    except ValidationError as exc:
+        raise RecordError(pydantic_problems(located, exc)) from None
+    lines = tuple(located.position(("games", i))[0] for i in range(len(record.games)))
+    return Campaign(record, located.file, lines)
+
+
+# --------------------------------------------------------------------------- campaign score
+
+
+@dataclass
+class CampaignReport:
+    """Campaign score: ``total``, one ``explain`` entry per game, and ``findings``.
+
+    ``explain``: ``[{game, goal, points, reason}]``; ``findings``: ``[{severity, code, message}]``
+    with severity ``error`` (the record contradicts the rules), ``warning`` or ``info``.
+    """
+
+    total: int
+    explain: list[dict] = field(default_factory=list)
+    findings: list[dict] = field(default_factory=list)
+    goals_completed: int = 0
+    goal_count: int = 0
+
+    @property
+    def has_errors(self) -> bool:
+        return any(f["severity"] == "error" for f in self.findings)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": CAMPAIGN_GAME, "total": self.total, "explain": self.explain,
+                "findings": self.findings, "goals_completed": self.goals_completed,
+                "goal_count": self.goal_count}
+
+
+def score_campaign(campaign: Campaign | CampaignRecord, game) -> CampaignReport:
+    """Score a Xia solo campaign.
+
+    Score = sum over games won with the goal completed of (fame - npc_fame), plus
+    ``campaign_failed_goal_penalty`` (-3) for every other game (a loss, or a win that broke the
+    goal's special rules: ruling ``won-goal-failed``). Findings (errors): a goal completed twice,
+    a lost game marked goal completed, a win without more Fame Points than the NPCs, more
+    distinct goals than ``campaign_goal_count`` (10). Source: 003_a45cb12c8ae0ae9e.txt,
+    "Game End" and "Campaign End".
+    """
+    if isinstance(campaign, CampaignRecord):
+        campaign = Campaign(campaign)
+    penalty = int(game.fact("campaign_failed_goal_penalty"))
+    goal_count = int(game.fact("campaign_goal_count"))
+    report = CampaignReport(total=0, goal_count=goal_count)
+
+    def find(severity: str, code: str, index: int | None, message: str) -> None:
+        where = ""
+        if index is not None:
+            where = f"{campaign.file}:{campaign.line(index)}: games[{index}] (game {index + 1}): "
+        report.findings.append({"severity": severity, "code": code, "message": where + message})
+
+    completed_at: dict[str, int] = {}
+    first_seen: dict[str, int] = {}
+    for i, g in enumerate(campaign.record.games):
+        score_line = f"{g.fame}-{g.npc_fame}"
+        first_seen.setdefault(g.goal, i)
+        if g.won and g.fame <= g.npc_fame:
+            find("error", "won-without-lead", i,
+                 f"marked won but your {g.fame} Fame Points are not above the NPCs' {g.npc_fame} "
+                 f"(check the scores or set won: false)")
+        if g.goal_completed and not g.won:
+            find("error", "completed-goal-lost", i,
+                 f"goal '{g.goal}' marked completed in a lost game; only a win completes a goal "
+                 f"(set goal_completed: false or won: true); scored as a failed goal")
+        if g.won and g.goal_completed:
+            if g.goal in completed_at:
+                j = completed_at[g.goal]
+                find("error", "goal-completed-twice", i,
+                     f"goal '{g.goal}' was already completed in game {j + 1} (line "
+                     f"{campaign.line(j)}); each goal is completed exactly once")
+            else:
+                completed_at[g.goal] = i
+            points = g.fame - g.npc_fame
+            reason = f"won {score_line} with goal completed: {points:+d}"
+        elif g.won:
+            points = penalty
+            reason = (f"won {score_line} but goal not completed (counts as a failed goal): "
+                      f"{penalty:+d}")
+        else:
+            points = penalty
+            reason = f"lost {score_line}: {penalty:+d}"
+        report.total += points
+        report.explain.append({"game": i + 1, "goal": g.goal, "points": points, "reason": reason})
+    if len(first_seen) > goal_count:
+        extra = [goal for goal, _ in sorted(first_seen.items(), key=lambda kv: kv[1])][goal_count:]
+        find("error", "too-many-goals", first_seen[extra[0]],
+             f"{len(first_seen)} different goals named, but the campaign has {goal_count} "
+             f"(first extra: '{extra[0]}'; check the goal names for typos)")
+    report.goals_completed = len(completed_at)
+    status = ("campaign complete" if len(completed_at) >= goal_count
+              else "campaign not finished")
+    find("info", "progress", None,
+         f"{len(completed_at)} of {goal_count} goals completed in "
+         f"{len(campaign.record.games)} games: {status}")
+    return report
