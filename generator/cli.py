@@ -99,7 +99,9 @@ def _add_module_commands() -> None:
     from generator.commands import COMMAND_MODULES
 
     for name in COMMAND_MODULES:
-        cli.add_command(importlib.import_module(name).command)
+        module = importlib.import_module(name)
+        for command in getattr(module, "commands", None) or [module.command]:
+            cli.add_command(command)
 
 
 _add_module_commands()

@@ -1,0 +1,229 @@
+"""`build()`: plan -> decide what is stale -> render (in parallel) -> write atomically.
+
+Incremental: each aid's inputs (the content files it reads, templates, assets, fonts, the
+generator's own code, the options) are hashed; an aid whose hash matches the manifest from the
+last build and whose outputs are all present is skipped. A failed aid leaves its previous
+outputs untouched; the build reports every failure and exits non-zero.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from generator import __version__
+from generator.aidbuild import RenderOptions, render_aid
+from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
+from generator.content.load import Content, load_content
+from generator.errors import BuildError, PlayaidError
+from generator.fsutil import write_atomic
+from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
+from generator.plan import PlannedAid, plan_aids
+
+MANIFEST_NAME = ".playaid-manifest.json"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Options of one `playaid build` run. ``jobs`` 0 means one process per CPU."""
+
+    content_dir: Path = Path("content")
+    out_dir: Path = Path("output")
+    render: RenderOptions = RenderOptions()
+    only: tuple[str, ...] = ()
+    force: bool = False
+    jobs: int = 0
+
+
+@dataclass
+class AidResult:
+    """What happened to one aid: ``status`` built | skipped | failed, written files, seconds."""
+
+    key: str
+    status: str
+    files: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    error: str = ""
+
+
+@dataclass
+class BuildReport:
+    """Results of a build, in plan order; ``ok`` when no aid failed."""
+
+    results: list[AidResult]
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        return all(r.status != "failed" for r in self.results)
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.results if r.status == status)
+
+
+def _hash_files(paths) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(set(paths)):
+        digest.update(str(Path(path).relative_to(PROJECT_ROOT) if Path(path).is_relative_to(PROJECT_ROOT)
+                          else Path(path).name).encode())
+        digest.update(b"\0")
+        digest.update(Path(path).read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _code_and_template_hash() -> str:
+    """Hash of the generator package, templates, fonts and icons (anything in them changes every
+    aid)."""
+    files = [p for p in (PROJECT_ROOT / "generator").rglob("*.py")]
+    files += [p for p in TEMPLATES_DIR.rglob("*") if p.is_file()]
+    return _hash_files(files) + __version__
+
+
+def aid_input_files(planned: PlannedAid, game) -> list[Path]:
+    """The content files an aid reads: game.yaml, its aids file, and every document its blocks
+    name (facts: every facts file, since facts merge across files)."""
+    used = {("game", game.game.id)}
+    for aids_id, aids in game.of_kind("aids").items():
+        if any(a.id == planned.aid.id for a in aids.aids):
+            used.add(("aids", aids_id))
+    for face in planned.aid.faces:
+        for block in face.blocks:
+            if isinstance(block, RulesBlock):
+                used.add(("rules", block.rules))
+            elif isinstance(block, RulingsBlock):
+                used.add(("rules", block.rulings))
+            elif isinstance(block, TableBlock):
+                used.add(("table", block.table))
+            elif isinstance(block, FactsBlock):
+                used.update(("facts", f) for f in game.of_kind("facts"))
+    return [_located_path(game, key) for key in sorted(used)]
+
+
+def _located_path(game, key) -> Path:
+    file = game.located[key].file
+    path = Path(file)
+    return path if path.is_absolute() else Path.cwd() / path
+
+
+def input_hash(planned: PlannedAid, game, render: RenderOptions) -> str:
+    """Hash of everything that determines an aid's output bytes."""
+    digest = hashlib.sha256()
+    digest.update(_code_and_template_hash().encode())
+    digest.update(_hash_files(aid_input_files(planned, game)).encode())
+    digest.update(json.dumps([render.paper, render.mode, render.png]).encode())
+    return digest.hexdigest()
+
+
+def _manifest_path(options: BuildOptions) -> Path:
+    return options.out_dir / options.render.folder / MANIFEST_NAME
+
+
+def _read_manifest(options: BuildOptions) -> dict:
+    try:
+        return json.loads(_manifest_path(options).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+# --- worker side -----------------------------------------------------------------------------
+
+_WORKER_CONTENT: Content | None = None
+
+
+def _worker_init(content_dir: str) -> None:
+    global _WORKER_CONTENT
+    _WORKER_CONTENT = load_content(content_dir)
+
+
+def _render_one(key: str, render: RenderOptions) -> tuple[str, dict[str, bytes] | None, str, float]:
+    """Render one aid in a worker; never raises (errors come back as text)."""
+    start = time.perf_counter()
+    content = _WORKER_CONTENT
+    try:
+        planned = next(p for p in plan_aids(content) if p.key == key)
+        files = render_aid(planned, content.game(planned.game), render)
+        return key, files, "", time.perf_counter() - start
+    except PlayaidError as exc:
+        return key, None, str(exc), time.perf_counter() - start
+    except Exception as exc:  # keep one broken aid from taking down the others
+        return key, None, f"aid '{key}': {type(exc).__name__}: {exc}", time.perf_counter() - start
+
+
+# --- orchestration ---------------------------------------------------------------------------
+
+def build(options: BuildOptions, progress=None) -> BuildReport:
+    """Build the planned aids; returns a `BuildReport` (never raises for a failing aid).
+
+    ``progress`` (optional) is called as progress(event, key, result) with event in
+    start | skipped | done. Raises `ContentError` when content is invalid and `UsageError` for
+    unknown aid names, before anything is written.
+    """
+    started = time.perf_counter()
+    content = load_content(options.content_dir)
+    planned = plan_aids(content, list(options.only) or None)
+    manifest = _read_manifest(options)
+    results: dict[str, AidResult] = {}
+    todo: list[PlannedAid] = []
+    hashes: dict[str, str] = {}
+    for p in planned:
+        h = input_hash(p, content.game(p.game), options.render)
+        hashes[p.key] = h
+        entry = manifest.get(p.key)
+        fresh = (not options.force and entry and entry.get("hash") == h
+                 and all((options.out_dir / f).is_file() for f in entry.get("files", [])))
+        if fresh:
+            results[p.key] = AidResult(p.key, "skipped", entry["files"])
+            if progress:
+                progress("skipped", p.key, results[p.key])
+        else:
+            todo.append(p)
+    if progress:
+        progress("start", len(todo), None)
+    jobs = options.jobs or os.cpu_count() or 1
+    jobs = max(1, min(jobs, len(todo)))
+    outcomes = _run(todo, options, jobs)
+    for key, files, error, seconds in outcomes:
+        if files is None:
+            results[key] = AidResult(key, "failed", [], seconds, error)
+        else:
+            for name, data in sorted(files.items()):
+                write_atomic(options.out_dir / name, data)
+            results[key] = AidResult(key, "built", sorted(files), seconds)
+            manifest[key] = {"hash": hashes[key], "files": sorted(files)}
+        if progress:
+            progress("done", key, results[key])
+    if todo:
+        write_atomic(_manifest_path(options),
+                     (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
+    return BuildReport([results[p.key] for p in planned], time.perf_counter() - started)
+
+
+def _run(todo: list[PlannedAid], options: BuildOptions, jobs: int):
+    """Yield (key, files | None, error, seconds) for each aid, in completion order."""
+    if not todo:
+        return
+    if jobs == 1:
+        _worker_init(str(options.content_dir))
+        for p in todo:
+            yield _render_one(p.key, options.render)
+        return
+    # Longest first: card aids (font fitting) take longer than forms.
+    order = sorted(todo, key=lambda p: {"card": 0, "page": 1, "form": 2}[p.aid.format])
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init,
+                             initargs=(str(options.content_dir),)) as pool:
+        futures = [pool.submit(_render_one, p.key, options.render) for p in order]
+        from concurrent.futures import as_completed
+
+        for future in as_completed(futures):
+            yield future.result()
+
+
+__all__ = ["BuildOptions", "BuildReport", "AidResult", "build", "input_hash", "BuildError"]

@@ -1,0 +1,129 @@
+"""`playaid build` and `playaid watch`: render aids into output/, with progress and a summary."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from generator.aidbuild import RenderOptions
+from generator.build import BuildOptions, BuildReport, build
+
+
+def _options(aids, paper, mode, png, out, content_dir, force, jobs) -> BuildOptions:
+    return BuildOptions(content_dir=Path(content_dir), out_dir=Path(out),
+                        render=RenderOptions(paper=paper, mode=mode, png=png),
+                        only=tuple(aids), force=force, jobs=jobs)
+
+
+class Reporter:
+    """Progress on a terminal (rich bar + summary table); plain lines otherwise or when quiet."""
+
+    def __init__(self, quiet: bool):
+        self.quiet = quiet
+        self.rich = sys.stderr.isatty() and not quiet
+        self.bar = None
+        self.task = None
+
+    def __call__(self, event, key, result):
+        if event == "start":
+            if self.rich and key:
+                from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+                self.bar = Progress(TextColumn("building aids"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                                    TimeElapsedColumn(), transient=True)
+                self.bar.start()
+                self.task = self.bar.add_task("build", total=key)
+            return
+        if event == "done" and self.bar is not None:
+            self.bar.advance(self.task)
+        if self.rich:
+            return
+        if self.quiet and result.status != "failed":
+            return
+        if result.status == "failed":
+            click.echo(f"FAILED  {result.error}", err=True)
+        elif result.status == "skipped":
+            click.echo(f"skipped {key} (unchanged)")
+        else:
+            click.echo(f"built   {key} ({len(result.files)} files, {result.seconds:.1f} s)")
+
+    def finish(self, report: BuildReport, out_dir: Path):
+        if self.bar is not None:
+            self.bar.stop()
+        if self.rich:
+            from rich.console import Console
+            from rich.table import Table
+
+            table = Table(title=f"output in {out_dir}/", title_justify="left")
+            for col in ("aid", "status", "files", "time"):
+                table.add_column(col)
+            for r in report.results:
+                colour = {"built": "green", "skipped": "dim", "failed": "bold red"}[r.status]
+                table.add_row(r.key, f"[{colour}]{r.status}[/]", str(len(r.files)),
+                              f"{r.seconds:.1f} s" if r.status != "skipped" else "")
+            console = Console(stderr=True)
+            console.print(table)
+            for r in report.results:
+                if r.status == "failed":
+                    console.print(f"[bold red]FAILED[/] {r.error}", markup=True, highlight=False)
+        if not self.quiet or not report.ok:
+            click.echo(f"{report.count('built')} built, {report.count('skipped')} skipped (unchanged), "
+                       f"{report.count('failed')} failed in {report.seconds:.1f} s", err=not report.ok)
+
+
+_common = [
+    click.argument("aids", nargs=-1),
+    click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+                 help="sheet size for n-up cards and full-page aids"),
+    click.option("--mode", type=click.Choice(["sheet", "print-shop"]), default="sheet", show_default=True,
+                 help="sheet: n-up on paper with cut lines, backs mirrored for long-edge duplex; "
+                      "print-shop: one face per page at trim + 3 mm bleed with crop marks"),
+    click.option("--png", is_flag=True, help="also write a PNG preview of every page"),
+    click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False),
+                 help="output folder"),
+    click.option("--content", "content_dir", default="content", show_default=True,
+                 type=click.Path(file_okay=False), help="content folder"),
+    click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
+                 help="render in N processes (default: one per CPU)"),
+    click.option("--quiet", "-q", is_flag=True, help="print only failures and the summary"),
+]
+
+
+def _with_common(f):
+    for decorator in reversed(_common):
+        f = decorator(f)
+    return f
+
+
+@click.command("build")
+@_with_common
+@click.option("--force", is_flag=True, help="rebuild every aid, even unchanged ones")
+def build_command(aids, paper, mode, png, out, content_dir, jobs, quiet, force):
+    """Render AIDS (default: every aid content declares) to PDF in OUT/<paper>/.
+
+    Only aids whose inputs changed are rebuilt (content files, templates, assets, generator
+    version, options); --force rebuilds all. Exit 1 if any aid failed (its previous PDF is kept).
+    """
+    options = _options(aids, paper, mode, png, out, content_dir, force, jobs)
+    reporter = Reporter(quiet)
+    report = build(options, reporter)
+    reporter.finish(report, options.out_dir)
+    sys.exit(0 if report.ok else 1)
+
+
+@click.command("watch")
+@_with_common
+def watch_command(aids, paper, mode, png, out, content_dir, jobs, quiet):
+    """Rebuild affected aids whenever content or templates change (Ctrl-C to stop).
+
+    Errors are reported and watching goes on.
+    """
+    from generator.watch import watch
+
+    options = _options(aids, paper, mode, png, out, content_dir, False, jobs)
+    watch(options, Reporter(quiet), echo=click.echo)
+
+
+commands = [build_command, watch_command]
