@@ -1,0 +1,163 @@
+"""Xia campaign score: the rulebook example, the failed-goal ruling, every finding, bad records."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.errors import RecordError
+from generator.scoring.xia import load_campaign, score_campaign
+
+try:  # tests/ may or may not become a package
+    from tests.xia_fixtures import REPO, copy_xia, load_xia
+except ImportError:
+    from xia_fixtures import REPO, copy_xia, load_xia
+
+
+@pytest.fixture(scope="module")
+def xia(tmp_path_factory):
+    return load_xia(copy_xia(tmp_path_factory.mktemp("content")))
+
+
+def game(goal="Goal 1", won=True, fame=12, npc_fame=7, done=None, **extra):
+    """One game line of a record as YAML flow mapping text."""
+    done = won if done is None else done
+    fields = {"goal": goal, "won": str(won).lower(), "fame": fame, "npc_fame": npc_fame,
+              "goal_completed": str(done).lower(), **extra}
+    return "  - {" + ", ".join(f"{k}: {v}" for k, v in fields.items()) + "}\n"
+
+
+def record(tmp_path, *games, name="campaign.yaml"):
+    path = tmp_path / name
+    path.write_text("game: xia-campaign\ngames:\n" + "".join(games))
+    return path
+
+
+def score(xia, path):
+    return score_campaign(load_campaign(path), xia)
+
+
+def codes(report, severity="error"):
+    return [f["code"] for f in report.findings if f["severity"] == severity]
+
+
+def test_win_12_7_adds_5(xia, tmp_path):
+    report = score(xia, record(tmp_path, game(fame=12, npc_fame=7)))
+    assert report.total == 5
+    assert report.explain[0]["points"] == 5
+    assert codes(report) == []
+
+
+def test_loss_subtracts_3(xia, tmp_path):
+    report = score(xia, record(tmp_path, game(won=False, fame=14, npc_fame=15)))
+    assert report.total == -3
+    assert report.explain[0]["reason"] == "lost 14-15: -3"
+
+
+def test_win_without_goal_counts_as_failed_goal(xia, tmp_path):
+    report = score(xia, record(tmp_path, game(fame=12, npc_fame=7, done=False),
+                               game(fame=12, npc_fame=7)))
+    assert report.total == -3 + 5
+    assert "counts as a failed goal" in report.explain[0]["reason"]
+    assert codes(report) == []
+
+
+def test_example_campaign(xia):
+    report = score(xia, REPO / "examples" / "xia-campaign.yaml")
+    # wins with goals: 5+5+2+7+4+1+9+1+7+7 = 48; one loss and one failed-goal win: -6
+    assert report.total == 42
+    assert report.goals_completed == 10
+    assert sum(1 for e in report.explain if e["points"] > 0) == 10
+    assert codes(report) == []
+    assert codes(report, "info") == ["progress"]
+    assert "campaign complete" in report.findings[-1]["message"]
+
+
+def test_goal_completed_twice(xia, tmp_path):
+    path = record(tmp_path, game(goal="Goal 1"), game(goal="Goal 2"), game(goal="Goal 1"))
+    report = score(xia, path)
+    assert codes(report) == ["goal-completed-twice"]
+    message = report.findings[0]["message"]
+    assert message.endswith(":5: games[2] (game 3): goal 'Goal 1' was already completed "
+                            "in game 1 (line 3); each goal is completed exactly once")
+    assert report.goals_completed == 2
+
+
+def test_completed_goal_in_lost_game(xia, tmp_path):
+    report = score(xia, record(tmp_path, game(won=False, fame=9, npc_fame=12, done=True)))
+    assert codes(report) == ["completed-goal-lost"]
+    assert report.total == -3  # scored as a failed goal
+    assert report.goals_completed == 0
+
+
+@pytest.mark.parametrize("fame,npc_fame", [(10, 10), (9, 12)])
+def test_won_without_more_fame(xia, tmp_path, fame, npc_fame):
+    report = score(xia, record(tmp_path, game(fame=fame, npc_fame=npc_fame)))
+    assert codes(report) == ["won-without-lead"]
+
+
+def test_more_than_ten_goals(xia, tmp_path):
+    games = [game(goal=f"Goal {n}", won=False, fame=5, npc_fame=15) for n in range(1, 12)]
+    report = score(xia, record(tmp_path, *games))
+    assert codes(report) == ["too-many-goals"]
+    assert "11 different goals named, but the campaign has 10 (first extra: 'Goal 11'" \
+        in report.findings[0]["message"]
+    assert report.total == 11 * -3
+
+
+def test_ten_goals_is_fine(xia, tmp_path):
+    games = [game(goal=f"Goal {n}", fame=10 + n, npc_fame=10) for n in range(1, 11)]
+    report = score(xia, record(tmp_path, *games))
+    assert codes(report) == []
+    assert report.total == sum(range(1, 11))
+
+
+def test_finding_names_file_and_line(xia, tmp_path):
+    path = record(tmp_path, game(), game(goal="Goal 2", fame=7, npc_fame=7))
+    report = score(xia, path)
+    assert report.findings[0]["message"].endswith(
+        "games[1] (game 2): marked won but your 7 Fame Points are not above the NPCs' 7 "
+        "(check the scores or set won: false)")
+    assert ":4: games[1]" in report.findings[0]["message"]
+
+
+def test_json_shape(xia, tmp_path):
+    data = score(xia, record(tmp_path, game())).to_dict()
+    assert set(data) >= {"total", "explain", "findings"}
+    assert set(data["findings"][0]) == {"severity", "code", "message"}
+
+
+def test_missing_field_is_located(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("game: xia-campaign\ngames:\n  - goal: Goal 1\n    won: true\n    fame: 12\n"
+                    "    goal_completed: true\n")
+    with pytest.raises(RecordError) as info:
+        load_campaign(path)
+    assert info.value.exit_code == 2
+    assert ":3:" in str(info.value) and "npc_fame" in str(info.value)
+    assert "required field 'npc_fame' is missing" in str(info.value)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("game: rftg\ngames: []\n", "game"),
+    ("game: xia-campaign\ngames:\n  - {goal: G, won: yes please, fame: 1, npc_fame: 0, "
+     "goal_completed: false}\n", "won"),
+    ("game: xia-campaign\ngames:\n  - {goal: G, won: true, fame: -1, npc_fame: 0, "
+     "goal_completed: false}\n", "fame"),
+    ("game: xia-campaign\ngames: [\n", "YAML syntax error"),
+    ("- just a list\n", "must be a mapping"),
+    ("game: xia-campaign\ngame: xia-campaign\n", "duplicate key 'game'"),
+])
+def test_bad_records(tmp_path, text, expected):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(RecordError) as info:
+        load_campaign(path)
+    assert expected in str(info.value)
+    assert "bad.yaml" in str(info.value)
+
+
+def test_missing_record_file(tmp_path):
+    with pytest.raises(RecordError) as info:
+        load_campaign(tmp_path / "nope.yaml")
+    assert info.value.exit_code == 2
+    assert "nope.yaml: cannot read file" in str(info.value)
