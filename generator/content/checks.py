@@ -60,7 +60,7 @@ def _fact_locations(content, expression: str) -> str:
         for facts_id, doc in content.of_kind("facts").items():
             if name in doc.facts:
                 loc = content.located[("facts", facts_id)]
-                found.append(f"fact {name} at {loc.file}:{loc.position(('facts', name))[0]}")
+                found.append(f"fact {name} at {loc.file}:{loc.position(('facts', name), prefer_key=True)[0]}")
     return "; ".join(found)
 
 
