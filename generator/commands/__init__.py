@@ -4,4 +4,5 @@ command or group) or ``commands`` (a list) and is listed in ``COMMAND_MODULES`` 
 COMMAND_MODULES = (
     "generator.commands.build",
     "generator.commands.xia",
+    "generator.commands.score",
 )

@@ -1,0 +1,368 @@
+"""Race for the Galaxy end-game scoring: pure functions over a `GameRecord` and `RftgRules`.
+
+`rules_from_content(game_content)` builds `RftgRules` once (card index + ``kind: scoring``
+document); `score_record(record, rules)` returns a `Report` and does no I/O, so a batch of
+records can be scored in a loop. All numbers (tile VP, pool sizes, thresholds, scoring lines)
+come from content: ``content/rftg/cards/*.yaml`` and ``content/rftg/scoring.yaml``. Rule
+sources: Xeno Invasion rulebook "Game End" and "Scoring"; Xeno Counterstrike rulebook
+"Repulse", "Game End", "Costly Developments".
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.content.cards import Card, CardMatch, Cards
+from generator.content.scoring_rules import BonusTile, Scoring, Variant
+from generator.scoring import Scorer, register
+from generator.scoring.records import GameRecord, PlayerRecord, parse_rftg_record
+from generator.scoring.report import Explain, Finding, PlayerScore, Report
+
+GAME_ID = "rftg"
+
+
+@dataclass
+class RftgRules:
+    """Everything scoring needs from content.
+
+    ``cards``: casefolded name -> `Card`; ``names``: display names (for suggestions);
+    ``scoring``: the ``kind: scoring`` document. ``line_cache`` memoises which line of a
+    scoring card a tableau card first matches (card designs never change).
+    """
+
+    cards: dict[str, Card]
+    names: list[str]
+    scoring: Scoring
+    line_cache: dict[tuple[str, str], int] = field(default_factory=dict)
+
+
+def rules_from_content(game) -> RftgRules:
+    """`RftgRules` from a loaded `GameContent` of ``rftg``; KeyError naming what is missing."""
+    cards: dict[str, Card] = {}
+    for doc in game.of_kind("cards").values():
+        assert isinstance(doc, Cards)
+        for card in doc.cards:
+            cards[card.name.casefold()] = card
+    docs = list(game.of_kind("scoring").values())
+    if not docs:
+        raise KeyError("content/rftg has no `kind: scoring` document (scoring.yaml)")
+    return RftgRules(cards=cards, names=sorted(c.name for c in cards.values()), scoring=docs[0])
+
+
+def load_rules(content_dir: Path | str = "content") -> RftgRules:
+    """Load and check content, then build `RftgRules` (raises `ContentError` on bad content)."""
+    from generator.content.load import load_content
+
+    return rules_from_content(load_content(content_dir).game(GAME_ID))
+
+
+# --- matching ---------------------------------------------------------------------------------
+
+def card_matches(m: CardMatch, card: Card) -> bool:
+    """True when ``card`` meets every field given in the scoring line's ``match``."""
+    if m.type is not None and card.type != m.type:
+        return False
+    if m.name is not None and card.name.casefold() != m.name.casefold():
+        return False
+    if m.keyword is not None and m.keyword not in card.keywords:
+        return False
+    if m.military is not None and (card.type != "world" or bool(card.military) != m.military):
+        return False
+    if m.good is not None and card.good != m.good:
+        return False
+    if m.windfall is not None and (card.good is None or card.windfall != m.windfall):
+        return False
+    if m.power is not None and m.power not in card.powers:
+        return False
+    if m.cost is not None and card.cost != m.cost:
+        return False
+    if m.frontier is not None:
+        if card.frontier is None or (m.frontier != "any" and card.frontier != m.frontier):
+            return False
+    if m.ability is not None and m.ability not in card.abilities:
+        return False
+    return True
+
+
+def first_line(rules: RftgRules, scorer: Card, card: Card) -> int:
+    """Index of the first ``match`` line of ``scorer`` that ``card`` meets, or -1 (first match:
+    a card scores in only one category per development; "xi: Scoring")."""
+    key = (scorer.name, card.name)
+    hit = rules.line_cache.get(key)
+    if hit is None:
+        hit = -1
+        for i, line in enumerate(scorer.scoring):
+            if line.match is not None and card_matches(line.match, card):
+                hit = i
+                break
+        rules.line_cache[key] = hit
+    return hit
+
+
+# --- scoring ----------------------------------------------------------------------------------
+
+@dataclass
+class _Resolved:
+    entries: list[tuple[str, Card | None, bool, int | None]]  # (written name, card, damaged, hand vp)
+    active: list[Card]
+
+
+def _resolve(rules: RftgRules, player: PlayerRecord, findings: list[Finding]) -> _Resolved:
+    entries = []
+    active = []
+    for entry in player.entries():
+        card = rules.cards.get(entry.card.strip().casefold())
+        damaged = entry.damaged
+        if card is None:
+            if entry.vp is None:
+                close = difflib.get_close_matches(entry.card, rules.names, n=3, cutoff=0.6)
+                hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else \
+                    "check the spelling, or write {card: Name, vp: N} for a card the database lacks"
+                findings.append(Finding("error", player.name, "unknown_card",
+                                        f"unknown card '{entry.card}' ({hint})"))
+            entries.append((entry.card, None, damaged, entry.vp))
+            continue
+        if damaged and card.type != "world":
+            findings.append(Finding("error", player.name, "damaged_development",
+                                    f"'{card.name}' is a development; only worlds can be damaged "
+                                    f"(remove `damaged: true`)"))
+            damaged = False
+        if entry.vp is not None and card.vp != "?" and entry.vp != card.vp:
+            findings.append(Finding("warning", player.name, "vp_ignored",
+                                    f"'{card.name}' is in the database with {card.vp} VP; "
+                                    f"the hand-given vp {entry.vp} is ignored"))
+        entries.append((entry.card, card, damaged, None))
+        if not damaged:
+            active.append(card)
+    return _Resolved(entries, active)
+
+
+def _vp_chips(player: PlayerRecord, war_applies: bool) -> int:
+    """VP chips for Galactic Renaissance and Greatest Contributor (counterstrike): chips plus war
+    contribution chips (never defense awards or bonus VP; "xi: Game End")."""
+    return player.chips + ((player.war_contribution_chips or 0) if war_applies else 0)
+
+
+def _per_player(line, player: PlayerRecord, war_applies: bool) -> tuple[int, str]:
+    if line.per_player == "vp_chips":
+        return _vp_chips(player, war_applies), "VP in chips"
+    return player.military or 0, "Military"
+
+
+def _score_cards(rules: RftgRules, player: PlayerRecord, res: _Resolved, ps: PlayerScore,
+                 war_applies: bool) -> None:
+    for written, card, damaged, hand_vp in res.entries:
+        if card is None:
+            if hand_vp is not None:
+                vp = 0 if damaged else hand_vp
+                ps.cards_vp += vp
+                why = "damaged: scores 0" if damaged else "printed VP given by hand (not in the database)"
+                ps.explain.append(Explain(written, vp, why))
+            continue
+        if damaged:
+            ps.explain.append(Explain(card.name, 0, "damaged world: scores 0 and counts for no other card"))
+            continue
+        if card.vp != "?":
+            ps.cards_vp += card.vp
+            ps.explain.append(Explain(card.name, card.vp, "printed VP"))
+    for scorer in res.active:
+        if not scorer.scoring:
+            continue
+        counts = [0] * len(scorer.scoring)
+        for card in res.active:
+            i = first_line(rules, scorer, card)
+            if i >= 0:
+                counts[i] += 1
+        parts = []
+        total = 0
+        for i, line in enumerate(scorer.scoring):
+            if line.per_player is not None:
+                qty, what = _per_player(line, player, war_applies)
+                vp = line.vp * (qty // line.divide_by)
+                if vp or qty:
+                    parts.append(f"{line.text}: {qty} {what} -> {vp}")
+            else:
+                vp = line.vp * counts[i]
+                if counts[i]:
+                    parts.append(f"{line.text} x{counts[i]} = {vp}")
+            total += vp
+        ps.six_dev_vp += total
+        ps.explain.append(Explain(scorer.name, total, "; ".join(parts) or "no matching cards"))
+
+
+def _measure(tile: BonusTile, player: PlayerRecord, from_repulse: bool) -> int:
+    if from_repulse:
+        at = player.at_repulse
+        if at is None:
+            return 0
+        return at.military_vs_xenos if tile.measure == "military_vs_xenos" else at.war_contribution_chips
+    if tile.measure == "vp_chips":
+        return _vp_chips(player, True)
+    return getattr(player, tile.measure) or 0
+
+
+def _award_tiles(record: GameRecord, tiles: list[BonusTile], repulsed_cs: bool,
+                 scores: list[PlayerScore], findings: list[Finding]) -> None:
+    for tile in tiles:
+        from_repulse = repulsed_cs and tile.stage == "invasion"
+        values = [_measure(tile, p, from_repulse) for p in record.players]
+        top = max(values)
+        where = " at repulse" if from_repulse else ""
+        if tile.min_to_win is not None and top < tile.min_to_win:
+            findings.append(Finding("info", None, "tile_not_awarded",
+                                    f"{tile.title}: nobody scores it (top {tile.measure}{where} is {top})"))
+            continue
+        tied = [i for i, v in enumerate(values) if v == top]
+        for i in tied:
+            ps = scores[i]
+            ps.bonus_vp += tile.vp
+            ps.bonuses.append(tile.id)
+            tie = f", tied with {len(tied) - 1} other(s)" if len(tied) > 1 else ""
+            ps.explain.append(Explain(tile.title, tile.vp,
+                                      f"highest {tile.measure.replace('_', ' ')}{where}: {top}{tie}"))
+
+
+def _rank(scores: list[PlayerScore], players: list[PlayerRecord], tiebreak: list[str]) -> list[str]:
+    for ps, p in zip(scores, players):
+        ps.tiebreak = sum(getattr(p, f) for f in tiebreak)
+    keys = [(ps.total, ps.tiebreak) for ps in scores]
+    for ps, key in zip(scores, keys):
+        ps.rank = 1 + sum(1 for k in keys if k > key)
+    return [ps.name for ps in scores if ps.rank == 1]
+
+
+def _variant_checks(record: GameRecord, variant: Variant, fields: list[str], allowed: list[str],
+                    findings: list[Finding]) -> None:
+    if record.ended_by not in allowed:
+        stage = " before repulse" if record.variant == "counterstrike" and record.repulsed is False else ""
+        findings.append(Finding("error", None, "ended_by",
+                                f"ended_by '{record.ended_by}' is not a way a {variant.id} game{stage} "
+                                f"ends (use one of: {', '.join(allowed)})"))
+    if record.repulsed is not None and "repulsed" not in fields:
+        findings.append(Finding("warning", None, "field_not_applicable",
+                                f"`repulsed` does not apply to a {variant.id} game (remove it)"))
+    optional = ("war_contribution_chips", "defense_awards", "military_vs_xenos",
+                "xeno_systems_conquered", "at_repulse")
+    for p in record.players:
+        for name in optional:
+            if name in p.model_fields_set and name not in fields:
+                findings.append(Finding("warning", p.name, "field_not_applicable",
+                                        f"`{name}` does not apply to this {variant.id} game (remove it)"))
+
+
+def _record_checks(rules: RftgRules, record: GameRecord, variant: Variant,
+                   resolved: list[_Resolved], findings: list[Finding]) -> None:
+    # copies across tableaux
+    used: dict[str, int] = {}
+    for res in resolved:
+        for _w, card, _d, _v in res.entries:
+            if card is not None:
+                used[card.name] = used.get(card.name, 0) + 1
+    for name, n in used.items():
+        card = rules.cards[name.casefold()]
+        if n > card.copies:
+            sure = "copies" not in card.unverified
+            findings.append(Finding("error" if sure else "warning", None, "too_many_copies",
+                                    f"'{name}' appears {n} times across tableaux but only {card.copies} "
+                                    f"{'exists' if card.copies == 1 else 'exist'}"
+                                    f"{'' if sure else ' (copy count unverified)'}"))
+    names = [p.name for p in record.players]
+    for name in sorted({n for n in names if names.count(n) > 1}):
+        findings.append(Finding("error", None, "duplicate_player", f"two players are named '{name}'"))
+    if record.ended_by == "vp_pool":
+        pool = variant.vp_pool_per_player * len(record.players)
+        handed = sum(p.chips + (p.war_contribution_chips or 0) for p in record.players)
+        if handed < pool:
+            findings.append(Finding("warning", None, "vp_pool_not_empty",
+                                    f"ended_by vp_pool, but only {handed} VP in chips were handed out; "
+                                    f"the pool holds {pool} ({variant.vp_pool_per_player} per player)"))
+    if record.ended_by == "tableau" and variant.tableau_end:
+        biggest = max(len(p.tableau) for p in record.players)
+        if biggest < variant.tableau_end:
+            findings.append(Finding("warning", None, "tableau_too_small",
+                                    f"ended_by tableau, but the largest tableau has {biggest} cards "
+                                    f"(a {variant.id} game ends at {variant.tableau_end})"))
+
+
+def score_record(record: GameRecord, rules: RftgRules) -> Report:
+    """Score a finished game. Pure: no I/O; ``rules`` from `rules_from_content`/`load_rules`.
+
+    Returns a `Report` with every player's components, bonus tiles, ranks, the winners
+    (highest total; ties broken by goods + hand; still tied = shared win) and findings
+    (errors: claimed total differs, unknown card, too many copies, damaged development, bad
+    ended_by; warnings: pool not empty, tableau too small, fields that do not apply).
+    """
+    scoring = rules.scoring
+    findings: list[Finding] = []
+    variant = scoring.variant(record.variant)
+    if variant is None:  # the record model only allows known variants; content may lack one
+        raise KeyError(f"scoring.yaml has no variant '{record.variant}'")
+    fields = list(variant.fields)
+    allowed = list(variant.ended_by)
+    tile_ids = list(variant.tiles)
+    repulsed_cs = False
+    if record.variant == "counterstrike":
+        if record.repulsed is None:
+            repulsed = record.ended_by in variant.ended_by
+            findings.append(Finding("warning", None, "repulsed_missing",
+                                    f"`repulsed` not given; assumed {str(repulsed).lower()} "
+                                    f"(write repulsed: true or false)"))
+        else:
+            repulsed = record.repulsed
+        if repulsed:
+            repulsed_cs = True
+        else:  # scored as the invasion game ("xc: Play")
+            invasion = scoring.variant("invasion")
+            allowed = list(variant.ended_by_before_repulse)
+            tile_ids = list(invasion.tiles) if invasion else []
+            fields = [f for f in fields if f not in ("xeno_systems_conquered", "at_repulse")]
+    _variant_checks(record, variant, fields, allowed, findings)
+
+    scores: list[PlayerScore] = []
+    resolved: list[_Resolved] = []
+    for p in record.players:
+        ps = PlayerScore(name=p.name, claimed_total=p.claimed_total)
+        res = _resolve(rules, p, findings)
+        resolved.append(res)
+        war_applies = "war_contribution_chips" in fields
+        _score_cards(rules, p, res, ps, war_applies)
+        if any(line.per_player == "military" for c in res.active for line in c.scoring) and p.military is None:
+            findings.append(Finding("warning", p.name, "military_missing",
+                                    "a card scores per Military but `military` is not given (counted as 0)"))
+        ps.chips_vp = p.chips
+        ps.explain.append(Explain("VP chips", p.chips, "chips other than war contributions"))
+        if war_applies:
+            ps.war_contribution_vp = p.war_contribution_chips or 0
+            ps.explain.append(Explain("war contributions", ps.war_contribution_vp, "war contribution VP chips"))
+        if "defense_awards" in fields:
+            ps.defense_awards_vp = p.defense_awards or 0
+            ps.explain.append(Explain("defense awards", ps.defense_awards_vp, "defense award chips"))
+        ps.galactic_renaissance_chips = _vp_chips(p, war_applies)
+        if repulsed_cs and p.at_repulse is None and any(scoring.tile(t).stage == "invasion" for t in tile_ids):
+            findings.append(Finding("error", p.name, "at_repulse_missing",
+                                    "a repulsed counterstrike game needs `at_repulse: {military_vs_xenos, "
+                                    "war_contribution_chips}` for the invasion tiles (counted as 0)"))
+        scores.append(ps)
+
+    if tile_ids and record.ended_by not in variant.no_tiles_when:
+        tiles = [scoring.tile(t) for t in tile_ids if repulsed_cs or scoring.tile(t).stage == "invasion"]
+        _award_tiles(record, tiles, repulsed_cs, scores, findings)
+    elif tile_ids:
+        findings.append(Finding("info", None, "no_tiles",
+                                f"no bonus tiles: the game ended by {record.ended_by}"))
+
+    _record_checks(rules, record, variant, resolved, findings)
+    winners = _rank(scores, record.players, list(scoring.winner.tiebreak))
+    for ps in scores:
+        if ps.claimed_total is not None and ps.claimed_total != ps.total:
+            diff = ps.claimed_total - ps.total
+            findings.append(Finding("error", ps.name, "claimed_total",
+                                    f"claimed {ps.claimed_total} but the cards and chips give {ps.total} "
+                                    f"(claimed is {diff:+d}); see the table for each component"))
+    return Report(variant=record.variant, players=scores, winners=winners, findings=findings)
+
+
+register(Scorer(game=GAME_ID, content_game=GAME_ID, parse=parse_rftg_record,
+                rules=rules_from_content, score=score_record))
