@@ -7,6 +7,7 @@ and every file are collected and raised together as one `ContentError`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -140,6 +141,7 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     problems.extend(_check_sources(content, seeds_dir))
     problems.extend(_check_tables(content))
     problems.extend(_check_references(content))
+    problems.extend(_check_icons(content))
     if not [p for p in problems if p.severity == "error"]:
         from generator.content.checks import run_checks  # needs a consistent model
         problems.extend(run_checks(content))
@@ -223,6 +225,44 @@ def _check_tables(content: GameContent) -> list[Problem]:
                 if key not in row:
                     problems.append(loc.problem(("rows", ri), f"row has no value for column '{key}'",
                                                 f"add `{key}: ...` (use '' for an empty cell)"))
+    return problems
+
+
+ICON_TOKEN = re.compile(r"\[([a-z][a-z0-9_]*)\]")
+#: Document kinds whose text is printed (and so may hold [icon] tokens).
+PRINTED_KINDS = ("rules", "table", "aids", "facts")
+
+
+def _check_icons(content: GameContent) -> list[Problem]:
+    """Every ``[token]`` in printed text must be an icon declared in game.yaml ``icons:``, and
+    every declared icon file must exist in templates/assets/icons."""
+    from generator.paths import ICONS_DIR
+
+    problems = []
+    icons = content.game.icons
+    for token, file in icons.items():
+        if not (ICONS_DIR / file).is_file():
+            loc = content.located[("game", content.game.id)]
+            problems.append(loc.problem(("icons", token), f"icon file '{file}' not found in "
+                                        f"templates/assets/icons", "draw it or fix the file name"))
+
+    def walk(node, path, loc):
+        if isinstance(node, str):
+            for token in ICON_TOKEN.findall(node):
+                if token not in icons:
+                    problems.append(loc.problem(path, f"unknown icon token [{token}]",
+                                                f"declare it in game.yaml icons: (known: "
+                                                f"{', '.join(sorted(icons)) or 'none'})"))
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, path + (key,), loc)
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, path + (i,), loc)
+
+    for (kind, _doc_id), loc in content.located.items():
+        if kind in PRINTED_KINDS:
+            walk(loc.data, (), loc)
     return problems
 
 
