@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import RecordError
-from generator.scoring.xia import load_campaign, score_campaign
+from generator.scoring.xia import campaign_rules, load_campaign, score_campaign
 
 try:  # tests/ may or may not become a package
     from tests.xia_fixtures import REPO, copy_xia, load_xia
@@ -15,7 +15,7 @@ except ImportError:
 
 @pytest.fixture(scope="module")
 def xia(tmp_path_factory):
-    return load_xia(copy_xia(tmp_path_factory.mktemp("content")))
+    return campaign_rules(load_xia(copy_xia(tmp_path_factory.mktemp("content"))))
 
 
 def game(goal="Goal 1", won=True, fame=12, npc_fame=7, done=None, **extra):
@@ -50,14 +50,15 @@ def test_win_12_7_adds_5(xia, tmp_path):
 def test_loss_subtracts_3(xia, tmp_path):
     report = score(xia, record(tmp_path, game(won=False, fame=14, npc_fame=15)))
     assert report.total == -3
-    assert report.explain[0]["reason"] == "lost 14-15: -3"
+    assert report.explain[0]["why"] == "lost 14-15: a failed goal"
 
 
 def test_win_without_goal_counts_as_failed_goal(xia, tmp_path):
     report = score(xia, record(tmp_path, game(fame=12, npc_fame=7, done=False),
                                game(fame=12, npc_fame=7)))
     assert report.total == -3 + 5
-    assert "counts as a failed goal" in report.explain[0]["reason"]
+    assert report.explain[0]["why"] == "won 12-7 but the goal was not completed: a failed goal"
+    assert report.explain[1]["why"] == "won 12-7 with the goal completed: 12 - 7"
     assert codes(report) == []
 
 
@@ -123,7 +124,8 @@ def test_finding_names_file_and_line(xia, tmp_path):
 def test_json_shape(xia, tmp_path):
     data = score(xia, record(tmp_path, game())).to_dict()
     assert set(data) >= {"total", "explain", "findings"}
-    assert set(data["findings"][0]) == {"severity", "code", "message"}
+    assert set(data["findings"][0]) == {"severity", "code", "game", "message"}
+    assert data["total"] == 5 and data["explain"][0]["points"] == 5
 
 
 def test_missing_field_is_located(tmp_path):
@@ -161,3 +163,57 @@ def test_missing_record_file(tmp_path):
         load_campaign(tmp_path / "nope.yaml")
     assert info.value.exit_code == 2
     assert "nope.yaml: cannot read file" in str(info.value)
+
+
+@pytest.fixture(scope="module")
+def xia_root(tmp_path_factory):
+    return copy_xia(tmp_path_factory.mktemp("cli-content"))
+
+
+def _score(path, root, *args):
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    try:
+        from tests.xia_fixtures import SEEDS
+    except ImportError:
+        from xia_fixtures import SEEDS
+    return CliRunner().invoke(cli, ["score", str(path), "--content", str(root), *args],
+                              env={"PLAYAID_SEEDS": str(SEEDS)})
+
+
+def test_cli_score_example_json(xia_root):
+    import json
+
+    res = _score(REPO / "examples" / "xia-campaign.yaml", xia_root, "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["total"] == 42
+    assert [e["points"] for e in data["explain"]] == [5, -3, 5, 2, -3, 7, 4, 1, 9, 1, 7, 7]
+    assert [f["severity"] for f in data["findings"]] == ["info"]
+
+
+def test_cli_score_text(xia_root, tmp_path):
+    res = _score(record(tmp_path, game(fame=12, npc_fame=7), game(goal="Goal 2", won=False,
+                                                                   fame=3, npc_fame=15)), xia_root)
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0] == "Xia campaign: 2 points, 1 of 10 goals completed"
+    assert lines[1] == "    +5  game 1, Goal 1: won 12-7 with the goal completed: 12 - 7"
+    assert lines[2] == "    -3  game 2, Goal 2: lost 3-15: a failed goal"
+
+
+def test_cli_score_error_findings_exit_1(xia_root, tmp_path):
+    res = _score(record(tmp_path, game(), game()), xia_root)
+    assert res.exit_code == 1
+    assert "error goal-completed-twice:" in res.output
+
+
+def test_cli_score_unreadable_record_exit_2(xia_root, tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("game: xia-campaign\ngames:\n  - {goal: Goal 1, won: maybe}\n")
+    res = _score(path, xia_root)
+    assert res.exit_code == 2
+    assert "bad.yaml:3:" in res.output and "won" in res.output
+    assert "Traceback" not in res.output

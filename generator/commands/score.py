@@ -44,5 +44,6 @@ def command(record: Path, as_json: bool, content_dir: Path, plain: bool):
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:
         rich = sys.stdout.isatty() and not plain
-        click.echo(render_text(report, rich=rich), nl=False)
+        own = getattr(report, "render_text", None)  # a report may present itself (xia-campaign)
+        click.echo(own(rich=rich) if own else render_text(report, rich=rich), nl=False)
     sys.exit(1 if report.has_errors else 0)

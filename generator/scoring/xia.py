@@ -5,7 +5,8 @@ the roll bands (table ``npc-fame-roll``), the roll terms and their bonuses (tabl
 ``npc-roll-modifiers``), the die range (facts ``d20_min``/``d20_max``), the goal count and the
 failed-goal penalty (facts ``campaign_goal_count``/``campaign_failed_goal_penalty``).
 Rules: rulebook 003_a45cb12c8ae0ae9e.txt, sections "Solo Round End" and "Campaign End".
-`load_campaign` is the only function that reads a file.
+`load_campaign` is the only function that reads a file. Importing the module registers the
+campaign scorer for `playaid score` (records with ``game: xia-campaign``).
 """
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from generator.errors import PlayaidError, Problem, RecordError, UsageError
+from generator.content.models import Strict
+from generator.content.yaml_io import Located
+from generator.errors import PlayaidError, UsageError
 
 ROLL_TABLE = "npc-fame-roll"
 MODIFIER_TABLE = "npc-roll-modifiers"
 CAMPAIGN_GAME = "xia-campaign"
+GAME_ID = "xia"
 
 
 # --------------------------------------------------------------------------- NPC round-end roll
@@ -138,11 +142,7 @@ def band_for(rows: list[dict], value: int) -> dict:
 # --------------------------------------------------------------------------- campaign record
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class CampaignGame(_Record):
+class CampaignGame(Strict):
     """One game of a campaign: the goal attempted, win/loss, both Fame Point totals,
     whether the goal was completed, and the campaign upgrade taken afterwards."""
 
@@ -156,7 +156,7 @@ class CampaignGame(_Record):
     note: str | None = None
 
 
-class CampaignRecord(_Record):
+class CampaignRecord(Strict):
     """``game: xia-campaign`` — a solo campaign log: ``games`` in the order played."""
 
     game: Literal["xia-campaign"]
@@ -166,7 +166,7 @@ class CampaignRecord(_Record):
 
 @dataclass(frozen=True)
 class Campaign:
-    """A validated record with the source file and each game's line (for findings)."""
+    """A validated record with its file name and each game's line (for findings)."""
 
     record: CampaignRecord
     file: str = "<record>"
@@ -176,40 +176,55 @@ class Campaign:
         return self.lines[index] if index < len(self.lines) else 0
 
 
-def load_campaign(path: Path | str) -> Campaign:
-    """Read and validate a campaign record (YAML or JSON).
+def parse_campaign(data: dict | Located, file: str = "<record>") -> Campaign:
+    """A validated `Campaign` from a mapping or a located document. No I/O.
 
-    Raises `RecordError` (exit 2) with every problem as file:line:column: field: message (hint).
+    Raises `RecordError` (exit 2) naming file, line and field of every problem.
     """
-    from generator.content.validate import _problems as pydantic_problems
-    from generator.content.yaml_io import load_file
+    from generator.scoring.records import validate_record
 
-    located, problems = load_file(Path(path))
-    if located is None or problems:
-        raise RecordError(problems)
-    if not isinstance(located.data, dict):
-        raise RecordError([located.problem((), "a campaign record must be a mapping",
-                                           "start with `game: xia-campaign` and a `games:` list")])
-    try:
-        record = CampaignRecord.model_validate(located.data)
-    except ValidationError as exc:
-        raise RecordError(pydantic_problems(located, exc)) from None
+    located = data if isinstance(data, Located) else Located(file, data)
+    record = validate_record(CampaignRecord, located)
     lines = tuple(located.position(("games", i))[0] for i in range(len(record.games)))
     return Campaign(record, located.file, lines)
 
 
+def load_campaign(path: Path | str) -> Campaign:
+    """Read and validate a campaign record file (YAML or JSON); raises `RecordError` (exit 2)."""
+    from generator.scoring.records import read_record
+
+    return parse_campaign(read_record(path))
+
+
 # --------------------------------------------------------------------------- campaign score
+
+
+@dataclass(frozen=True)
+class CampaignRules:
+    """The campaign numbers, read from content facts: ``goal_count`` (10) and
+    ``failed_goal_penalty`` (-3). Source: 003_a45cb12c8ae0ae9e.txt, "Campaign End"."""
+
+    goal_count: int
+    failed_goal_penalty: int
+
+
+def campaign_rules(game) -> CampaignRules:
+    """`CampaignRules` from Xia content (facts campaign_goal_count, campaign_failed_goal_penalty)."""
+    return CampaignRules(int(game.fact("campaign_goal_count")),
+                         int(game.fact("campaign_failed_goal_penalty")))
 
 
 @dataclass
 class CampaignReport:
     """Campaign score: ``total``, one ``explain`` entry per game, and ``findings``.
 
-    ``explain``: ``[{game, goal, points, reason}]``; ``findings``: ``[{severity, code, message}]``
-    with severity ``error`` (the record contradicts the rules), ``warning`` or ``info``.
+    ``explain``: ``[{game, goal, points, why}]``; ``findings``: ``[{severity, code, game,
+    message}]`` with severity ``error`` (the record contradicts the rules), ``warning`` or
+    ``info``; ``game`` is the game number (1-based) or None for the whole campaign.
     """
 
-    total: int
+    total: int = 0
+    player: str | None = None
     explain: list[dict] = field(default_factory=list)
     findings: list[dict] = field(default_factory=list)
     goals_completed: int = 0
@@ -219,33 +234,51 @@ class CampaignReport:
     def has_errors(self) -> bool:
         return any(f["severity"] == "error" for f in self.findings)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"game": CAMPAIGN_GAME, "total": self.total, "explain": self.explain,
-                "findings": self.findings, "goals_completed": self.goals_completed,
-                "goal_count": self.goal_count}
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object printed by `playaid score --json`."""
+        return {"game": CAMPAIGN_GAME, "player": self.player, "total": self.total,
+                "goals_completed": self.goals_completed, "goal_count": self.goal_count,
+                "explain": self.explain, "findings": self.findings}
+
+    to_dict = to_json
+
+    def render_text(self, rich: bool = False, width: int | None = None) -> str:
+        """Plain text: the total, one line per game (points, goal, why), then the findings."""
+        who = f" ({self.player})" if self.player else ""
+        out = [f"Xia campaign{who}: {self.total} points, "
+               f"{self.goals_completed} of {self.goal_count} goals completed"]
+        for e in self.explain:
+            out.append(f"  {e['points']:>+4}  game {e['game']}, {e['goal']}: {e['why']}")
+        for f in self.findings:
+            out.append(f"{f['severity']} {f['code']}: {f['message']}")
+        return "\n".join(out) + "\n"
 
 
-def score_campaign(campaign: Campaign | CampaignRecord, game) -> CampaignReport:
+def score_campaign(campaign: Campaign | CampaignRecord, rules) -> CampaignReport:
     """Score a Xia solo campaign.
 
+    ``rules``: `CampaignRules` (or Xia `GameContent`, read with `campaign_rules`).
     Score = sum over games won with the goal completed of (fame - npc_fame), plus
-    ``campaign_failed_goal_penalty`` (-3) for every other game (a loss, or a win that broke the
-    goal's special rules: ruling ``won-goal-failed``). Findings (errors): a goal completed twice,
-    a lost game marked goal completed, a win without more Fame Points than the NPCs, more
-    distinct goals than ``campaign_goal_count`` (10). Source: 003_a45cb12c8ae0ae9e.txt,
+    ``failed_goal_penalty`` (-3) for every other game (a loss, or a win that broke the goal's
+    special rules: ruling ``won-goal-failed``). Findings (errors): a goal completed twice,
+    a lost game marked goal completed (scored as failed), a win without more Fame Points than
+    the NPCs, more distinct goals than ``goal_count`` (10). Source: 003_a45cb12c8ae0ae9e.txt,
     "Game End" and "Campaign End".
     """
     if isinstance(campaign, CampaignRecord):
         campaign = Campaign(campaign)
-    penalty = int(game.fact("campaign_failed_goal_penalty"))
-    goal_count = int(game.fact("campaign_goal_count"))
-    report = CampaignReport(total=0, goal_count=goal_count)
+    if not isinstance(rules, CampaignRules):
+        rules = campaign_rules(rules)
+    penalty, goal_count = rules.failed_goal_penalty, rules.goal_count
+    report = CampaignReport(player=campaign.record.player, goal_count=goal_count)
 
     def find(severity: str, code: str, index: int | None, message: str) -> None:
         where = ""
         if index is not None:
             where = f"{campaign.file}:{campaign.line(index)}: games[{index}] (game {index + 1}): "
-        report.findings.append({"severity": severity, "code": code, "message": where + message})
+        report.findings.append({"severity": severity, "code": code,
+                                "game": None if index is None else index + 1,
+                                "message": where + message})
 
     completed_at: dict[str, int] = {}
     first_seen: dict[str, int] = {}
@@ -269,25 +302,33 @@ def score_campaign(campaign: Campaign | CampaignRecord, game) -> CampaignReport:
             else:
                 completed_at[g.goal] = i
             points = g.fame - g.npc_fame
-            reason = f"won {score_line} with goal completed: {points:+d}"
+            why = f"won {score_line} with the goal completed: {g.fame} - {g.npc_fame}"
         elif g.won:
             points = penalty
-            reason = (f"won {score_line} but goal not completed (counts as a failed goal): "
-                      f"{penalty:+d}")
+            why = f"won {score_line} but the goal was not completed: a failed goal"
         else:
             points = penalty
-            reason = f"lost {score_line}: {penalty:+d}"
+            why = f"lost {score_line}: a failed goal"
         report.total += points
-        report.explain.append({"game": i + 1, "goal": g.goal, "points": points, "reason": reason})
+        report.explain.append({"game": i + 1, "goal": g.goal, "points": points, "why": why})
     if len(first_seen) > goal_count:
-        extra = [goal for goal, _ in sorted(first_seen.items(), key=lambda kv: kv[1])][goal_count:]
+        extra = list(first_seen)[goal_count:]
         find("error", "too-many-goals", first_seen[extra[0]],
              f"{len(first_seen)} different goals named, but the campaign has {goal_count} "
              f"(first extra: '{extra[0]}'; check the goal names for typos)")
     report.goals_completed = len(completed_at)
-    status = ("campaign complete" if len(completed_at) >= goal_count
-              else "campaign not finished")
+    status = "campaign complete" if len(completed_at) >= goal_count else "campaign not finished"
     find("info", "progress", None,
          f"{len(completed_at)} of {goal_count} goals completed in "
          f"{len(campaign.record.games)} games: {status}")
     return report
+
+
+def _register() -> None:
+    from generator.scoring import Scorer, register
+
+    register(Scorer(game=CAMPAIGN_GAME, content_game=GAME_ID, parse=parse_campaign,
+                    rules=campaign_rules, score=score_campaign))
+
+
+_register()
