@@ -217,3 +217,12 @@ def test_cli_score_unreadable_record_exit_2(xia_root, tmp_path):
     assert res.exit_code == 2
     assert "bad.yaml:3:" in res.output and "won" in res.output
     assert "Traceback" not in res.output
+
+
+def test_game_after_campaign_end_warns(xia, tmp_path):
+    games = [game(goal=f"Goal {n}", fame=11, npc_fame=10) for n in range(1, 11)]
+    report = score(xia, record(tmp_path, *games, game(goal="Goal 1", won=False, fame=1,
+                                                      npc_fame=9)))
+    assert codes(report, "warning") == ["after-campaign-end"]
+    assert report.findings[0]["game"] == 11
+    assert report.total == 10 - 3

@@ -262,7 +262,8 @@ def score_campaign(campaign: Campaign | CampaignRecord, rules) -> CampaignReport
     ``failed_goal_penalty`` (-3) for every other game (a loss, or a win that broke the goal's
     special rules: ruling ``won-goal-failed``). Findings (errors): a goal completed twice,
     a lost game marked goal completed (scored as failed), a win without more Fame Points than
-    the NPCs, more distinct goals than ``goal_count`` (10). Source: 003_a45cb12c8ae0ae9e.txt,
+    the NPCs, more distinct goals than ``goal_count`` (10); a warning for a game played after
+    the last goal was completed. Source: 003_a45cb12c8ae0ae9e.txt,
     "Game End" and "Campaign End".
     """
     if isinstance(campaign, CampaignRecord):
@@ -284,6 +285,10 @@ def score_campaign(campaign: Campaign | CampaignRecord, rules) -> CampaignReport
     first_seen: dict[str, int] = {}
     for i, g in enumerate(campaign.record.games):
         score_line = f"{g.fame}-{g.npc_fame}"
+        if len(completed_at) == goal_count:
+            find("warning", "after-campaign-end", i,
+                 f"played after the last of the {goal_count} goals was completed; the campaign "
+                 f"ended there (remove the game or check the goal names)")
         first_seen.setdefault(g.goal, i)
         if g.won and g.fame <= g.npc_fame:
             find("error", "won-without-lead", i,
