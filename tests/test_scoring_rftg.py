@@ -1,0 +1,307 @@
+"""RftG end-game scoring: every rule with hand-computed values (real card data from content/).
+
+Card facts used below (content/rftg/cards): Research Labs dev 2 VP; Galactic Trendsetters world
+3 VP; Artist Colony world 1 VP; Old Earth world 2 VP; Mining World rare production world 2 VP;
+Spice World novelty world 1 VP; Asteroid Belt rare windfall 1 VP; Mining Robots dev 1 VP;
+Rebel Fuel Cache REBEL military rare windfall 1 VP; Xeno-Occupied Rebel Supply REBEL XENO military
+near frontier 3 VP; Anti-Xeno Assault Troops ANTI-XENO dev 2 VP; Space Marines dev 1 VP;
+Investment Credits dev 1 VP; Anti-Xeno Armada dev cost 9, 7 VP; Anti-Xeno Alien Warships dev cost
+7, 5 VP; New Sparta military world 1 VP.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.errors import RecordError
+from generator.scoring.records import parse_rftg_record
+from generator.scoring.rftg import load_rules, score_record
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules(REPO / "content", full_check=False)
+
+
+def player(name="Ann", tableau=("Old Earth",), **kw):
+    return {"name": name, "tableau": list(tableau), **kw}
+
+
+def record(variant="standard", ended_by="tableau", players=None, **kw):
+    return parse_rftg_record({"game": "rftg", "variant": variant, "ended_by": ended_by,
+                              "players": players or [player()], **kw})
+
+
+def score(rules, **kw):
+    return score_record(record(**kw), rules)
+
+
+def p_of(report, name="Ann"):
+    return next(p for p in report.players if p.name == name)
+
+
+def codes(report, severity=None):
+    return [f.code for f in report.findings if severity is None or f.severity == severity]
+
+
+# --- cards and 6-cost developments -----------------------------------------------------------
+
+def test_printed_vp_and_damaged_world(rules):
+    rep = score(rules, variant="invasion", ended_by="repulse", players=[
+        player(tableau=["Old Earth", {"card": "Mining World", "damaged": True}, "Spice World"],
+               chips=4, military_vs_xenos=1)])
+    ann = p_of(rep)
+    assert ann.cards_vp == 2 + 0 + 1
+    assert ann.chips_vp == 4
+    assert ann.total == 3 + 4 + 5  # + Greatest Admiral (highest, even alone)
+    assert codes(rep, "error") == []
+
+
+def test_six_dev_ignores_damaged_world(rules):
+    # Mining League: 2 per Rare production, 1 per Rare windfall, 2 Mining Robots, 2 Mining Conglomerate
+    rep = score(rules, variant="invasion", ended_by="repulse", players=[player(tableau=[
+        "Mining League", {"card": "Mining World", "damaged": True}, "Asteroid Belt", "Mining Robots"])])
+    ann = p_of(rep)
+    assert ann.six_dev_vp == 0 + 1 + 2
+    assert ann.cards_vp == 0 + 1 + 1
+
+
+def test_damaged_development_is_error(rules):
+    rep = score(rules, players=[player(tableau=[{"card": "Space Marines", "damaged": True}])])
+    assert "damaged_development" in codes(rep, "error")
+    assert p_of(rep).cards_vp == 1  # scored as undamaged
+    assert rep.has_errors
+
+
+def test_galactic_renaissance_vector(rules):
+    # NOTES.md: GR + Research Labs + Galactic Trendsetters + Artist Colony + another world, 4 chips -> 10
+    rep = score(rules, players=[player(tableau=[
+        "Galactic Renaissance", "Research Labs", "Galactic Trendsetters", "Artist Colony", "Old Earth"],
+        chips=4)])
+    ann = p_of(rep)
+    assert ann.six_dev_vp == 10
+    assert ann.cards_vp == 2 + 3 + 1 + 2
+    assert ann.galactic_renaissance_chips == 4
+
+
+def test_galactic_renaissance_counts_war_contributions_not_awards_or_tiles(rules):
+    # chips 4 + war 3 = 7 -> 2; defense awards 5 and the two 5-VP tiles do not count
+    rep = score(rules, variant="invasion", ended_by="repulse", players=[player(
+        tableau=["Galactic Renaissance", "Research Labs"], chips=4, war_contribution_chips=3,
+        defense_awards=5, military_vs_xenos=2)])
+    ann = p_of(rep)
+    assert ann.galactic_renaissance_chips == 7
+    assert ann.six_dev_vp == 2 + 3
+    assert ann.bonuses == ["greatest_admiral", "greatest_contributor"]
+    assert ann.total == 2 + 5 + 4 + 3 + 5 + 10
+
+
+def test_war_contributions_do_not_apply_to_standard(rules):
+    rep = score(rules, players=[player(tableau=["Galactic Renaissance"], chips=5,
+                                        war_contribution_chips=4)])
+    assert p_of(rep).six_dev_vp == 1  # 5 // 3
+    assert p_of(rep).war_contribution_vp == 0
+    assert "field_not_applicable" in codes(rep, "warning")
+
+
+def test_galactic_federation_costly_developments(rules):
+    # 2 per 6-cost dev (GF itself), 1 per other dev: Armada (9) and Warships (7) count 1 each
+    rep = score(rules, players=[player(tableau=[
+        "Galactic Federation", "Anti-Xeno Armada", "Anti-Xeno Alien Warships", "Space Marines"])])
+    ann = p_of(rep)
+    assert ann.six_dev_vp == 2 + 1 + 1 + 1
+    assert ann.cards_vp == 7 + 5 + 1
+
+
+def test_anti_xeno_rebel_force_first_match(rules):
+    # lines: 2 per REBEL military world; 1 per ANTI-XENO card; 1 per XENO military world.
+    # Xeno-Occupied Rebel Supply is REBEL and XENO military: first match = 2 (not 3).
+    rep = score(rules, players=[player(tableau=[
+        "Anti-Xeno Rebel Force", "Xeno-Occupied Rebel Supply", "Rebel Fuel Cache",
+        "Anti-Xeno Assault Troops", "New Sparta"])])
+    ann = p_of(rep)
+    assert ann.six_dev_vp == 2 + 2 + 1 + 1  # two REBEL military, AXRF + Assault Troops ANTI-XENO
+    assert ann.cards_vp == 3 + 1 + 2 + 1
+
+
+def test_new_galactic_order_uses_military(rules):
+    rep = score(rules, players=[player(tableau=["New Galactic Order"], military=4)])
+    assert p_of(rep).six_dev_vp == 4
+    rep = score(rules, players=[player(tableau=["New Galactic Order"])])
+    assert p_of(rep).six_dev_vp == 0
+    assert "military_missing" in codes(rep, "warning")
+
+
+def test_card_names_case_insensitive_and_hand_given_vp(rules):
+    rep = score(rules, players=[player(tableau=["old earth", {"card": "Some Promo World", "vp": 2}])])
+    assert p_of(rep).cards_vp == 4
+    assert codes(rep, "error") == []
+
+
+def test_unknown_card_suggests_names(rules):
+    rep = score(rules, players=[player(tableau=["Old Erth"])])
+    msg = next(f.message for f in rep.findings if f.code == "unknown_card")
+    assert "'Old Earth'" in msg and "Old Erth" in msg
+    assert rep.has_errors
+
+
+# --- invasion tiles ---------------------------------------------------------------------------
+
+def test_invasion_tiles_ties(rules):
+    rep = score(rules, variant="invasion", ended_by="repulse", players=[
+        player("Ann", military_vs_xenos=5, war_contribution_chips=2),
+        player("Ben", tableau=["Spice World"], military_vs_xenos=5, war_contribution_chips=2),
+        player("Cat", tableau=["Mining World"], military_vs_xenos=4, war_contribution_chips=1)])
+    assert p_of(rep, "Ann").bonuses == ["greatest_admiral", "greatest_contributor"]
+    assert p_of(rep, "Ben").bonus_vp == 10
+    assert p_of(rep, "Cat").bonus_vp == 0
+    assert p_of(rep, "Ann").total == 2 + 2 + 10
+
+
+def test_contributor_not_awarded_at_zero_admiral_is(rules):
+    rep = score(rules, variant="invasion", ended_by="vp_pool", players=[
+        player("Ann", military_vs_xenos=0, war_contribution_chips=0, chips=12),
+        player("Ben", tableau=["Spice World"], military_vs_xenos=-1, chips=12)])
+    assert p_of(rep, "Ann").bonuses == ["greatest_admiral"]
+    assert p_of(rep, "Ben").bonuses == []
+    assert "tile_not_awarded" in codes(rep, "info")
+
+
+def test_empire_defeat_no_tiles(rules):
+    rep = score(rules, variant="invasion", ended_by="empire_defeat", players=[
+        player("Ann", military_vs_xenos=9, war_contribution_chips=4, defense_awards=2)])
+    ann = p_of(rep)
+    assert ann.bonus_vp == 0 and ann.bonuses == []
+    assert ann.total == 2 + 4 + 2
+
+
+# --- counterstrike ----------------------------------------------------------------------------
+
+def cs_players():
+    return [
+        player("Ann", chips=10, war_contribution_chips=4, military_vs_xenos=12,
+               xeno_systems_conquered=2, at_repulse={"military_vs_xenos": 5, "war_contribution_chips": 4}),
+        player("Ben", tableau=["Spice World"], chips=13, war_contribution_chips=1, military_vs_xenos=14,
+               xeno_systems_conquered=2, at_repulse={"military_vs_xenos": 7, "war_contribution_chips": 4}),
+    ]
+
+
+def test_counterstrike_after_repulse(rules):
+    rep = score(rules, variant="counterstrike", ended_by="conquest_value", repulsed=True,
+                players=cs_players())
+    ann, ben = p_of(rep, "Ann"), p_of(rep, "Ben")
+    # at repulse: Ben admiral (7 > 5); contributor tie 4/4; end: chips 14/14 tie; conquests 2/2 tie
+    assert ann.bonuses == ["greatest_contributor", "cs_greatest_contributor", "greatest_conqueror"]
+    assert ben.bonuses == ["greatest_admiral", "greatest_contributor", "cs_greatest_contributor",
+                           "greatest_conqueror"]
+    assert ann.bonus_vp == 5 + 7 + 7
+    assert ben.bonus_vp == 5 + 5 + 7 + 7
+    assert ann.total == 2 + 10 + 4 + 19
+    assert ben.total == 1 + 13 + 1 + 24
+    assert codes(rep, "error") == [] and codes(rep, "warning") == []
+
+
+def test_counterstrike_conqueror_not_awarded_at_zero(rules):
+    ps = cs_players()
+    for p in ps:
+        p["xeno_systems_conquered"] = 0
+    rep = score(rules, variant="counterstrike", ended_by="vp_pool", repulsed=True, players=ps)
+    assert all("greatest_conqueror" not in p.bonuses for p in rep.players)
+
+
+def test_counterstrike_before_repulse_scored_as_invasion(rules):
+    ps = [player("Ann", chips=10, war_contribution_chips=4, military_vs_xenos=3),
+          player("Ben", tableau=["Spice World"], chips=13, war_contribution_chips=1, military_vs_xenos=6,
+                 xeno_systems_conquered=1)]
+    rep = score(rules, variant="counterstrike", ended_by="vp_pool", repulsed=False, players=ps)
+    assert p_of(rep, "Ann").bonuses == ["greatest_contributor"]
+    assert p_of(rep, "Ben").bonuses == ["greatest_admiral"]
+    assert "field_not_applicable" in codes(rep, "warning")  # xeno_systems_conquered
+    rep = score(rules, variant="counterstrike", ended_by="conquest_value", repulsed=False, players=ps)
+    assert "ended_by" in codes(rep, "error")
+
+
+def test_counterstrike_missing_at_repulse_is_error(rules):
+    ps = cs_players()
+    del ps[0]["at_repulse"]
+    rep = score(rules, variant="counterstrike", ended_by="all_systems", repulsed=True, players=ps)
+    assert "at_repulse_missing" in codes(rep, "error")
+
+
+# --- winners, checks --------------------------------------------------------------------------
+
+def test_winner_tiebreak_and_shared_win(rules):
+    rep = score(rules, players=[player("Ann", chips=3, goods=1, hand=2),
+                                player("Ben", chips=3, goods=2, hand=2),
+                                player("Cat", tableau=["Spice World"], chips=1)])
+    assert rep.winners == ["Ben"]
+    assert [p.rank for p in rep.players] == [2, 1, 3]
+    rep = score(rules, players=[player("Ann", chips=3, goods=2, hand=1),
+                                player("Ben", chips=3, goods=1, hand=2)])
+    assert rep.winners == ["Ann", "Ben"]
+
+
+def test_claimed_total_differs(rules):
+    rep = score(rules, players=[player(chips=3, claimed_total=7)])
+    f = next(f for f in rep.findings if f.code == "claimed_total")
+    assert f.severity == "error" and "claimed 7" in f.message and "give 5" in f.message
+    assert "+2" in f.message
+
+
+def test_too_many_copies(rules):
+    rep = score(rules, players=[player("Ann", tableau=["Old Earth"]), player("Ben", tableau=["Old Earth"])])
+    assert "too_many_copies" in codes(rep, "error")
+    # Space Marines has 2 copies
+    rep = score(rules, players=[player("Ann", tableau=["Space Marines"]),
+                                player("Ben", tableau=["Space Marines"])])
+    assert "too_many_copies" not in codes(rep)
+
+
+def test_unverified_copies_only_warn(rules):
+    rep = score(rules, players=[player("Ann", tableau=["Anti-Xeno Arsenal"]),
+                                player("Ben", tableau=["Anti-Xeno Arsenal"])])
+    assert "too_many_copies" in codes(rep, "warning")
+    assert not rep.has_errors
+
+
+def test_vp_pool_not_empty_warning(rules):
+    # standard: 12 per player; 2 players -> 24; handed out 10 + 13 = 23
+    rep = score(rules, ended_by="vp_pool", players=[player("Ann", chips=10), player("Ben", tableau=["Spice World"], chips=13)])
+    assert "vp_pool_not_empty" in codes(rep, "warning")
+    rep = score(rules, ended_by="vp_pool", players=[player("Ann", chips=11), player("Ben", tableau=["Spice World"], chips=13)])
+    assert "vp_pool_not_empty" not in codes(rep)
+    # invasion: war contributions count as handed out
+    rep = score(rules, variant="invasion", ended_by="vp_pool", players=[
+        player("Ann", chips=10, war_contribution_chips=1), player("Ben", tableau=["Spice World"], chips=13)])
+    assert "vp_pool_not_empty" not in codes(rep)
+
+
+def test_tableau_end_threshold(rules):
+    twelve = ["Old Earth", "Spice World", "Mining World", "Gem World", "Asteroid Belt", "Artist Colony",
+              "Galactic Trendsetters", "Research Labs", "Space Marines", "Mining Robots",
+              "Investment Credits", "New Sparta"]
+    assert "tableau_too_small" not in codes(score(rules, players=[player(tableau=twelve)]))
+    assert "tableau_too_small" in codes(score(rules, players=[player(tableau=twelve[:11])]))
+    assert "tableau_too_small" in codes(score(rules, variant="frontier", players=[player(tableau=twelve)]))
+
+
+def test_fields_that_do_not_apply(rules):
+    rep = score(rules, variant="frontier", repulsed=True, players=[player(military_vs_xenos=3, defense_awards=2)])
+    assert codes(rep, "warning").count("field_not_applicable") == 3
+    assert p_of(rep).defense_awards_vp == 0
+
+
+def test_bad_ended_by_is_error(rules):
+    assert "ended_by" in codes(score(rules, ended_by="repulse"), "error")
+
+
+def test_record_shape_errors():
+    with pytest.raises(RecordError) as exc:
+        parse_rftg_record({"game": "rftg", "variant": "invasoin", "ended_by": "x",
+                           "players": [{"name": "A", "tableau": ["Old Earth"], "chips": -1}]})
+    text = str(exc.value)
+    assert "variant" in text and "players[0].chips" in text
