@@ -100,6 +100,11 @@ def _overlay(layout: SheetLayout, label: str) -> PageObject:
     canvas.setFont("PlayaidSans", 6)
     top_margin = layout.paper_h - (layout.y0 + layout.rows * layout.cell_h)
     label_y = mm_to_pt(layout.paper_h - top_margin / 2) - 2
+    # A white band behind the label interrupts the cut lines so the text stays legible.
+    width = canvas.stringWidth(label, "PlayaidSans", 6)
+    canvas.setFillGray(1)
+    canvas.rect(gx0 + mm_to_pt(0.5), label_y - 2, width + mm_to_pt(2), 8, stroke=0, fill=1)
+    canvas.setFillGray(0.2)
     canvas.drawString(gx0 + mm_to_pt(1.5), label_y, label)
     canvas.showPage()
     canvas.save()
