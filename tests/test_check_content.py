@@ -1,0 +1,330 @@
+"""`playaid check` on the Race for the Galaxy Xeno Wars content: it passes on the shipped content
+and fails, naming the right file, line and field, on broken copies.
+
+Broken copies hold only the files of content/rftg that this content owns (game.yaml, rules,
+tables, facts, checks), copied into ``tmp_path``, so a problem elsewhere in the tree cannot mask
+or cause a failure here. Expected line numbers are found in the copied text itself (the line that
+was edited), so each assertion pins the exact ``file:line:column`` the loader must report.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import cli
+from generator.content.sources import find_seeds_dir
+
+REPO = Path(__file__).resolve().parents[1]
+CONTENT = REPO / "content"
+SEEDS = find_seeds_dir(CONTENT)  # the same folder the loader finds for the real content
+OWNED = ("game.yaml", "tables", "facts-invasion.yaml", "facts-frontier.yaml",
+         "facts-counterstrike.yaml", "checks-invasion.yaml", "checks-frontier.yaml",
+         "checks-counterstrike.yaml", "rules/invasion-game.yaml", "rules/invasion-summary.yaml",
+         "rules/frontier-game.yaml", "rules/counterstrike-game.yaml",
+         "rules/counterstrike-summary.yaml", "rules/xi-card-powers.yaml",
+         "rules/xc-card-powers.yaml")
+
+
+def run_check(*args: str):
+    """Invoke `playaid check ARGS` in-process with the seed rulebooks available."""
+    assert SEEDS is not None, "seed rulebooks not found next to the content folder"
+    return CliRunner().invoke(cli, ["check", *args], env={"PLAYAID_SEEDS": str(SEEDS)})
+
+
+@pytest.fixture
+def rftg(tmp_path, monkeypatch) -> Path:
+    """A copy of the owned Xeno Wars files in tmp_path/content/rftg; cwd is tmp_path so that
+    messages name files as content/rftg/..."""
+    src = CONTENT / "rftg"
+    dst = tmp_path / "content" / "rftg"
+    dst.mkdir(parents=True)
+    for name in OWNED:
+        if (src / name).is_dir():
+            shutil.copytree(src / name, dst / name)
+        else:
+            (dst / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(src / name, dst / name)
+    monkeypatch.chdir(tmp_path)
+    return dst
+
+
+def edit(path: Path, old: str, new: str) -> int:
+    """Replace the one line containing ``old`` by that line with ``old`` -> ``new``.
+
+    Returns the 1-based number of the edited line; fails if ``old`` is not on exactly one line.
+    """
+    lines = path.read_text(encoding="utf-8").split("\n")
+    hits = [i for i, line in enumerate(lines) if old in line]
+    assert len(hits) == 1, f"{old!r} is on {len(hits)} lines of {path}"
+    lines[hits[0]] = lines[hits[0]].replace(old, new)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return hits[0] + 1
+
+
+def line_of(path: Path, text: str) -> int:
+    """1-based number of the one line of ``path`` that contains ``text``."""
+    hits = [i + 1 for i, line in enumerate(path.read_text(encoding="utf-8").split("\n"))
+            if text in line]
+    assert len(hits) == 1, f"{text!r} is on {len(hits)} lines of {path}"
+    return hits[0]
+
+
+def problem_lines(result) -> list[str]:
+    return [line for line in result.output.splitlines() if line.startswith("content/")]
+
+
+# ---------------------------------------------------------------------------------------------
+# passing content
+
+
+def test_shipped_content_passes():
+    result = run_check(str(CONTENT))
+    assert result.exit_code == 0, result.output
+    assert "rftg: ok (" in result.output
+
+
+def test_owned_copy_passes_with_every_document(rftg):
+    result = run_check("content")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "rftg: ok (3 checks, 3 facts, 7 rules, 9 table)"
+
+
+# ---------------------------------------------------------------------------------------------
+# broken YAML / schema / sources
+
+
+def test_duplicate_key(rftg):
+    facts = rftg / "facts-invasion.yaml"
+    first = line_of(facts, "    value: 40")
+    edit(facts, "    value: 40", "    value: 40\n    value: 41")
+    result = run_check("content")
+    assert result.exit_code == 1
+    assert problem_lines(result) == [
+        f"content/rftg/facts-invasion.yaml:{first + 1}:5: facts.invasion_cards_total.value: "
+        f"duplicate key 'value' (first defined on line {first}) (remove one of the two or rename it)"]
+
+
+def test_unknown_field(rftg):
+    rules = rftg / "rules" / "invasion-game.yaml"
+    line = edit(rules, "    reason: The Xenos attack, and attackers", "    reasons: The Xenos attack, and attackers")
+    result = run_check("content")
+    assert result.exit_code == 1
+    assert (f"content/rftg/rules/invasion-game.yaml:{line}:5: rulings[3].reasons: unknown field "
+            f"'reasons' (did you mean 'reason'?)") in problem_lines(result)
+
+
+def test_missing_source_on_a_table(rftg):
+    table = rftg / "tables" / "frontier-tiles.yaml"
+    edit(table, 'source: "xc: Setup"', "")
+    near = line_of(table, "{deck: Near,")
+    far = line_of(table, "{deck: Far,")
+    result = run_check("content")
+    assert result.exit_code == 1
+    hint = "(add `source: '<rulebook id>: <section heading>'` here or on its section/table)"
+    assert problem_lines(result) == [
+        f"content/rftg/tables/frontier-tiles.yaml:{near}:5: rows[0]: this fact has no source {hint}",
+        f"content/rftg/tables/frontier-tiles.yaml:{far}:5: rows[1]: this fact has no source {hint}"]
+
+
+def test_missing_source_on_a_fact(rftg):
+    facts = rftg / "facts-counterstrike.yaml"
+    name = line_of(facts, "  hive_attack_minimum:")
+    text = facts.read_text(encoding="utf-8").split("\n")
+    assert text[name + 2] == '    source: "xc: Xeno Conquest"'  # label, value, source
+    del text[name + 2]
+    facts.write_text("\n".join(text), encoding="utf-8")
+    result = run_check("content")
+    assert result.exit_code == 1
+    # the fact's mapping starts on its first field (label), the line after its name
+    assert problem_lines(result) == [
+        f"content/rftg/facts-counterstrike.yaml:{name + 1}:5: facts.hive_attack_minimum.source: "
+        f"required field 'source' is missing (add it)"]
+
+
+def test_source_heading_not_in_rulebook(rftg):
+    table = rftg / "tables" / "invasion-deck.yaml"
+    edit(table, 'source: "xi: Setup"', 'source: "xi: Set-up"')
+    result = run_check("content")
+    assert result.exit_code == 1
+    rows = [line_of(table, f"{{players: {p},") for p in (2, '"2 exp."', 3, 4, 5)]
+    expected = [f"content/rftg/tables/invasion-deck.yaml:{r}:5: rows[{i}]: section 'Set-up' not found "
+                f"in rulebook 001_2033224846664d9b.txt (copy the section heading exactly as the "
+                f"rulebook prints it)" for i, r in enumerate(rows)]
+    note = line_of(table, "  - Stack from the bottom")
+    expected.append(f"content/rftg/tables/invasion-deck.yaml:{note}:5: notes[0]: section 'Set-up' not "
+                    f"found in rulebook 001_2033224846664d9b.txt (copy the section heading exactly as "
+                    f"the rulebook prints it)")
+    assert problem_lines(result) == expected
+
+
+# ---------------------------------------------------------------------------------------------
+# broken numbers caught by the content's cross-checks
+
+
+def test_wave_of_wrong_size(rftg):
+    table = rftg / "tables" / "invasion-strengths.yaml"
+    row = edit(table, "strengths: [0, 0, 1, 1, 2, 2, 3, 4, 5, 6, 7]", "strengths: [0, 0, 1, 1, 2, 2, 3, 4, 5, 6]")
+    checks = rftg / "checks-invasion.yaml"
+    fact = line_of(rftg / "facts-invasion.yaml", "  invasion_wave_sizes:")
+    result = run_check("content")
+    assert result.exit_code == 1
+    assert problem_lines(result) == [
+        f"content/rftg/checks-invasion.yaml:{line_of(checks, '- id: wave-sizes')}:5: checks[0]: "
+        f"check 'wave-sizes' failed for row (wave=2, cards=11) at content/rftg/tables/invasion-strengths.yaml:{row}: "
+        f"each wave has as many invasion strengths as the Setup rules give it cards (11/11/17): "
+        f"`len(row.strengths)` is 10 but `facts.invasion_wave_sizes[row.wave]` is 11 "
+        f"[fact invasion_wave_sizes at content/rftg/facts-invasion.yaml:{fact}] "
+        f"(correct the content value that is wrong)",
+        f"content/rftg/checks-invasion.yaml:{line_of(checks, '- id: wave-card-column')}:5: checks[1]: "
+        f"check 'wave-card-column' failed for row (wave=2, cards=11) at content/rftg/tables/invasion-strengths.yaml:{row}: "
+        f"the Cards column of the strengths table counts its strengths: "
+        f"`row.cards` is 11 but `len(row.strengths)` is 10 (correct the content value that is wrong)"]
+
+
+def test_wrong_conquest_offset_fact(rftg):
+    facts = rftg / "facts-counterstrike.yaml"
+    edit(facts, "{2: 33, 3: 42, 4: 52, 5: 61}", "{2: 33, 3: 43, 4: 52, 5: 61}")
+    fact = line_of(facts, "  conquest_offsets:")
+    checks = rftg / "checks-counterstrike.yaml"
+    row = line_of(rftg / "tables" / "repulse-conquest.yaml", "{players: 3,")
+    result = run_check("content")
+    assert result.exit_code == 1
+    lines = problem_lines(result)
+    assert len(lines) == 2
+    assert lines[0] == (
+        f"content/rftg/checks-counterstrike.yaml:{line_of(checks, '- id: conquest-offset')}:5: checks[1]: "
+        f"check 'conquest-offset' failed for row (players=3, repulse=28, offset=42) at "
+        f"content/rftg/tables/repulse-conquest.yaml:{row}: the offset column agrees with the conquest "
+        f"offsets 33/42/52/61 for 2-5 players: `row.offset` is 42 but "
+        f"`facts.conquest_offsets[row.players]` is 43 [fact conquest_offsets at "
+        f"content/rftg/facts-counterstrike.yaml:{fact}] (correct the content value that is wrong)")
+    # the rulebook's worked example (17 + 42 = 59 = 70 - 11) catches it independently
+    assert lines[1].startswith(
+        f"content/rftg/checks-counterstrike.yaml:{line_of(checks, '- id: conquest-example')}:5: checks[4]: "
+        f"check 'conquest-example' failed: ")
+    assert "is [17, 60, 59, [70], 28] but" in lines[1] and "is [17, 59, 59, [70], 28] [" in lines[1]
+
+
+def test_wrong_conquest_offset_in_table(rftg):
+    table = rftg / "tables" / "repulse-conquest.yaml"
+    row = edit(table, "{players: 3, repulse: 28, offset: 42, conquest: 70}",
+               "{players: 3, repulse: 28, offset: 41, conquest: 70}")
+    checks = rftg / "checks-counterstrike.yaml"
+    result = run_check("content")
+    assert result.exit_code == 1
+    lines = problem_lines(result)
+    assert [ln.split(": check ")[0] for ln in lines] == [
+        f"content/rftg/checks-counterstrike.yaml:{line_of(checks, '- id: conquest-offset')}:5: checks[1]",
+        f"content/rftg/checks-counterstrike.yaml:{line_of(checks, '- id: conquest-value')}:5: checks[2]"]
+    assert f"at content/rftg/tables/repulse-conquest.yaml:{row}: " in lines[0]
+    assert "`row.offset` is 41 but `facts.conquest_offsets[row.players]` is 42" in lines[0]
+    assert "`row.conquest` is 70 but `row.repulse + row.offset` is 69" in lines[1]
+
+
+#: Typos on the table side: (file, old text, new text, [(failing check id, row marker or None)]).
+#: The row marker is text on the table row that the failure must name (file:line), None for a
+#: check without rows. Each typo fails only its own checks, so one broken copy tests them all.
+TABLE_TYPOS = [
+    # invasion deck: 2 wave 1 + 2 wave 2 per player; 2-player experienced 2 + 2
+    ("tables/invasion-deck.yaml", "{players: 3, wave_1: 6,", "{players: 3, wave_1: 7,",
+     [("deck-waves-1-2", "{players: 3,"), ("deck-total", "{players: 3,")]),
+    ("tables/invasion-deck.yaml", '{players: "2 exp.", wave_1: 2, wave_2: 2, wave_3: 17, round_1: 1, total: 22',
+     '{players: "2 exp.", wave_1: 2, wave_2: 4, wave_3: 17, round_1: 1, total: 24',
+     [("deck-2p-experienced", '{players: "2 exp.",')]),
+    # retaliation: 3 + 3 + 5 = 11, dealt M+X+#, #, M+#
+    ("tables/retaliation-strengths.yaml", "[M+X+2, M+X+3, M+X+4, M+X+5, M+X+6]",
+     "[M+X+2, M+X+3, M+X+4, M+X+5]", [("retaliation-card-counts", '{card: "M+X+#",')]),
+    ("tables/retaliation-strengths.yaml", '{card: "#", cards: 3, dealt: 2,',
+     '{card: "#", cards: 3, dealt: 3,', [("retaliation-order", None)]),
+    # Xeno systems in play: one Satellite and one Hive fewer per player below 5
+    ("tables/xeno-systems-in-play.yaml", "{players: 3, satellites: 3, hives: 3, total: 6}",
+     "{players: 3, satellites: 3, hives: 4, total: 7}",
+     [("xeno-systems-in-play", "{players: 3,"), ("xeno-systems-per-player", "{players: 3,")]),
+    # VP pool totals, frontier tile ranges, repulse values, defense awards
+    ("tables/vp-pool.yaml", "p2: 60, p3: 90, p4: 120", "p2: 60, p3: 90, p4: 110",
+     [("vp-pool-totals", "{game: Counterstrike,")]),
+    ("tables/frontier-tiles.yaml", 'cost: "5-9", defense: "6-10"', 'cost: "5-9", defense: "6-11"',
+     [("frontier-tiles", "{deck: Far,")]),
+    ("tables/repulse-conquest.yaml", "{players: 4, repulse: 33,", "{players: 4, repulse: 34,",
+     [("repulse-values", "{players: 4,"), ("conquest-value", "{players: 4,")]),
+    ("tables/defense-awards.yaml", "{players: 4, first: 1, second: 1, third: 1, fourth: 2,",
+     "{players: 4, first: 1, second: 1, third: 2, fourth: 2,", [("defense-awards", "{players: 4,")]),
+]
+
+#: The same numbers broken on the facts side; the failures name the table rows they disagree with.
+FACT_TYPOS = [
+    ("facts-invasion.yaml", "value: {1: 2, 2: 2}\n    unit: cards per player",
+     "value: {1: 2, 2: 3}\n    unit: cards per player",
+     [("deck-waves-1-2", f"{{players: {n},") for n in (2, 3, 4, 5)]),
+    ("facts-counterstrike.yaml", 'value: {"M+#": 3, "#": 3, "M+X+#": 5}',
+     'value: {"M+#": 3, "#": 4, "M+X+#": 5}',
+     [("retaliation-card-counts", '{card: "#",'), ("retaliation-total", None)]),
+    ("facts-counterstrike.yaml", "value: {Satellite: 5, Hive: 5}", "value: {Satellite: 5, Hive: 6}",
+     [("xeno-system-counts", "{system: Hive,"), ("xeno-system-total", None)]
+     + [("xeno-systems-in-play", f"{{players: {n},") for n in (2, 3, 4, 5)]),
+    ("facts-frontier.yaml", "    value: 15\n    unit: VP per player", "    value: 16\n    unit: VP per player",
+     [("vp-pool-frontier", "{game: Frontier,")]),
+    ("facts-frontier.yaml", "Near: {cards: 18, cost: [1, 5]", "Near: {cards: 18, cost: [1, 6]",
+     [("frontier-tiles", "{deck: Near,")]),
+    ("facts-invasion.yaml", "5: [1, 1, 1, 2, 2]}", "5: [1, 1, 2, 1, 2]}",
+     [("defense-awards", "{players: 5,"), ("defense-awards-shape", None)]),
+]
+
+
+@pytest.mark.parametrize("typos", [TABLE_TYPOS, FACT_TYPOS], ids=["tables", "facts"])
+def test_each_typo_fails_its_own_checks(rftg, typos):
+    expected = set()
+    for file, old, new, failing in typos:
+        path = rftg / file
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1, f"{old!r} must occur once in {file}"
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    for file, old, new, failing in typos:
+        for check_id, marker in failing:
+            where = None
+            if marker is not None:
+                table = rftg / "tables" / f"{_CHECK_TABLE[check_id]}.yaml"
+                where = f"content/rftg/tables/{table.name}:{line_of(table, marker)}"
+            expected.add((check_id, where))
+    result = run_check("content")
+    assert result.exit_code == 1, result.output
+    found = set()
+    for line in problem_lines(result):
+        check_id = line.split("check '")[1].split("'")[0]
+        at = re.search(r" at (content/rftg/tables/[a-z0-9-]+\.yaml:\d+): ", line)
+        where = at.group(1) if at else None
+        found.add((check_id, where))
+    assert found == expected, result.output
+
+
+#: The table each row-wise check iterates over (by file stem).
+_CHECK_TABLE = {
+    "deck-waves-1-2": "invasion-deck", "deck-total": "invasion-deck", "deck-2p-experienced": "invasion-deck",
+    "retaliation-card-counts": "retaliation-strengths", "xeno-systems-in-play": "xeno-systems-in-play",
+    "xeno-systems-per-player": "xeno-systems-in-play", "vp-pool-totals": "vp-pool",
+    "vp-pool-frontier": "vp-pool", "frontier-tiles": "frontier-tiles", "repulse-values": "repulse-conquest",
+    "conquest-value": "repulse-conquest", "defense-awards": "defense-awards",
+    "xeno-system-counts": "xeno-system-defenses",
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# usage
+
+
+def test_unknown_option_is_a_usage_error(rftg):
+    result = run_check("content", "--bogus")
+    assert result.exit_code == 2
+    assert "No such option" in result.output and "--bogus" in result.output
+
+
+def test_missing_content_folder(rftg):
+    result = run_check("no-such-folder")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        "no-such-folder: content folder not found (pass the folder that holds one sub-folder per game)")
