@@ -135,28 +135,31 @@ class _Resolved:
 def _resolve(rules: RftgRules, player: PlayerRecord, findings: list[Finding]) -> _Resolved:
     entries = []
     active = []
-    for entry in player.entries():
-        card = rules.cards.get(entry.card.strip().casefold())
-        damaged = entry.damaged
+    for entry in player.tableau:
+        if isinstance(entry, str):
+            written, damaged, hand_vp = entry, False, None
+        else:
+            written, damaged, hand_vp = entry.card, entry.damaged, entry.vp
+        card = rules.cards.get(written.strip().casefold())
         if card is None:
-            if entry.vp is None:
-                close = difflib.get_close_matches(entry.card, rules.names, n=3, cutoff=0.6)
+            if hand_vp is None:
+                close = difflib.get_close_matches(written, rules.names, n=3, cutoff=0.6)
                 hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else \
                     "check the spelling, or write {card: Name, vp: N} for a card the database lacks"
                 findings.append(Finding("error", player.name, "unknown_card",
-                                        f"unknown card '{entry.card}' ({hint})"))
-            entries.append((entry.card, None, damaged, entry.vp))
+                                        f"unknown card '{written}' ({hint})"))
+            entries.append((written, None, damaged, hand_vp))
             continue
         if damaged and card.type != "world":
             findings.append(Finding("error", player.name, "damaged_development",
                                     f"'{card.name}' is a development; only worlds can be damaged "
                                     f"(remove `damaged: true`)"))
             damaged = False
-        if entry.vp is not None and card.vp != "?" and entry.vp != card.vp:
+        if hand_vp is not None and hand_vp != card.vp:
             findings.append(Finding("warning", player.name, "vp_ignored",
                                     f"'{card.name}' is in the database with {card.vp} VP; "
-                                    f"the hand-given vp {entry.vp} is ignored"))
-        entries.append((entry.card, card, damaged, None))
+                                    f"the hand-given vp {hand_vp} is ignored"))
+        entries.append((written, card, damaged, None))
         if not damaged:
             active.append(card)
     return _Resolved(entries, active)
