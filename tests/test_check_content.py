@@ -22,7 +22,9 @@ from generator.content.sources import find_seeds_dir
 REPO = Path(__file__).resolve().parents[1]
 CONTENT = REPO / "content"
 SEEDS = find_seeds_dir(CONTENT)  # the same folder the loader finds for the real content
-OWNED = ("game.yaml", "tables", "facts-invasion.yaml", "facts-frontier.yaml",
+TABLES = ("invasion-strengths", "invasion-deck", "repulse-conquest", "defense-awards", "vp-pool",
+          "frontier-tiles", "xeno-system-defenses", "retaliation-strengths", "xeno-systems-in-play")
+OWNED = ("game.yaml", *(f"tables/{t}.yaml" for t in TABLES), "facts-invasion.yaml", "facts-frontier.yaml",
          "facts-counterstrike.yaml", "checks-invasion.yaml", "checks-frontier.yaml",
          "checks-counterstrike.yaml", "rules/invasion-game.yaml", "rules/invasion-summary.yaml",
          "rules/frontier-game.yaml", "rules/counterstrike-game.yaml",
@@ -328,3 +330,19 @@ def test_missing_content_folder(rftg):
     assert result.exit_code == 1
     assert result.output.splitlines()[0] == (
         "no-such-folder: content folder not found (pass the folder that holds one sub-folder per game)")
+
+
+def test_frontier_ranges_checked_against_the_card_database(rftg):
+    """With the card database present, a Frontier tile range typo also fails on the cards that
+    fall outside it (Far non-military worlds cost up to 9)."""
+    shutil.copytree(CONTENT / "rftg" / "cards", rftg / "cards")
+    assert run_check("content").exit_code == 0
+    facts = rftg / "facts-frontier.yaml"
+    edit(facts, "Far: {cards: 28, cost: [5, 9]", "Far: {cards: 28, cost: [5, 8]")
+    result = run_check("content")
+    assert result.exit_code == 1
+    lines = problem_lines(result)
+    ids = [line.split("check '")[1].split("'")[0] for line in lines]
+    assert ids[0] == "frontier-tiles" and set(ids[1:]) == {"frontier-cards-in-tile-ranges"}
+    assert len(ids) >= 2
+    assert all(" at content/rftg/cards/xc.yaml:" in line and "type='world'" in line for line in lines[1:])
