@@ -66,7 +66,7 @@ def test_error_findings_exit_1(run, tmp_path):
     rec.write_text("game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n"
                    "  - name: Ann\n    tableau: [Old Earth]\n    chips: 3\n    claimed_total: 9\n")
     res = run(rec)
-    assert res.exit_code == 1
+    assert res.exit_code == 1, res.output
     assert "claimed 9 but the cards and chips give 5" in res.output
     assert "Ann: 5 VP" in res.output
 
@@ -77,7 +77,7 @@ def test_unreadable_record_exit_2(run, tmp_path):
                    "  - name: Ann\n    tableau: [Old Earth]\n    chipz: 3\n")
     res = run(rec)
     assert res.exit_code == 2
-    assert "bad.yaml:7:5: players[0].chipz: unknown field 'chipz'" in res.output
+    assert "bad.yaml:7:5: players[0].chipz: unknown field 'chipz' (did you mean 'chips'?)" in res.output
     assert "Traceback" not in res.output
     rec.write_text("game: rftg\nplayers: [\n")
     res = run(rec)
@@ -92,7 +92,7 @@ def test_json_record_accepted(run, tmp_path):
     rec.write_text(json.dumps({"game": "rftg", "variant": "standard", "ended_by": "tableau",
                                "players": [{"name": "A", "tableau": ["Old Earth"], "chips": 1}]}))
     res = run(rec, "--json")
-    assert res.exit_code == 0
+    assert res.exit_code == 0, res.output
     assert json.loads(res.output)["players"][0]["total"] == 3
 
 
