@@ -305,3 +305,12 @@ def test_record_shape_errors():
                            "players": [{"name": "A", "tableau": ["Old Earth"], "chips": -1}]})
     text = str(exc.value)
     assert "variant" in text and "players[0].chips" in text
+
+
+def test_missing_tile_measure_warns(rules):
+    rep = score(rules, variant="invasion", ended_by="repulse", players=[
+        player("Ann", military_vs_xenos=2, war_contribution_chips=1),
+        player("Ben", tableau=["Spice World"], war_contribution_chips=1)])
+    assert [f.player for f in rep.findings if f.code == "missing_field"] == ["Ben"]
+    assert p_of(rep, "Ann").bonuses == ["greatest_admiral", "greatest_contributor"]
+    assert p_of(rep, "Ben").bonuses == ["greatest_contributor"]

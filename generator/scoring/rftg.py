@@ -218,24 +218,33 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: _Resolved, ps: Pla
         ps.explain.append(Explain(scorer.name, total, "; ".join(parts) or "no matching cards"))
 
 
-def _measure(tile: BonusTile, player: PlayerRecord, from_repulse: bool) -> int:
+def _measure(tile: BonusTile, player: PlayerRecord, from_repulse: bool) -> int | None:
+    """The player's value for a tile; None when the record does not give it."""
     if from_repulse:
         at = player.at_repulse
         if at is None:
-            return 0
-        return at.military_vs_xenos if tile.measure == "military_vs_xenos" else at.war_contribution_chips
+            return None
+        return getattr(at, tile.measure, None)
     if tile.measure == "vp_chips":
         return _vp_chips(player, True)
-    return getattr(player, tile.measure) or 0
+    return getattr(player, tile.measure)
 
 
 def _award_tiles(record: GameRecord, tiles: list[BonusTile], repulsed_cs: bool,
                  scores: list[PlayerScore], findings: list[Finding]) -> None:
     for tile in tiles:
         from_repulse = repulsed_cs and tile.stage == "invasion"
-        values = [_measure(tile, p, from_repulse) for p in record.players]
-        top = max(values)
         where = " at repulse" if from_repulse else ""
+        values = []
+        for p in record.players:
+            value = _measure(tile, p, from_repulse)
+            if value is None:
+                if not from_repulse:  # (a missing at_repulse is reported once, as an error)
+                    findings.append(Finding("warning", p.name, "missing_field",
+                                            f"`{tile.measure}` not given for {tile.title} (counted as 0)"))
+                value = 0
+            values.append(value)
+        top = max(values)
         if tile.min_to_win is not None and top < tile.min_to_win:
             findings.append(Finding("info", None, "tile_not_awarded",
                                     f"{tile.title}: nobody scores it (top {tile.measure}{where} is {top})"))
@@ -343,7 +352,7 @@ def score_record(record: GameRecord, rules: RftgRules) -> Report:
             invasion = scoring.variant("invasion")
             allowed = list(variant.ended_by_before_repulse)
             tile_ids = list(invasion.tiles) if invasion else []
-            fields = [f for f in fields if f not in ("xeno_systems_conquered", "at_repulse")]
+            fields = (list(invasion.fields) if invasion else []) + ["repulsed"]
     _variant_checks(record, variant, fields, allowed, findings)
 
     scores: list[PlayerScore] = []
