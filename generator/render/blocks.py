@@ -18,7 +18,8 @@ def _item_view(item) -> dict:
 
 
 def format_cell(value) -> str:
-    """A table cell as printed: lists joined with ', ', None as an en dash, numbers as written."""
+    """A table cell as printed: lists joined with ', ', None as an en dash, negative numbers with
+    a minus sign, whole numbers from 1,000 up with thousands separators."""
     if value is None or value == "":
         return "–"
     if isinstance(value, bool):
@@ -27,8 +28,10 @@ def format_cell(value) -> str:
         return ", ".join(format_cell(v) for v in value)
     if isinstance(value, dict):
         return "; ".join(f"{k}: {format_cell(v)}" for k, v in value.items())
-    if isinstance(value, int) and value < 0:
-        return f"−{-value}"  # a real minus sign prints clearer than a hyphen
+    if isinstance(value, int):
+        # A real minus sign prints clearer than a hyphen; thousands get separators (2,000 credits).
+        text = f"{abs(value):,}" if abs(value) >= 1000 else str(abs(value))
+        return f"−{text}" if value < 0 else text
     return str(value)
 
 
