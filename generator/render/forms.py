@@ -74,7 +74,7 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     bleed = BLEED_MM if print_shop else 0.0
     buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=(mm_to_pt(pw + 2 * bleed), mm_to_pt(ph + 2 * bleed)),
-                    invariant=1, pageCompression=1)
+                    invariant=1, pageCompression=1, initialFontName="PlayaidSans", initialFontSize=8)
     canvas.setTitle(aid.title)
     canvas.setAuthor("playaid")
     canvas.setCreator("playaid")

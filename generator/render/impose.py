@@ -78,10 +78,10 @@ def sheet_layout(trim_w: float, trim_h: float, paper: str,
 
 def _overlay(layout: SheetLayout, label: str) -> PageObject:
     """A page with the cut lines and a one-line label in the top margin."""
+    register_fonts()
     buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)),
-                    invariant=1, pageCompression=1)
-    register_fonts()
+                    invariant=1, pageCompression=1, initialFontName="PlayaidSans", initialFontSize=8)
     pw, ph = mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)
     gx0, gy0 = mm_to_pt(layout.x0), mm_to_pt(layout.y0)
     gx1 = mm_to_pt(layout.x0 + layout.cols * layout.cell_w)

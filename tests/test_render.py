@@ -1,0 +1,197 @@
+"""Rendered aids: page and box sizes in mm, content numbers in the extracted text, duplex
+alignment of backs, fitting errors, fonts and form fields."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.aidbuild import RenderOptions
+from generator.build import BuildOptions, build
+from generator.content.load import load_content
+from generator.paths import PROJECT_ROOT
+from generator.render.impose import sheet_layout
+from tests.render_helpers import box_mm, find_positions, pages, size_mm, text
+
+CONTENT = PROJECT_ROOT / "content"
+AIDS = ("invasion-summary", "counterstrike-summary", "strength-tables", "score-sheet")
+
+
+def _build(out: Path, paper: str, mode: str, aids=AIDS, content=CONTENT):
+    report = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=tuple(aids),
+                                render=RenderOptions(paper=paper, mode=mode)))
+    assert report.ok, [r.error for r in report.results]
+    return report
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    """One build of the test aids on A4 sheets, US Letter sheets and for the print shop."""
+    out = tmp_path_factory.mktemp("aids")
+    _build(out, "a4", "sheet")
+    _build(out, "letter", "sheet", aids=("invasion-summary", "strength-tables", "score-sheet"))
+    _build(out, "a4", "print-shop", aids=("invasion-summary", "score-sheet"))
+    return out
+
+
+def test_print_shop_card_has_trim_and_bleed_boxes(out):
+    faces = pages(out / "print-shop-a4" / "rftg-invasion-summary.pdf")
+    assert len(faces) == 2  # front and back
+    for page in faces:
+        # 63 x 88 mm trim plus 3 mm bleed on every side
+        assert size_mm(page) == (69.0, 94.0)
+        assert box_mm(page, "trimbox") == (3.0, 3.0, 66.0, 91.0)
+        assert box_mm(page, "bleedbox") == (0.0, 0.0, 69.0, 94.0)
+
+
+def test_print_shop_form_has_trim_box_inside_bleed(out):
+    page = pages(out / "print-shop-a4" / "rftg-score-sheet.pdf")[0]
+    assert size_mm(page) == (216.0, 303.0)
+    assert box_mm(page, "trimbox") == (3.0, 3.0, 213.0, 300.0)
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
+@pytest.mark.parametrize("aid", ["invasion-summary", "strength-tables", "score-sheet"])
+def test_sheets_are_paper_size(out, paper, size, aid):
+    for page in pages(out / paper / f"rftg-{aid}.pdf"):
+        assert size_mm(page) == size
+
+
+def test_card_sheet_fronts_then_backs(out):
+    sheet = out / "a4" / "rftg-invasion-summary.pdf"
+    assert len(pages(sheet)) == 2
+    # 63 x 88 mm cards sit 3 x 3 on A4: nine titles per page
+    assert len(find_positions(sheet, 0, "Invasion Game Summary")) >= 9
+
+
+def test_backs_line_up_with_fronts(out):
+    """A back sits where its front is after a long-edge flip: x mirrored, y unchanged."""
+    sheet = out / "a4" / "rftg-invasion-summary.pdf"
+    layout = sheet_layout(63, 88, "a4")
+    fronts = sorted(find_positions(sheet, 0, "RACE FOR THE GALAXY"))
+    backs = sorted(find_positions(sheet, 1, "RACE FOR THE GALAXY"))
+    assert len(fronts) == len(backs) == layout.per_sheet == 9
+    # the header sits at the same offset inside every card, front and back
+    offset = min(x for x, _ in fronts) - layout.x0
+    front_slots = sorted((round(x - offset, 1), y) for x, y in fronts)
+    back_slots = sorted((round(x - offset, 1), y) for x, y in backs)
+    expected_fronts = sorted((round(layout.slot(i)[0], 1), None) for i in range(9))
+    assert [x for x, _ in front_slots] == pytest.approx([x for x, _ in expected_fronts], abs=0.2)
+    mirrored = sorted((round(210 - x - 63, 1), y) for x, y in front_slots)
+    assert [x for x, _ in back_slots] == pytest.approx([x for x, _ in mirrored], abs=0.2)
+    assert [y for _, y in back_slots] == pytest.approx([y for _, y in mirrored], abs=0.2)
+
+
+def test_invasion_card_prints_every_wave_strength(out):
+    content = load_content(CONTENT).game("rftg")
+    table = content.of_kind("table")["invasion-strengths"]
+    printed = text(out / "a4" / "rftg-invasion-summary.pdf")
+    for row in table.rows:
+        expected = ", ".join(str(v).replace("-", "−") for v in row["strengths"])
+        assert expected in printed, expected
+    assert "3, 3, 3, 3, 4, 4, 4, 5, 6, 7, 8, 8, 9, 9, M+3, M+4, M+5" in printed
+    assert "−1, −1, 0, 0, 1, 1, 1, 2, 2, 3, 4" in printed
+
+
+def test_counterstrike_card_prints_defenses_and_retaliation(out):
+    printed = text(out / "a4" / "rftg-counterstrike-summary.pdf")
+    assert "M+X+2, M+X+3, M+X+4, M+X+5, M+X+6" in printed
+    assert "10, 12, 14, 16, 18" in printed
+
+
+def test_strength_tables_print_repulse_conquest_and_awards(out):
+    printed = text(out / "a4" / "rftg-strength-tables.pdf")
+    for repulse, conquest in ((22, 55), (28, 70), (33, 85), (39, 100)):
+        assert f"{repulse} " in printed and f"{conquest}" in printed
+    assert "print at 100 %" in printed
+
+
+def test_every_aid_names_game_version_and_scale(out):
+    for name in ("rftg-invasion-summary.pdf", "rftg-strength-tables.pdf", "rftg-score-sheet.pdf"):
+        printed = text(out / "a4" / name)
+        assert "v2026.11.1" in printed and "print at 100 %" in printed and "2026-11-29" in printed
+
+
+def test_only_the_bundled_font_is_used_and_embedded(out):
+    for name in ("rftg-invasion-summary.pdf", "rftg-strength-tables.pdf", "rftg-score-sheet.pdf"):
+        for page in pages(out / "a4" / name):
+            fonts = _fonts(page)
+            assert fonts, name
+            for base, embedded in fonts:
+                assert "Playaid" in base or "DejaVuSansCondensed" in base, base
+                assert embedded, base
+
+
+def _fonts(page):
+    found = []
+
+    def walk(resources):
+        if not resources:
+            return
+        resources = resources.get_object()
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            target = descendants[0].get_object() if descendants else font
+            descriptor = target.get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor else {}
+            embedded = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found.append((str(font.get("/BaseFont")), embedded))
+        for xobject in (resources.get("/XObject") or {}).values():
+            walk(xobject.get_object().get("/Resources"))
+
+    walk(page.get("/Resources"))
+    return found
+
+
+def test_score_sheet_fillable_has_a_field_per_box(out):
+    from pypdf import PdfReader
+
+    fillable = PdfReader(str(out / "a4" / "rftg-score-sheet-fillable.pdf")).get_fields()
+    assert "total.player_1" in fillable and "total.player_5" in fillable
+    assert "renaissance_chips.player_3" in fillable
+    printable = PdfReader(str(out / "a4" / "rftg-score-sheet.pdf")).get_fields()
+    assert not printable
+    printed = text(out / "a4" / "rftg-score-sheet.pdf")
+    for label in ("Printed card VP", "6-cost development VP", "VP chips", "War-contribution chips",
+                  "Defense awards", "Greatest Admiral", "Greatest Conqueror", "Total VP",
+                  "Galactic Renaissance count", "Tie-break: goods + hand", "Player 5"):
+        assert label in printed
+
+
+def test_text_that_does_not_fit_fails_the_build_naming_the_aid(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    summary = content / "rftg" / "rules" / "frontier-summary.yaml"
+    long_item = "      - " + "Every word here is padding that a card cannot hold. " * 40 + "\n"
+    lines = summary.read_text().splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if "Each deck has its own discard pile." in line)
+    lines.insert(at + 1, long_item)
+    summary.write_text("".join(lines))
+    out = tmp_path / "out"
+    (out / "a4").mkdir(parents=True)
+    previous = out / "a4" / "rftg-frontier-summary.pdf"
+    previous.write_bytes(b"%PDF previous build")
+    report = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("frontier-summary",)))
+    assert not report.ok
+    [result] = report.results
+    assert result.status == "failed"
+    assert "rftg-frontier-summary" in result.error
+    assert "face 'front' does not fit 63 x 88 mm even at 6 pt" in result.error
+    assert "declare a larger size" in result.error
+    assert previous.read_bytes() == b"%PDF previous build"  # the old PDF is kept whole
+
+
+@pytest.mark.parametrize("trim, paper, expected", [
+    ((63, 88), "a4", (3, 3, False)),
+    ((63, 88), "letter", (3, 3, False)),
+    ((70, 120), "a4", (2, 2, False)),
+    ((105, 148), "a4", (1, 2, True)),
+])
+def test_sheet_layout_counts(trim, paper, expected):
+    layout = sheet_layout(*trim, paper)
+    assert (layout.cols, layout.rows, layout.rotated) == expected
+    # every card stays at least 5 mm inside the paper edge
+    assert layout.x0 >= 5 and layout.y0 >= 5
