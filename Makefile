@@ -14,7 +14,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 aids: $(STAMP)
-	$(BIN)/playaid build
+	$(BIN)/playaid build --paper a4
+	$(BIN)/playaid build --paper letter
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto
