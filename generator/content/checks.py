@@ -84,11 +84,14 @@ def run_checks(content) -> list[Problem]:
 
 def _run_one(content, check: Check, path, loc, names, where) -> list[Problem]:
     evaluator = EvalWithCompoundTypes(names=dict(names), functions=FUNCTIONS)
+    parsed: dict = {}
 
     def evaluate(expr: str, field: str, extra=None):
         evaluator.names = {**names, **(extra or {})}
         try:
-            return evaluator.eval(expr), None
+            if expr not in parsed:  # parse once, evaluate per row
+                parsed[expr] = evaluator.parse(expr)
+            return evaluator.eval(expr, previously_parsed=parsed[expr]), None
         except (InvalidExpression, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError,
                 AttributeError, SyntaxError) as exc:
             return None, loc.problem(path + (field,), f"check '{check.id}': cannot evaluate "

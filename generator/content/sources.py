@@ -44,6 +44,7 @@ def _normal(text: str) -> str:
     return " ".join(text.replace("’", "'").split()).casefold()
 
 
+@lru_cache(maxsize=4096)
 def heading_in_rulebook(path: Path, section: str) -> bool:
     """True if ``section`` is a heading line of the rulebook text, or the run-in heading that
     starts a paragraph (``Heading.`` / ``Heading:`` / ``1. Heading.``), or a numbered step."""

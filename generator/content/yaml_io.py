@@ -64,7 +64,7 @@ def dotted(path: Path_) -> str:
 
 
 def _yaml() -> YAML:
-    y = YAML(typ="safe", pure=True)
+    y = YAML(typ="safe", pure=False)  # the C parser (ruamel.yaml.clib) when available: 5x faster
     return y
 
 
