@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pypdf import PdfReader, PdfWriter
+from pypdf import PdfReader
 
 from generator.errors import BuildError
 from generator.paths import ASSETS_DIR, TEMPLATES_DIR
@@ -52,12 +52,23 @@ def source_date_epoch(game) -> int:
     return int(dt.datetime.combine(game.game.date, dt.time(), dt.timezone.utc).timestamp())
 
 
-def render_aid(planned: PlannedAid, game, options: RenderOptions) -> dict[str, bytes]:
-    """Render one aid; returns {path relative to the output folder: bytes}.
+@dataclass
+class Rendered:
+    """Output of one aid: ``files`` {path relative to the output folder: bytes}, and the font size
+    (pt) fitted to each card face (kept in the build manifest as hints for the next build)."""
+
+    files: dict[str, bytes]
+    fitted: dict[str, float]
+
+
+def render_aid(planned: PlannedAid, game, options: RenderOptions,
+               hints: dict[str, float] | None = None, exact: bool = False) -> Rendered:
+    """Render one aid; returns its files and fitted font sizes (see `Rendered`).
 
     Card aids: sheet mode -> n-up sheets (fronts and backs on alternate pages); print-shop mode
     -> one face per page at trim + 3 mm bleed with crop marks. Page aids -> A4/Letter pages.
     Form aids -> ``<key>.pdf`` (printable) and ``<key>-fillable.pdf`` (AcroForm).
+    ``hints``/``exact``: fitted sizes from the previous build (see `render_card_faces`).
     Raises `BuildError` naming the aid on any failure.
     """
     os.environ["SOURCE_DATE_EPOCH"] = str(source_date_epoch(game))
@@ -66,10 +77,13 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions) -> dict[str, b
     aid = planned.aid
     print_shop = options.mode == "print-shop"
     files: dict[str, bytes] = {}
+    fitted: dict[str, float] = {}
     prefix = f"{options.folder}/{planned.key}"
     if aid.format == "card":
         env = _environment(tuple(sorted(game.game.icons.items())))
-        faces = render_card_faces(planned, game, _renderer(), env, print_shop=print_shop)
+        faces = render_card_faces(planned, game, _renderer(), env, print_shop=print_shop,
+                                  hints=hints, exact=exact)
+        fitted = {f.name: f.font_pt for f in faces}
         first = faces[0].document
         merged = first.copy([page for f in faces for page in f.document.pages])
         face_pdf = _renderer().pdf(merged, title=f"{aid.title} — {game.game.title}")
@@ -103,7 +117,7 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions) -> dict[str, b
             stem = name[len(options.folder) + 1:-4]
             for i, png in enumerate(pdf_to_pngs(pdf), start=1):
                 files[f"{options.folder}/png/{stem}-p{i}.png"] = png
-    return files
+    return Rendered(files, fitted)
 
 
 def page_count(pdf: bytes) -> int:
@@ -111,4 +125,4 @@ def page_count(pdf: bytes) -> int:
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
-__all__ = ["RenderOptions", "render_aid", "page_count", "PdfWriter"]
+__all__ = ["RenderOptions", "Rendered", "render_aid", "page_count"]

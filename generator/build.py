@@ -9,10 +9,11 @@ outputs untouched; the build reports every failure and exits non-zero.
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import json
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -114,11 +115,12 @@ def _located_path(game, key) -> Path:
 
 
 def input_hash(planned: PlannedAid, game, render: RenderOptions) -> str:
-    """Hash of everything that determines an aid's output bytes."""
+    """Hash of everything that determines an aid's PDF bytes (PNG previews are extra files,
+    tracked separately in the manifest)."""
     digest = hashlib.sha256()
     digest.update(_code_and_template_hash().encode())
     digest.update(_hash_files(aid_input_files(planned, game)).encode())
-    digest.update(json.dumps([render.paper, render.mode, render.png]).encode())
+    digest.update(json.dumps([render.paper, render.mode]).encode())
     return digest.hexdigest()
 
 
@@ -128,33 +130,49 @@ def _manifest_path(options: BuildOptions) -> Path:
 
 def _read_manifest(options: BuildOptions) -> dict:
     try:
-        return json.loads(_manifest_path(options).read_text(encoding="utf-8"))
+        manifest = json.loads(_manifest_path(options).read_text(encoding="utf-8"))
+        return manifest if isinstance(manifest, dict) else {}
     except (OSError, ValueError):
         return {}
 
 
+def _is_fresh(entry: dict | None, h: str, options: BuildOptions) -> bool:
+    if options.force or not entry or entry.get("hash") != h:
+        return False
+    if options.render.png and not entry.get("png"):
+        return False
+    return all((options.out_dir / f).is_file() for f in entry.get("files", []))
+
+
 # --- worker side -----------------------------------------------------------------------------
+# Workers are forked after the parent has loaded content and WeasyPrint, so they inherit both
+# instead of paying for them again.
 
-_WORKER_CONTENT: Content | None = None
-
-
-def _worker_init(content_dir: str) -> None:
-    global _WORKER_CONTENT
-    _WORKER_CONTENT = load_content(content_dir)
+_CONTENT: Content | None = None
 
 
-def _render_one(key: str, render: RenderOptions) -> tuple[str, dict[str, bytes] | None, str, float]:
-    """Render one aid in a worker; never raises (errors come back as text)."""
+@dataclass(frozen=True)
+class Job:
+    """One aid to render, with fitting hints from the previous build."""
+
+    key: str
+    render: RenderOptions
+    hints: dict
+    exact: bool
+
+
+def _render_one(job: Job) -> tuple[str, object, str, float]:
+    """Render one aid; never raises (errors come back as text). Returns
+    (key, Rendered | None, error, seconds)."""
     start = time.perf_counter()
-    content = _WORKER_CONTENT
     try:
-        planned = next(p for p in plan_aids(content) if p.key == key)
-        files = render_aid(planned, content.game(planned.game), render)
-        return key, files, "", time.perf_counter() - start
+        planned = next(p for p in plan_aids(_CONTENT) if p.key == job.key)
+        rendered = render_aid(planned, _CONTENT.game(planned.game), job.render, job.hints, job.exact)
+        return job.key, rendered, "", time.perf_counter() - start
     except PlayaidError as exc:
-        return key, None, str(exc), time.perf_counter() - start
+        return job.key, None, str(exc), time.perf_counter() - start
     except Exception as exc:  # keep one broken aid from taking down the others
-        return key, None, f"aid '{key}': {type(exc).__name__}: {exc}", time.perf_counter() - start
+        return job.key, None, f"aid '{job.key}': {type(exc).__name__}: {exc}", time.perf_counter() - start
 
 
 # --- orchestration ---------------------------------------------------------------------------
@@ -166,38 +184,41 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     start | skipped | done. Raises `ContentError` when content is invalid and `UsageError` for
     unknown aid names, before anything is written.
     """
+    global _CONTENT
     started = time.perf_counter()
     content = load_content(options.content_dir)
     planned = plan_aids(content, list(options.only) or None)
     manifest = _read_manifest(options)
     results: dict[str, AidResult] = {}
-    todo: list[PlannedAid] = []
+    todo: list[Job] = []
     hashes: dict[str, str] = {}
+    formats = {p.key: p.aid.format for p in planned}
     for p in planned:
         h = input_hash(p, content.game(p.game), options.render)
         hashes[p.key] = h
-        entry = manifest.get(p.key)
-        fresh = (not options.force and entry and entry.get("hash") == h
-                 and all((options.out_dir / f).is_file() for f in entry.get("files", [])))
-        if fresh:
+        entry = manifest.get(p.key) if isinstance(manifest.get(p.key), dict) else None
+        if _is_fresh(entry, h, options):
             results[p.key] = AidResult(p.key, "skipped", entry["files"])
             if progress:
                 progress("skipped", p.key, results[p.key])
         else:
-            todo.append(p)
+            hints = (entry or {}).get("fitted") or {}
+            todo.append(Job(p.key, options.render, hints, bool(entry) and entry.get("hash") == h))
     if progress:
         progress("start", len(todo), None)
+    _CONTENT = content
     jobs = options.jobs or os.cpu_count() or 1
     jobs = max(1, min(jobs, len(todo)))
-    outcomes = _run(todo, options, jobs)
-    for key, files, error, seconds in outcomes:
-        if files is None:
+    for key, rendered, error, seconds in _run(todo, jobs, formats):
+        if rendered is None:
             results[key] = AidResult(key, "failed", [], seconds, error)
         else:
-            for name, data in sorted(files.items()):
+            for name, data in sorted(rendered.files.items()):
                 write_atomic(options.out_dir / name, data)
-            results[key] = AidResult(key, "built", sorted(files), seconds)
-            manifest[key] = {"hash": hashes[key], "files": sorted(files)}
+            files = sorted(rendered.files)
+            results[key] = AidResult(key, "built", files, seconds)
+            manifest[key] = {"hash": hashes[key], "files": files, "png": options.render.png,
+                             "fitted": rendered.fitted}
         if progress:
             progress("done", key, results[key])
     if todo:
@@ -206,22 +227,21 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     return BuildReport([results[p.key] for p in planned], time.perf_counter() - started)
 
 
-def _run(todo: list[PlannedAid], options: BuildOptions, jobs: int):
-    """Yield (key, files | None, error, seconds) for each aid, in completion order."""
+def _run(todo: list[Job], jobs: int, formats: dict[str, str]):
+    """Yield (key, Rendered | None, error, seconds) for each job, in completion order."""
     if not todo:
         return
     if jobs == 1:
-        _worker_init(str(options.content_dir))
-        for p in todo:
-            yield _render_one(p.key, options.render)
+        for job in todo:
+            yield _render_one(job)
         return
-    # Longest first: card aids (font fitting) take longer than forms.
-    order = sorted(todo, key=lambda p: {"card": 0, "page": 1, "form": 2}[p.aid.format])
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init,
-                             initargs=(str(options.content_dir),)) as pool:
-        futures = [pool.submit(_render_one, p.key, options.render) for p in order]
-        from concurrent.futures import as_completed
+    from generator.aidbuild import _renderer
 
+    _renderer()  # load WeasyPrint and the fonts once, before forking
+    # Longest first: card aids (font fitting) take longer than pages and forms.
+    order = sorted(todo, key=lambda j: {"card": 0, "page": 1, "form": 2}[formats[j.key]])
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = [pool.submit(_render_one, job) for job in order]
         for future in as_completed(futures):
             yield future.result()
 

@@ -55,10 +55,13 @@ def _layout(renderer: HtmlRenderer, planned: PlannedAid, html: str):
 
 
 def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
-                      print_shop: bool = False) -> list[FaceResult]:
+                      print_shop: bool = False, hints: dict[str, float] | None = None,
+                      exact: bool = False) -> list[FaceResult]:
     """Lay out each face of a card aid at its trim size, text fitted to one page per face.
 
     ``print_shop`` adds a 3 mm bleed and crop marks (MediaBox = bleed area, TrimBox = trim).
+    ``hints`` are the font sizes (pt) each face got in the previous build; with ``exact`` (the
+    inputs are unchanged) a hint that still fits is used as is (one layout instead of about five).
     Raises `BuildError` when a face does not fit at ``min_font_pt``.
     """
     aid = planned.aid
@@ -74,7 +77,7 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
                                     print_shop=print_shop, footer=footer_text(game))
             return _layout(renderer, planned, html)
 
-        best = _fit(attempt, aid.min_font_pt, aid.max_font_pt)
+        best = _fit(attempt, aid.min_font_pt, aid.max_font_pt, (hints or {}).get(face.name), exact)
         if best is None:
             pages = len(attempt(aid.min_font_pt).pages)
             raise BuildError(
@@ -87,12 +90,25 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
     return results
 
 
-def _fit(attempt, min_pt: float, max_pt: float):
+def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact: bool = False):
     """Largest font size in [min_pt, max_pt] (multiples of FONT_STEP_PT) whose layout has one
-    page; returns (font_pt, document) or None. Binary search: about 5 layouts per face."""
+    page; returns (font_pt, document) or None.
+
+    Binary search (about 5 layouts per face), narrowed by a ``hint`` from the previous build: a
+    hint that fits bounds the search from below; with ``exact`` it is taken without searching.
+    """
     steps = int(round((max_pt - min_pt) / FONT_STEP_PT))
     lo, hi = 0, steps
     found = None
+    if hint is not None and min_pt <= hint <= max_pt:
+        doc = attempt(hint)
+        if len(doc.pages) == 1:
+            found = (hint, doc)
+            if exact or hint >= max_pt:
+                return found
+            lo = int(round((hint - min_pt) / FONT_STEP_PT)) + 1
+        else:
+            hi = int(round((hint - min_pt) / FONT_STEP_PT)) - 1
     while lo <= hi:
         mid = (lo + hi) // 2
         size = min_pt + mid * FONT_STEP_PT
