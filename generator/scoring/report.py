@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -26,9 +27,9 @@ class Finding:
                 "message": self.message}
 
 
-@dataclass(frozen=True)
-class Explain:
-    """One scored component: what (``component``), how many VP, and why."""
+class Explain(NamedTuple):
+    """One scored component: what (``component``), how many VP, and why. (A named tuple: a
+    scored record makes dozens of these, and tuples are the cheapest to build.)"""
 
     component: str
     vp: int

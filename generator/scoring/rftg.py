@@ -36,6 +36,18 @@ class RftgRules:
     names: list[str]
     scoring: Scoring
     line_cache: dict[tuple[str, str], int] = field(default_factory=dict)
+    line_index: dict[str, dict[str, int]] = field(default_factory=dict)
+    exact: dict[str, Card] = field(default_factory=dict)
+
+    military_scorers: frozenset[str] = frozenset()
+
+    def __post_init__(self):
+        if not self.exact:
+            self.exact = {card.name: card for card in self.cards.values()}
+        if not self.military_scorers:
+            self.military_scorers = frozenset(
+                c.name for c in self.cards.values()
+                if any(line.per_player == "military" for line in c.scoring))
 
 
 def rules_from_content(game) -> RftgRules:
@@ -135,8 +147,14 @@ class _Resolved:
 def _resolve(rules: RftgRules, player: PlayerRecord, findings: list[Finding]) -> _Resolved:
     entries = []
     active = []
+    exact = rules.exact
     for entry in player.tableau:
-        if isinstance(entry, str):
+        if entry.__class__ is str:
+            card = exact.get(entry)
+            if card is not None:  # fast path: a card name written exactly as printed
+                entries.append((entry, card, False, None))
+                active.append(card)
+                continue
             written, damaged, hand_vp = entry, False, None
         else:
             written, damaged, hand_vp = entry.card, entry.damaged, entry.vp
@@ -179,40 +197,52 @@ def _per_player(line, player: PlayerRecord, war_applies: bool) -> tuple[int, str
 
 def _score_cards(rules: RftgRules, player: PlayerRecord, res: _Resolved, ps: PlayerScore,
                  war_applies: bool) -> None:
+    explain = ps.explain.append
+    cards_vp = 0
     for written, card, damaged, hand_vp in res.entries:
         if card is None:
             if hand_vp is not None:
                 vp = 0 if damaged else hand_vp
-                ps.cards_vp += vp
+                cards_vp += vp
                 why = "damaged: scores 0" if damaged else "printed VP given by hand (not in the database)"
-                ps.explain.append(Explain(written, vp, why))
+                explain(Explain(written, vp, why))
             continue
         if damaged:
-            ps.explain.append(Explain(card.name, 0, "damaged world: scores 0 and counts for no other card"))
+            explain(Explain(card.name, 0, "damaged world: scores 0 and counts for no other card"))
             continue
-        if card.vp != "?":
-            ps.cards_vp += card.vp
-            ps.explain.append(Explain(card.name, card.vp, "printed VP"))
+        vp = card.vp
+        if vp != "?":
+            cards_vp += vp
+            explain(Explain(card.name, vp, "printed VP"))
+    ps.cards_vp += cards_vp
     for scorer in res.active:
-        if not scorer.scoring:
+        lines = scorer.scoring
+        if not lines:
             continue
-        counts = [0] * len(scorer.scoring)
+        # first matching line per tableau card, memoised per scoring card (designs never change)
+        index = rules.line_index.get(scorer.name)
+        if index is None:
+            index = rules.line_index[scorer.name] = {}
+        counts = [0] * len(lines)
         for card in res.active:
-            i = first_line(rules, scorer, card)
+            i = index.get(card.name)
+            if i is None:
+                i = index[card.name] = first_line(rules, scorer, card)
             if i >= 0:
                 counts[i] += 1
         parts = []
         total = 0
-        for i, line in enumerate(scorer.scoring):
+        for i, line in enumerate(lines):
             if line.per_player is not None:
                 qty, what = _per_player(line, player, war_applies)
                 vp = line.vp * (qty // line.divide_by)
                 if vp or qty:
                     parts.append(f"{line.text}: {qty} {what} -> {vp}")
-            else:
+            elif counts[i]:
                 vp = line.vp * counts[i]
-                if counts[i]:
-                    parts.append(f"{line.text} x{counts[i]} = {vp}")
+                parts.append(f"{line.text} x{counts[i]} = {vp}")
+            else:
+                vp = 0
             total += vp
         ps.six_dev_vp += total
         ps.explain.append(Explain(scorer.name, total, "; ".join(parts) or "no matching cards"))
@@ -296,7 +326,7 @@ def _record_checks(rules: RftgRules, record: GameRecord, variant: Variant,
             if card is not None:
                 used[card.name] = used.get(card.name, 0) + 1
     for name, n in used.items():
-        card = rules.cards[name.casefold()]
+        card = rules.exact[name]
         if n > card.copies:
             sure = "copies" not in card.unverified
             findings.append(Finding("error" if sure else "warning", None, "too_many_copies",
@@ -363,7 +393,7 @@ def score_record(record: GameRecord, rules: RftgRules) -> Report:
         resolved.append(res)
         war_applies = "war_contribution_chips" in fields
         _score_cards(rules, p, res, ps, war_applies)
-        if any(line.per_player == "military" for c in res.active for line in c.scoring) and p.military is None:
+        if p.military is None and any(c.name in rules.military_scorers for c in res.active):
             findings.append(Finding("warning", p.name, "military_missing",
                                     "a card scores per Military but `military` is not given (counted as 0)"))
         ps.chips_vp = p.chips

@@ -1,0 +1,180 @@
+"""Benchmark of the build pipeline and the RftG score calculator; prints figures, asserts nothing.
+
+Run: make bench   (or .venv/bin/python bench/build.py [--records N])
+
+Figures, in one run on this machine:
+  1. full build, cold (empty output folder: fonts fitted by search), default --jobs
+  2. full build, warm (--force, same inputs: fitted sizes reused), default --jobs
+  3. no-op rebuild and its ratio to the cold full build          (target <= 5 %)
+  4. --jobs 2 vs --jobs 1 (both forced and warm)                 (target <= 0.6 x)
+  5. our serial warm build of the HTML aids vs bare WeasyPrint rendering the same final HTML
+     in the same process (the floor)                             (target <= 1.15 x)
+  6. RftG scoring throughput over a generated batch              (target >= 5,000 records/s)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.chdir(ROOT)
+
+from generator.aidbuild import RenderOptions, _environment, source_date_epoch  # noqa: E402
+from generator.build import BuildOptions, _read_manifest, build  # noqa: E402
+from generator.content.load import load_content  # noqa: E402
+from generator.plan import plan_aids  # noqa: E402
+
+
+def timed(fn, *args, **kwargs) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = fn(*args, **kwargs)
+    return time.perf_counter() - start, result
+
+
+def run_build(out: Path, **kwargs) -> float:
+    seconds, report = timed(build, BuildOptions(out_dir=out, **kwargs))
+    if not report.ok:
+        raise SystemExit(f"build failed: {[r.error for r in report.results if r.error]}")
+    return seconds
+
+
+def final_html(content, out: Path) -> list[str]:
+    """The HTML of every card face (at its fitted size) and page aid, as our build renders it."""
+    from generator.render.blocks import resolve_block
+    from generator.render.faces import footer_text
+    from generator.units import BLEED_MM, paper_size_mm
+
+    manifest = _read_manifest(BuildOptions(out_dir=out))
+    docs = []
+    for planned in plan_aids(content):
+        game = content.game(planned.game)
+        env = _environment(tuple(sorted(game.game.icons.items())))
+        aid = planned.aid
+        if aid.format == "card":
+            fitted = manifest[planned.key]["fitted"]
+            w, h = planned.trim_mm
+            for face in aid.faces:
+                docs.append(env.get_template("card.html.j2").render(
+                    aid=aid, game=game.game, face=face, font_pt=fitted[face.name],
+                    blocks=[resolve_block(b, game) for b in face.blocks],
+                    trim={"width_mm": w, "height_mm": h, "bleed_mm": BLEED_MM}, print_shop=False,
+                    footer=footer_text(game)))
+        elif aid.format == "page":
+            w, h = paper_size_mm("a4")
+            faces = [{"face": f, "blocks": [resolve_block(b, game) for b in f.blocks]} for f in aid.faces]
+            docs.append(env.get_template("page.html.j2").render(
+                aid=aid, game=game.game, faces=faces, font_pt=aid.max_font_pt,
+                paper={"width_mm": w, "height_mm": h, "bleed_mm": BLEED_MM}, print_shop=False,
+                footer=f"{game.game.title} — {aid.title} · {footer_text(game)}"))
+    return docs
+
+
+def bare_weasyprint(docs: list[str]) -> float:
+    """Render each HTML with plain WeasyPrint (same fonts and asset fetcher, no fitting,
+    imposition, hashing or writing)."""
+    from weasyprint import CSS, HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    from generator.paths import ASSETS_DIR
+    from generator.render.fetcher import AssetFetcher
+    from generator.render.html_pdf import FONT_FACE_CSS
+
+    fetcher = AssetFetcher(ASSETS_DIR)
+    fonts = FontConfiguration()
+    css = CSS(string=FONT_FACE_CSS, font_config=fonts, url_fetcher=fetcher)
+    start = time.perf_counter()
+    for html in docs:
+        HTML(string=html, base_url="asset:/", url_fetcher=fetcher).write_pdf(
+            stylesheets=[css], font_config=fonts)
+    return time.perf_counter() - start
+
+
+def scoring_throughput(count: int) -> tuple[float, float]:
+    """(records/s scoring only, records/s parse + score) over ``count`` generated records."""
+    from generator.scoring.records import parse_rftg_record
+    from generator.scoring.rftg import load_rules, score_record
+
+    rules = load_rules(ROOT / "content", full_check=False)
+    rng = random.Random(7)
+    # A deck with every copy of every non-start card; each game deals tableaux from it, so no
+    # card appears more often than it exists (as at a real table).
+    deck = [c.name for c in rules.cards.values() for _ in range(c.copies or 0)]
+    variants = ["standard", "frontier", "invasion", "counterstrike"]
+    raw = []
+    for i in range(count):
+        variant = variants[i % 4]
+        players = []
+        dealt = rng.sample(deck, 12 * 5)
+        for p in range(rng.randint(2, 5)):
+            tableau = dealt[12 * p:12 * (p + 1)]
+            player = {"name": f"P{p}", "tableau": tableau, "chips": rng.randint(0, 15),
+                      "goods": rng.randint(0, 3), "hand": rng.randint(0, 8)}
+            if variant in ("invasion", "counterstrike"):
+                player.update(war_contribution_chips=rng.randint(0, 5), defense_awards=rng.randint(0, 4),
+                              military_vs_xenos=rng.randint(-2, 12))
+            if variant == "counterstrike":
+                player.update(xeno_systems_conquered=rng.randint(0, 3),
+                              at_repulse={"military_vs_xenos": rng.randint(0, 9),
+                                          "war_contribution_chips": rng.randint(0, 4)})
+            players.append(player)
+        record = {"game": "rftg", "variant": variant, "players": players,
+                  "ended_by": {"standard": "vp_pool", "frontier": "tableau", "invasion": "repulse",
+                               "counterstrike": "conquest_value"}[variant]}
+        if variant == "counterstrike":
+            record["repulsed"] = True
+        raw.append(record)
+    parse_s, parsed = timed(lambda: [parse_rftg_record(r) for r in raw])
+    score_s, _ = timed(lambda: [score_record(r, rules) for r in parsed])
+    return count / score_s, count / (parse_s + score_s)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--records", type=int, default=5000, help="records in the scoring batch")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each timing (median kept)")
+    args = parser.parse_args()
+    cpus = os.cpu_count()
+    print(f"playaid benchmark — {cpus} CPUs, Python {sys.version.split()[0]}")
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        colds = [run_build(tmp / f"cold{i}") for i in range(args.repeat)]
+        cold = statistics.median(colds)
+        out = tmp / "cold0"
+        warm = statistics.median(run_build(out, force=True) for _ in range(args.repeat))
+        noop = statistics.median(run_build(out) for _ in range(args.repeat))
+        serial = statistics.median(run_build(out, force=True, jobs=1) for _ in range(args.repeat))
+        two = statistics.median(run_build(out, force=True, jobs=2) for _ in range(args.repeat))
+        content = load_content("content")
+        os.environ["SOURCE_DATE_EPOCH"] = str(source_date_epoch(next(iter(content.games.values()))))
+        html_aids = tuple(p.key for p in plan_aids(content) if p.aid.format != "form")
+        ours = statistics.median(run_build(out, force=True, jobs=1, only=html_aids)
+                                 for _ in range(args.repeat))
+        docs = final_html(content, out)
+        bare = statistics.median(bare_weasyprint(docs) for _ in range(args.repeat))
+    rate, rate_with_parse = scoring_throughput(args.records)
+    rows = [
+        ("full build, cold (default jobs)", f"{cold:.2f} s", ""),
+        ("full build, warm --force (default jobs)", f"{warm:.2f} s", ""),
+        ("no-op rebuild", f"{noop:.2f} s", f"{noop / cold:.1%} of cold full build (target <= 5 %)"),
+        ("--jobs 2 / --jobs 1 (warm, forced)", f"{two:.2f} / {serial:.2f} s",
+         f"{two / serial:.2f} x (target <= 0.6 x)"),
+        (f"ours vs bare WeasyPrint ({len(docs)} HTML documents, serial)", f"{ours:.2f} / {bare:.2f} s",
+         f"{ours / bare:.2f} x (target <= 1.15 x)"),
+        (f"RftG scoring, {args.records:,} records", f"{rate:,.0f} records/s",
+         f"{rate_with_parse:,.0f} records/s incl. parsing (target >= 5,000)"),
+    ]
+    width = max(len(r[0]) for r in rows)
+    for name, value, note in rows:
+        print(f"{name:<{width}}  {value:>16}  {note}")
+
+
+if __name__ == "__main__":
+    main()
