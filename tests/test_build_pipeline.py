@@ -1,0 +1,237 @@
+"""Build pipeline: incremental rebuilds, byte-identical output (runs, directories, --jobs),
+atomic writes, progress output, watch mode, and the rendering sandbox (asset-only fetches,
+autoescaping, undefined values)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.aidbuild import RenderOptions
+from generator.build import BuildOptions, build
+from generator.cli import cli
+from generator.paths import ASSETS_DIR, PROJECT_ROOT
+from generator.render.html_pdf import HtmlRenderer, RenderFailed
+from generator.render.templates import make_environment
+
+CONTENT = PROJECT_ROOT / "content"
+FAST_AIDS = ("frontier-summary", "strength-tables", "score-sheet")
+
+
+@pytest.fixture
+def content(tmp_path) -> Path:
+    copy = tmp_path / "content"
+    shutil.copytree(CONTENT, copy)
+    return copy
+
+
+def _statuses(report) -> dict[str, str]:
+    return {r.key: r.status for r in report.results}
+
+
+def _tree_bytes(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_rebuild_skips_unchanged_and_rebuilds_what_a_change_touches(content, tmp_path):
+    out = tmp_path / "out"
+    options = BuildOptions(content_dir=content, out_dir=out, jobs=1, only=FAST_AIDS)
+    first = build(options)
+    assert set(_statuses(first).values()) == {"built"}
+    second = build(options)
+    assert set(_statuses(second).values()) == {"skipped"}
+    # the VP pool table feeds the strength tables only
+    table = content / "rftg" / "tables" / "vp-pool.yaml"
+    table.write_text(table.read_text().replace("title:", "title: Changed", 1))
+    third = build(options)
+    assert _statuses(third) == {"rftg-frontier-summary": "skipped", "rftg-strength-tables": "built",
+                                "rftg-score-sheet": "skipped"}
+    # a deleted output is rebuilt; --force rebuilds everything
+    (out / "a4" / "rftg-score-sheet-fillable.pdf").unlink()
+    assert _statuses(build(options))["rftg-score-sheet"] == "built"
+    forced = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=FAST_AIDS, force=True))
+    assert set(_statuses(forced).values()) == {"built"}
+
+
+def test_png_previews_are_added_without_rebuilding_for_nothing(content, tmp_path):
+    out = tmp_path / "out"
+    only = ("score-sheet",)
+    build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only))
+    with_png = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only,
+                                  render=RenderOptions(png=True)))
+    assert _statuses(with_png) == {"rftg-score-sheet": "built"}
+    assert (out / "a4" / "png" / "rftg-score-sheet-p1.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    again = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only,
+                               render=RenderOptions(png=True)))
+    assert _statuses(again) == {"rftg-score-sheet": "skipped"}
+
+
+def test_parallel_build_is_byte_identical_to_serial(tmp_path):
+    serial = build(BuildOptions(content_dir=CONTENT, out_dir=tmp_path / "serial", jobs=1, only=FAST_AIDS))
+    parallel = build(BuildOptions(content_dir=CONTENT, out_dir=tmp_path / "parallel", jobs=2, only=FAST_AIDS))
+    assert serial.ok and parallel.ok
+    a, b = _tree_bytes(tmp_path / "serial"), _tree_bytes(tmp_path / "parallel")
+    assert a.keys() == b.keys() and len(a) >= 5
+    assert a == b
+
+
+def test_same_inputs_give_identical_bytes_in_two_checkouts(tmp_path):
+    """Two copies of the project in different folders build byte-identical PDFs."""
+    outputs = []
+    for name in ("checkout-a", "somewhere/else/checkout-b"):
+        root = tmp_path / name
+        for part in ("generator", "templates", "content"):
+            shutil.copytree(PROJECT_ROOT / part, root / part,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+        env = {**os.environ, "PYTHONPATH": str(root), "PLAYAID_SEEDS": str(PROJECT_ROOT.parent / "shared" / "seeds")}
+        env.pop("SOURCE_DATE_EPOCH", None)
+        done = subprocess.run([sys.executable, "-m", "generator", "build", *FAST_AIDS, "--jobs", "1",
+                               "--quiet", "--out", "out"], cwd=root, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        outputs.append(_tree_bytes(root / "out"))
+    assert outputs[0].keys() == outputs[1].keys()
+    pdfs = [k for k in outputs[0] if k.endswith(".pdf")]
+    assert len(pdfs) == 4
+    for key in outputs[0]:
+        assert outputs[0][key] == outputs[1][key], key
+    assert b"checkout-a" not in b"".join(outputs[0].values())
+
+
+def test_cli_build_reports_plainly_when_not_a_terminal(content, tmp_path):
+    runner = CliRunner()
+    args = ["build", "score-sheet", "--content", str(content), "--out", str(tmp_path / "o"), "-j", "1"]
+    first = runner.invoke(cli, args)
+    assert first.exit_code == 0, first.output
+    assert "built   rftg-score-sheet (2 files" in first.output
+    assert "1 built, 0 skipped (unchanged), 0 failed" in first.output
+    second = runner.invoke(cli, args)
+    assert "skipped rftg-score-sheet (unchanged)" in second.output
+    quiet = runner.invoke(cli, args + ["--quiet"])
+    assert quiet.output == ""
+
+
+def test_cli_build_fails_with_the_aid_name_and_keeps_old_files(content, tmp_path):
+    rules = content / "rftg" / "rules" / "frontier-summary.yaml"
+    rules.write_text(rules.read_text().replace("Each deck has its own discard pile.",
+                                               "Each deck has its own discard pile. " + "Padding text. " * 400))
+    out = tmp_path / "o"
+    (out / "a4").mkdir(parents=True)
+    (out / "a4" / "rftg-frontier-summary.pdf").write_bytes(b"old")
+    result = CliRunner().invoke(cli, ["build", "frontier-summary", "score-sheet", "--content", str(content),
+                                      "--out", str(out), "-j", "1"])
+    assert result.exit_code == 1
+    assert "FAILED  aid 'rftg-frontier-summary': face 'front' does not fit" in result.output
+    assert "1 built, 0 skipped (unchanged), 1 failed" in result.output
+    assert (out / "a4" / "rftg-frontier-summary.pdf").read_bytes() == b"old"
+    assert not [p for p in (out / "a4").iterdir() if p.name.endswith(".tmp")]
+
+
+def test_unknown_aid_is_a_usage_error(tmp_path):
+    result = CliRunner().invoke(cli, ["build", "no-such-aid", "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "unknown aid(s): no-such-aid" in result.output
+
+
+def test_watch_rebuilds_after_a_save(content, tmp_path):
+    from generator.watch import watch
+
+    out = tmp_path / "o"
+    lines: list[str] = []
+    stop = threading.Event()
+
+    class Quiet:
+        def __call__(self, *args):
+            pass
+
+        def finish(self, report, out_dir):
+            lines.append(f"{report.count('built')} built {report.count('skipped')} skipped")
+
+    options = BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("score-sheet", "strength-tables"))
+    thread = threading.Thread(target=watch, args=(options, Quiet(), lambda *a, **k: lines.append(a[0])),
+                              kwargs={"stop_event": stop}, daemon=True)
+    thread.start()
+    deadline = time.time() + 60
+    while not any("watching" in line for line in lines) and time.time() < deadline:
+        time.sleep(0.1)
+    table = content / "rftg" / "tables" / "vp-pool.yaml"
+    time.sleep(0.5)
+    table.write_text(table.read_text().replace("title:", "title: Edited", 1))
+    while not any(line == "1 built 1 skipped" for line in lines) and time.time() < deadline:
+        time.sleep(0.1)
+    stop.set()
+    thread.join(timeout=10)
+    assert lines[0] == "2 built 0 skipped"
+    assert "1 built 1 skipped" in lines
+    assert any(line.startswith("changed:") and "vp-pool.yaml" in line for line in lines)
+
+
+# --- sandbox ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "file:///etc/passwd",
+    "http://example.com/logo.png",
+    "https://example.com/x.css",
+    "asset:../../generator/cli.py",
+    "asset:/../../pyproject.toml",
+    "asset:icons/../../../README.md",
+    "asset:icons/no-such-icon.svg",
+])
+def test_rendering_refuses_urls_outside_the_assets(url, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    renderer = HtmlRenderer(ASSETS_DIR)
+    with pytest.raises(RenderFailed) as err:
+        renderer.layout(f'<p>x</p><img src="{url}">')
+    assert url.split(":", 1)[1].lstrip("/")[:6] in str(err.value) or "refused" in str(err.value)
+    with pytest.raises(RenderFailed):
+        renderer.layout("<p>x</p>", css=f'p {{ background: url("{url}") }}')
+
+
+def test_rendering_reads_assets(monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    renderer = HtmlRenderer(ASSETS_DIR)
+    doc = renderer.layout('<p>x <img src="asset:icons/xeno.svg"></p>')
+    assert "icons/xeno.svg" in renderer.fetcher.fetched
+    assert len(doc.pages) == 1
+
+
+def test_content_text_is_escaped_never_evaluated(tmp_path, monkeypatch):
+    env = make_environment(PROJECT_ROOT / "templates", {"xeno": "xeno.svg"})
+    rich = env.filters["rich"]
+    hostile = '<img src="file:///etc/passwd"> {{ 7*7 }} [xeno]'
+    html = str(rich(hostile))
+    assert "<img src=\"file" not in html
+    assert "&lt;img src=&#34;file:///etc/passwd&#34;&gt;" in html
+    assert "{{ 7*7 }}" in html  # printed as text, not evaluated
+    assert '<img class="icon" src="asset:icons/xeno.svg" alt="xeno">' in html
+
+
+def test_templates_autoescape_html_j2_and_refuse_undefined(tmp_path):
+    from jinja2 import UndefinedError
+
+    (tmp_path / "t.html.j2").write_text("<p>{{ value }}</p>")
+    (tmp_path / "u.html.j2").write_text("<p>{{ missing }}</p>")
+    env = make_environment(tmp_path, {})
+    assert env.get_template("t.html.j2").render(value="<b>x</b>") == "<p>&lt;b&gt;x&lt;/b&gt;</p>"
+    with pytest.raises(UndefinedError):
+        env.get_template("u.html.j2").render()
+
+
+def test_hostile_rule_text_prints_literally_in_the_pdf(content, tmp_path):
+    from tests.render_helpers import text
+
+    rules = content / "rftg" / "rules" / "frontier-summary.yaml"
+    rules.write_text(rules.read_text().replace(
+        "Each deck has its own discard pile.",
+        "'<img src=\"file:///etc/passwd\"> {{ 7*7 }}'"))
+    report = build(BuildOptions(content_dir=content, out_dir=tmp_path / "o", jobs=1, only=("frontier-summary",)))
+    assert report.ok, report.results[0].error
+    printed = text(tmp_path / "o" / "a4" / "rftg-frontier-summary.pdf")
+    assert '<img src="file:///etc/passwd"> {{ 7*7 }}' in printed
