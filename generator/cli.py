@@ -35,6 +35,11 @@ class Group(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
+        except BrokenPipeError:  # e.g. `playaid check | head -1`: the reader has gone
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
         except Exception as exc:  # last-resort guard: never show a traceback to a user
             click.echo(f"internal error: {type(exc).__name__}: {exc} "
                        f"(please report this with the command you ran)", err=True)

@@ -142,6 +142,7 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     problems.extend(_check_tables(content))
     problems.extend(_check_references(content))
     problems.extend(_check_icons(content))
+    problems.extend(_check_fact_names(content))
     if not [p for p in problems if p.severity == "error"]:
         from generator.content.checks import run_checks  # needs a consistent model
         problems.extend(run_checks(content))
@@ -225,6 +226,24 @@ def _check_tables(content: GameContent) -> list[Problem]:
                 if key not in row:
                     problems.append(loc.problem(("rows", ri), f"row has no value for column '{key}'",
                                                 f"add `{key}: ...` (use '' for an empty cell)"))
+    return problems
+
+
+def _check_fact_names(content: GameContent) -> list[Problem]:
+    """Facts merge across files, so a name may be defined only once per game."""
+    problems = []
+    first: dict[str, tuple[str, int]] = {}
+    for facts_id, doc in sorted(content.of_kind("facts").items()):
+        loc = content.located[("facts", facts_id)]
+        for name in doc.facts:
+            line = loc.position(("facts", name), prefer_key=True)[0]
+            if name in first:
+                problems.append(loc.problem(("facts", name), f"fact '{name}' is already defined in "
+                                            f"{first[name][0]}:{first[name][1]}",
+                                            "keep one definition (rename or delete the other)",
+                                            prefer_key=True))
+            else:
+                first[name] = (loc.file, line)
     return problems
 
 
