@@ -102,12 +102,15 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
         document = render_page_aid(planned, game, _renderer(), env, options.paper, print_shop)
         files[f"{prefix}.pdf"] = _renderer().pdf(document, title=f"{aid.title} — {game.game.title}")
     else:
-        from generator.render.forms import render_form
+        from generator.render.forms import FormFitError, render_form
 
         footer = f"{game.game.title} — {aid.title} · {footer_text(game)}"
-        for fillable, suffix in ((False, ""), (True, "-fillable")):
-            files[f"{prefix}{suffix}.pdf"] = render_form(aid, game.game.title, footer, options.paper,
-                                                         fillable, print_shop)
+        try:
+            for fillable, suffix in ((False, ""), (True, "-fillable")):
+                files[f"{prefix}{suffix}.pdf"] = render_form(aid, game.game.title, footer, options.paper,
+                                                             fillable, print_shop)
+        except FormFitError as exc:
+            raise BuildError(planned.key, str(exc), "shorten the text or widen the column") from None
     if options.png:
         from generator.render.preview import pdf_to_pngs
 

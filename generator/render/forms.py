@@ -20,7 +20,6 @@ from generator.content.models import RuleItem
 from generator.render.fonts import register_fonts
 from generator.units import BLEED_MM, HOME_PRINTER_MARGIN_MM, mm_to_pt, paper_size_mm
 
-LABEL_COL_MM = 46.0
 HEADER_ROW_MM = 9.0
 MAX_ROW_MM = 11.0
 MIN_ROW_MM = 6.0
@@ -102,7 +101,7 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     grid_bottom_limit = margin + 6 + notes_mm
     avail = grid_top - HEADER_ROW_MM - grid_bottom_limit
     row_h = max(MIN_ROW_MM, min(MAX_ROW_MM, avail / len(rows)))
-    label_w = LABEL_COL_MM
+    label_w = _label_width_mm(canvas, grid.corner, rows)
     data_w = pw - 2 * margin - label_w
     total_weight = sum(c.width for c in cols)
     col_x = [margin + label_w]
@@ -118,7 +117,7 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     canvas.setFont("PlayaidSans-Bold", 8)
     canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(y - 5.5), grid.corner)
     for i, c in enumerate(cols):
-        _centered_label(canvas, c.label, col_x[i], col_x[i + 1], y - HEADER_ROW_MM, HEADER_ROW_MM)
+        _centered_label(canvas, c.label, col_x[i], col_x[i + 1], y - HEADER_ROW_MM, HEADER_ROW_MM, c.help)
     y -= HEADER_ROW_MM
     # Rows
     for r in rows:
@@ -179,13 +178,49 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     return buf.getvalue()
 
 
-def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float) -> None:
+def _label_width_mm(canvas, corner: str, rows: list[Line]) -> float:
+    """Width of the label column: the longest row label or help line plus padding, 12-60 mm."""
+    widest = canvas.stringWidth(corner, "PlayaidSans-Bold", 8)
+    for r in rows:
+        widest = max(widest, canvas.stringWidth(r.label, "PlayaidSans-Bold" if r.emphasis else "PlayaidSans", 8),
+                     canvas.stringWidth(r.help, "PlayaidSans", 6))
+    return min(60.0, max(12.0, widest * 25.4 / 72 + 4))
+
+
+def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float,
+                    help_text: str = "") -> None:
+    """A column header, shrunk (down to 6 pt) to fit its column; optional small help line."""
     size = 8
-    width_mm = x1 - x0 - 1
-    while size > 6 and canvas.stringWidth(text, "PlayaidSans-Bold", size) > mm_to_pt(width_mm):
+    width_pt = mm_to_pt(x1 - x0 - 1)
+    while size > 6 and canvas.stringWidth(text, "PlayaidSans-Bold", size) > width_pt:
         size -= 0.5
     canvas.setFont("PlayaidSans-Bold", size)
-    canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(y0 + h / 2 - 1.2), text)
+    middle = y0 + h / 2 + (2.0 if help_text else 0)
+    canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(middle - 1.2), text)
+    if help_text:
+        lines = _wrap(canvas, help_text, "PlayaidSans", 6, width_pt, max_lines=2)
+        canvas.setFont("PlayaidSans", 6)
+        canvas.setFillGray(0.3)
+        for n, line in enumerate(lines):
+            canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(middle - 4.0 - 2.3 * n), line)
+        canvas.setFillGray(0)
+
+
+class FormFitError(ValueError):
+    """Text of a form does not fit its box at the 6 pt minimum."""
+
+
+def _wrap(canvas, text: str, font: str, size: float, width_pt: float, max_lines: int) -> list[str]:
+    """Greedy word wrap; raises `FormFitError` when more than ``max_lines`` lines are needed."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and canvas.stringWidth(f"{lines[-1]} {word}", font, size) <= width_pt:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > max_lines or any(canvas.stringWidth(ln, font, size) > width_pt for ln in lines):
+        raise FormFitError(f"'{text}' does not fit its {width_pt * 25.4 / 72:.0f} mm column at {size:g} pt")
+    return lines
 
 
 def _note_style() -> ParagraphStyle:
