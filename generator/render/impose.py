@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+import pikepdf
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.render.fonts import register_fonts
@@ -76,8 +76,8 @@ def sheet_layout(trim_w: float, trim_h: float, paper: str,
     return SheetLayout(paper_w, paper_h, cols, rows, rotated, cw, ch, x0, y0)
 
 
-def _overlay(layout: SheetLayout, label: str) -> PageObject:
-    """A page with the cut lines and a one-line label in the top margin."""
+def _overlay_pdf(layout: SheetLayout, label: str) -> bytes:
+    """A one-page PDF with the cut lines and a one-line label in the top margin."""
     register_fonts()
     buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)),
@@ -108,42 +108,50 @@ def _overlay(layout: SheetLayout, label: str) -> PageObject:
     canvas.drawString(gx0 + mm_to_pt(1.5), label_y, label)
     canvas.showPage()
     canvas.save()
-    return PdfReader(io.BytesIO(buf.getvalue())).pages[0]
+    return buf.getvalue()
 
 
 def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
                  footer: str) -> bytes:
     """n-up sheet PDF from a PDF whose pages are the card's faces at trim size (front, back...).
 
-    Each face fills one sheet with copies; the back sheet mirrors columns for long-edge duplex.
-    Returns PDF bytes (pages: one per face, in face order).
+    Each face becomes one Form XObject drawn once per slot (so a sheet of nine cards costs no
+    more than one card); the back sheet mirrors columns for long-edge duplex. Returns PDF bytes
+    (pages: one per face, in face order), byte-identical for identical input.
     """
-    reader = PdfReader(io.BytesIO(face_pdf))
-    first = reader.pages[0]
-    trim_w = float(first.mediabox.width) * 25.4 / 72
-    trim_h = float(first.mediabox.height) * 25.4 / 72
+    source = pikepdf.open(io.BytesIO(face_pdf))
+    box = source.pages[0].mediabox
+    left, bottom = float(box[0]), float(box[1])
+    trim_w = (float(box[2]) - left) * 25.4 / 72
+    trim_h = (float(box[3]) - bottom) * 25.4 / 72
     layout = sheet_layout(trim_w, trim_h, paper)
-    writer = PdfWriter()
-    for index, (page, name) in enumerate(zip(reader.pages, face_names)):
+    sheets = pikepdf.new()
+    for index, (page, name) in enumerate(zip(source.pages, face_names)):
         back = index % 2 == 1
-        sheet = PageObject.create_blank_page(width=mm_to_pt(layout.paper_w),
-                                             height=mm_to_pt(layout.paper_h))
+        sheet = sheets.add_blank_page(page_size=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)))
+        # fixed resource names (not pikepdf's random ones) keep the output byte-identical
+        card = sheet.add_resource(sheets.copy_foreign(page.as_form_xobject()), pikepdf.Name.XObject,
+                                  pikepdf.Name("/Card"))
+        ops = []
         for slot in range(layout.per_sheet):
             x, y = layout.slot(slot, back=back)
             x_pt, y_pt = mm_to_pt(x), mm_to_pt(y)
             if not layout.rotated:
-                op = Transformation().translate(x_pt, y_pt)
+                matrix = (1, 0, 0, 1, x_pt - left, y_pt - bottom)
             elif not back:  # a quarter turn anticlockwise: card top points left
-                op = Transformation().rotate(90).translate(x_pt + mm_to_pt(layout.cell_w), y_pt)
+                matrix = (0, 1, -1, 0, x_pt + mm_to_pt(layout.cell_w) + bottom, y_pt - left)
             else:  # clockwise on the back, so the tops meet after a long-edge flip
-                op = Transformation().rotate(-90).translate(x_pt, y_pt + mm_to_pt(layout.cell_h))
-            sheet.merge_transformed_page(page, op)
+                matrix = (0, -1, 1, 0, x_pt - bottom, y_pt + mm_to_pt(layout.cell_h) + left)
+            ops.append("q " + " ".join(f"{v:.4f}" for v in matrix) + f" cm {card} Do Q")
         side = "back" if back else "front"
         duplex = " · duplex: flip on long edge" if len(face_names) > 1 else ""
-        label = f"{title} · {name} ({side} sheet){duplex} · {footer}"
-        sheet.merge_page(_overlay(layout, label))
-        writer.add_page(sheet)
-    writer.add_metadata({"/Title": title, "/Producer": "playaid"})
+        overlay = pikepdf.open(io.BytesIO(_overlay_pdf(layout, f"{title} · {name} {side}s{duplex} · {footer}")))
+        marks = sheet.add_resource(sheets.copy_foreign(overlay.pages[0].as_form_xobject()),
+                                   pikepdf.Name.XObject, pikepdf.Name("/Marks"))
+        ops.append(f"q {marks} Do Q")
+        sheet.contents_add(pikepdf.Stream(sheets, "\n".join(ops).encode()), prepend=False)
+    sheets.docinfo[pikepdf.Name.Title] = title
+    sheets.docinfo[pikepdf.Name.Producer] = "playaid"
     out = io.BytesIO()
-    writer.write(out)
+    sheets.save(out, deterministic_id=True, compress_streams=True)
     return out.getvalue()
