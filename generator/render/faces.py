@@ -90,6 +90,49 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
     return results
 
 
+def stranded_words(document) -> list[str]:
+    """Lines holding one short word that the next line should have joined.
+
+    WeasyPrint 70 sometimes breaks after the first word when a line overflows its box by a
+    fraction of a pixel (Pango and WeasyPrint round widths differently), leaving e.g. "Add" on
+    a line of its own. A layout with such a line is treated as a bad fit. Returns the words.
+    """
+    from weasyprint.formatting_structure import boxes
+
+    found = []
+
+    def text_of(line) -> str:
+        return "".join(getattr(b, "text", "") or "" for b in line.descendants()
+                       if isinstance(b, boxes.TextBox))
+
+    def walk(box):
+        children = getattr(box, "children", None) or []
+        lines = [c for c in children if isinstance(c, boxes.LineBox)]
+        for line, following in zip(lines, lines[1:]):
+            words = text_of(line).split()
+            rest = text_of(following).strip()
+            if len(words) != 1 or not rest:
+                continue
+            # Estimate the next word's width from its share of the next line's text: if it
+            # would clearly have fitted after the lone word, the break is WeasyPrint's slip.
+            next_word = rest.split()[0]
+            next_width = following.width * len(next_word) / max(1, len(rest))
+            space = line.width / max(1, len(words[0]))
+            if line.width + space + next_width < 0.9 * box.width:
+                found.append(words[0])
+        for child in children:
+            if not isinstance(child, boxes.LineBox):
+                walk(child)
+
+    for page in document.pages:
+        walk(page._page_box)
+    return found
+
+
+def _clean(document, pages: int = 1) -> bool:
+    return len(document.pages) == pages and not stranded_words(document)
+
+
 def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact: bool = False):
     """Largest font size in [min_pt, max_pt] (multiples of FONT_STEP_PT) whose layout has one
     page; returns (font_pt, document) or None.
@@ -102,7 +145,7 @@ def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact
     found = None
     if hint is not None and min_pt <= hint <= max_pt:
         doc = attempt(hint)
-        if len(doc.pages) == 1:
+        if _clean(doc):
             found = (hint, doc)
             if exact or hint >= max_pt:
                 return found
@@ -113,7 +156,7 @@ def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact
         mid = (lo + hi) // 2
         size = min_pt + mid * FONT_STEP_PT
         doc = attempt(size)
-        if len(doc.pages) == 1:
+        if _clean(doc):
             found = (size, doc)
             lo = mid + 1
         else:
@@ -129,9 +172,25 @@ def render_page_aid(planned: PlannedAid, game, renderer: HtmlRenderer, env, pape
     if aid.orientation == "landscape":
         width, height = height, width
     faces = [{"face": f, "blocks": [resolve_block(b, game) for b in f.blocks]} for f in aid.faces]
-    html = _render_template(env, "page.html.j2", planned, game=game.game, faces=faces,
-                            font_pt=aid.max_font_pt,
-                            paper={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
-                            print_shop=print_shop,
-                            footer=f"{game.game.title} — {aid.title} · {footer_text(game)}")
-    return _layout(renderer, planned, html)
+
+    def attempt(font_pt: float):
+        html = _render_template(env, "page.html.j2", planned, game=game.game, faces=faces,
+                                font_pt=font_pt,
+                                paper={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
+                                print_shop=print_shop,
+                                footer=f"{game.game.title} — {aid.title} · {footer_text(game)}")
+        return _layout(renderer, planned, html)
+
+    # Pages flow onto as many pages as they need; only dodge WeasyPrint's stranded first words
+    # by stepping the size down a little (at most 1 pt).
+    first = attempt(aid.max_font_pt)
+    if not stranded_words(first):
+        return first
+    for step in range(1, 5):
+        size = aid.max_font_pt - step * FONT_STEP_PT
+        if size < aid.min_font_pt:
+            break
+        document = attempt(size)
+        if not stranded_words(document):
+            return document
+    return first

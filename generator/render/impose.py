@@ -143,9 +143,11 @@ def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
             else:  # clockwise on the back, so the tops meet after a long-edge flip
                 matrix = (0, -1, 1, 0, x_pt - bottom, y_pt + mm_to_pt(layout.cell_h) + left)
             ops.append("q " + " ".join(f"{v:.4f}" for v in matrix) + f" cm {card} Do Q")
-        side = "back" if back else "front"
+        side = "backs" if back else "fronts"
+        if name not in ("front", "back"):
+            side += f" ({name})"
         duplex = " · duplex: flip on long edge" if len(face_names) > 1 else ""
-        overlay = pikepdf.open(io.BytesIO(_overlay_pdf(layout, f"{title} · {name} {side}s{duplex} · {footer}")))
+        overlay = pikepdf.open(io.BytesIO(_overlay_pdf(layout, f"{title} · {side}{duplex} · {footer}")))
         marks = sheet.add_resource(sheets.copy_foreign(overlay.pages[0].as_form_xobject()),
                                    pikepdf.Name.XObject, pikepdf.Name("/Marks"))
         ops.append(f"q {marks} Do Q")
