@@ -23,7 +23,7 @@ from generator.aidbuild import RenderOptions, render_aid
 from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
 from generator.content.load import Content, load_content
 from generator.errors import BuildError, PlayaidError
-from generator.fsutil import write_atomic
+from generator.fsutil import WriteError, write_atomic
 from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
 from generator.plan import PlannedAid, plan_aids
 
@@ -210,21 +210,38 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     jobs = options.jobs or os.cpu_count() or 1
     jobs = max(1, min(jobs, len(todo)))
     for key, rendered, error, seconds in _run(todo, jobs, formats):
+        if rendered is not None:
+            try:
+                for name, data in sorted(rendered.files.items()):
+                    write_atomic(options.out_dir / name, data)
+            except WriteError as exc:
+                rendered, error = None, f"aid '{key}': {exc}"
         if rendered is None:
             results[key] = AidResult(key, "failed", [], seconds, error)
         else:
-            for name, data in sorted(rendered.files.items()):
-                write_atomic(options.out_dir / name, data)
             files = sorted(rendered.files)
+            _remove_stale(options.out_dir, manifest.get(key), files)
             results[key] = AidResult(key, "built", files, seconds)
             manifest[key] = {"hash": hashes[key], "files": files, "png": options.render.png,
                              "fitted": rendered.fitted}
         if progress:
             progress("done", key, results[key])
-    if todo:
+    if any(r.status == "built" for r in results.values()):
         write_atomic(_manifest_path(options),
                      (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
     return BuildReport([results[p.key] for p in planned], time.perf_counter() - started)
+
+
+def _remove_stale(out_dir: Path, entry, files: list[str]) -> None:
+    """Delete outputs of an aid's previous build that this build no longer makes (e.g. PNG
+    previews of a page that is gone), so output/ never holds out-of-date files."""
+    if not isinstance(entry, dict):
+        return
+    for name in set(entry.get("files", [])) - set(files):
+        try:
+            (out_dir / name).unlink()
+        except OSError:
+            pass
 
 
 def _run(todo: list[Job], jobs: int, formats: dict[str, str]):

@@ -6,23 +6,37 @@ import os
 import tempfile
 from pathlib import Path
 
+from generator.errors import PlayaidError
+
+
+class WriteError(PlayaidError):
+    """An output file could not be written (the previous file, if any, is untouched)."""
+
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that readers see either the old file or the whole new one.
 
     The temporary file lives in the same folder (same file system) and is removed on failure.
+    Raises `WriteError` naming ``path`` when the folder cannot be made or written.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise WriteError(f"cannot write {path}: {exc.strerror or exc} "
+                         f"(check that the output folder is a writable folder)") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            raise WriteError(f"cannot write {path}: {exc.strerror or exc} "
+                             f"(check free space and that the output folder is writable)") from None
         raise

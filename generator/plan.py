@@ -53,7 +53,11 @@ def plan_aids(content, only: list[str] | None = None) -> list[PlannedAid]:
         known = {p.key for p in planned} | {p.aid.id for p in planned}
         unknown = sorted(wanted - known)
         if unknown:
-            raise UsageError(f"unknown aid(s): {', '.join(unknown)} "
-                             f"(see `playaid list`; known: {', '.join(sorted(p.key for p in planned))})")
+            import difflib
+
+            guesses = sorted({g for name in unknown for g in difflib.get_close_matches(name, known, n=2)})
+            hint = f"did you mean {', '.join(guesses)}? " if guesses else ""
+            raise UsageError(f"unknown aid(s): {', '.join(unknown)} ({hint}see `playaid list`; "
+                             f"known: {', '.join(sorted(p.aid.id for p in planned))})")
         planned = [p for p in planned if p.key in wanted or p.aid.id in wanted]
     return planned

@@ -235,3 +235,34 @@ def test_hostile_rule_text_prints_literally_in_the_pdf(content, tmp_path):
     assert report.ok, report.results[0].error
     printed = text(tmp_path / "o" / "a4" / "rftg-frontier-summary.pdf")
     assert '<img src="file:///etc/passwd"> {{ 7*7 }}' in printed
+
+
+def test_output_that_cannot_be_written_is_a_clear_failure(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = CliRunner().invoke(cli, ["build", "score-sheet", "--out", str(blocker / "sub"), "-j", "1"])
+    assert result.exit_code == 1
+    assert "FAILED  aid 'rftg-score-sheet': cannot write" in result.output
+    assert "Not a directory" in result.output
+    assert "0 built, 0 skipped (unchanged), 1 failed" in result.output
+    schema = CliRunner().invoke(cli, ["schema", "--out", str(blocker)])
+    assert schema.exit_code == 1
+    assert f"cannot create folder {blocker}" in schema.output
+
+
+def test_previews_no_longer_made_are_removed(content, tmp_path):
+    out = tmp_path / "out"
+    only = ("strength-tables",)
+    build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only, render=RenderOptions(png=True)))
+    pngs = sorted(p.name for p in (out / "a4" / "png").iterdir())
+    assert pngs == ["rftg-strength-tables-p1.png", "rftg-strength-tables-p2.png"]
+    # drop most tables: the aid now fits on one page, and page 2's preview must go
+    aids = content / "rftg" / "aids.yaml"
+    head, _, tail = aids.read_text().partition("  - id: strength-tables\n")
+    section, sep, rest = tail.partition("\n  - id: ")
+    for table in ("retaliation-strengths", "repulse-conquest", "defense-awards", "vp-pool",
+                  "invasion-deck", "xeno-systems-in-play", "frontier-tiles"):
+        section = section.replace(f"          - table: {table}\n", "")
+    aids.write_text(head + "  - id: strength-tables\n" + section + sep + rest)
+    build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only, render=RenderOptions(png=True)))
+    assert sorted(p.name for p in (out / "a4" / "png").iterdir()) == ["rftg-strength-tables-p1.png"]

@@ -87,7 +87,7 @@ _common = [
                  type=click.Path(file_okay=False), help="content folder"),
     click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
                  help="render in N processes (default: one per CPU)"),
-    click.option("--quiet", "-q", is_flag=True, help="print only failures and the summary"),
+    click.option("--quiet", "-q", is_flag=True, help="print nothing but failures"),
 ]
 
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from generator.content.kinds import KINDS
-from generator.fsutil import write_atomic
+from generator.fsutil import WriteError, write_atomic
 
 
 def export_schemas(out_dir: Path) -> list[Path]:
@@ -15,7 +15,11 @@ def export_schemas(out_dir: Path) -> list[Path]:
     Returns the written paths. Files are written atomically.
     """
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WriteError(f"cannot create folder {out_dir}: {exc.strerror or exc} "
+                         f"(pass --out a folder you can write)") from None
     written = []
     any_of = []
     for kind, model in sorted(KINDS.items()):
