@@ -22,6 +22,11 @@ from generator.content.yaml_io import Located, load_file
 from generator.errors import ContentError, Problem, display_path
 
 
+#: Order of kinds in `GameContent.summary` (others follow, by name).
+_SUMMARY_ORDER = {kind: i for i, kind in enumerate(("rules", "table", "facts", "checks", "cards", "aids",
+                                                           "scoring"))}
+
+
 @dataclass(frozen=True)
 class GameContent:
     """One game's validated content.
@@ -51,6 +56,43 @@ class GameContent:
         for doc in self.of_kind("facts").values():
             merged.update(doc.facts)
         return merged
+
+    def summary(self) -> str:
+        """What the game holds, counted in items, e.g. ``8 rules documents (52 sections,
+        14 rulings), 9 tables, 3 fact files (45 facts), 58 checks passed, 219 cards, 7 aids``.
+
+        Kinds without documents are left out; a kind without its own wording is counted in
+        documents (``1 scoring``).
+        """
+        def n(count: int, one: str, many: str) -> str:
+            return f"{count} {one if count == 1 else many}"
+
+        parts = []
+        for kind, docs in self.documents.items():
+            if kind == "game" or not docs:
+                continue
+            models = list(docs.values())
+            if kind == "rules":
+                part = n(len(models), "rules document", "rules documents")
+                part += (f" ({n(sum(len(m.sections) for m in models), 'section', 'sections')}, "
+                         f"{n(sum(len(m.rulings) for m in models), 'ruling', 'rulings')})")
+            elif kind == "table":
+                part = n(len(models), "table", "tables")
+            elif kind == "facts":
+                part = (f"{n(len(models), 'fact file', 'fact files')} "
+                        f"({n(sum(len(m.facts) for m in models), 'fact', 'facts')})")
+            elif kind == "checks":
+                part = n(sum(len(m.checks) for m in models), "check passed", "checks passed")
+            elif kind == "cards":
+                part = n(sum(len(m.cards) for m in models), "card", "cards")
+            elif kind == "scoring":
+                part = n(sum(len(m.variants) for m in models), "scoring variant", "scoring variants")
+            elif kind == "aids":
+                part = n(sum(len(m.aids) for m in models), "aid", "aids")
+            else:
+                part = f"{len(models)} {kind}"
+            parts.append((_SUMMARY_ORDER.get(kind, len(_SUMMARY_ORDER)), kind, part))
+        return ", ".join(part for _order, _kind, part in sorted(parts))
 
     def fact(self, name: str) -> Any:
         """The value of a fact; raises KeyError naming the fact when absent."""
@@ -83,10 +125,18 @@ def load_content(root: Path | str = "content") -> Content:
     Raises `ContentError` with every problem found (file:line:column: field: message (hint)).
     """
     root = Path(root)
+    if root.is_file():
+        raise ContentError([Problem(display_path(root), 0, 0, "", "this is a file, not a content folder",
+                                    "pass the content folder that holds one sub-folder per game, "
+                                    "e.g. `playaid check content`")])
     if not root.is_dir():
         raise ContentError([Problem(display_path(root), 0, 0, "", "content folder not found",
                                     "pass the folder that holds one sub-folder per game")])
     folders = sorted(p.parent for p in root.glob("*/game.yaml"))
+    if not folders and (root / "game.yaml").is_file():
+        raise ContentError([Problem(display_path(root), 0, 0, "",
+                                    "this is a game folder, not the content folder",
+                                    f"pass the folder that holds it: {display_path(root.resolve().parent)}")])
     if not folders:
         raise ContentError([Problem(display_path(root), 0, 0, "",
                                     "no game folders (sub-folders with a game.yaml) found",
@@ -99,6 +149,7 @@ def load_content(root: Path | str = "content") -> Content:
         problems.extend(found)
         if game is not None:
             games[game.id] = game
+    problems = list(dict.fromkeys(problems))  # the same problem found twice is shown once
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise ContentError(problems)
@@ -111,14 +162,17 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     located: dict[tuple[str, str], Located] = {}
     files = content_files(folder)
     game: Game | None = None
+    failed = False  # a file failed to parse or validate: its documents are missing
     for path in files:
         loc, found = load_file(path)
         problems.extend(found)
+        failed = failed or loc is None or any(p.severity == "error" for p in found)
         if loc is None:
             continue
         model, found = validate_document(loc)
         problems.extend(found)
         if model is None:
+            failed = True
             continue
         kind = model.kind
         doc_id = model.id
@@ -127,6 +181,7 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
             problems.append(loc.problem(("id",), f"duplicate {kind} id '{doc_id}' "
                                         f"(also in {first.file}:{first.position(('id',))[0]})",
                                         "give each document its own id"))
+            failed = True
             continue
         documents.setdefault(kind, {})[doc_id] = model
         located[(kind, doc_id)] = loc
@@ -139,6 +194,9 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
         return None, problems
     content = GameContent(game, folder, documents, located, tuple(files))
     problems.extend(_check_sources(content, seeds_dir))
+    if failed:
+        # references into a file that failed would only repeat its problem: report the cause
+        return content, problems
     problems.extend(_check_tables(content))
     problems.extend(_check_references(content))
     problems.extend(_check_icons(content))
@@ -149,66 +207,93 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     return content, problems
 
 
-def iter_sources(model: BaseModel, path: tuple = ()) -> Iterator[tuple[tuple, str | None, BaseModel]]:
+def iter_sources(model: BaseModel, path: tuple = ()) -> Iterator[tuple[tuple, Any, tuple | None]]:
     """Every place in a document that holds a fact, with its source (inherited where allowed).
 
-    Yields (field path, source or None, owner model). Rule items inherit their section's source;
-    table rows inherit the table's.
+    Yields (field path of the fact, source or None, field path where that source string is
+    written or None). Rule items and notes inherit their section's, table's or aid's source;
+    table rows inherit the table's. A bad source is reported once, where it is written.
     """
     if isinstance(model, Rules):
         for si, section in enumerate(model.sections):
-            yield from _items(section.items, section.source, path + ("sections", si, "items"))
+            spath = path + ("sections", si)
+            yield from _items(section.items, section.source,
+                              spath + ("source",) if section.source else None, spath + ("items",))
         for ri, ruling in enumerate(model.rulings):
-            yield path + ("rulings", ri, "source"), ruling.source, ruling
+            yield path + ("rulings", ri), ruling.source, path + ("rulings", ri, "source")
     elif isinstance(model, Table):
+        table_src = path + ("source",) if model.source else None
         for ri, row in enumerate(model.rows):
-            src = row.get("source", model.source)
-            yield path + ("rows", ri), src, model
-        yield from _items(model.notes, model.source, path + ("notes",))
+            if "source" in row:
+                yield path + ("rows", ri), row["source"], path + ("rows", ri, "source")
+            else:
+                yield path + ("rows", ri), model.source, table_src
+        yield from _items(model.notes, model.source, table_src, path + ("notes",))
     else:
+        own = getattr(model, "source", None)
+        own_path = path + ("source",) if isinstance(own, str) and own else None
         for name, value in model:
             if name == "source" and isinstance(value, str):
-                yield path + ("source",), value, model
+                yield path + ("source",), value, path + ("source",)
             elif isinstance(value, BaseModel):
                 yield from iter_sources(value, path + (name,))
+            elif isinstance(value, (list, tuple)) and name == "notes":
+                yield from _items(value, own, own_path, path + (name,))
             elif isinstance(value, (list, tuple)):
-                default = getattr(model, "source", None)
                 for i, item in enumerate(value):
                     if isinstance(item, BaseModel):
                         yield from iter_sources(item, path + (name, i))
-                    elif isinstance(item, str) and name == "notes":
-                        yield path + (name, i), default, model
             elif isinstance(value, dict):
                 for key, item in value.items():
                     if isinstance(item, BaseModel):
                         yield from iter_sources(item, path + (name, key))
 
 
-def _items(items, default, path) -> Iterator[tuple[tuple, str | None, BaseModel | None]]:
+def _items(items, default, default_path, path) -> Iterator[tuple[tuple, Any, tuple | None]]:
     for i, item in enumerate(items):
         if isinstance(item, RuleItem):
-            src = item.source or default
-            yield path + (i,), src, item
-            yield from _items(item.items, src, path + (i, "items"))
+            if item.source:
+                src, src_path = item.source, path + (i, "source")
+            else:
+                src, src_path = default, default_path
+            yield path + (i,), src, src_path
+            yield from _items(item.items, src, src_path, path + (i, "items"))
         else:
-            yield path + (i,), default, None
+            yield path + (i,), default, default_path
 
 
 def _check_sources(content: GameContent, seeds_dir: Path | None) -> list[Problem]:
+    """A missing source is reported at each fact; a bad one once, where it is written; a
+    rulebook file absent from the seeds folder once, at its entry in game.yaml."""
     problems = []
+    game_loc = content.located[("game", content.game.id)]
+    for i in sources.missing_rulebooks(content.game, seeds_dir):
+        file = content.game.rulebooks[i].file
+        problems.append(game_loc.problem(("rulebooks", i, "file"),
+                                         f"rulebook file '{file}' not found in the seeds folder {seeds_dir}",
+                                         "fix the file name here, or set PLAYAID_SEEDS to the folder "
+                                         "that holds it"))
     for (kind, doc_id), loc in content.located.items():
         if kind == "game":
             continue
         model = content.documents[kind][doc_id]
-        for path, src, _owner in iter_sources(model):
-            if not src:
+        checked: set[tuple] = set()
+        for path, src, src_path in iter_sources(model):
+            if src is None or src == "":
                 problems.append(loc.problem(path, "this fact has no source",
                                             "add `source: '<rulebook id>: <section heading>'` "
                                             "here or on its section/table"))
                 continue
+            if src_path in checked:
+                continue
+            checked.add(src_path)
+            if not isinstance(src, str):
+                problems.append(loc.problem(src_path, f"source must be text, not {src!r}",
+                                            "write '<rulebook id>: <section heading>' in quotes"))
+                continue
             bad = sources.check_source(src, content.game, seeds_dir)
             if bad:
-                problems.append(loc.problem(path, bad[0], bad[1]))
+                problems.append(loc.problem(src_path, bad[0], bad[1]))
     return problems
 
 
@@ -216,7 +301,18 @@ def _check_tables(content: GameContent) -> list[Problem]:
     problems = []
     for table_id, table in content.of_kind("table").items():
         loc = content.located[("table", table_id)]
-        keys = {c.key for c in table.columns}
+        first: dict[str, int] = {}
+        for ci, column in enumerate(table.columns):
+            if column.key in first:
+                line = loc.position(("columns", first[column.key], "key"))[0]
+                problems.append(loc.problem(("columns", ci, "key"), f"duplicate column key "
+                                            f"'{column.key}' (first on line {line})",
+                                            "give each column its own key"))
+            else:
+                first[column.key] = ci
+        if len(first) < len(table.columns):
+            continue  # rows cannot be checked against ambiguous columns
+        keys = set(first)
         for ri, row in enumerate(table.rows):
             for key in row:
                 if key not in keys and key not in ("source", "note"):

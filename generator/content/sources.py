@@ -12,6 +12,7 @@ import os
 import re
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from generator.content.models import Game
 
@@ -19,16 +20,41 @@ from generator.content.models import Game
 SEEDS_CANDIDATES = ("../../shared/seeds", "../shared/seeds", "seeds")
 
 
-def find_seeds_dir(content_dir: Path) -> Path | None:
-    """The folder holding the seed rulebook texts, or None when it is not present."""
+def seeds_candidates(content_dir: Path) -> list[Path]:
+    """The folders tried, in order, for the seed rulebook texts: ``$PLAYAID_SEEDS`` when set
+    (and then only it), else `SEEDS_CANDIDATES` relative to the content folder."""
     env = os.environ.get("PLAYAID_SEEDS")
     if env:
-        return Path(env) if Path(env).is_dir() else None
-    for rel in SEEDS_CANDIDATES:
-        candidate = (content_dir / rel).resolve()
+        return [Path(env)]
+    return [(Path(content_dir) / rel).resolve() for rel in SEEDS_CANDIDATES]
+
+
+def find_seeds_dir(content_dir: Path) -> Path | None:
+    """The folder holding the seed rulebook texts, or None when it is not present."""
+    for candidate in seeds_candidates(content_dir):
         if candidate.is_dir():
             return candidate
     return None
+
+
+def seeds_note(content_dir: Path) -> str | None:
+    """One line telling the user that section headings cannot be verified because the seeds
+    folder was not found (which folders were tried, how to set PLAYAID_SEEDS); None when found."""
+    if find_seeds_dir(content_dir) is not None:
+        return None
+    tried = ", ".join(str(p) for p in seeds_candidates(content_dir))
+    where = "PLAYAID_SEEDS is not a folder" if os.environ.get("PLAYAID_SEEDS") else "looked in"
+    return (f"note: seed rulebook texts not found ({where}: {tried}); section headings in "
+            f"sources were not verified (set PLAYAID_SEEDS=/path/to/seeds, the folder holding "
+            f"the rulebook .txt files named in game.yaml)")
+
+
+def missing_rulebooks(game: Game, seeds_dir: Path | None) -> list[int]:
+    """Indexes into ``game.rulebooks`` of rulebooks whose file is not in ``seeds_dir`` (none
+    when there is no seeds folder: then headings are not verified at all)."""
+    if seeds_dir is None:
+        return []
+    return [i for i, book in enumerate(game.rulebooks) if not (seeds_dir / book.file).is_file()]
 
 
 @lru_cache(maxsize=16)
@@ -63,22 +89,42 @@ def heading_in_rulebook(path: Path, section: str) -> bool:
     return False
 
 
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
 def check_source(source: str, game: Game, seeds_dir: Path | None) -> tuple[str, str] | None:
-    """None if ``source`` is valid, else (message, hint)."""
-    if source.startswith(("http://", "https://")):
+    """None if ``source`` is valid, else (message, hint).
+
+    Valid sources: an http(s) URL with a host; ``<reference id>: <locator>``; or
+    ``<rulebook id>: <section heading>`` where the heading is in the rulebook text (verified
+    only when ``seeds_dir`` holds that rulebook's file; a missing file is reported once, at its
+    game.yaml entry, by the loader).
+    """
+    ids = [r.id for r in game.rulebooks] + [r.id for r in game.references]
+    form = f"write '<id>: <section heading>' with id one of {', '.join(ids) or 'none declared'}"
+    if _SCHEME.match(source):
+        scheme = source.split("://", 1)[0].lower()
+        if scheme not in ("http", "https"):
+            return (f"source '{source}': only http(s) URLs or '<id>: <section>' sources are allowed",
+                    form)
+        if not urlsplit(source).netloc:
+            return (f"source '{source}' is a URL without a host", "write the full https:// address")
         return None
     if ":" not in source:
-        ids = [r.id for r in game.rulebooks] + [r.id for r in game.references]
-        return (f"source '{source}' has no section",
-                f"write '<id>: <section heading>' with id one of {', '.join(ids)}")
+        return (f"source '{source}' has no section", form)
     ref_id, _, locator = source.partition(":")
     ref_id, locator = ref_id.strip(), locator.strip()
     rulebooks = {r.id: r for r in game.rulebooks}
     references = {r.id: r for r in game.references}
+    if not ref_id:
+        return (f"source '{source}' has no id before ':'", form)
     if ref_id in references:
-        return None if locator or True else None
+        if not locator:
+            return (f"source '{source}' names no place in reference '{ref_id}'",
+                    f"add where in the reference the fact is after ':', e.g. '{ref_id}: <file or page>'")
+        return None
     if ref_id not in rulebooks:
-        known = ", ".join(list(rulebooks) + list(references)) or "none declared"
+        known = ", ".join(ids) or "none declared"
         return (f"source id '{ref_id}' is not a declared rulebook or reference",
                 f"declare it in game.yaml or use one of: {known}")
     if not locator:
@@ -87,8 +133,7 @@ def check_source(source: str, game: Game, seeds_dir: Path | None) -> tuple[str, 
         return None
     path = seeds_dir / rulebooks[ref_id].file
     if not path.is_file():
-        return (f"rulebook file {rulebooks[ref_id].file} not found in {seeds_dir}",
-                "fix the file name in game.yaml")
+        return None  # reported once, at the rulebook's entry in game.yaml
     if not heading_in_rulebook(path, locator):
         return (f"section '{locator}' not found in rulebook {rulebooks[ref_id].file}",
                 "copy the section heading exactly as the rulebook prints it")

@@ -43,33 +43,51 @@ def _model_args(annotation) -> list[type[BaseModel]]:
     return out
 
 
+def _is_type_tag(part: Any, node: Any) -> bool:
+    """True when a pydantic ``loc`` part names a type or union branch, not a field: it contains
+    ``[`` (``literal['a','b']``, ``list[str]``, ``function-after[...]``), starts with
+    ``function-``, is a scalar type name or a model name, or is a lowercase tag name that is not a
+    key of the data at that point (``json-or-python``, ``lax-or-strict``)."""
+    if not isinstance(part, str) or (isinstance(node, dict) and part in node):
+        return False
+    return ("[" in part or part.startswith("function-") or part in _SCALAR_TAGS
+            or part[:1].isupper() or "-" in part
+            or (node is not None and not isinstance(node, dict) and part[:1].islower()))
+
+
 def _data_path(data: Any, loc: tuple) -> tuple[tuple, bool]:
     """Follow a pydantic ``loc`` through the data, skipping union/type tags.
 
-    Returns (path in the data, whether a scalar-type union tag was crossed while the data at that
-    point is a mapping/list — such errors describe the branch that does not apply).
+    Returns (path in the data, whether a type tag was crossed that does not fit the data at that
+    point — a scalar type or literal while the data is a mapping/list, or a model while it is a
+    scalar; such errors describe the branch that does not apply).
     """
     path: list = []
     node = data
+    lost = False  # a part was not found in the data: what follows are field names
     wrong_branch = False
     for part in loc:
-        if isinstance(node, dict) and part in node:
+        if not lost and isinstance(node, dict) and part in node:
             path.append(part)
             node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        elif not lost and isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             path.append(part)
             node = node[part]
-        elif isinstance(part, str) and part in _SCALAR_TAGS or (isinstance(part, str) and part.startswith(("list[", "dict["))):
-            if isinstance(node, (dict, list)) and not part.startswith(("list[", "dict[")):
-                wrong_branch = True
-        elif isinstance(part, str) and part[:1].isupper() and not isinstance(node, dict):
-            # a model branch of a union while the value is a plain scalar
-            wrong_branch = True
-        elif isinstance(part, str) and part[:1].isupper():
-            continue
+        elif _is_type_tag(part, None if lost else node):
+            if lost:
+                continue
+            if part[:1].isupper():
+                wrong_branch = wrong_branch or not isinstance(node, dict)
+            elif part.startswith("list["):
+                wrong_branch = wrong_branch or not isinstance(node, list)
+            elif part.startswith("dict["):
+                wrong_branch = wrong_branch or not isinstance(node, dict)
+            elif part in _SCALAR_TAGS or part.startswith("literal["):
+                wrong_branch = wrong_branch or isinstance(node, (dict, list))
         else:
             path.append(part)
             node = None
+            lost = True
     return tuple(path), wrong_branch
 
 
@@ -80,10 +98,16 @@ def validate_document(located: Located) -> tuple[BaseModel | None, list[Problem]
         return None, [located.problem((), "a content file must be a mapping with a `kind:` field",
                                       f"start the file with `kind: <{'|'.join(KINDS)}>`")]
     kind = data.get("kind")
+    if kind is None or kind == "":
+        return None, [located.problem(("kind",), "missing `kind:`",
+                                      f"add `kind: <{'|'.join(KINDS)}>` at the top of the file")]
+    if not isinstance(kind, str):
+        return None, [located.problem(("kind",), "`kind:` must be one word",
+                                      f"write one of: {', '.join(KINDS)}")]
     if kind not in KINDS:
         close = difflib.get_close_matches(str(kind), KINDS, n=1)
         hint = f"did you mean '{close[0]}'?" if close else f"use one of: {', '.join(KINDS)}"
-        return None, [located.problem(("kind",), f"unknown or missing kind '{kind}'", hint)]
+        return None, [located.problem(("kind",), f"unknown kind '{kind}'", hint)]
     model = KINDS[kind]
     try:
         return model.model_validate(data), []
@@ -110,16 +134,23 @@ def _problems(located: Located, exc: ValidationError) -> list[Problem]:
             p = located.problem(full, f"required field '{field}' is missing", "add it")
         else:
             msg = err["msg"]
+            if etype in ("model_type", "model_attributes_type", "dict_type"):
+                msg = "Input should be a mapping"  # not the model's class name
             if msg.startswith("Value error, "):
                 msg = msg[len("Value error, "):]
             got = err.get("input")
             if etype not in ("value_error",) and not isinstance(got, (dict, list)):
                 msg += f" (got {got!r})"
             p = located.problem(path, msg, _hint(etype))
-        target = fallback if wrong_branch else problems
-        target.setdefault((p.line, p.column, p.field, p.message), p)
-    if not problems:
-        problems = fallback
+        if wrong_branch:
+            fallback.setdefault(p.field, p)  # one per place: the first branch that does not fit
+        else:
+            problems.setdefault((p.line, p.column, p.field, p.message), p)
+    fields = [p.field for p in problems.values()]
+    for place, p in fallback.items():
+        # a place where every branch failed has no other problem: say why the first one failed
+        if not any(f == place or f.startswith((place + ".", place + "[")) for f in fields):
+            problems[(p.line, p.column, p.field, p.message)] = p
     return list(problems.values())
 
 
