@@ -33,8 +33,9 @@ class FaceResult:
 
 
 def footer_text(game) -> str:
-    """The version line printed on every aid: content version, date, and the print instruction."""
-    return f"playaid · v{game.game.version} · {game.game.date.isoformat()} · print at 100 %"
+    """The version line printed on every aid: content version and date, and the print
+    instruction. (The content version, not playaid's: it changes when a rule or card does.)"""
+    return f"content v{game.game.version} · {game.game.date.isoformat()} · print at 100 %"
 
 
 def _render_template(env, name: str, planned: PlannedAid, **context) -> str:

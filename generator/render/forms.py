@@ -21,7 +21,7 @@ from generator.render.fonts import register_fonts
 from generator.units import BLEED_MM, HOME_PRINTER_MARGIN_MM, mm_to_pt, paper_size_mm
 
 HEADER_ROW_MM = 9.0
-MAX_ROW_MM = 11.0
+MAX_ROW_MM = 16.0
 MIN_ROW_MM = 6.0
 
 
