@@ -112,11 +112,15 @@ def _field_names(model: type[Strict], seen: set | None = None) -> set[str]:
 
 
 def _record_hint(problem: Problem, model: type[Strict]) -> Problem:
-    """Replace the content-schema hint of an unknown record field with record field names."""
-    if not problem.message.startswith("unknown field '"):
-        return problem
+    """Replace content-schema hints (records have no schema/ file) with record field names or
+    a pointer to the example records."""
     import dataclasses
     import difflib
+
+    if not problem.message.startswith("unknown field '"):
+        if "schema/" in problem.hint:
+            return dataclasses.replace(problem, hint="see examples/ for a complete record")
+        return problem
 
     key = problem.message.split("'")[1]
     close = difflib.get_close_matches(key, sorted(_field_names(model)), n=1)
