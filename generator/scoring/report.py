@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
     """A check on the record: ``severity`` error/warning/info, ``player`` (None for the game),
     ``code`` (stable id such as ``claimed_total``), ``message`` (says what and how to fix)."""
@@ -39,7 +39,7 @@ class Explain(NamedTuple):
         return {"component": self.component, "vp": self.vp, "why": self.why}
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerScore:
     """One player's score by component (all VP), with the lines that explain it."""
 
@@ -75,7 +75,7 @@ class PlayerScore:
         }
 
 
-@dataclass
+@dataclass(slots=True)
 class Report:
     """A scored game: ``variant``, players in record order, ``winners`` (names), findings."""
 

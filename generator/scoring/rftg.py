@@ -40,10 +40,13 @@ class RftgRules:
     exact: dict[str, Card] = field(default_factory=dict)
 
     military_scorers: frozenset[str] = frozenset()
+    scoring_cards: frozenset[str] = frozenset()
 
     def __post_init__(self):
         if not self.exact:
             self.exact = {card.name: card for card in self.cards.values()}
+        if not self.scoring_cards:
+            self.scoring_cards = frozenset(c.name for c in self.cards.values() if c.scoring)
         if not self.military_scorers:
             self.military_scorers = frozenset(
                 c.name for c in self.cards.values()
@@ -215,10 +218,11 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: _Resolved, ps: Pla
             cards_vp += vp
             explain(Explain(card.name, vp, "printed VP"))
     ps.cards_vp += cards_vp
+    scoring_cards = rules.scoring_cards
     for scorer in res.active:
-        lines = scorer.scoring
-        if not lines:
+        if scorer.name not in scoring_cards:
             continue
+        lines = scorer.scoring
         # first matching line per tableau card, memoised per scoring card (designs never change)
         index = rules.line_index.get(scorer.name)
         if index is None:
