@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.chdir(ROOT)
 
-from generator.aidbuild import RenderOptions, _environment, source_date_epoch  # noqa: E402
+from generator.aidbuild import _environment, source_date_epoch  # noqa: E402
 from generator.build import BuildOptions, _read_manifest, build  # noqa: E402
 from generator.content.load import load_content  # noqa: E402
 from generator.plan import plan_aids  # noqa: E402

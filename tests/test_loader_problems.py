@@ -372,7 +372,7 @@ def test_identical_problems_are_reported_once(demo, monkeypatch):
     from generator.errors import Problem
 
     twice = Problem("content/demo/table.yaml", 9, 5, "rows[0]", "a problem", "fix it")
-    monkeypatch.setattr(load, "_check_tables", lambda content: [twice, twice])
+    monkeypatch.setattr(load, "check_consistency", lambda content: [twice, twice])
     result = check()
     assert problems(result) == [str(twice)]
     assert result.stderr.splitlines()[-1] == "1 problem found"

@@ -1,0 +1,154 @@
+"""Consistency of a game's documents with each other: table rows against their columns, aid
+blocks against the documents they name, icon tokens against game.yaml, fact names unique."""
+
+from __future__ import annotations
+
+import re
+
+from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
+from generator.errors import Problem
+
+
+def check_consistency(content) -> list[Problem]:
+    """All cross-document checks of one `GameContent`; every problem found."""
+    return (_check_tables(content) + _check_references(content) + _check_icons(content)
+            + _check_fact_names(content))
+
+
+def _check_tables(content) -> list[Problem]:
+    problems = []
+    for table_id, table in content.of_kind("table").items():
+        loc = content.located[("table", table_id)]
+        first: dict[str, int] = {}
+        for ci, column in enumerate(table.columns):
+            if column.key in first:
+                line = loc.position(("columns", first[column.key], "key"))[0]
+                problems.append(loc.problem(("columns", ci, "key"), f"duplicate column key "
+                                            f"'{column.key}' (first on line {line})",
+                                            "give each column its own key"))
+            else:
+                first[column.key] = ci
+        if len(first) < len(table.columns):
+            continue  # rows cannot be checked against ambiguous columns
+        keys = set(first)
+        for ri, row in enumerate(table.rows):
+            for key in row:
+                if key not in keys and key not in ("source", "note"):
+                    problems.append(loc.problem(("rows", ri, key), f"'{key}' is not a column of this table",
+                                                f"use one of: {', '.join(sorted(keys))}", prefer_key=True))
+            for key in keys:
+                if key not in row:
+                    problems.append(loc.problem(("rows", ri), f"row has no value for column '{key}'",
+                                                f"add `{key}: ...` (use '' for an empty cell)"))
+    return problems
+
+
+def _check_fact_names(content) -> list[Problem]:
+    """Facts merge across files, so a name may be defined only once per game."""
+    problems = []
+    first: dict[str, tuple[str, int]] = {}
+    for facts_id, doc in sorted(content.of_kind("facts").items()):
+        loc = content.located[("facts", facts_id)]
+        for name in doc.facts:
+            line = loc.position(("facts", name), prefer_key=True)[0]
+            if name in first:
+                problems.append(loc.problem(("facts", name), f"fact '{name}' is already defined in "
+                                            f"{first[name][0]}:{first[name][1]}",
+                                            "keep one definition (rename or delete the other)",
+                                            prefer_key=True))
+            else:
+                first[name] = (loc.file, line)
+    return problems
+
+
+ICON_TOKEN = re.compile(r"\[([a-z][a-z0-9_]*)\]")
+#: Document kinds whose text is printed (and so may hold [icon] tokens).
+PRINTED_KINDS = ("rules", "table", "aids", "facts")
+
+
+def _check_icons(content) -> list[Problem]:
+    """Every ``[token]`` in printed text must be an icon declared in game.yaml ``icons:``, and
+    every declared icon file must exist in templates/assets/icons."""
+    from generator.paths import ICONS_DIR
+
+    problems = []
+    icons = content.game.icons
+    for token, file in icons.items():
+        if not (ICONS_DIR / file).is_file():
+            loc = content.located[("game", content.game.id)]
+            problems.append(loc.problem(("icons", token), f"icon file '{file}' not found in "
+                                        f"templates/assets/icons", "draw it or fix the file name"))
+
+    def walk(node, path, loc):
+        if isinstance(node, str):
+            for token in ICON_TOKEN.findall(node):
+                if token not in icons:
+                    problems.append(loc.problem(path, f"unknown icon token [{token}]",
+                                                f"declare it in game.yaml icons: (known: "
+                                                f"{', '.join(sorted(icons)) or 'none'})"))
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, path + (key,), loc)
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, path + (i,), loc)
+
+    for (kind, _doc_id), loc in content.located.items():
+        if kind in PRINTED_KINDS:
+            walk(loc.data, (), loc)
+    return problems
+
+
+def _check_references(content) -> list[Problem]:
+    """Aid blocks must point at documents, sections and facts that exist."""
+    problems = []
+    rules = content.of_kind("rules")
+    tables = content.of_kind("table")
+    facts = content.facts
+    icons = content.game.icons
+    for aids_id, aids in content.of_kind("aids").items():
+        loc = content.located[("aids", aids_id)]
+        seen: dict[str, int] = {}
+        for ai, aid in enumerate(aids.aids):
+            if aid.id in seen:
+                problems.append(loc.problem(("aids", ai, "id"), f"duplicate aid id '{aid.id}'",
+                                            "give each aid its own id"))
+            seen[aid.id] = ai
+            for fi, face in enumerate(aid.faces):
+                for bi, block in enumerate(face.blocks):
+                    path = ("aids", ai, "faces", fi, "blocks", bi)
+                    problems.extend(_check_block(block, path, loc, rules, tables, facts))
+    del icons
+    return problems
+
+
+def _check_block(block, path, loc, rules, tables, facts) -> list[Problem]:
+    out = []
+    if isinstance(block, (RulesBlock, RulingsBlock)):
+        doc_id = block.rules if isinstance(block, RulesBlock) else block.rulings
+        field = "rules" if isinstance(block, RulesBlock) else "rulings"
+        if doc_id not in rules:
+            out.append(loc.problem(path + (field,), f"no rules document '{doc_id}'",
+                                   f"use one of: {', '.join(sorted(rules))}"))
+        elif isinstance(block, RulesBlock) and block.sections:
+            have = [s.id for s in rules[doc_id].sections]
+            for si, sid in enumerate(block.sections):
+                if sid not in have:
+                    out.append(loc.problem(path + ("sections", si), f"rules '{doc_id}' has no section '{sid}'",
+                                           f"use one of: {', '.join(have)}"))
+    elif isinstance(block, TableBlock):
+        if block.table not in tables:
+            out.append(loc.problem(path + ("table",), f"no table '{block.table}'",
+                                   f"use one of: {', '.join(sorted(tables))}"))
+        elif block.columns:
+            keys = [c.key for c in tables[block.table].columns]
+            for ci, key in enumerate(block.columns):
+                if key not in keys:
+                    out.append(loc.problem(path + ("columns", ci), f"table '{block.table}' has no column '{key}'",
+                                           f"use one of: {', '.join(keys)}"))
+    elif isinstance(block, FactsBlock):
+        for fi, name in enumerate(block.facts):
+            if name not in facts:
+                out.append(loc.problem(path + ("facts", fi), f"no fact '{name}'",
+                                       "define it in a kind: facts file"))
+    return out
