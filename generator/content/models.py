@@ -108,6 +108,7 @@ class Column(Strict):
     key: str = Field(pattern=ID_PATTERN)
     label: str
     align: Literal["left", "right", "center"] = "left"
+    prefix: str = Field("", description="printed before every value of the column, e.g. '+'")
 
 
 class Table(Strict):

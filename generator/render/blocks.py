@@ -56,7 +56,7 @@ def resolve_block(block, game) -> dict:
             columns.sort(key=lambda c: block.columns.index(c.key))
         return {"type": "table", "title": block.title if block.title is not None else table.title,
                 "columns": [{"label": c.label, "align": c.align, "key": c.key} for c in columns],
-                "rows": [[format_cell(row.get(c.key)) for c in columns] for row in table.rows],
+                "rows": [[c.prefix + format_cell(row.get(c.key)) for c in columns] for row in table.rows],
                 "notes": [_item_view(n) for n in table.notes]}
     if isinstance(block, FactsBlock):
         facts = game.facts
