@@ -21,7 +21,8 @@ from pathlib import Path
 from generator import __version__
 from generator.aidbuild import RenderOptions, render_aid
 from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
-from generator.content.load import Content, load_content
+from generator.content.cache import load_content_cached
+from generator.content.load import Content
 from generator.errors import BuildError, PlayaidError
 from generator.fsutil import WriteError, write_atomic
 from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
@@ -159,6 +160,7 @@ class Job:
     render: RenderOptions
     hints: dict
     exact: bool
+    last_seconds: float = 0.0
 
 
 def _render_one(job: Job) -> tuple[str, object, str, float]:
@@ -186,7 +188,7 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     """
     global _CONTENT
     started = time.perf_counter()
-    content = load_content(options.content_dir)
+    content = load_content_cached(options.content_dir, options.out_dir)
     planned = plan_aids(content, list(options.only) or None)
     manifest = _read_manifest(options)
     results: dict[str, AidResult] = {}
@@ -203,7 +205,8 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
                 progress("skipped", p.key, results[p.key])
         else:
             hints = (entry or {}).get("fitted") or {}
-            todo.append(Job(p.key, options.render, hints, bool(entry) and entry.get("hash") == h))
+            todo.append(Job(p.key, options.render, hints, bool(entry) and entry.get("hash") == h,
+                            float((entry or {}).get("seconds", 0.0))))
     if progress:
         progress("start", len(todo), None)
     _CONTENT = content
@@ -223,7 +226,7 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
             _remove_stale(options.out_dir, manifest.get(key), files)
             results[key] = AidResult(key, "built", files, seconds)
             manifest[key] = {"hash": hashes[key], "files": files, "png": options.render.png,
-                             "fitted": rendered.fitted}
+                             "fitted": rendered.fitted, "seconds": round(seconds, 1)}
         if progress:
             progress("done", key, results[key])
     if any(r.status == "built" for r in results.values()):
@@ -255,8 +258,9 @@ def _run(todo: list[Job], jobs: int, formats: dict[str, str]):
     from generator.aidbuild import _renderer
 
     _renderer()  # load WeasyPrint and the fonts once, before forking
-    # Longest first: card aids (font fitting) take longer than pages and forms.
-    order = sorted(todo, key=lambda j: {"card": 0, "page": 1, "form": 2}[formats[j.key]])
+    # Longest first (by the last build's time, else cards before pages before forms), so the
+    # last aid to finish is a short one.
+    order = sorted(todo, key=lambda j: (-j.last_seconds, {"card": 0, "page": 1, "form": 2}[formats[j.key]]))
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
         futures = [pool.submit(_render_one, job) for job in order]
         for future in as_completed(futures):
