@@ -41,10 +41,14 @@ class RftgRules:
 
     military_scorers: frozenset[str] = frozenset()
     scoring_cards: frozenset[str] = frozenset()
+    printed: dict[str, Explain] = field(default_factory=dict)
 
     def __post_init__(self):
         if not self.exact:
             self.exact = {card.name: card for card in self.cards.values()}
+        if not self.printed:  # explain lines for printed VP, built once per card design
+            self.printed = {c.name: Explain(c.name, c.vp, "printed VP")
+                            for c in self.cards.values() if c.vp != "?"}
         if not self.scoring_cards:
             self.scoring_cards = frozenset(c.name for c in self.cards.values() if c.scoring)
         if not self.military_scorers:
@@ -201,6 +205,7 @@ def _per_player(line, player: PlayerRecord, war_applies: bool) -> tuple[int, str
 def _score_cards(rules: RftgRules, player: PlayerRecord, res: _Resolved, ps: PlayerScore,
                  war_applies: bool) -> None:
     explain = ps.explain.append
+    printed = rules.printed
     cards_vp = 0
     for written, card, damaged, hand_vp in res.entries:
         if card is None:
@@ -213,10 +218,10 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: _Resolved, ps: Pla
         if damaged:
             explain(Explain(card.name, 0, "damaged world: scores 0 and counts for no other card"))
             continue
-        vp = card.vp
-        if vp != "?":
-            cards_vp += vp
-            explain(Explain(card.name, vp, "printed VP"))
+        line = printed.get(card.name)
+        if line is not None:  # the same immutable explain line for every copy of a card
+            cards_vp += line.vp
+            explain(line)
     ps.cards_vp += cards_vp
     scoring_cards = rules.scoring_cards
     for scorer in res.active:
