@@ -28,17 +28,17 @@ class RftgRules:
     """Everything scoring needs from content.
 
     ``cards``: casefolded name -> `Card`; ``names``: display names (for suggestions);
-    ``scoring``: the ``kind: scoring`` document. ``line_cache`` memoises which line of a
-    scoring card a tableau card first matches (card designs never change).
+    ``scoring``: the ``kind: scoring`` document. The rest is derived once from the cards, since
+    card designs never change during a run: ``exact`` (printed name -> card), ``line_index``
+    (scoring card -> {card name: the first of its lines that card meets}), ``printed`` (the
+    explain line of each card's printed VP), ``scoring_cards`` and ``military_scorers``.
     """
 
     cards: dict[str, Card]
     names: list[str]
     scoring: Scoring
-    line_cache: dict[tuple[str, str], int] = field(default_factory=dict)
     line_index: dict[str, dict[str, int]] = field(default_factory=dict)
     exact: dict[str, Card] = field(default_factory=dict)
-
     military_scorers: frozenset[str] = frozenset()
     scoring_cards: frozenset[str] = frozenset()
     printed: dict[str, Explain] = field(default_factory=dict)
@@ -51,6 +51,11 @@ class RftgRules:
                             for c in self.cards.values() if c.vp != "?"}
         if not self.scoring_cards:
             self.scoring_cards = frozenset(c.name for c in self.cards.values() if c.scoring)
+        if not self.line_index:  # scorer name -> {card name: first matching line}
+            for scorer in self.cards.values():
+                if scorer.scoring:
+                    hits = ((card.name, first_line(scorer, card)) for card in self.cards.values())
+                    self.line_index[scorer.name] = {name: i for name, i in hits if i >= 0}
         if not self.military_scorers:
             self.military_scorers = frozenset(
                 c.name for c in self.cards.values()
@@ -128,19 +133,13 @@ def card_matches(m: CardMatch, card: Card) -> bool:
     return True
 
 
-def first_line(rules: RftgRules, scorer: Card, card: Card) -> int:
+def first_line(scorer: Card, card: Card) -> int:
     """Index of the first ``match`` line of ``scorer`` that ``card`` meets, or -1 (first match:
     a card scores in only one category per development; "xi: Scoring")."""
-    key = (scorer.name, card.name)
-    hit = rules.line_cache.get(key)
-    if hit is None:
-        hit = -1
-        for i, line in enumerate(scorer.scoring):
-            if line.match is not None and card_matches(line.match, card):
-                hit = i
-                break
-        rules.line_cache[key] = hit
-    return hit
+    for i, line in enumerate(scorer.scoring):
+        if line.match is not None and card_matches(line.match, card):
+            return i
+    return -1
 
 
 # --- scoring ----------------------------------------------------------------------------------
@@ -228,16 +227,12 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: _Resolved, ps: Pla
         if scorer.name not in scoring_cards:
             continue
         lines = scorer.scoring
-        # first matching line per tableau card, memoised per scoring card (designs never change)
-        index = rules.line_index.get(scorer.name)
-        if index is None:
-            index = rules.line_index[scorer.name] = {}
+        # first matching line of this scoring card for every card design, built at rules load
+        index = rules.line_index[scorer.name]
         counts = [0] * len(lines)
         for card in res.active:
             i = index.get(card.name)
-            if i is None:
-                i = index[card.name] = first_line(rules, scorer, card)
-            if i >= 0:
+            if i is not None:
                 counts[i] += 1
         parts = []
         total = 0
