@@ -302,16 +302,21 @@ def _rank(scores: list[PlayerScore], players: list[PlayerRecord], tiebreak: list
     return [ps.name for ps in scores if ps.rank == 1]
 
 
+def _a(word: str) -> str:
+    """The word with its indefinite article: 'an invasion', 'a frontier'."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def _variant_checks(record: GameRecord, variant: Variant, fields: list[str], allowed: list[str],
                     findings: list[Finding]) -> None:
     if record.ended_by not in allowed:
         stage = " before repulse" if record.variant == "counterstrike" and record.repulsed is False else ""
         findings.append(Finding("error", None, "ended_by",
-                                f"ended_by '{record.ended_by}' is not a way a {variant.id} game{stage} "
+                                f"ended_by '{record.ended_by}' is not a way {_a(variant.id)} game{stage} "
                                 f"ends (use one of: {', '.join(allowed)})"))
     if record.repulsed is not None and "repulsed" not in fields:
         findings.append(Finding("warning", None, "field_not_applicable",
-                                f"`repulsed` does not apply to a {variant.id} game (remove it)"))
+                                f"`repulsed` does not apply to {_a(variant.id)} game (remove it)"))
     optional = ("war_contribution_chips", "defense_awards", "military_vs_xenos",
                 "xeno_systems_conquered", "at_repulse")
     for p in record.players:
@@ -352,7 +357,7 @@ def _record_checks(rules: RftgRules, record: GameRecord, variant: Variant,
         if biggest < variant.tableau_end:
             findings.append(Finding("warning", None, "tableau_too_small",
                                     f"ended_by tableau, but the largest tableau has {biggest} cards "
-                                    f"(a {variant.id} game ends at {variant.tableau_end})"))
+                                    f"({_a(variant.id)} game ends at {variant.tableau_end})"))
 
 
 def score_record(record: GameRecord, rules: RftgRules) -> Report:
