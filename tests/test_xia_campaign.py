@@ -226,3 +226,24 @@ def test_game_after_campaign_end_warns(xia, tmp_path):
     assert codes(report, "warning") == ["after-campaign-end"]
     assert report.findings[0]["game"] == 11
     assert report.total == 10 - 3
+
+
+def _with_goals(tmp_path, goals, *games):
+    path = tmp_path / "goals.yaml"
+    path.write_text("game: xia-campaign\ngoals: [" + ", ".join(goals) + "]\ngames:\n" + "".join(games))
+    return path
+
+
+def test_goal_not_in_the_declared_list_is_named_with_the_closest(xia, tmp_path):
+    goals = [f"Goal {n}" for n in range(1, 11)]
+    report = score(xia, _with_goals(tmp_path, goals, game(goal="Goal 1"), game(goal="Gaol 2")))
+    assert codes(report) == ["unknown-goal"]
+    [finding] = [f for f in report.findings if f["code"] == "unknown-goal"]
+    assert finding["game"] == 2
+    assert "goal 'Gaol 2' is not one of the campaign's `goals` (did you mean 'Goal 2'?)" in finding["message"]
+    assert report.total == 5 + 5  # still scored as written
+
+
+def test_declared_goal_list_must_have_the_campaign_size(xia, tmp_path):
+    report = score(xia, _with_goals(tmp_path, ["Goal 1", "Goal 2"], game(goal="Goal 1")))
+    assert codes(report) == ["goal-list-size"]

@@ -161,6 +161,9 @@ class CampaignRecord(Strict):
 
     game: Literal["xia-campaign"]
     player: str | None = None
+    goals: list[str] | None = Field(
+        None, description="the campaign's goal cards as named on them; when given, every game's "
+                          "goal must be one of these (catches typos that would count as new goals)")
     games: list[CampaignGame] = Field(default_factory=list)
 
 
@@ -262,7 +265,8 @@ def score_campaign(campaign: Campaign | CampaignRecord, rules) -> CampaignReport
     ``failed_goal_penalty`` (-3) for every other game (a loss, or a win that broke the goal's
     special rules: ruling ``won-goal-failed``). Findings (errors): a goal completed twice,
     a lost game marked goal completed (scored as failed), a win without more Fame Points than
-    the NPCs, more distinct goals than ``goal_count`` (10); a warning for a game played after
+    the NPCs, more distinct goals than ``goal_count`` (10), a goal missing from the record's
+    optional ``goals`` list (with the closest name); a warning for a game played after
     the last goal was completed. Source: 003_a45cb12c8ae0ae9e.txt,
     "Game End" and "Campaign End".
     """
@@ -283,7 +287,17 @@ def score_campaign(campaign: Campaign | CampaignRecord, rules) -> CampaignReport
 
     completed_at: dict[str, int] = {}
     first_seen: dict[str, int] = {}
+    declared = campaign.record.goals
+    if declared is not None and len(set(declared)) != goal_count:
+        find("error", "goal-list-size", None,
+             f"`goals` names {len(set(declared))} different goals, but the campaign has {goal_count}")
     for i, g in enumerate(campaign.record.games):
+        if declared is not None and g.goal not in declared:
+            import difflib
+
+            close = difflib.get_close_matches(g.goal, declared, n=1)
+            hint = f"did you mean '{close[0]}'?" if close else "add it to `goals` or fix the name"
+            find("error", "unknown-goal", i, f"goal '{g.goal}' is not one of the campaign's `goals` ({hint})")
         score_line = f"{g.fame}-{g.npc_fame}"
         if len(completed_at) == goal_count:
             find("warning", "after-campaign-end", i,
