@@ -13,7 +13,7 @@ import click
 from generator import __version__
 from generator.errors import PlayaidError
 
-CONTENT_DEFAULT = "content"
+from generator.paths import default_content_dir
 
 
 def _fail(exc: PlayaidError) -> None:
@@ -53,7 +53,7 @@ def cli():
 
 
 @cli.command()
-@click.argument("content_dir", default=CONTENT_DEFAULT, type=click.Path(path_type=Path))
+@click.argument("content_dir", default=default_content_dir, type=click.Path(path_type=Path))
 def check(content_dir: Path):
     """Load and validate all content in CONTENT_DIR (default: content/).
 
@@ -74,7 +74,7 @@ def check(content_dir: Path):
 
 
 @cli.command("list")
-@click.option("--content", "content_dir", default=CONTENT_DEFAULT, type=click.Path(path_type=Path),
+@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
               show_default=True, help="content folder")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def list_aids(content_dir: Path, as_json: bool):

@@ -14,3 +14,11 @@ ICONS_DIR = ASSETS_DIR / "icons"
 FONT_REGULAR = FONTS_DIR / "DejaVuSansCondensed.ttf"
 FONT_BOLD = FONTS_DIR / "DejaVuSansCondensed-Bold.ttf"
 FONT_ITALIC = FONTS_DIR / "DejaVuSansCondensed-Oblique.ttf"
+CONTENT_DIR = PROJECT_ROOT / "content"
+
+
+def default_content_dir() -> Path:
+    """The content folder commands use by default: ``./content`` when the working directory has
+    one, else the project's own (so `playaid score game.yaml` works from any folder)."""
+    local = Path("content")
+    return local if local.is_dir() else CONTENT_DIR

@@ -314,3 +314,23 @@ def test_missing_tile_measure_warns(rules):
     assert [f.player for f in rep.findings if f.code == "missing_field"] == ["Ben"]
     assert p_of(rep, "Ann").bonuses == ["greatest_admiral", "greatest_contributor"]
     assert p_of(rep, "Ben").bonuses == ["greatest_contributor"]
+
+
+def test_names_and_words_typed_loosely_at_the_table_are_understood(rules):
+    # Old Earth 2 VP, Spice World 1 VP; extra spaces and case do not matter
+    report = score(rules, variant=" Invasion", ended_by="VP  pool",
+                   players=[player(tableau=["old  EARTH", " Spice World "], chips=0)])
+    assert report.variant == "invasion"
+    assert report.players[0].cards_vp == 3
+    assert not [f for f in report.findings if f.code == "unknown_card"]
+
+
+def test_a_tie_names_the_other_players(rules):
+    report = score(rules, variant="invasion", ended_by="repulse", players=[
+        player("Ann", military_vs_xenos=4, war_contribution_chips=0),
+        player("Ben", military_vs_xenos=4, war_contribution_chips=0),
+        player("Cat", military_vs_xenos=1, war_contribution_chips=0)])
+    admiral = [e for e in report.players[0].explain if e.component == "Greatest Admiral"]
+    assert admiral[0].vp == 5 and admiral[0].why.endswith("tied with Ben")
+    assert "greatest_admiral" in report.players[1].bonuses
+    assert "greatest_admiral" not in report.players[2].bonuses

@@ -9,6 +9,7 @@ import click
 
 from generator.aidbuild import RenderOptions
 from generator.build import BuildOptions, BuildReport, build
+from generator.paths import default_content_dir
 
 
 def _options(aids, paper, mode, png, out, content_dir, force, jobs) -> BuildOptions:
@@ -83,7 +84,7 @@ _common = [
     click.option("--png", is_flag=True, help="also write a PNG preview of every page"),
     click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False),
                  help="output folder"),
-    click.option("--content", "content_dir", default="content", show_default=True,
+    click.option("--content", "content_dir", default=default_content_dir, show_default="./content, else the project's",
                  type=click.Path(file_okay=False), help="content folder"),
     click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
                  help="render in N processes (default: one per CPU)"),

@@ -14,12 +14,13 @@ from pathlib import Path
 import click
 
 from generator.errors import RecordError
+from generator.paths import default_content_dir
 
 
 @click.command("score")
 @click.argument("record", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object instead of tables")
-@click.option("--content", "content_dir", default="content", type=click.Path(path_type=Path),
+@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
               show_default=True, help="content folder (card database and scoring rules)")
 @click.option("--plain", is_flag=True, help="plain text even on a terminal")
 def command(record: Path, as_json: bool, content_dir: Path, plain: bool):

@@ -13,7 +13,7 @@ import click
 
 from generator.errors import UsageError
 
-CONTENT_DEFAULT = "content"
+from generator.paths import default_content_dir
 GAME_ID = "xia"
 
 _COUNT = click.IntRange(min=0)
@@ -34,7 +34,7 @@ def command():
               help="Fame Points the NPCs are behind you")
 @click.option("--merchant", default=0, type=_COUNT, show_default=True,
               help="the +X of the Merchant's behaviour")
-@click.option("--content", "content_dir", default=CONTENT_DEFAULT, show_default=True,
+@click.option("--content", "content_dir", default=default_content_dir, show_default="./content, else the project's",
               type=click.Path(path_type=Path), help="content folder")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def npc_roll_command(d20: int, cubes_removed: int, credits_collected: int, fame_behind: int,

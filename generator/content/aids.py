@@ -131,7 +131,7 @@ class Aid(Strict):
     """
 
     id: str = Field(pattern=ID_PATTERN)
-    title: str
+    title: str = Field(min_length=1, max_length=70, description="printed on the aid; at most 70 characters")
     format: Literal["card", "page", "form"]
     size: Union[Literal["rftg-card", "poker", "tarot", "a6", "page"], Size] = "page"
     orientation: Literal["portrait", "landscape"] = "portrait"

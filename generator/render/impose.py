@@ -98,8 +98,13 @@ def _overlay_pdf(layout: SheetLayout, label: str) -> bytes:
         canvas.line(gx1, y, pw, y)
     canvas.setFillGray(0.2)
     canvas.setFont("PlayaidSans", 6)
-    top_margin = layout.paper_h - (layout.y0 + layout.rows * layout.cell_h)
-    label_y = mm_to_pt(layout.paper_h - top_margin / 2) - 2
+    # Just above the card grid (the part of the margin every printer reaches), cut to fit.
+    label_y = gy1 + mm_to_pt(1.6)
+    room = pw - gx0 - mm_to_pt(MIN_SHEET_MARGIN_MM + 2)
+    if canvas.stringWidth(label, "PlayaidSans", 6) > room:
+        while label and canvas.stringWidth(label + "…", "PlayaidSans", 6) > room:
+            label = label[:-1]
+        label += "…"
     # A white band behind the label interrupts the cut lines so the text stays legible.
     width = canvas.stringWidth(label, "PlayaidSans", 6)
     canvas.setFillGray(1)

@@ -72,6 +72,12 @@ class GameRecord(Strict):
     repulsed: bool | None = None
     players: list[PlayerRecord] = Field(min_length=1)
 
+    @field_validator("variant", "ended_by", mode="before")
+    @classmethod
+    def _words(cls, value):
+        """Typed at the table: accept 'Invasion' or 'VP pool' for invasion / vp_pool."""
+        return "_".join(value.split()).casefold() if isinstance(value, str) else value
+
 
 def read_record(path: Path | str) -> Located:
     """Read a record file (YAML or JSON). Raises `RecordError` (exit 2) naming file and line when

@@ -164,7 +164,7 @@ def _resolve(rules: RftgRules, player: PlayerRecord, findings: list[Finding]) ->
             written, damaged, hand_vp = entry, False, None
         else:
             written, damaged, hand_vp = entry.card, entry.damaged, entry.vp
-        card = rules.cards.get(written.strip().casefold())
+        card = rules.cards.get(" ".join(written.split()).casefold())  # spacing, case
         if card is None:
             if hand_vp is None:
                 close = difflib.get_close_matches(written, rules.names, n=3, cutoff=0.6)
@@ -288,7 +288,8 @@ def _award_tiles(record: GameRecord, tiles: list[BonusTile], repulsed_cs: bool,
             ps = scores[i]
             ps.bonus_vp += tile.vp
             ps.bonuses.append(tile.id)
-            tie = f", tied with {len(tied) - 1} other(s)" if len(tied) > 1 else ""
+            others = [record.players[j].name for j in tied if j != i]
+            tie = f", tied with {', '.join(others)}" if others else ""
             ps.explain.append(Explain(tile.title, tile.vp,
                                       f"highest {tile.measure.replace('_', ' ')}{where}: {top}{tie}"))
 

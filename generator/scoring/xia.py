@@ -292,7 +292,7 @@ def score_campaign(campaign: Campaign | CampaignRecord, rules) -> CampaignReport
         find("error", "goal-list-size", None,
              f"`goals` names {len(set(declared))} different goals, but the campaign has {goal_count}")
     for i, g in enumerate(campaign.record.games):
-        if declared is not None and g.goal not in declared:
+        if declared is not None and g.goal.casefold() not in {d.casefold() for d in declared}:
             import difflib
 
             close = difflib.get_close_matches(g.goal, declared, n=1)
