@@ -72,7 +72,7 @@ def final_html(content, out: Path) -> list[str]:
             w, h = paper_size_mm("a4")
             faces = [{"face": f, "blocks": [resolve_block(b, game) for b in f.blocks]} for f in aid.faces]
             docs.append(env.get_template("page.html.j2").render(
-                aid=aid, game=game.game, faces=faces, font_pt=aid.max_font_pt,
+                aid=aid, game=game.game, faces=faces, font_pt=manifest[planned.key]["fitted"]["page"],
                 paper={"width_mm": w, "height_mm": h, "bleed_mm": BLEED_MM}, print_shop=False,
                 footer=f"{game.game.title} — {aid.title} · {footer_text(game)}"))
     return docs

@@ -99,7 +99,9 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
                 raise BuildError(planned.key, str(exc), "declare a smaller card size") from None
     elif aid.format == "page":
         env = _environment(tuple(sorted(game.game.icons.items())))
-        document = render_page_aid(planned, game, _renderer(), env, options.paper, print_shop)
+        document, size = render_page_aid(planned, game, _renderer(), env, options.paper, print_shop,
+                                         (hints or {}).get("page"), exact)
+        fitted = {"page": size}
         files[f"{prefix}.pdf"] = _renderer().pdf(document, title=f"{aid.title} — {game.game.title}")
     else:
         from generator.render.forms import FormFitError, render_form

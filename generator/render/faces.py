@@ -166,8 +166,11 @@ def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact
 
 
 def render_page_aid(planned: PlannedAid, game, renderer: HtmlRenderer, env, paper: str,
-                    print_shop: bool = False):
-    """Lay out a full-page aid on ``paper`` (a4 | letter); returns the document (1+ pages)."""
+                    print_shop: bool = False, hint: float | None = None, exact: bool = False):
+    """Lay out a full-page aid on ``paper`` (a4 | letter); returns (document, font size in pt).
+
+    ``hint``/``exact``: the size chosen by the previous build, reused as is when the inputs are
+    unchanged (one layout)."""
     aid = planned.aid
     width, height = paper_size_mm(paper)
     if aid.orientation == "landscape":
@@ -182,16 +185,18 @@ def render_page_aid(planned: PlannedAid, game, renderer: HtmlRenderer, env, pape
                                 footer=f"{game.game.title} — {aid.title} · {footer_text(game)}")
         return _layout(renderer, planned, html)
 
+    if exact and hint is not None and aid.min_font_pt <= hint <= aid.max_font_pt:
+        return attempt(hint), hint
     # Pages flow onto as many pages as they need; only dodge WeasyPrint's stranded first words
-    # by stepping the size down a little (at most 1 pt).
+    # by stepping the size down a little (at most 0.5 pt).
     first = attempt(aid.max_font_pt)
     if not stranded_words(first):
-        return first
-    for step in range(1, 5):
+        return first, aid.max_font_pt
+    for step in (1, 2):
         size = aid.max_font_pt - step * FONT_STEP_PT
         if size < aid.min_font_pt:
             break
         document = attempt(size)
         if not stranded_words(document):
-            return document
-    return first
+            return document, size
+    return first, aid.max_font_pt
