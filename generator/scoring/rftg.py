@@ -14,11 +14,13 @@ import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.content.cards import Card, CardMatch, Cards
-from generator.content.scoring_rules import BonusTile, Scoring, Variant
+from generator.content.cards import Card, Cards
+from generator.content.scoring_rules import BonusTile, Scoring
 from generator.scoring import Scorer, register
 from generator.scoring.records import GameRecord, PlayerRecord, parse_rftg_record
+from generator.scoring.card_match import first_line
 from generator.scoring.report import Explain, Finding, PlayerScore, Report
+from generator.scoring.rftg_checks import record_findings, variant_findings
 
 GAME_ID = "rftg"
 
@@ -106,43 +108,6 @@ def load_rules(content_dir: Path | str = "content", full_check: bool = True) -> 
 
 
 # --- matching ---------------------------------------------------------------------------------
-
-def card_matches(m: CardMatch, card: Card) -> bool:
-    """True when ``card`` meets every field given in the scoring line's ``match``."""
-    if m.type is not None and card.type != m.type:
-        return False
-    if m.name is not None and card.name.casefold() != m.name.casefold():
-        return False
-    if m.keyword is not None and m.keyword not in card.keywords:
-        return False
-    if m.military is not None and (card.type != "world" or bool(card.military) != m.military):
-        return False
-    if m.good is not None and card.good != m.good:
-        return False
-    if m.windfall is not None and (card.good is None or card.windfall != m.windfall):
-        return False
-    if m.power is not None and m.power not in card.powers:
-        return False
-    if m.cost is not None and card.cost != m.cost:
-        return False
-    if m.frontier is not None:
-        if card.frontier is None or (m.frontier != "any" and card.frontier != m.frontier):
-            return False
-    if m.ability is not None and m.ability not in card.abilities:
-        return False
-    return True
-
-
-def first_line(scorer: Card, card: Card) -> int:
-    """Index of the first ``match`` line of ``scorer`` that ``card`` meets, or -1 (first match:
-    a card scores in only one category per development; "xi: Scoring")."""
-    for i, line in enumerate(scorer.scoring):
-        if line.match is not None and card_matches(line.match, card):
-            return i
-    return -1
-
-
-# --- scoring ----------------------------------------------------------------------------------
 
 @dataclass
 class _Resolved:
@@ -303,64 +268,6 @@ def _rank(scores: list[PlayerScore], players: list[PlayerRecord], tiebreak: list
     return [ps.name for ps in scores if ps.rank == 1]
 
 
-def _a(word: str) -> str:
-    """The word with its indefinite article: 'an invasion', 'a frontier'."""
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
-
-
-def _variant_checks(record: GameRecord, variant: Variant, fields: list[str], allowed: list[str],
-                    findings: list[Finding]) -> None:
-    if record.ended_by not in allowed:
-        stage = " before repulse" if record.variant == "counterstrike" and record.repulsed is False else ""
-        findings.append(Finding("error", None, "ended_by",
-                                f"ended_by '{record.ended_by}' is not a way {_a(variant.id)} game{stage} "
-                                f"ends (use one of: {', '.join(allowed)})"))
-    if record.repulsed is not None and "repulsed" not in fields:
-        findings.append(Finding("warning", None, "field_not_applicable",
-                                f"`repulsed` does not apply to {_a(variant.id)} game (remove it)"))
-    optional = ("war_contribution_chips", "defense_awards", "military_vs_xenos",
-                "xeno_systems_conquered", "at_repulse")
-    for p in record.players:
-        for name in optional:
-            if name in p.model_fields_set and name not in fields:
-                findings.append(Finding("warning", p.name, "field_not_applicable",
-                                        f"`{name}` does not apply to this {variant.id} game (remove it)"))
-
-
-def _record_checks(rules: RftgRules, record: GameRecord, variant: Variant,
-                   resolved: list[_Resolved], findings: list[Finding]) -> None:
-    # copies across tableaux
-    used: dict[str, int] = {}
-    for res in resolved:
-        for _w, card, _d, _v in res.entries:
-            if card is not None:
-                used[card.name] = used.get(card.name, 0) + 1
-    for name, n in used.items():
-        card = rules.exact[name]
-        if n > card.copies:
-            sure = "copies" not in card.unverified
-            findings.append(Finding("error" if sure else "warning", None, "too_many_copies",
-                                    f"'{name}' appears {n} times across tableaux but only {card.copies} "
-                                    f"{'exists' if card.copies == 1 else 'exist'}"
-                                    f"{'' if sure else ' (copy count unverified)'}"))
-    names = [p.name for p in record.players]
-    for name in sorted({n for n in names if names.count(n) > 1}):
-        findings.append(Finding("error", None, "duplicate_player", f"two players are named '{name}'"))
-    if record.ended_by == "vp_pool":
-        pool = variant.vp_pool_per_player * len(record.players)
-        handed = sum(p.chips + (p.war_contribution_chips or 0) for p in record.players)
-        if handed < pool:
-            findings.append(Finding("warning", None, "vp_pool_not_empty",
-                                    f"ended_by vp_pool, but only {handed} VP in chips were handed out; "
-                                    f"the pool holds {pool} ({variant.vp_pool_per_player} per player)"))
-    if record.ended_by == "tableau" and variant.tableau_end:
-        biggest = max(len(p.tableau) for p in record.players)
-        if biggest < variant.tableau_end:
-            findings.append(Finding("warning", None, "tableau_too_small",
-                                    f"ended_by tableau, but the largest tableau has {biggest} cards "
-                                    f"({_a(variant.id)} game ends at {variant.tableau_end})"))
-
-
 def score_record(record: GameRecord, rules: RftgRules) -> Report:
     """Score a finished game. Pure: no I/O; ``rules`` from `rules_from_content`/`load_rules`.
 
@@ -393,7 +300,7 @@ def score_record(record: GameRecord, rules: RftgRules) -> Report:
             allowed = list(variant.ended_by_before_repulse)
             tile_ids = list(invasion.tiles) if invasion else []
             fields = (list(invasion.fields) if invasion else []) + ["repulsed"]
-    _variant_checks(record, variant, fields, allowed, findings)
+    variant_findings(record, variant, fields, allowed, findings)
 
     scores: list[PlayerScore] = []
     resolved: list[_Resolved] = []
@@ -428,7 +335,7 @@ def score_record(record: GameRecord, rules: RftgRules) -> Report:
         findings.append(Finding("info", None, "no_tiles",
                                 f"no bonus tiles: the game ended by {record.ended_by}"))
 
-    _record_checks(rules, record, variant, resolved, findings)
+    record_findings(rules, record, variant, resolved, findings)
     winners = _rank(scores, record.players, list(scoring.winner.tiebreak))
     for ps in scores:
         if ps.claimed_total is not None and ps.claimed_total != ps.total:
