@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import RecordError
-from generator.scoring.xia import campaign_rules, load_campaign, score_campaign
+from generator.scoring.xia_campaign import campaign_rules, load_campaign, score_campaign
 
 try:  # tests/ may or may not become a package
     from tests.xia_fixtures import REPO, copy_xia, load_xia

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.errors import UsageError
-from generator.scoring.xia import npc_roll
+from generator.scoring.xia_roll import npc_roll
 
 try:  # tests/ may or may not become a package
     from tests.xia_fixtures import SEEDS, copy_xia, load_xia

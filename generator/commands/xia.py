@@ -45,7 +45,7 @@ def npc_roll_command(d20: int, cubes_removed: int, credits_collected: int, fame_
     Exit 0 with a result; 2 for a roll outside 1-20 or a negative count.
     """
     from generator.content.load import load_content
-    from generator.scoring.xia import npc_roll
+    from generator.scoring.xia_roll import npc_roll
 
     content = load_content(content_dir)
     if GAME_ID not in content.games:

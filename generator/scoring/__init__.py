@@ -31,7 +31,7 @@ class Scorer:
 SCORERS: dict[str, Scorer] = {}
 
 #: Modules that call `register` when imported.
-SCORER_MODULES = ("generator.scoring.rftg", "generator.scoring.xia")
+SCORER_MODULES = ("generator.scoring.rftg", "generator.scoring.xia_campaign")
 
 
 def register(scorer: Scorer) -> None:
