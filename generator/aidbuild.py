@@ -7,12 +7,10 @@ and parallelism live in `generator.build`.
 from __future__ import annotations
 
 import datetime as dt
-import io
 import os
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pypdf import PdfReader
 
 from generator.errors import BuildError
 from generator.paths import ASSETS_DIR, TEMPLATES_DIR
@@ -125,9 +123,4 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
     return Rendered(files, fitted)
 
 
-def page_count(pdf: bytes) -> int:
-    """Number of pages of a PDF (used in summaries and tests)."""
-    return len(PdfReader(io.BytesIO(pdf)).pages)
-
-
-__all__ = ["RenderOptions", "Rendered", "render_aid", "page_count"]
+__all__ = ["RenderOptions", "Rendered", "render_aid"]

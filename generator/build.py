@@ -9,23 +9,21 @@ outputs untouched; the build reports every failure and exits non-zero.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import json
+import multiprocessing
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
-from generator import __version__
 from generator.aidbuild import RenderOptions, render_aid
 from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
 from generator.content.cache import load_content_cached
 from generator.content.load import Content
 from generator.errors import BuildError, PlayaidError
+from generator.fingerprint import code_fingerprint, hash_files
 from generator.fsutil import WriteError, write_atomic
-from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
 from generator.plan import PlannedAid, plan_aids
 
 MANIFEST_NAME = ".playaid-manifest.json"
@@ -69,26 +67,6 @@ class BuildReport:
         return sum(1 for r in self.results if r.status == status)
 
 
-def _hash_files(paths) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(set(paths)):
-        digest.update(str(Path(path).relative_to(PROJECT_ROOT) if Path(path).is_relative_to(PROJECT_ROOT)
-                          else Path(path).name).encode())
-        digest.update(b"\0")
-        digest.update(Path(path).read_bytes())
-        digest.update(b"\0")
-    return digest.hexdigest()
-
-
-@lru_cache(maxsize=1)
-def _code_and_template_hash() -> str:
-    """Hash of the generator package, templates, fonts and icons (anything in them changes every
-    aid)."""
-    files = [p for p in (PROJECT_ROOT / "generator").rglob("*.py")]
-    files += [p for p in TEMPLATES_DIR.rglob("*") if p.is_file()]
-    return _hash_files(files) + __version__
-
-
 def aid_input_files(planned: PlannedAid, game) -> list[Path]:
     """The content files an aid reads: game.yaml, its aids file, and every document its blocks
     name (facts: every facts file, since facts merge across files)."""
@@ -119,8 +97,8 @@ def input_hash(planned: PlannedAid, game, render: RenderOptions) -> str:
     """Hash of everything that determines an aid's PDF bytes (PNG previews are extra files,
     tracked separately in the manifest)."""
     digest = hashlib.sha256()
-    digest.update(_code_and_template_hash().encode())
-    digest.update(_hash_files(aid_input_files(planned, game)).encode())
+    digest.update(code_fingerprint().encode())
+    digest.update(hash_files(aid_input_files(planned, game)).encode())
     digest.update(json.dumps([render.paper, render.mode]).encode())
     return digest.hexdigest()
 

@@ -6,7 +6,7 @@ nothing below the CLI prints or exits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -49,26 +49,6 @@ class UsageError(PlayaidError):
     """A command was called with options that cannot work (exit code 2)."""
 
     exit_code = 2
-
-
-@dataclass
-class ProblemList:
-    """Collects problems so that all of them can be reported at once."""
-
-    problems: list[Problem] = field(default_factory=list)
-
-    def add(self, problem: Problem) -> None:
-        self.problems.append(problem)
-
-    def extend(self, problems) -> None:
-        self.problems.extend(problems)
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "error"]
-
-    def __bool__(self) -> bool:
-        return bool(self.problems)
 
 
 class ContentError(PlayaidError):

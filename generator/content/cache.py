@@ -9,31 +9,22 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
 from generator.content.load import Content, load_content
 from generator.errors import PlayaidError
+from generator.fingerprint import code_fingerprint
 from generator.fsutil import write_atomic
-from generator.paths import PROJECT_ROOT
 
 CACHE_NAME = ".playaid-content.pickle"
-
-
-@lru_cache(maxsize=1)
-def _code_fingerprint() -> str:
-    digest = hashlib.sha256()
-    for path in sorted((PROJECT_ROOT / "generator").rglob("*.py")):
-        digest.update(path.relative_to(PROJECT_ROOT).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 def content_fingerprint(content_dir: Path) -> str:
     """sha256 over the names and bytes of every file under ``content_dir``, the generator's code
     and the resolved folder (so two content folders never share an entry)."""
     content_dir = Path(content_dir)
-    digest = hashlib.sha256(_code_fingerprint().encode())
+    digest = hashlib.sha256(code_fingerprint().encode())
     digest.update(str(content_dir.resolve()).encode())
     for path in sorted(p for p in content_dir.rglob("*") if p.is_file()):
         digest.update(path.relative_to(content_dir).as_posix().encode() + b"\0")

@@ -1,0 +1,30 @@
+"""Content hashes that decide what a build may skip: files by name and bytes, and the code and
+templates that turn content into PDFs."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+from generator import __version__
+from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
+
+
+def hash_files(paths) -> str:
+    """sha256 over each file's name (relative to the project, else its base name) and bytes,
+    in sorted order, so the hash does not depend on the checkout folder."""
+    digest = hashlib.sha256()
+    for path in sorted({Path(p) for p in paths}):
+        name = path.relative_to(PROJECT_ROOT) if path.is_relative_to(PROJECT_ROOT) else Path(path.name)
+        digest.update(name.as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """Hash of the generator package, the templates, fonts and icons, and the version: a change
+    to any of them changes every aid."""
+    files = list((PROJECT_ROOT / "generator").rglob("*.py"))
+    files += [p for p in TEMPLATES_DIR.rglob("*") if p.is_file()]
+    return hash_files(files) + __version__
