@@ -247,3 +247,9 @@ def test_goal_not_in_the_declared_list_is_named_with_the_closest(xia, tmp_path):
 def test_declared_goal_list_must_have_the_campaign_size(xia, tmp_path):
     report = score(xia, _with_goals(tmp_path, ["Goal 1", "Goal 2"], game(goal="Goal 1")))
     assert codes(report) == ["goal-list-size"]
+
+
+def test_lost_game_with_the_higher_fame_is_a_warning(xia, tmp_path):
+    report = score(xia, record(tmp_path, game(won=False, fame=12, npc_fame=9)))
+    assert codes(report, "warning") == ["lost-with-lead"]
+    assert report.total == -3  # still scored as a loss, as recorded

@@ -144,7 +144,8 @@ def score_campaign(campaign: Campaign | CampaignRecord, rules) -> CampaignReport
     special rules: ruling ``won-goal-failed``). Findings (errors): a goal completed twice,
     a lost game marked goal completed (scored as failed), a win without more Fame Points than
     the NPCs, more distinct goals than ``goal_count`` (10), a goal missing from the record's
-    optional ``goals`` list (with the closest name); a warning for a game played after
+    optional ``goals`` list (with the closest name); warnings for a lost game with more Fame
+    Points than the NPCs and for a game played after
     the last goal was completed. Source: 003_a45cb12c8ae0ae9e.txt,
     "Game End" and "Campaign End".
     """
@@ -186,6 +187,10 @@ def score_campaign(campaign: Campaign | CampaignRecord, rules) -> CampaignReport
             find("error", "won-without-lead", i,
                  f"marked won but your {g.fame} Fame Points are not above the NPCs' {g.npc_fame} "
                  f"(check the scores or set won: false)")
+        if not g.won and g.fame > g.npc_fame:
+            find("warning", "lost-with-lead", i,
+                 f"marked lost although your {g.fame} Fame Points are above the NPCs' {g.npc_fame} "
+                 f"(check the scores or set won: true)")
         if g.goal_completed and not g.won:
             find("error", "completed-goal-lost", i,
                  f"goal '{g.goal}' marked completed in a lost game; only a win completes a goal "
