@@ -130,39 +130,46 @@ def stranded_words(document) -> list[str]:
     return found
 
 
-def _clean(document, pages: int = 1) -> bool:
-    return len(document.pages) == pages and not stranded_words(document)
-
-
 def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact: bool = False):
     """Largest font size in [min_pt, max_pt] (multiples of FONT_STEP_PT) whose layout has one
-    page; returns (font_pt, document) or None.
+    page and no stranded word; returns (font_pt, document) or None.
 
-    Binary search (about 5 layouts per face), narrowed by a ``hint`` from the previous build: a
-    hint that fits bounds the search from below; with ``exact`` it is taken without searching.
+    A binary search on "fits on one page" (which only gets truer as the size shrinks) finds the
+    largest fitting size, about 5 layouts; from there the size steps down past any layout with a
+    stranded word. A ``hint`` from the previous build narrows the search; with ``exact`` (inputs
+    unchanged) a hint that still fits cleanly is taken as is.
     """
     steps = int(round((max_pt - min_pt) / FONT_STEP_PT))
+    index = lambda size: int(round((size - min_pt) / FONT_STEP_PT))  # noqa: E731
     lo, hi = 0, steps
     found = None
     if hint is not None and min_pt <= hint <= max_pt:
         doc = attempt(hint)
-        if _clean(doc):
+        if len(doc.pages) == 1:
+            if exact and not stranded_words(doc):
+                return hint, doc
             found = (hint, doc)
-            if exact or hint >= max_pt:
-                return found
-            lo = int(round((hint - min_pt) / FONT_STEP_PT)) + 1
+            lo = index(hint) + 1
         else:
-            hi = int(round((hint - min_pt) / FONT_STEP_PT)) - 1
+            hi = index(hint) - 1
     while lo <= hi:
         mid = (lo + hi) // 2
         size = min_pt + mid * FONT_STEP_PT
         doc = attempt(size)
-        if _clean(doc):
+        if len(doc.pages) == 1:
             found = (size, doc)
             lo = mid + 1
         else:
             hi = mid - 1
-    return found
+    if found is None:
+        return None
+    size, doc = found
+    while stranded_words(doc):
+        size -= FONT_STEP_PT
+        if size < min_pt - 1e-9:
+            return None
+        doc = attempt(size)
+    return size, doc
 
 
 def render_page_aid(planned: PlannedAid, game, renderer: HtmlRenderer, env, paper: str,
