@@ -75,3 +75,15 @@ def test_shipped_cards_have_no_stranded_words(monkeypatch):
         env = _environment(tuple(sorted(game.game.icons.items())))
         for face in render_card_faces(planned, game, _renderer(), env):
             assert stranded_words(face.document) == [], (planned.key, face.name)
+
+
+@pytest.mark.parametrize("typed, printed", [
+    ("repulse value -1 and 1 VP chip", "repulse value \u22121 and 1 VP chip"),
+    ("a 12-7 win: +5; a loss: -3.", "a 12-7 win: +5; a loss: \u22123."),
+    ("Near cost 1-5, defense 2-6", "Near cost 1-5, defense 2-6"),
+    ("Below -2 - the disk", "Below \u22122 - the disk"),
+])
+def test_a_hyphen_starting_a_number_prints_as_a_minus(typed, printed):
+    from generator.render.typography import minus_signs
+
+    assert minus_signs(typed) == printed

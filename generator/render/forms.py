@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape
 from generator.content.aids import Aid, GridLine
 from generator.content.models import RuleItem
 from generator.render.fonts import register_fonts
+from generator.render.typography import minus_signs
 from generator.units import BLEED_MM, HOME_PRINTER_MARGIN_MM, mm_to_pt, paper_size_mm
 
 HEADER_ROW_MM = 9.0
@@ -45,7 +46,8 @@ def expand(lines: list[GridLine]) -> list[Line]:
         for n in range(1, count + 1):
             ident = f"{line.id}_{n}" if line.repeat else line.id
             label = line.label.replace("{n}", str(n))
-            out.append(Line(ident, label, line.field, line.emphasis, line.width or 1.0, line.help or ""))
+            out.append(Line(ident, minus_signs(label), line.field, line.emphasis, line.width or 1.0,
+                            minus_signs(line.help or "")))
     return out
 
 
@@ -234,7 +236,7 @@ def _note_paragraphs(aid: Aid) -> list[Paragraph]:
     for note in aid.notes:
         text = note.text if isinstance(note, RuleItem) else str(note)
         label = note.label if isinstance(note, RuleItem) and note.label else ""
-        markup = (f"<b>{escape(label)}</b> " if label else "") + escape(text)
+        markup = (f"<b>{escape(label)}</b> " if label else "") + escape(minus_signs(text))
         paras.append(Paragraph(markup, style, bulletText="•"))
     return paras
 

@@ -9,6 +9,8 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, select_autoescape
 from markupsafe import Markup, escape
 
+from generator.render.typography import minus_signs
+
 ICON_TOKEN = re.compile(r"\[([a-z][a-z0-9_]*)\]")
 
 
@@ -33,7 +35,7 @@ def make_environment(templates_dir: Path, icons: dict[str, str]) -> Environment:
     )
 
     def rich(text) -> Markup:
-        escaped = str(escape(text))
+        escaped = str(escape(minus_signs(str(text))))
 
         def icon(match: re.Match) -> str:
             token = match.group(1)
