@@ -334,3 +334,11 @@ def test_a_tie_names_the_other_players(rules):
     assert admiral[0].vp == 5 and admiral[0].why.endswith("tied with Ben")
     assert "greatest_admiral" in report.players[1].bonuses
     assert "greatest_admiral" not in report.players[2].bonuses
+
+
+def test_more_players_than_the_game_takes_is_a_warning(rules):
+    six = [player(f"P{i}", tableau=["Old Earth"]) for i in range(6)]
+    report = score(rules, players=six)
+    assert [f.code for f in report.findings if f.severity == "warning"].count("player_count") == 1
+    five = score(rules, players=six[:5])
+    assert "player_count" not in [f.code for f in five.findings]

@@ -66,6 +66,13 @@ class Winner(Strict):
     source: SourceRef
 
 
+class PlayerCount(Strict):
+    """How many players the game takes at most, with its source."""
+
+    max: int = Field(ge=1)
+    source: SourceRef
+
+
 class Scoring(Strict):
     """``kind: scoring`` — end-game scoring rules of one game, with rulings where rules are unclear.
 
@@ -79,6 +86,7 @@ class Scoring(Strict):
     variants: list[Variant] = Field(min_length=1)
     tiles: list[BonusTile] = Field(default_factory=list)
     winner: Winner
+    players: PlayerCount | None = Field(None, description="most players; more is a warning")
     rulings: list[Ruling] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     source: SourceRef | None = None

@@ -43,7 +43,8 @@ def variant_findings(record: GameRecord, variant: Variant, fields: list[str], al
 def record_findings(rules: "RftgRules", record: GameRecord, variant: Variant,
                     resolved: list["_Resolved"], findings: list[Finding]) -> None:
     """Append findings about the whole record: more copies of a card than exist (error, or a
-    warning when the copy count is unverified), duplicate player names, ended_by vp_pool with
+    warning when the copy count is unverified), more players than the game takes (warning),
+    duplicate player names, ended_by vp_pool with
     chips left in the pool, ended_by tableau with no tableau at the end size (warnings)."""
     # copies across tableaux
     used: dict[str, int] = {}
@@ -59,6 +60,11 @@ def record_findings(rules: "RftgRules", record: GameRecord, variant: Variant,
                                     f"'{name}' appears {n} times across tableaux but only {card.copies} "
                                     f"{'exists' if card.copies == 1 else 'exist'}"
                                     f"{'' if sure else ' (copy count unverified)'}"))
+    most = rules.scoring.players.max if rules.scoring.players else None
+    if most is not None and len(record.players) > most:
+        findings.append(Finding("warning", None, "player_count",
+                                f"{len(record.players)} players, but the game takes at most {most} "
+                                f"(check the record)"))
     names = [p.name for p in record.players]
     for name in sorted({n for n in names if names.count(n) > 1}):
         findings.append(Finding("error", None, "duplicate_player", f"two players are named '{name}'"))
