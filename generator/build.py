@@ -21,8 +21,8 @@ from generator.aidbuild import RenderOptions, render_aid
 from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
 from generator.content.cache import load_content_cached
 from generator.content.load import Content
-from generator.errors import BuildError, PlayaidError
-from generator.fingerprint import code_fingerprint, hash_files
+from generator.errors import PlayaidError
+from generator.fingerprint import code_fingerprint, file_digests
 from generator.fsutil import WriteError, write_atomic
 from generator.plan import PlannedAid, plan_aids
 
@@ -67,9 +67,9 @@ class BuildReport:
         return sum(1 for r in self.results if r.status == status)
 
 
-def aid_input_files(planned: PlannedAid, game) -> list[Path]:
-    """The content files an aid reads: game.yaml, its aids file, and every document its blocks
-    name (facts: every facts file, since facts merge across files)."""
+def aid_input_files(planned: PlannedAid, game) -> list[str]:
+    """The content files an aid reads, relative to the content folder: game.yaml, its aids file,
+    and every document its blocks name (facts: every facts file, since facts merge)."""
     used = {("game", game.game.id)}
     for aids_id, aids in game.of_kind("aids").items():
         if any(a.id == planned.aid.id for a in aids.aids):
@@ -84,21 +84,17 @@ def aid_input_files(planned: PlannedAid, game) -> list[Path]:
                 used.add(("table", block.table))
             elif isinstance(block, FactsBlock):
                 used.update(("facts", f) for f in game.of_kind("facts"))
-    return [_located_path(game, key) for key in sorted(used)]
+    return sorted({game.paths[key] for key in used})
 
 
-def _located_path(game, key) -> Path:
-    file = game.located[key].file
-    path = Path(file)
-    return path if path.is_absolute() else Path.cwd() / path
-
-
-def input_hash(planned: PlannedAid, game, render: RenderOptions) -> str:
-    """Hash of everything that determines an aid's PDF bytes (PNG previews are extra files,
-    tracked separately in the manifest)."""
-    digest = hashlib.sha256()
-    digest.update(code_fingerprint().encode())
-    digest.update(hash_files(aid_input_files(planned, game)).encode())
+def input_hash(planned: PlannedAid, game, render: RenderOptions, code: str,
+               digests: dict[str, str]) -> str:
+    """Hash of everything that determines an aid's PDF bytes: ``code`` (`code_fingerprint`),
+    the digests of the content files it reads (``digests`` from `file_digests`) and the options.
+    PNG previews are extra files, tracked separately in the manifest."""
+    digest = hashlib.sha256(code.encode())
+    for name in aid_input_files(planned, game):
+        digest.update(f"{name}\0{digests[name]}\0".encode())
     digest.update(json.dumps([render.paper, render.mode]).encode())
     return digest.hexdigest()
 
@@ -166,7 +162,10 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     """
     global _CONTENT
     started = time.perf_counter()
-    content = load_content_cached(options.content_dir, options.out_dir)
+    # Read every content file and the code once; the cache and each aid's hash share them.
+    code = code_fingerprint()
+    digests = file_digests(options.content_dir) if Path(options.content_dir).is_dir() else {}
+    content = load_content_cached(options.content_dir, options.out_dir, digests, code)
     planned = plan_aids(content, list(options.only) or None)
     manifest = _read_manifest(options)
     results: dict[str, AidResult] = {}
@@ -174,7 +173,7 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     hashes: dict[str, str] = {}
     formats = {p.key: p.aid.format for p in planned}
     for p in planned:
-        h = input_hash(p, content.game(p.game), options.render)
+        h = input_hash(p, content.game(p.game), options.render, code, digests)
         hashes[p.key] = h
         entry = manifest.get(p.key) if isinstance(manifest.get(p.key), dict) else None
         if _is_fresh(entry, h, options):
@@ -245,4 +244,4 @@ def _run(todo: list[Job], jobs: int, formats: dict[str, str]):
             yield future.result()
 
 
-__all__ = ["BuildOptions", "BuildReport", "AidResult", "build", "input_hash", "BuildError"]
+__all__ = ["BuildOptions", "BuildReport", "AidResult", "build", "input_hash"]

@@ -4,7 +4,6 @@ templates that turn content into PDFs."""
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
 from pathlib import Path
 
 from generator import __version__
@@ -21,10 +20,18 @@ def hash_files(paths) -> str:
     return digest.hexdigest()
 
 
-@lru_cache(maxsize=1)
+def file_digests(root: Path) -> dict[str, str]:
+    """sha256 of every file under ``root``, by its path relative to ``root`` (posix): read once
+    per build and shared by the content cache and every aid's input hash."""
+    root = Path(root)
+    return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(p for p in root.rglob("*") if p.is_file())}
+
+
 def code_fingerprint() -> str:
     """Hash of the generator package, the templates, fonts and icons, and the version: a change
-    to any of them changes every aid."""
+    to any of them changes every aid. Not cached: `playaid watch` builds again in the same
+    process after a template edit, and must see it (a build computes it once)."""
     files = list((PROJECT_ROOT / "generator").rglob("*.py"))
     files += [p for p in TEMPLATES_DIR.rglob("*") if p.is_file()]
     return hash_files(files) + __version__

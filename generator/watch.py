@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from generator.build import BuildOptions, build
 from generator.errors import PlayaidError
-from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
+from generator.paths import TEMPLATES_DIR
 
 
 def watch(options: BuildOptions, reporter, echo, stop_event=None) -> None:
     """Build once, then again after each change under the content folder or templates/.
 
-    Only aids whose inputs changed are rebuilt (the incremental manifest decides).
+    Only aids whose inputs changed are rebuilt (the incremental manifest decides). The
+    generator's own code is not watched: this process keeps the code it started with, so a code
+    change needs a restart.
     ``stop_event`` (threading.Event) ends the loop, for tests.
     """
     from watchfiles import watch as watch_changes
@@ -23,7 +25,7 @@ def watch(options: BuildOptions, reporter, echo, stop_event=None) -> None:
             echo(str(exc), err=True)
 
     once()
-    paths = [str(options.content_dir), str(TEMPLATES_DIR), str(PROJECT_ROOT / "generator")]
+    paths = [str(options.content_dir), str(TEMPLATES_DIR)]
     echo(f"watching {', '.join(paths)} (Ctrl-C to stop)")
     try:
         for changes in watch_changes(*paths, stop_event=stop_event, debounce=300):

@@ -289,3 +289,29 @@ def test_content_cache_is_reused_only_while_content_is_unchanged(content, tmp_pa
     facts.write_text(facts.read_text().replace("value: {1: 10, 2: 11, 3: 17}", "value: {1: 11, 2: 11, 3: 17}"))
     (out / CACHE_NAME).write_bytes(b"not a pickle")
     assert load_content_cached(content, out).game("rftg").fact("invasion_wave_sizes")[1] == 11
+
+
+def test_rebuild_from_another_working_folder_uses_the_same_state(content, tmp_path, monkeypatch):
+    """The manifest and content cache hold content-relative paths: a build started from another
+    folder (content given by absolute path) skips unchanged aids instead of failing."""
+    out = tmp_path / "out"
+    build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("score-sheet",)))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    report = build(BuildOptions(content_dir=content.resolve(), out_dir=out.resolve(), jobs=1,
+                                only=("score-sheet", "strength-tables")))
+    assert _statuses(report) == {"rftg-strength-tables": "built", "rftg-score-sheet": "skipped"}
+
+
+def test_code_fingerprint_sees_a_template_edit_in_the_same_process(tmp_path, monkeypatch):
+    """`playaid watch` rebuilds in one process: a template edit must change the fingerprint."""
+    from generator import fingerprint
+
+    templates = tmp_path / "templates"
+    shutil.copytree(PROJECT_ROOT / "templates", templates)
+    monkeypatch.setattr(fingerprint, "TEMPLATES_DIR", templates)
+    before = fingerprint.code_fingerprint()
+    css = templates / "style" / "card.css"
+    css.write_text(css.read_text() + "\n/* edited */\n")
+    assert fingerprint.code_fingerprint() != before

@@ -14,31 +14,33 @@ from types import MappingProxyType
 
 from generator.content.load import Content, load_content
 from generator.errors import PlayaidError
-from generator.fingerprint import code_fingerprint
+from generator.fingerprint import code_fingerprint, file_digests
 from generator.fsutil import write_atomic
 
 CACHE_NAME = ".playaid-content.pickle"
 
 
-def content_fingerprint(content_dir: Path) -> str:
-    """sha256 over the names and bytes of every file under ``content_dir``, the generator's code
-    and the resolved folder (so two content folders never share an entry)."""
-    content_dir = Path(content_dir)
-    digest = hashlib.sha256(code_fingerprint().encode())
-    digest.update(str(content_dir.resolve()).encode())
-    for path in sorted(p for p in content_dir.rglob("*") if p.is_file()):
-        digest.update(path.relative_to(content_dir).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes())
+def content_fingerprint(content_dir: Path, digests: dict[str, str], code: str) -> str:
+    """sha256 over every content file's name and digest (`file_digests`), the generator's code
+    fingerprint and the resolved folder (so two content folders never share an entry)."""
+    digest = hashlib.sha256(code.encode())
+    digest.update(str(Path(content_dir).resolve()).encode())
+    for name, file_digest in sorted(digests.items()):
+        digest.update(f"{name}\0{file_digest}\0".encode())
     return digest.hexdigest()
 
 
-def load_content_cached(content_dir: Path, cache_dir: Path) -> Content:
+def load_content_cached(content_dir: Path, cache_dir: Path, digests: dict[str, str] | None = None,
+                        code: str | None = None) -> Content:
     """`load_content`, reusing the validated result of an earlier call when no content file and
-    no generator code changed. Raises `ContentError` exactly as `load_content` does."""
+    no generator code changed. ``digests``/``code``: `file_digests(content_dir)` and
+    `code_fingerprint()` when the caller has them already. Raises `ContentError` exactly as
+    `load_content` does."""
     content_dir = Path(content_dir)
     if not content_dir.is_dir():
         return load_content(content_dir)
-    fingerprint = content_fingerprint(content_dir)
+    fingerprint = content_fingerprint(content_dir, digests if digests is not None else file_digests(content_dir),
+                                      code if code is not None else code_fingerprint())
     cache = Path(cache_dir) / CACHE_NAME
     try:
         stored_fingerprint, games = pickle.loads(cache.read_bytes())

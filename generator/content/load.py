@@ -33,14 +33,15 @@ class GameContent:
     """One game's validated content.
 
     ``documents[kind][id]`` is the model of each document; ``located[(kind, id)]`` its parsed
-    file (for error positions); ``files`` every content file read (for incremental builds).
+    file (for error positions); ``paths[(kind, id)]`` its file relative to the content folder
+    (posix), which incremental builds use to find what an aid reads, whatever the working folder.
     """
 
     game: Game
     folder: Path
     documents: dict[str, dict[str, BaseModel]]
     located: dict[tuple[str, str], Located]
-    files: tuple[Path, ...]
+    paths: dict[tuple[str, str], str]
 
     @property
     def id(self) -> str:
@@ -161,6 +162,7 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     problems: list[Problem] = []
     documents: dict[str, dict[str, BaseModel]] = {}
     located: dict[tuple[str, str], Located] = {}
+    paths: dict[tuple[str, str], str] = {}
     files = content_files(folder)
     game: Game | None = None
     failed = False  # a file failed to parse or validate: its documents are missing
@@ -186,6 +188,7 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
             continue
         documents.setdefault(kind, {})[doc_id] = model
         located[(kind, doc_id)] = loc
+        paths[(kind, doc_id)] = path.relative_to(folder.parent).as_posix()
         if kind == "game":
             game = model
     if game is None:
@@ -193,7 +196,7 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
             problems.append(Problem(display_path(folder / "game.yaml"), 0, 0, "kind",
                                     "game.yaml is not a `kind: game` document", "set `kind: game`"))
         return None, problems
-    content = GameContent(game, folder, documents, located, tuple(files))
+    content = GameContent(game, folder, documents, located, paths)
     problems.extend(check_fact_sources(content, seeds_dir))
     if failed:
         # references into a file that failed would only repeat its problem: report the cause
