@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def cards():
-    return list(load_rules(REPO / "content", full_check=False).cards.values())
+    return list(load_rules(REPO / "content").cards.values())
 
 
 def test_set_sizes(cards):

@@ -19,7 +19,7 @@ EXAMPLES = sorted((REPO / "examples").glob("rftg-*.yaml"))
 
 @pytest.fixture(scope="module")
 def rules():
-    return load_rules(REPO / "content", full_check=False)
+    return load_rules(REPO / "content")
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def rules():
-    return load_rules(REPO / "content", full_check=False)
+    return load_rules(REPO / "content")
 
 
 def player(name="Ann", tableau=("Old Earth",), **kw):

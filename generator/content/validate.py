@@ -14,7 +14,8 @@ from generator.errors import Problem
 _SCALAR_TAGS = {"str", "int", "float", "bool", "none", "date", "list[str]"}
 
 
-def _all_field_names() -> set[str]:
+def field_names(*models: type[BaseModel]) -> set[str]:
+    """Every field name of ``models`` and of the models nested in them (for "did you mean")."""
     names: set[str] = set()
 
     def walk(model: type[BaseModel], seen: set):
@@ -27,7 +28,7 @@ def _all_field_names() -> set[str]:
                 walk(arg, seen)
 
     seen: set = set()
-    for model in KINDS.values():
+    for model in models:
         walk(model, seen)
     return names
 
@@ -112,10 +113,16 @@ def validate_document(located: Located) -> tuple[BaseModel | None, list[Problem]
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
-        return None, _problems(located, exc)
+        return None, problems_from(located, exc)
 
 
-def _problems(located: Located, exc: ValidationError) -> list[Problem]:
+def problems_from(located: Located, exc: ValidationError, models=None,
+                  reference: str = "schema/") -> list[Problem]:
+    """Every pydantic error of ``exc`` as a `Problem` at its file:line, once per place.
+
+    Unknown fields get a "did you mean" from the field names of ``models`` (default: every
+    content kind); other hints point at ``reference`` (``schema/`` for content, ``examples/``
+    for score records)."""
     problems: dict[tuple, Problem] = {}
     fallback: dict[tuple, Problem] = {}
     names = None
@@ -123,10 +130,10 @@ def _problems(located: Located, exc: ValidationError) -> list[Problem]:
         path, wrong_branch = _data_path(located.data, tuple(err["loc"]))
         etype = err["type"]
         if etype == "extra_forbidden":
-            names = names or _all_field_names()
+            names = names or field_names(*(models or KINDS.values()))
             key = path[-1] if path else "?"
             close = difflib.get_close_matches(str(key), names, n=1)
-            hint = f"did you mean '{close[0]}'?" if close else "remove it; see schema/ for allowed fields"
+            hint = f"did you mean '{close[0]}'?" if close else f"remove it; see {reference} for allowed fields"
             p = located.problem(path, f"unknown field '{key}'", hint, prefer_key=True)
         elif etype == "missing":
             field = err["loc"][-1]
@@ -141,7 +148,7 @@ def _problems(located: Located, exc: ValidationError) -> list[Problem]:
             got = err.get("input")
             if etype not in ("value_error",) and not isinstance(got, (dict, list)):
                 msg += f" (got {got!r})"
-            p = located.problem(path, msg, _hint(etype))
+            p = located.problem(path, msg, _hint(etype, reference))
         if wrong_branch:
             fallback.setdefault(p.field, p)  # one per place: the first branch that does not fit
         else:
@@ -154,7 +161,7 @@ def _problems(located: Located, exc: ValidationError) -> list[Problem]:
     return list(problems.values())
 
 
-def _hint(etype: str) -> str:
+def _hint(etype: str, reference: str) -> str:
     if etype.startswith(("int_", "float_")):
         return "write a number"
     if etype.startswith("string_"):
@@ -167,4 +174,4 @@ def _hint(etype: str) -> str:
         return "write a list (- item per line)"
     if etype.startswith(("dict", "model")):
         return "write a mapping (key: value per line)"
-    return "see schema/ for the expected shape"
+    return f"see {reference} for the expected shape"

@@ -97,41 +97,9 @@ def validate_record(model: type[Strict], located: Located):
     try:
         return model.model_validate(located.data)
     except ValidationError as exc:
-        from generator.content.validate import _problems  # shared pydantic -> file:line mapping
-        raise RecordError([_record_hint(p, model) for p in _problems(located, exc)]) from None
+        from generator.content.validate import problems_from  # shared pydantic -> file:line
 
-
-def _field_names(model: type[Strict], seen: set | None = None) -> set[str]:
-    seen = set() if seen is None else seen
-    if model in seen:
-        return set()
-    seen.add(model)
-    names = set(model.model_fields)
-    for info in model.model_fields.values():
-        stack = [info.annotation]
-        while stack:
-            a = stack.pop()
-            if isinstance(a, type) and issubclass(a, Strict):
-                names |= _field_names(a, seen)
-            stack.extend(getattr(a, "__args__", ()) or ())
-    return names
-
-
-def _record_hint(problem: Problem, model: type[Strict]) -> Problem:
-    """Replace content-schema hints (records have no schema/ file) with record field names or
-    a pointer to the example records."""
-    import dataclasses
-    import difflib
-
-    if not problem.message.startswith("unknown field '"):
-        if "schema/" in problem.hint:
-            return dataclasses.replace(problem, hint="see examples/ for a complete record")
-        return problem
-
-    key = problem.message.split("'")[1]
-    close = difflib.get_close_matches(key, sorted(_field_names(model)), n=1)
-    hint = f"did you mean '{close[0]}'?" if close else "remove it; see examples/ for the record fields"
-    return dataclasses.replace(problem, hint=hint)
+        raise RecordError(problems_from(located, exc, models=[model], reference="examples/")) from None
 
 
 def parse_rftg_record(data: dict | Located, file: str = "<record>") -> GameRecord:

@@ -77,37 +77,15 @@ def rules_from_content(game) -> RftgRules:
     return RftgRules(cards=cards, names=sorted(c.name for c in cards.values()), scoring=docs[0])
 
 
-def load_rules(content_dir: Path | str = "content", full_check: bool = True) -> RftgRules:
-    """`RftgRules` from ``content_dir/rftg``. Raises `ContentError` on bad content.
+def load_rules(content_dir: Path | str = "content") -> RftgRules:
+    """`RftgRules` from ``content_dir`` (loaded and checked as `playaid check` does).
+    Raises `ContentError` on bad content."""
+    from generator.content.load import load_content
 
-    ``full_check`` loads and cross-checks all content (as `playaid check`); False reads and
-    validates only the rftg card and scoring documents (fast; for tests and benchmarks).
-    """
-    from generator.content.load import GameContent, content_files, load_content
-
-    if full_check:
-        return rules_from_content(load_content(content_dir).game(GAME_ID))
-    from generator.content.validate import validate_document
-    from generator.content.yaml_io import load_file
-    from generator.errors import ContentError
-
-    folder = Path(content_dir) / GAME_ID
-    documents: dict = {}
-    problems = []
-    for path in content_files(folder):
-        loc, found = load_file(path)
-        if loc is None or not isinstance(loc.data, dict) or loc.data.get("kind") not in ("cards", "scoring"):
-            continue
-        model, more = validate_document(loc)
-        problems.extend(found + more)
-        if model is not None:
-            documents.setdefault(model.kind, {})[model.id] = model
-    if problems:
-        raise ContentError(problems)
-    return rules_from_content(GameContent(None, folder, documents, {}, ()))
+    return rules_from_content(load_content(content_dir).game(GAME_ID))
 
 
-# --- matching ---------------------------------------------------------------------------------
+# --- scoring a record ------------------------------------------------------------------------
 
 @dataclass
 class _Resolved:
