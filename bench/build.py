@@ -49,32 +49,19 @@ def run_build(out: Path, **kwargs) -> float:
 
 def final_html(content, out: Path) -> list[str]:
     """The HTML of every card face (at its fitted size) and page aid, as our build renders it."""
-    from generator.render.blocks import resolve_block
-    from generator.render.faces import footer_text
-    from generator.units import BLEED_MM, paper_size_mm
+    from generator.render.faces import card_face_html, page_html
 
     manifest = _read_manifest(BuildOptions(out_dir=out))
     docs = []
     for planned in plan_aids(content):
         game = content.game(planned.game)
         env = _environment(tuple(sorted(game.game.icons.items())))
-        aid = planned.aid
-        if aid.format == "card":
-            fitted = manifest[planned.key]["fitted"]
-            w, h = planned.trim_mm
-            for face in aid.faces:
-                docs.append(env.get_template("card.html.j2").render(
-                    aid=aid, game=game.game, face=face, font_pt=fitted[face.name],
-                    blocks=[resolve_block(b, game) for b in face.blocks],
-                    trim={"width_mm": w, "height_mm": h, "bleed_mm": BLEED_MM}, print_shop=False,
-                    footer=footer_text(game)))
-        elif aid.format == "page":
-            w, h = paper_size_mm("a4")
-            faces = [{"face": f, "blocks": [resolve_block(b, game) for b in f.blocks]} for f in aid.faces]
-            docs.append(env.get_template("page.html.j2").render(
-                aid=aid, game=game.game, faces=faces, font_pt=manifest[planned.key]["fitted"]["page"],
-                paper={"width_mm": w, "height_mm": h, "bleed_mm": BLEED_MM}, print_shop=False,
-                footer=f"{game.game.title} — {aid.title} · {footer_text(game)}"))
+        fitted = manifest[planned.key]["fitted"]
+        if planned.aid.format == "card":
+            docs += [card_face_html(env, planned, game, face, fitted[face.name], False)
+                     for face in planned.aid.faces]
+        elif planned.aid.format == "page":
+            docs.append(page_html(env, planned, game, "a4", fitted["page"], False))
     return docs
 
 

@@ -11,7 +11,6 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 
-
 from generator.errors import BuildError
 from generator.paths import ASSETS_DIR, TEMPLATES_DIR
 from generator.plan import PlannedAid
@@ -70,7 +69,7 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
     Raises `BuildError` naming the aid on any failure.
     """
     os.environ["SOURCE_DATE_EPOCH"] = str(source_date_epoch(game))
-    from generator.render.faces import footer_text, render_card_faces, render_page_aid
+    from generator.render.faces import footer_text, page_footer, render_card_faces, render_page_aid
 
     aid = planned.aid
     print_shop = options.mode == "print-shop"
@@ -104,11 +103,10 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
     else:
         from generator.render.forms import FormFitError, render_form
 
-        footer = f"{game.game.title} — {aid.title} · {footer_text(game)}"
         try:
             for fillable, suffix in ((False, ""), (True, "-fillable")):
-                files[f"{prefix}{suffix}.pdf"] = render_form(aid, game.game.title, footer, options.paper,
-                                                             fillable, print_shop)
+                files[f"{prefix}{suffix}.pdf"] = render_form(aid, game.game.title, page_footer(game, aid),
+                                                             options.paper, fillable, print_shop)
         except FormFitError as exc:
             raise BuildError(planned.key, str(exc), "shorten the text or widen the column") from None
     if options.png:

@@ -12,7 +12,6 @@ import click
 
 from generator import __version__
 from generator.errors import PlayaidError
-
 from generator.paths import default_content_dir
 
 

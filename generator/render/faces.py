@@ -38,6 +38,34 @@ def footer_text(game) -> str:
     return f"content v{game.game.version} · {game.game.date.isoformat()} · print at 100 %"
 
 
+def page_footer(game, aid) -> str:
+    """The footer of a full-page aid or form: game, aid title, then `footer_text`."""
+    return f"{game.game.title} — {aid.title} · {footer_text(game)}"
+
+
+def card_face_html(env, planned: PlannedAid, game, face, font_pt: float, print_shop: bool) -> str:
+    """The HTML of one card face at ``font_pt`` (trim size from the plan; 3 mm bleed and crop
+    marks when ``print_shop``). Raises `BuildError` naming the aid on a template error."""
+    width, height = planned.trim_mm
+    return _render_template(env, "card.html.j2", planned, game=game.game, face=face,
+                            blocks=[resolve_block(b, game) for b in face.blocks], font_pt=font_pt,
+                            trim={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
+                            print_shop=print_shop, footer=footer_text(game))
+
+
+def page_html(env, planned: PlannedAid, game, paper: str, font_pt: float, print_shop: bool) -> str:
+    """The HTML of a full-page aid on ``paper`` (a4 | letter, turned for landscape aids)."""
+    aid = planned.aid
+    width, height = paper_size_mm(paper)
+    if aid.orientation == "landscape":
+        width, height = height, width
+    faces = [{"face": f, "blocks": [resolve_block(b, game) for b in f.blocks]} for f in aid.faces]
+    return _render_template(env, "page.html.j2", planned, game=game.game, faces=faces,
+                            font_pt=font_pt,
+                            paper={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
+                            print_shop=print_shop, footer=page_footer(game, aid))
+
+
 def _render_template(env, name: str, planned: PlannedAid, **context) -> str:
     try:
         return env.get_template(name).render(aid=planned.aid, **context)
@@ -67,16 +95,10 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
     """
     aid = planned.aid
     width, height = planned.trim_mm
-    trim = {"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM}
     results = []
     for face in aid.faces:
-        blocks = [resolve_block(b, game) for b in face.blocks]
-
-        def attempt(font_pt: float):
-            html = _render_template(env, "card.html.j2", planned, game=game.game, face=face,
-                                    blocks=blocks, font_pt=font_pt, trim=trim,
-                                    print_shop=print_shop, footer=footer_text(game))
-            return _layout(renderer, planned, html)
+        def attempt(font_pt: float, face=face):
+            return _layout(renderer, planned, card_face_html(env, planned, game, face, font_pt, print_shop))
 
         best = _fit(attempt, aid.min_font_pt, aid.max_font_pt, (hints or {}).get(face.name), exact)
         if best is None:
@@ -179,18 +201,9 @@ def render_page_aid(planned: PlannedAid, game, renderer: HtmlRenderer, env, pape
     ``hint``/``exact``: the size chosen by the previous build, reused as is when the inputs are
     unchanged (one layout)."""
     aid = planned.aid
-    width, height = paper_size_mm(paper)
-    if aid.orientation == "landscape":
-        width, height = height, width
-    faces = [{"face": f, "blocks": [resolve_block(b, game) for b in f.blocks]} for f in aid.faces]
 
     def attempt(font_pt: float):
-        html = _render_template(env, "page.html.j2", planned, game=game.game, faces=faces,
-                                font_pt=font_pt,
-                                paper={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
-                                print_shop=print_shop,
-                                footer=f"{game.game.title} — {aid.title} · {footer_text(game)}")
-        return _layout(renderer, planned, html)
+        return _layout(renderer, planned, page_html(env, planned, game, paper, font_pt, print_shop))
 
     if exact and hint is not None and aid.min_font_pt <= hint <= aid.max_font_pt:
         return attempt(hint), hint
