@@ -103,8 +103,11 @@ def test_counterstrike_card_prints_defenses_and_retaliation(out):
 
 def test_strength_tables_print_repulse_conquest_and_awards(out):
     printed = text(out / "a4" / "rftg-strength-tables.pdf")
-    for repulse, conquest in ((22, 55), (28, 70), (33, 85), (39, 100)):
-        assert f"{repulse} " in printed and f"{conquest}" in printed
+    # each table row reads: players, repulse value, offset, conquest value
+    for row in ("2 22 33 55", "3 28 42 70", "4 33 52 85", "5 39 61 100"):
+        assert row in printed, row
+    # defense awards by admiral position, 5 players: 1, 1, 1, 2, 2
+    assert "5 1 1 1 2 2" in printed
     assert "print at 100 %" in printed
 
 
