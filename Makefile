@@ -4,6 +4,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Front-end packages (Pyodide, yaml, axe-core) from package-lock.json, and Debian's Chromium for the
+# browser tests; each is installed only when missing or when its lockfile changed.
+NODE_STAMP := node_modules/.installed
+CHROMIUM := /usr/bin/chromium
 
 .PHONY: aids test check bench clean
 
@@ -13,17 +17,29 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+# apt-get needs root (CI runs as root); elsewhere sudo is tried. Lists are refreshed only when the
+# plain install fails (a fresh machine has none).
+$(CHROMIUM):
+	@SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); export DEBIAN_FRONTEND=noninteractive; \
+	  $$SUDO apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null 2>&1 \
+	  || { $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core; }
+	@test -x $(CHROMIUM) || { echo "chromium was not installed at $(CHROMIUM)"; exit 1; }
+
 aids: $(STAMP)
 	$(BIN)/playaid build --paper a4
 	$(BIN)/playaid build --paper letter
 
-test: $(STAMP)
+test: $(STAMP) $(NODE_STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -q -n auto
 
 check: $(STAMP)
 	$(BIN)/playaid check
 
-bench: $(STAMP)
+bench: $(STAMP) $(NODE_STAMP) $(CHROMIUM)
 	$(BIN)/python bench/build.py
 
 clean:
