@@ -87,10 +87,11 @@ def bare_weasyprint(docs: list[str]) -> float:
 
 def scoring_throughput(count: int) -> tuple[float, float]:
     """(records/s scoring only, records/s parse + score) over ``count`` generated records."""
-    from generator.scoring.records import parse_rftg_record
-    from generator.scoring.rftg import load_rules, score_record
+    from generator.compile_rules import compile_rules
+    from generator.content.load import load_content
+    from generator.scoring.rftg import RftgRules, score_record
 
-    rules = load_rules(ROOT / "content")
+    rules = RftgRules.from_json(compile_rules(load_content(ROOT / "content"))["games"]["rftg"])
     rng = random.Random(7)
     # A deck with every copy of every non-start card; each game deals tableaux from it, so no
     # card appears more often than it exists (as at a real table).
@@ -119,7 +120,7 @@ def scoring_throughput(count: int) -> tuple[float, float]:
         if variant == "counterstrike":
             record["repulsed"] = True
         raw.append(record)
-    parse_s, parsed = timed(lambda: [parse_rftg_record(r) for r in raw])
+    parse_s, parsed = timed(lambda: [rules.parse(r) for r in raw])
     # The rules and the parsed batch are set-up data that live for the whole run: move them out
     # of the cyclic GC's view, so the figure measures scoring rather than rescans of set-up.
     gc.collect()

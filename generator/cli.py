@@ -93,12 +93,17 @@ def list_aids(content_dir: Path, as_json: bool):
 @cli.command()
 @click.option("--out", "out_dir", default="schema", type=click.Path(path_type=Path), show_default=True,
               help="folder for the JSON Schema files")
-def schema(out_dir: Path):
-    """Export the JSON Schema of every content kind (for editor completion and checking)."""
+@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
+              show_default="./content, else the project's", help="content folder (variants for the record schema)")
+def schema(out_dir: Path, content_dir: Path):
+    """Export the JSON Schema of every content kind and of score records (record.schema.json),
+    for editor completion and checking."""
     from generator.content.schema_export import export_schemas
+    from generator.record_schema_export import export_record_schema
 
     for path in export_schemas(out_dir):
         click.echo(str(path))
+    click.echo(str(export_record_schema(out_dir, content_dir)))
 
 
 def _add_module_commands() -> None:

@@ -8,14 +8,16 @@ import pytest
 
 from generator.content.validate import validate_document
 from generator.content.yaml_io import load_text
-from generator.scoring.rftg import load_rules
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def cards():
-    return list(load_rules(REPO / "content").cards.values())
+    from generator.content.load import load_content
+
+    game = load_content(REPO / "content").game("rftg")
+    return [card for doc in game.of_kind("cards").values() for card in doc.cards]
 
 
 def test_set_sizes(cards):

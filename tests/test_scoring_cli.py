@@ -1,34 +1,35 @@
-"""`playaid score`: exit codes, JSON shape, readable errors, example records."""
+"""`playaid score`: exit codes, JSON reports and JSON errors, standard input, batches and folders,
+findings with their lines, help generated from content, example records."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
-from generator.scoring.report import render_text
-from generator.scoring.records import parse_rftg_record
-from generator.scoring.rftg import load_rules, score_record
+from generator.scoring.api import score
+
+try:  # tests/ may or may not become a package
+    from tests.scoring_fixtures import compiled
+except ImportError:
+    from scoring_fixtures import compiled
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((REPO / "examples").glob("rftg-*.yaml"))
 
 
-@pytest.fixture(scope="module")
-def rules():
-    return load_rules(REPO / "content")
-
-
 @pytest.fixture
-def run(monkeypatch):
+def run(monkeypatch, tmp_path):
     monkeypatch.chdir(REPO)
+    monkeypatch.setenv("PLAYAID_CACHE_DIR", str(tmp_path / "cache"))
     runner = CliRunner()
 
-    def go(*args):
-        return runner.invoke(cli, ["score", *map(str, args), "--content", str(REPO / "content")])
+    def go(*args, input=None):
+        return runner.invoke(cli, ["score", *map(str, args), "--content", str(REPO / "content")], input=input)
     return go
 
 
@@ -38,37 +39,46 @@ def test_examples_one_per_variant():
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_examples_score_clean(path, rules):
+def test_examples_score_clean(path):
     # every example's claimed totals match and it has no error or warning findings
     from generator.content.yaml_io import load_file
     loc, problems = load_file(path)
     assert problems == []
-    report = score_record(parse_rftg_record(loc), rules)
-    assert [f for f in report.findings if f.severity in ("error", "warning")] == []
-    assert all(p.claimed_total == p.total for p in report.players)
+    report = score(loc.data, compiled())
+    assert report["ok"] is True
+    assert [f for f in report["findings"] if f["severity"] in ("error", "warning")] == []
+    assert all(p["claimed_total"] == p["total"] for p in report["players"])
 
 
 def test_json_output_and_exit_0(run):
     res = run(REPO / "examples" / "rftg-invasion.yaml", "--json")
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
-    assert set(data) == {"variant", "players", "winners", "findings"}
+    assert set(data) == {"record", "ok", "game", "variant", "ended_by", "fields", "players", "winners",
+                         "ties", "findings"}
+    assert data["ok"] is True and data["record"].endswith("rftg-invasion.yaml")
     ann = data["players"][0]
     assert set(ann) == {"name", "total", "rank", "cards_vp", "six_dev_vp", "chips_vp",
                         "war_contribution_vp", "defense_awards_vp", "bonus_vp", "bonuses",
-                        "galactic_renaissance_chips", "claimed_total", "explain"}
+                        "galactic_renaissance_chips", "military", "military_vs_xenos", "military_explain",
+                        "tiebreak", "claimed_total", "explain"}
     assert (ann["name"], ann["total"], ann["six_dev_vp"], ann["galactic_renaissance_chips"]) == ("Ann", 39, 10, 12)
     assert data["winners"] == ["Ann"]
 
 
-def test_error_findings_exit_1(run, tmp_path):
+def test_error_findings_exit_1_with_lines(run, tmp_path):
     rec = tmp_path / "game.yaml"
     rec.write_text("game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n"
-                   "  - name: Ann\n    tableau: [Old Earth]\n    chips: 3\n    claimed_total: 9\n")
+                   "  - name: Ann\n    tableau: [Old Earth, Old Erth]\n    chips: 3\n    goods: 0\n"
+                   "    hand: 0\n    claimed_total: 9\n")
     res = run(rec)
     assert res.exit_code == 1, res.output
-    assert "claimed 9 but the cards and chips give 5" in res.output
+    assert f"{rec}:10:20: error [Ann] claimed_total: claimed 9 but the cards and chips give 5" in res.output
+    assert f"{rec}:6:26: error [Ann] unknown_card: unknown card 'Old Erth'" in res.output
     assert "Ann: 5 VP" in res.output
+    data = json.loads(run(rec, "--json").output)
+    unknown = next(f for f in data["findings"] if f["code"] == "unknown_card")
+    assert (unknown["path"], unknown["line"], unknown["column"]) == (["players", 0, "tableau", 1], 6, 26)
 
 
 def test_unreadable_record_exit_2(run, tmp_path):
@@ -77,14 +87,110 @@ def test_unreadable_record_exit_2(run, tmp_path):
                    "  - name: Ann\n    tableau: [Old Earth]\n    chipz: 3\n")
     res = run(rec)
     assert res.exit_code == 2
-    assert "bad.yaml:7:5: players[0].chipz: unknown field 'chipz' (did you mean 'chips'?)" in res.output
+    assert f"{rec}:7:5: players[0].chipz: unknown field 'chipz' (did you mean 'chips'?)" in res.output
     assert "Traceback" not in res.output
     rec.write_text("game: rftg\nplayers: [\n")
     res = run(rec)
     assert res.exit_code == 2 and "bad.yaml:" in res.output and "YAML syntax error" in res.output
     rec.write_text("game: chess\n")
     res = run(rec)
-    assert res.exit_code == 2 and "no scorer for game 'chess'" in res.output
+    assert res.exit_code == 2 and "no scorer for game 'chess' (use one of: rftg, xia-campaign)" in res.output
+
+
+@pytest.mark.parametrize("text,field,message", [
+    ("game: [rftg]\n", "game", "no scorer for game ['rftg']"),
+    ("game: {a: 1}\n", "game", "no scorer for game {'a': 1}"),
+    ("variant: standard\n", "game", "missing field 'game'"),
+    ("game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n  - name: Ann\n    tableau: [Old Earth]\n"
+     "    chips: many\n", "players[0].chips", "expected a whole number, got text 'many'"),
+])
+def test_wrong_types_are_located_errors(run, tmp_path, text, field, message):
+    rec = tmp_path / "bad.yaml"
+    rec.write_text(text)
+    res = run(rec)
+    assert res.exit_code == 2, res.output
+    assert f": {field}: {message}" in res.output
+    assert "internal error" not in res.output
+
+
+def test_json_errors_object(run, tmp_path):
+    rec = tmp_path / "bad.yaml"
+    rec.write_text("game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n"
+                   "  - name: Ann\n    tableau: [Old Earth]\n    chipz: 3\n")
+    res = run(rec, "--json")
+    assert res.exit_code == 2
+    data = json.loads(res.stdout)
+    assert data["ok"] is False
+    assert data["errors"] == [{"path": ["players", 0, "chipz"], "field": "players[0].chipz",
+                               "message": "unknown field 'chipz'", "hint": "did you mean 'chips'?",
+                               "file": str(rec), "line": 7, "column": 5}]
+    rec.write_text("game: rftg\nplayers: [\n")
+    data = json.loads(run(rec, "--json").stdout)
+    assert data["ok"] is False and data["errors"][0]["message"].startswith("YAML syntax error")
+    assert set(data["errors"][0]) == {"file", "line", "column", "field", "message", "hint"}
+
+
+def test_unquoted_card_name_with_colon(run, tmp_path):
+    rec = tmp_path / "colon.yaml"
+    rec.write_text("game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n"
+                   "  - name: Ann\n    tableau:\n      - Old Earth\n      - Galactic Survey: SETI\n")
+    res = run(rec)
+    assert res.exit_code == 2
+    assert ("players[0].tableau[1]: 'Galactic Survey: SETI' was read as a mapping: a card name with a "
+            "colon must be quoted (write it in quotes: \"Galactic Survey: SETI\")") in res.output
+
+
+def test_standard_input(run):
+    text = (REPO / "examples" / "rftg-standard.yaml").read_text()
+    res = run("-", "--json", input=text)
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["record"] == "-" and data["players"][0]["total"] == 30
+    res = run("-", input="game: rftg\nplayers: [\n")
+    assert res.exit_code == 2 and "<stdin>:" in res.output
+
+
+def test_batch_json_lines_and_worst_exit(run, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: chess\n")
+    res = run(REPO / "examples" / "rftg-standard.yaml", REPO / "examples" / "xia-campaign.yaml", bad, "--json")
+    assert res.exit_code == 2
+    lines = [json.loads(line) for line in res.stdout.splitlines()]
+    assert [(d["record"].rsplit("/", 1)[-1], d["ok"]) for d in lines] == [
+        ("rftg-standard.yaml", True), ("xia-campaign.yaml", True), ("bad.yaml", False)]
+    assert lines[1]["total"] == 42
+
+
+def test_folder_batch_text_summary(run):
+    res = run(REPO / "examples")
+    assert res.exit_code == 0, res.output
+    names = re.findall(r"^== (.+)$", res.output, re.M)
+    assert [Path(n).name for n in names] == sorted(p.name for p in (REPO / "examples").glob("*.yaml"))
+    assert res.output.rstrip().endswith("5 records: 5 clean, 0 with error findings, 0 unreadable")
+
+
+def test_tie_break_is_shown_when_it_decides(run, tmp_path):
+    rec = tmp_path / "tie.yaml"
+    rec.write_text("game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n"
+                   "  - {name: Ann, tableau: [Old Earth], chips: 3, goods: 1, hand: 0}\n"
+                   "  - {name: Bob, tableau: [Old Earth], chips: 3, goods: 2, hand: 1}\n")
+    res = run(rec, "--plain")
+    assert "Winner: Bob" in res.output
+    assert "Tie on 5 VP: Bob and Ann; tie-break goods + hand: Bob 3, Ann 1 (decides the order)" in res.output
+    data = json.loads(run(rec, "--json").output)
+    assert data["ties"] == [{"total": 5, "fields": ["goods", "hand"], "decided": True,
+                             "players": [{"name": "Bob", "tiebreak": 3}, {"name": "Ann", "tiebreak": 1}]}]
+
+
+def test_help_lists_fields_variants_and_ended_by_from_content(run):
+    res = CliRunner().invoke(cli, ["score", "--help"])
+    assert res.exit_code == 0
+    out = res.output
+    assert "invasion: ended_by vp_pool, tableau, repulse, empire_defeat" in out
+    assert ("counterstrike: ended_by vp_pool, conquest_value, all_systems (after the repulse); before the "
+            "repulse: vp_pool, empire_defeat") in out
+    assert "war_contribution_chips (optional):" in out and "claimed_total (optional):" in out
+    assert "game: xia-campaign" in out and "npc_fame:" in out
 
 
 def test_json_record_accepted(run, tmp_path):
@@ -96,14 +202,14 @@ def test_json_record_accepted(run, tmp_path):
     assert json.loads(res.output)["players"][0]["total"] == 3
 
 
-def test_rich_table_fits_narrow_terminal(rules):
+def test_rich_table_fits_narrow_terminal():
     from generator.content.yaml_io import load_file
+    from generator.score_text import render
+
     loc, _ = load_file(REPO / "examples" / "rftg-counterstrike.yaml")
-    report = score_record(parse_rftg_record(loc), rules)
-    text = render_text(report, rich=True, width=40)
-    import re
+    report = score(loc.data, compiled())
+    text = render(report, "x.yaml", rich=True, width=40)
     plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
     assert max(len(line) for line in plain.splitlines()) <= 40
     assert "Winner: Ben" in plain
-    plain_text = render_text(report, rich=False)
-    assert "Ben: 80 VP (rank 1)" in plain_text
+    assert "Ben: 80 VP (rank 1)" in render(report, "x.yaml", rich=False)

@@ -15,16 +15,21 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import RecordError
-from generator.scoring.records import parse_rftg_record
-from generator.scoring.rftg import load_rules, score_record
+from generator.scoring.rftg import score_record
+from generator.scoring.rftg_record import RecordInvalid
+
+try:  # tests/ may or may not become a package
+    from tests.scoring_fixtures import rftg_rules
+except ImportError:
+    from scoring_fixtures import rftg_rules
 
 REPO = Path(__file__).resolve().parents[1]
+RULES = rftg_rules()
 
 
 @pytest.fixture(scope="module")
 def rules():
-    return load_rules(REPO / "content")
+    return RULES
 
 
 def player(name="Ann", tableau=("Old Earth",), **kw):
@@ -32,8 +37,8 @@ def player(name="Ann", tableau=("Old Earth",), **kw):
 
 
 def record(variant="standard", ended_by="tableau", players=None, **kw):
-    return parse_rftg_record({"game": "rftg", "variant": variant, "ended_by": ended_by,
-                              "players": players or [player()], **kw})
+    return RULES.parse({"game": "rftg", "variant": variant, "ended_by": ended_by,
+                        "players": players or [player()], **kw})
 
 
 def score(rules, **kw):
@@ -128,12 +133,13 @@ def test_anti_xeno_rebel_force_first_match(rules):
     assert ann.cards_vp == 3 + 1 + 2 + 1
 
 
-def test_new_galactic_order_uses_military(rules):
-    rep = score(rules, players=[player(tableau=["New Galactic Order"], military=4)])
-    assert p_of(rep).six_dev_vp == 4
-    rep = score(rules, players=[player(tableau=["New Galactic Order"])])
-    assert p_of(rep).six_dev_vp == 0
-    assert "military_missing" in codes(rep, "warning")
+def test_new_galactic_order_uses_the_records_military_when_given(rules):
+    computed = p_of(score(rules, players=[player(tableau=["New Galactic Order"])])).military
+    rep = score(rules, players=[player(tableau=["New Galactic Order"], military=computed + 4)])
+    assert p_of(rep).six_dev_vp == computed + 4
+    differs = [f for f in rep.findings if f.code == "military_differs"]
+    assert differs[0].path == ("players", 0, "military")
+    assert f"`military: {computed + 4}` differs from the {computed} the tableau gives" in differs[0].message
 
 
 def test_card_names_case_insensitive_and_hand_given_vp(rules):
@@ -183,10 +189,11 @@ def test_empire_defeat_no_tiles(rules):
 
 def cs_players():
     return [
-        player("Ann", chips=10, war_contribution_chips=4, military_vs_xenos=12,
+        player("Ann", chips=10, war_contribution_chips=4, defense_awards=0, goods=0, hand=0,
                xeno_systems_conquered=2, at_repulse={"military_vs_xenos": 5, "war_contribution_chips": 4}),
-        player("Ben", tableau=["Spice World"], chips=13, war_contribution_chips=1, military_vs_xenos=14,
-               xeno_systems_conquered=2, at_repulse={"military_vs_xenos": 7, "war_contribution_chips": 4}),
+        player("Ben", tableau=["Spice World"], chips=13, war_contribution_chips=1, defense_awards=0,
+               goods=0, hand=0, xeno_systems_conquered=2,
+               at_repulse={"military_vs_xenos": 7, "war_contribution_chips": 4}),
     ]
 
 
@@ -300,20 +307,42 @@ def test_bad_ended_by_is_error(rules):
 
 
 def test_record_shape_errors():
-    with pytest.raises(RecordError) as exc:
-        parse_rftg_record({"game": "rftg", "variant": "invasoin", "ended_by": "x",
-                           "players": [{"name": "A", "tableau": ["Old Earth"], "chips": -1}]})
-    text = str(exc.value)
-    assert "variant" in text and "players[0].chips" in text
+    with pytest.raises(RecordInvalid) as exc:
+        RULES.parse({"game": "rftg", "variant": "invasoin", "ended_by": "x",
+                     "players": [{"name": "A", "tableau": ["Old Earth"], "chips": -1}]})
+    by_field = {p["field"]: p for p in exc.value.problems}
+    assert by_field["variant"]["message"] == "'invasoin' is not one of: standard, frontier, invasion, counterstrike"
+    assert by_field["variant"]["hint"] == "did you mean 'invasion'?"
+    assert by_field["players[0].chips"]["message"] == "-1 is below the smallest allowed value, 0"
+    assert by_field["ended_by"]["path"] == ["ended_by"]
 
 
-def test_missing_tile_measure_warns(rules):
+def test_missing_fields_warn_once_per_field_the_variant_uses(rules):
+    # invasion uses chips, goods, hand, war_contribution_chips, defense_awards; Military vs. Xenos
+    # is computed from the tableau when left out, so it draws no warning
     rep = score(rules, variant="invasion", ended_by="repulse", players=[
-        player("Ann", military_vs_xenos=2, war_contribution_chips=1),
+        player("Ann", chips=1, goods=0, hand=0, war_contribution_chips=1, defense_awards=0),
         player("Ben", tableau=["Spice World"], war_contribution_chips=1)])
-    assert [f.player for f in rep.findings if f.code == "missing_field"] == ["Ben"]
-    assert p_of(rep, "Ann").bonuses == ["greatest_admiral", "greatest_contributor"]
-    assert p_of(rep, "Ben").bonuses == ["greatest_contributor"]
+    missing = [(f.player, f.message.split("`")[1], f.path) for f in rep.findings if f.code == "missing_field"]
+    assert missing == [("Ben", name, ("players", 1)) for name in ("chips", "goods", "hand", "defense_awards")]
+    # a standard game does not use war contributions or defense awards
+    rep = score(rules, players=[player("Ann")])
+    assert sorted(f.message.split("`")[1] for f in rep.findings if f.code == "missing_field") == \
+        ["chips", "goods", "hand"]
+
+
+def test_damage_only_in_invasion_and_counterstrike(rules):
+    damaged = {"card": "Spice World", "damaged": True}
+    for variant in ("standard", "frontier"):
+        rep = score(rules, variant=variant, players=[player(tableau=["Old Earth", damaged])])
+        err = [f for f in rep.findings if f.code == "damage_not_in_variant"]
+        assert len(err) == 1 and err[0].severity == "error"
+        assert err[0].path == ("players", 0, "tableau", 1, "damaged")
+        assert f"'Spice World' is marked damaged" in err[0].message and f"a {variant} game" in err[0].message
+        assert p_of(rep).cards_vp == 2 + 1  # scored as undamaged
+    rep = score(rules, variant="invasion", ended_by="repulse", players=[player(tableau=["Old Earth", damaged])])
+    assert "damage_not_in_variant" not in codes(rep)
+    assert p_of(rep).cards_vp == 2
 
 
 def test_names_and_words_typed_loosely_at_the_table_are_understood(rules):

@@ -5,17 +5,23 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import RecordError
-from generator.scoring.xia_campaign import campaign_rules, load_campaign, score_campaign
+from generator.record_io import locate, read_record
+from generator.scoring.xia_campaign import CampaignRules, parse_campaign, score_campaign
 
 try:  # tests/ may or may not become a package
-    from tests.xia_fixtures import REPO, copy_xia, load_xia
+    from tests.xia_fixtures import REPO, copy_xia, xia_rules
 except ImportError:
-    from xia_fixtures import REPO, copy_xia, load_xia
+    from xia_fixtures import REPO, copy_xia, xia_rules
 
 
 @pytest.fixture(scope="module")
 def xia(tmp_path_factory):
-    return campaign_rules(load_xia(copy_xia(tmp_path_factory.mktemp("content"))))
+    return CampaignRules.from_json(xia_rules(copy_xia(tmp_path_factory.mktemp("content"))))
+
+
+def load_campaign(path):
+    """Read a campaign record file and validate it (RecordError / RecordInvalid)."""
+    return parse_campaign(read_record(path).data)
 
 
 def game(goal="Goal 1", won=True, fame=12, npc_fame=7, done=None, **extra):
@@ -33,7 +39,10 @@ def record(tmp_path, *games, name="campaign.yaml"):
 
 
 def score(xia, path):
-    return score_campaign(load_campaign(path), xia)
+    report = score_campaign(load_campaign(path), xia)
+    locate_findings = locate(report.to_json(), read_record(path))  # adds line/column by path
+    report.findings = locate_findings["findings"]
+    return report
 
 
 def codes(report, severity="error"):
@@ -77,9 +86,10 @@ def test_goal_completed_twice(xia, tmp_path):
     path = record(tmp_path, game(goal="Goal 1"), game(goal="Goal 2"), game(goal="Goal 1"))
     report = score(xia, path)
     assert codes(report) == ["goal-completed-twice"]
-    message = report.findings[0]["message"]
-    assert message.endswith(":5: games[2] (game 3): goal 'Goal 1' was already completed "
-                            "in game 1 (line 3); each goal is completed exactly once")
+    finding = report.findings[0]
+    assert finding["message"] == ("game 3: goal 'Goal 1' was already completed in game 1; each goal "
+                                  "is completed exactly once")
+    assert (finding["path"], finding["line"]) == (["games", 2, "goal"], 5)
     assert report.goals_completed == 2
 
 
@@ -112,55 +122,52 @@ def test_ten_goals_is_fine(xia, tmp_path):
     assert report.total == sum(range(1, 11))
 
 
-def test_finding_names_file_and_line(xia, tmp_path):
+def test_finding_names_file_and_line(xia_root, tmp_path):
     path = record(tmp_path, game(), game(goal="Goal 2", fame=7, npc_fame=7))
-    report = score(xia, path)
-    assert report.findings[0]["message"].endswith(
-        "games[1] (game 2): marked won but your 7 Fame Points are not above the NPCs' 7 "
-        "(check the scores or set won: false)")
-    assert ":4: games[1]" in report.findings[0]["message"]
+    res = _score(path, xia_root)
+    assert res.exit_code == 1
+    assert (f"{path}:4:25: error won-without-lead: game 2: marked won but your 7 Fame Points are not "
+            f"above the NPCs' 7 (check the scores or set won: false)") in res.output
 
 
 def test_json_shape(xia, tmp_path):
-    data = score(xia, record(tmp_path, game())).to_dict()
-    assert set(data) >= {"total", "explain", "findings"}
-    assert set(data["findings"][0]) == {"severity", "code", "game", "message"}
+    data = score(xia, record(tmp_path, game())).to_json()
+    assert set(data) == {"ok", "game", "player", "total", "goals_completed", "goal_count", "explain", "findings"}
+    assert set(data["findings"][0]) == {"severity", "code", "game", "message", "path", "line", "column"}
     assert data["total"] == 5 and data["explain"][0]["points"] == 5
 
 
-def test_missing_field_is_located(tmp_path):
+def test_missing_field_is_located(xia_root, tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("game: xia-campaign\ngames:\n  - goal: Goal 1\n    won: true\n    fame: 12\n"
                     "    goal_completed: true\n")
-    with pytest.raises(RecordError) as info:
-        load_campaign(path)
-    assert info.value.exit_code == 2
-    assert ":3:" in str(info.value) and "npc_fame" in str(info.value)
-    assert "required field 'npc_fame' is missing" in str(info.value)
+    res = _score(path, xia_root)
+    assert res.exit_code == 2
+    assert f"{path}:3:5: games[0].npc_fame: missing field 'npc_fame' (add `npc_fame:` here)" in res.output
 
 
 @pytest.mark.parametrize("text,expected", [
-    ("game: rftg\ngames: []\n", "game"),
+    ("game: rftg\ngames: []\n", "bad.yaml:1:1: game: the compiled rules hold no 'rftg' game"),
     ("game: xia-campaign\ngames:\n  - {goal: G, won: yes please, fame: 1, npc_fame: 0, "
-     "goal_completed: false}\n", "won"),
+     "goal_completed: false}\n", "games[0].won: expected true or false, got text 'yes please'"),
     ("game: xia-campaign\ngames:\n  - {goal: G, won: true, fame: -1, npc_fame: 0, "
-     "goal_completed: false}\n", "fame"),
+     "goal_completed: false}\n", "games[0].fame: -1 is below the smallest allowed value, 0"),
     ("game: xia-campaign\ngames: [\n", "YAML syntax error"),
-    ("- just a list\n", "must be a mapping"),
+    ("- just a list\n", "a score record must be a mapping"),
     ("game: xia-campaign\ngame: xia-campaign\n", "duplicate key 'game'"),
 ])
-def test_bad_records(tmp_path, text, expected):
+def test_bad_records(xia_root, tmp_path, text, expected):
     path = tmp_path / "bad.yaml"
     path.write_text(text)
-    with pytest.raises(RecordError) as info:
-        load_campaign(path)
-    assert expected in str(info.value)
-    assert "bad.yaml" in str(info.value)
+    res = _score(path, xia_root)
+    assert res.exit_code == 2, res.output
+    assert expected in res.output
+    assert "bad.yaml" in res.output
 
 
 def test_missing_record_file(tmp_path):
     with pytest.raises(RecordError) as info:
-        load_campaign(tmp_path / "nope.yaml")
+        read_record(tmp_path / "nope.yaml")
     assert info.value.exit_code == 2
     assert "nope.yaml: cannot read file" in str(info.value)
 

@@ -8,13 +8,13 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from generator.errors import UsageError
+from generator.scoring.xia_roll import RollInvalid as UsageError
 from generator.scoring.xia_roll import npc_roll
 
 try:  # tests/ may or may not become a package
-    from tests.xia_fixtures import SEEDS, copy_xia, load_xia
+    from tests.xia_fixtures import SEEDS, copy_xia, xia_rules
 except ImportError:
-    from xia_fixtures import SEEDS, copy_xia, load_xia
+    from xia_fixtures import SEEDS, copy_xia, xia_rules
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +24,7 @@ def xia_root(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def xia(xia_root):
-    return load_xia(xia_root)
+    return xia_rules(xia_root)
 
 
 # (d20, counts, modified, NPC Fame Points): both sides of every band edge of the result table.
@@ -85,7 +85,7 @@ def test_rejects_unknown_term(xia):
 
 
 def test_printed_ranges_match_bounds(xia):
-    rows = xia.of_kind("table")["npc-fame-roll"].rows
+    rows = xia["tables"]["npc-fame-roll"]["rows"]
     for row in rows:
         low, high = re.fullmatch(r"(\d+)(?:-(\d+)|\+)", row["result"]).groups()
         assert int(low) == row["low"]
@@ -102,7 +102,7 @@ def test_numbers_come_from_content(tmp_path):
     start = text.index("  - id: npc-roll-rising")
     end = text.index("  - id: npc-roll-modifier-terms")
     checks.write_text(text[:start] + text[end:])
-    assert npc_roll(load_xia(root), 12, {"fame_behind": 1, "merchant": 4}).fame == 9
+    assert npc_roll(xia_rules(root), 12, {"fame_behind": 1, "merchant": 4}).fame == 9
 
 
 def _run(args, root):

@@ -1,8 +1,10 @@
-"""`playaid score RECORD [--json]`: score a finished game from a record typed at the table.
+"""`playaid score RECORD... [--json]`: score finished games from records typed at the table.
 
-Dispatches on the record's ``game:`` field to a scorer in `generator.scoring` (so other games can
-add theirs). Exit 0 without error findings, 1 with error findings (or bad content), 2 when the
-record cannot be read (message names file, line and field).
+Reads each record (a file, ``-`` for standard input, or a folder of them), scores it with the
+scoring core from the compiled rules (`generator.compile_rules`: cached, so no YAML content is
+loaded when nothing changed) and prints a table per player, or JSON (one object; JSON Lines for
+several records). Exit code: the worst of the records (0 clean, 1 error findings or bad content,
+2 unreadable record).
 """
 
 from __future__ import annotations
@@ -13,38 +15,82 @@ from pathlib import Path
 
 import click
 
-from generator.errors import RecordError
 from generator.paths import default_content_dir
 
 
-@click.command("score")
-@click.argument("record", type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object instead of tables")
-@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
-              show_default=True, help="content folder (card database and scoring rules)")
-@click.option("--plain", is_flag=True, help="plain text even on a terminal")
-def command(record: Path, as_json: bool, content_dir: Path, plain: bool):
-    """Score a finished game from RECORD (YAML or JSON), check the claimed totals and explain
-    every point. Exit 0 ok, 1 error findings, 2 unreadable record."""
-    from generator.content.load import load_content
-    from generator.scoring import scorers
-    from generator.scoring.records import read_record
-    from generator.scoring.report import render_text
+class ScoreCommand(click.Command):
+    """`score` whose --help ends with the record's fields, variants and ``ended_by`` values,
+    generated from content (the compiled rules), so the help never drifts from the rules."""
 
-    located = read_record(record)
-    game = located.data.get("game")
-    known = scorers()
-    if game not in known:
-        raise RecordError([located.problem(("game",), f"no scorer for game '{game}'",
-                                           f"use one of: {', '.join(sorted(known))}")])
-    scorer = known[game]
-    parsed = scorer.parse(located)
-    rules = scorer.rules(load_content(content_dir).game(scorer.content_game))
-    report = scorer.score(parsed, rules)
+    def format_epilog(self, ctx, formatter):
+        super().format_epilog(ctx, formatter)
+        content_dir = ctx.params.get("content_dir") or default_content_dir()
+        try:
+            from generator.compile_rules import compiled_rules
+            from generator.record_help import record_help
+
+            text = record_help(compiled_rules(content_dir))
+        except Exception as exc:  # noqa: BLE001 - help must print even when content is broken
+            text = f"(record fields unavailable: content did not load: {str(exc).splitlines()[0]})"
+        formatter.write("\n")
+        for line in text.splitlines():
+            formatter.write(line + "\n")
+
+
+@click.command("score", cls=ScoreCommand)
+@click.argument("records", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True,
+              help="print JSON: one object, or one per line (JSON Lines) for several records")
+@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
+              show_default="./content, else the project's", help="content folder (card database and scoring rules)",
+              is_eager=True)
+@click.option("--plain", is_flag=True, help="plain text even on a terminal")
+def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: bool):
+    """Score finished games from RECORDS (YAML or JSON files, folders of them, or - for standard
+    input), check the claimed totals and explain every point.
+
+    Exit 0 clean, 1 error findings (or bad content), 2 an unreadable record; with several
+    records, the worst of them.
+    """
+    from generator.compile_rules import compiled_rules
+    from generator.errors import RecordError
+    from generator.record_io import Scored, locate, read_record, record_sources, unreadable
+    from generator.scoring.api import engine
+
+    sources = record_sources(records)
+    scorer = engine(compiled_rules(content_dir))
+    results: list[Scored] = []
+    batch = len(sources) > 1
+    rich = sys.stdout.isatty() and not plain and not as_json
+    for source in sources:
+        try:
+            located = read_record(source)
+        except RecordError as exc:
+            scored = unreadable(source, exc)
+        else:
+            scored = Scored(source, locate(scorer.score(located.data), located))
+        scored.report = {"record": source, **scored.report} if (batch or as_json) else scored.report
+        results.append(scored)
+        _print(scored, as_json, batch, rich)
+    if batch and not as_json:
+        from generator.score_text import summary
+
+        click.echo(summary(results))
+    sys.exit(max(r.exit_code for r in results))
+
+
+def _print(scored, as_json: bool, batch: bool, rich: bool) -> None:
     if as_json:
-        click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
-    else:
-        rich = sys.stdout.isatty() and not plain
-        own = getattr(report, "render_text", None)  # a report may present itself (xia-campaign)
-        click.echo(own(rich=rich) if own else render_text(report, rich=rich), nl=False)
-    sys.exit(1 if report.has_errors else 0)
+        if batch:
+            click.echo(json.dumps(scored.report, ensure_ascii=False, separators=(",", ":")))
+        else:
+            click.echo(json.dumps(scored.report, indent=2, ensure_ascii=False))
+        return
+    from generator.score_text import render
+
+    if batch:
+        click.echo(f"== {scored.source}")
+    text = render(scored.report, "<stdin>" if scored.source == "-" else scored.source, rich=rich)
+    click.echo(text, nl=False, err=not scored.report.get("ok"))
+    if batch:
+        click.echo("")

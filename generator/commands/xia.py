@@ -11,8 +11,7 @@ from pathlib import Path
 
 import click
 
-from generator.errors import UsageError
-
+from generator.errors import PlayaidError, UsageError
 from generator.paths import default_content_dir
 GAME_ID = "xia"
 
@@ -44,16 +43,21 @@ def npc_roll_command(d20: int, cubes_removed: int, credits_collected: int, fame_
     Example (rulebook): --d20 12 --fame-behind 1 --merchant 4 gives 18: 2 Fame Points.
     Exit 0 with a result; 2 for a roll outside 1-20 or a negative count.
     """
-    from generator.content.load import load_content
-    from generator.scoring.xia_roll import npc_roll
+    from generator.compile_rules import compiled_rules
+    from generator.scoring.xia_roll import RollInvalid, RollRulesInvalid, npc_roll
 
-    content = load_content(content_dir)
-    if GAME_ID not in content.games:
+    rules = compiled_rules(content_dir)
+    if GAME_ID not in rules["games"]:
         raise UsageError(f"no '{GAME_ID}' game in {content_dir} (pass --content with the folder "
                          f"holding {GAME_ID}/game.yaml)")
-    result = npc_roll(content.game(GAME_ID), d20,
-                      {"cubes_removed": cubes_removed, "credits_collected": credits_collected,
-                       "fame_behind": fame_behind, "merchant": merchant})
+    try:
+        result = npc_roll(rules["games"][GAME_ID], d20,
+                          {"cubes_removed": cubes_removed, "credits_collected": credits_collected,
+                           "fame_behind": fame_behind, "merchant": merchant})
+    except RollInvalid as exc:
+        raise UsageError(str(exc)) from None
+    except RollRulesInvalid as exc:
+        raise PlayaidError(str(exc)) from None
     if as_json:
         click.echo(json.dumps(result.to_dict(), indent=2))
         return

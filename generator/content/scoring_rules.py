@@ -43,7 +43,8 @@ class Variant(Strict):
     size that ends the game (None when tableau size does not end it). ``ended_by``: allowed
     ``ended_by`` values (after repulse, for counterstrike); ``ended_by_before_repulse`` for a
     counterstrike game that ended before repulse (scored as the invasion game). ``tiles``: bonus
-    tile ids. ``fields``: optional player fields that apply (others draw a warning).
+    tile ids. ``fields``: optional player fields that apply (others draw a warning). ``damage``:
+    worlds can be damaged (invasion and counterstrike games only).
     """
 
     id: Literal["standard", "frontier", "invasion", "counterstrike"]
@@ -56,6 +57,8 @@ class Variant(Strict):
     no_tiles_when: list[str] = Field(default_factory=list,
                                      description="ended_by values after which no tile is awarded")
     fields: list[str] = Field(default_factory=list)
+    damage: bool = Field(False, description="worlds can be damaged in this variant (a damaged world in "
+                                            "another variant is a record error)")
     source: SourceRef
 
 

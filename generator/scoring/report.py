@@ -1,13 +1,12 @@
-"""A scored game (`Report`) and its two presentations: a table per player and JSON.
+"""A scored Race for the Galaxy game (`Report`) and its JSON form, the object `playaid score --json`
+prints and the web scorer shows. Standard library only (runs in Pyodide).
 
-`Report.to_json()` gives the documented object; `render_text(report, rich=...)` gives a table per
-player (component, VP, why) and the winners: `rich` tables on a terminal, plain text otherwise.
-Both fit a narrow (phone) terminal: three columns, the "why" column wraps.
+Every finding carries the ``path`` of the record value it is about (``["players", 0, "tableau", 3]``)
+so the command line can print ``file:line:column`` and the web page can show it beside the field.
 """
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -15,16 +14,18 @@ from typing import NamedTuple
 @dataclass(frozen=True, slots=True)
 class Finding:
     """A check on the record: ``severity`` error/warning/info, ``player`` (None for the game),
-    ``code`` (stable id such as ``claimed_total``), ``message`` (says what and how to fix)."""
+    ``code`` (stable id such as ``claimed_total``), ``message`` (says what and how to fix),
+    ``path`` (keys and indexes of the record value it is about; empty = the whole record)."""
 
     severity: str
     player: str | None
     code: str
     message: str
+    path: tuple = ()
 
     def to_json(self) -> dict:
         return {"severity": self.severity, "player": self.player, "code": self.code,
-                "message": self.message}
+                "message": self.message, "path": list(self.path)}
 
 
 class Explain(NamedTuple):
@@ -41,7 +42,12 @@ class Explain(NamedTuple):
 
 @dataclass(slots=True)
 class PlayerScore:
-    """One player's score by component (all VP), with the lines that explain it."""
+    """One player's score by component (all VP), with the lines that explain it.
+
+    ``military``/``military_vs_xenos``: the values scoring used (the record's when given, else
+    computed from the tableau); ``military_explain``: the cards that give the computed values.
+    ``tiebreak``: the sum of the tie-break fields (goods + hand).
+    """
 
     name: str
     cards_vp: int = 0
@@ -55,6 +61,9 @@ class PlayerScore:
     claimed_total: int | None = None
     tiebreak: int = 0
     rank: int = 0
+    military: int = 0
+    military_vs_xenos: int = 0
+    military_explain: list[Explain] = field(default_factory=list)
     explain: list[Explain] = field(default_factory=list)
 
     @property
@@ -70,85 +79,62 @@ class PlayerScore:
             "defense_awards_vp": self.defense_awards_vp, "bonus_vp": self.bonus_vp,
             "bonuses": list(self.bonuses),
             "galactic_renaissance_chips": self.galactic_renaissance_chips,
+            "military": self.military, "military_vs_xenos": self.military_vs_xenos,
+            "military_explain": [e.to_json() for e in self.military_explain],
+            "tiebreak": self.tiebreak,
             "claimed_total": self.claimed_total,
             "explain": [e.to_json() for e in self.explain],
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Tie:
+    """Players level on VP whose order the tie-break (``fields``: goods + hand) decides, or not:
+    ``players`` as ``(name, tie-break value)`` in rank order; ``decided`` is False when the
+    tie-break values are equal too (a shared rank)."""
+
+    total: int
+    players: tuple[tuple[str, int], ...]
+    fields: tuple[str, ...]
+    decided: bool
+
+    def to_json(self) -> dict:
+        return {"total": self.total, "fields": list(self.fields), "decided": self.decided,
+                "players": [{"name": n, "tiebreak": v} for n, v in self.players]}
+
+    def describe(self) -> str:
+        """``Ann and Ben tied on 40 VP; goods + hand: Ben 3, Ann 1`` (one line)."""
+        names = " and ".join(n for n, _ in self.players)
+        values = ", ".join(f"{n} {v}" for n, v in self.players)
+        outcome = "" if self.decided else " (still tied: shared rank)"
+        return f"{names} tied on {self.total} VP; {' + '.join(self.fields)}: {values}{outcome}"
+
+
 @dataclass(slots=True)
 class Report:
-    """A scored game: ``variant``, players in record order, ``winners`` (names), findings."""
+    """A scored game: ``variant``, ``ended_by``, players in record order, ``winners`` (names),
+    ``ties`` (VP ties and how the tie-break settled them), the optional record ``fields`` the
+    game used, and findings."""
 
     variant: str
     players: list[PlayerScore]
     winners: list[str]
     findings: list[Finding]
+    ended_by: str = ""
+    ties: list[Tie] = field(default_factory=list)
+    fields: tuple[str, ...] = ()
+    game: str = "rftg"
 
     @property
     def has_errors(self) -> bool:
         return any(f.severity == "error" for f in self.findings)
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "players": [p.to_json() for p in self.players],
-                "winners": list(self.winners), "findings": [f.to_json() for f in self.findings]}
-
-
-def render_text(report: Report, rich: bool = False, width: int | None = None) -> str:
-    """The report as text: a table per player, then the winners and findings.
-
-    ``rich`` uses `rich` tables (for a terminal); otherwise plain text that reads well at any
-    width. ``width`` is the terminal width for rich output (None = detect).
-    """
-    if rich:
-        return _render_rich(report, width)
-    out: list[str] = []
-    for p in _by_rank(report):
-        out.append(f"{p.name}: {p.total} VP (rank {p.rank})")
-        for e in p.explain:
-            out.append(f"  {e.vp:>4}  {e.component}: {e.why}")
-        if p.claimed_total is not None:
-            out.append(f"  claimed {p.claimed_total}")
-        out.append("")
-    out.append(_winners_line(report))
-    for f in report.findings:
-        who = f" [{f.player}]" if f.player else ""
-        out.append(f"{f.severity}{who} {f.code}: {f.message}")
-    return "\n".join(out) + "\n"
-
-
-def _by_rank(report: Report) -> list[PlayerScore]:
-    return sorted(report.players, key=lambda p: p.rank)
-
-
-def _winners_line(report: Report) -> str:
-    if not report.winners:
-        return "No winner."
-    if len(report.winners) == 1:
-        return f"Winner: {report.winners[0]}"
-    return "Shared win: " + ", ".join(report.winners)
-
-
-def _render_rich(report: Report, width: int | None) -> str:
-    from rich.console import Console
-    from rich.table import Table
-
-    buf = io.StringIO()
-    console = Console(file=buf, width=width, force_terminal=True, soft_wrap=False)
-    styles = {"error": "bold red", "warning": "yellow", "info": "dim"}
-    for p in _by_rank(report):
-        table = Table(title=f"{p.name}: {p.total} VP (rank {p.rank})", title_justify="left",
-                      expand=False, show_lines=False, pad_edge=False)
-        table.add_column("component", overflow="fold", ratio=1)
-        table.add_column("VP", justify="right", no_wrap=True)
-        table.add_column("why", overflow="fold", ratio=2)
-        for e in p.explain:
-            table.add_row(e.component, str(e.vp), e.why)
-        table.add_row("total", str(p.total),
-                      "" if p.claimed_total is None else f"claimed {p.claimed_total}", style="bold")
-        console.print(table)
-    console.print(_winners_line(report), style="bold green")
-    for f in report.findings:
-        who = f" [{f.player}]" if f.player else ""
-        console.print(f"{f.severity}{who} {f.code}: {f.message}", style=styles.get(f.severity, ""),
-                      markup=False, highlight=False)
-    return buf.getvalue()
+        """``{ok, game, variant, ended_by, fields, players, winners, ties, findings}``; ``ok`` is
+        True (the record could be read; error findings are in ``findings``); ``fields``: the
+        optional player fields this game used (from the variant in content)."""
+        return {"ok": True, "game": self.game, "variant": self.variant, "ended_by": self.ended_by,
+                "fields": list(self.fields),
+                "players": [p.to_json() for p in self.players],
+                "winners": list(self.winners), "ties": [t.to_json() for t in self.ties],
+                "findings": [f.to_json() for f in self.findings]}

@@ -1,112 +1,115 @@
 """Race for the Galaxy end-game scoring: pure functions over a `GameRecord` and `RftgRules`.
 
-`rules_from_content(game_content)` builds `RftgRules` once (card index + ``kind: scoring``
-document); `score_record(record, rules)` returns a `Report` and does no I/O, so a batch of
-records can be scored in a loop. All numbers (tile VP, pool sizes, thresholds, scoring lines)
-come from content: ``content/rftg/cards/*.yaml`` and ``content/rftg/scoring.yaml``. Rule
-sources: Xeno Invasion rulebook "Game End" and "Scoring"; Xeno Counterstrike rulebook
-"Repulse", "Game End", "Costly Developments".
+`RftgRules.from_json(game_rules)` builds the rules once from the compiled rules (card database +
+``kind: scoring`` document, as `generator.compile_rules` writes them); `score_record(record, rules)`
+returns a `Report` and does no I/O, so a batch of records is scored in a loop. Every number (tile
+VP, pool sizes, thresholds, scoring lines, Military powers) comes from content:
+``content/rftg/cards/*.yaml`` and ``content/rftg/scoring.yaml``. Rule sources: Xeno Invasion
+rulebook (001_2033224846664d9b.txt) "Game End" and "Scoring"; Xeno Counterstrike rulebook
+(000_ac4a4b34259be941.txt) "Repulse", "Game End", "Costly Developments". Standard library only.
 """
 
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from generator.content.cards import Card, Cards
-from generator.content.scoring_rules import BonusTile, Scoring
-from generator.scoring import Scorer, register
-from generator.scoring.records import GameRecord, PlayerRecord, parse_rftg_record
-from generator.scoring.card_match import first_line
-from generator.scoring.report import Explain, Finding, PlayerScore, Report
-from generator.scoring.rftg_checks import record_findings, variant_findings
+from generator.scoring.cards import Card, first_line
+from generator.scoring.military import compute_military
+from generator.scoring.record_schema import rftg_schema
+from generator.scoring.report import Explain, Finding, PlayerScore, Report, Tie
+from generator.scoring.rftg_checks import missing_field_findings, record_findings, variant_findings
+from generator.scoring.rftg_record import GameRecord, PlayerRecord, TableauEntry, parse_rftg_record
+from generator.scoring.rules import BonusTile, Scoring, Variant
 
 GAME_ID = "rftg"
 
 
+class RulesInvalid(Exception):
+    """The compiled rules lack something scoring needs (a content or build problem, not the
+    record's); the message names what and where it comes from."""
+
+
 @dataclass
 class RftgRules:
-    """Everything scoring needs from content.
+    """Everything scoring needs, built once from the compiled ``rftg`` rules.
 
     ``cards``: casefolded name -> `Card`; ``names``: display names (for suggestions);
-    ``scoring``: the ``kind: scoring`` document. The rest is derived once from the cards, since
-    card designs never change during a run: ``exact`` (printed name -> card), ``line_index``
-    (scoring card -> {card name: the first of its lines that card meets}), ``printed`` (the
-    explain line of each card's printed VP), ``scoring_cards`` and ``military_scorers``.
+    ``scoring``: the `Scoring` rules. Derived once (card designs never change during a run):
+    ``exact`` (printed name -> card), ``line_index`` (scoring card -> {card name: the first of its
+    lines that card meets}), ``printed`` (the explain line of each card's printed VP),
+    ``scoring_cards``; ``schema``: the record schema; ``json``: the compiled rules themselves.
     """
 
     cards: dict[str, Card]
-    names: list[str]
     scoring: Scoring
-    line_index: dict[str, dict[str, int]] = field(default_factory=dict)
+    json: dict = field(default_factory=dict, repr=False)
+    names: list[str] = field(default_factory=list)
     exact: dict[str, Card] = field(default_factory=dict)
-    military_scorers: frozenset[str] = frozenset()
-    scoring_cards: frozenset[str] = frozenset()
+    line_index: dict[str, dict[str, int]] = field(default_factory=dict)
     printed: dict[str, Explain] = field(default_factory=dict)
+    scoring_cards: frozenset[str] = frozenset()
+    schema: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
-        if not self.exact:
-            self.exact = {card.name: card for card in self.cards.values()}
-        if not self.printed:  # explain lines for printed VP, built once per card design
-            self.printed = {c.name: Explain(c.name, c.vp, "printed VP")
-                            for c in self.cards.values() if c.vp != "?"}
-        if not self.scoring_cards:
-            self.scoring_cards = frozenset(c.name for c in self.cards.values() if c.scoring)
-        if not self.line_index:  # scorer name -> {card name: first matching line}
-            for scorer in self.cards.values():
-                if scorer.scoring:
-                    hits = ((card.name, first_line(scorer, card)) for card in self.cards.values())
-                    self.line_index[scorer.name] = {name: i for name, i in hits if i >= 0}
-        if not self.military_scorers:
-            self.military_scorers = frozenset(
-                c.name for c in self.cards.values()
-                if any(line.per_player == "military" for line in c.scoring))
+        self.names = sorted(c.name for c in self.cards.values())
+        self.exact = {card.name: card for card in self.cards.values()}
+        self.printed = {c.name: Explain(c.name, c.vp, "printed VP")
+                        for c in self.cards.values() if c.vp != "?"}
+        self.scoring_cards = frozenset(c.name for c in self.cards.values() if c.scoring)
+        for scorer in self.cards.values():
+            if scorer.scoring:
+                hits = ((card.name, first_line(scorer, card)) for card in self.cards.values())
+                self.line_index[scorer.name] = {name: i for name, i in hits if i >= 0}
+        if self.json:
+            self.schema = rftg_schema(self.json)
+
+    @classmethod
+    def from_json(cls, game_rules: dict) -> "RftgRules":
+        """`RftgRules` from the compiled ``rules["games"]["rftg"]``; raises `RulesInvalid`."""
+        try:
+            cards = {c["name"].casefold(): Card.from_json(c) for c in game_rules["cards"]}
+            scoring = Scoring.from_json(game_rules["scoring"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RulesInvalid(f"compiled rftg rules are incomplete ({type(exc).__name__}: {exc}); "
+                               f"run `playaid check` on the content") from None
+        return cls(cards=cards, scoring=scoring, json=game_rules)
+
+    def parse(self, data) -> GameRecord:
+        """Validate a record mapping; raises `RecordInvalid` with every problem."""
+        return parse_rftg_record(data, self.json, self.schema)
 
 
-def rules_from_content(game) -> RftgRules:
-    """`RftgRules` from a loaded `GameContent` of ``rftg``; KeyError naming what is missing."""
-    cards: dict[str, Card] = {}
-    for doc in game.of_kind("cards").values():
-        assert isinstance(doc, Cards)
-        for card in doc.cards:
-            cards[card.name.casefold()] = card
-    docs = list(game.of_kind("scoring").values())
-    if not docs:
-        raise KeyError("content/rftg has no `kind: scoring` document (scoring.yaml)")
-    return RftgRules(cards=cards, names=sorted(c.name for c in cards.values()), scoring=docs[0])
+# --- resolving the tableau ----------------------------------------------------------------
 
+@dataclass(slots=True)
+class Resolved:
+    """A player's tableau resolved against the card database: ``entries`` as
+    ``(written name, card or None, damaged, hand-given vp, index in the tableau)`` and the
+    undamaged known cards (``active``), which are all that count for other cards."""
 
-def load_rules(content_dir: Path | str = "content") -> RftgRules:
-    """`RftgRules` from ``content_dir`` (loaded and checked as `playaid check` does).
-    Raises `ContentError` on bad content."""
-    from generator.content.load import load_content
-
-    return rules_from_content(load_content(content_dir).game(GAME_ID))
-
-
-# --- scoring a record ------------------------------------------------------------------------
-
-@dataclass
-class _Resolved:
-    entries: list[tuple[str, Card | None, bool, int | None]]  # (written name, card, damaged, hand vp)
+    entries: list[tuple[str, Card | None, bool, int | None, int]]
     active: list[Card]
 
 
-def _resolve(rules: RftgRules, player: PlayerRecord, findings: list[Finding]) -> _Resolved:
+def resolve(rules: RftgRules, player: PlayerRecord, index: int, damage: bool,
+            variant: str, findings: list[Finding]) -> Resolved:
+    """Match each tableau entry to a card (exact, then spacing/case-insensitive) and report
+    unknown cards (with the closest names), damaged developments, damage in a variant without
+    damage (``damage`` False) and hand-given VP that the database contradicts."""
     entries = []
     active = []
     exact = rules.exact
-    for entry in player.tableau:
+    for j, entry in enumerate(player.tableau):
+        path = ("players", index, "tableau", j)
         if entry.__class__ is str:
             card = exact.get(entry)
             if card is not None:  # fast path: a card name written exactly as printed
-                entries.append((entry, card, False, None))
+                entries.append((entry, card, False, None, j))
                 active.append(card)
                 continue
-            written, damaged, hand_vp = entry, False, None
-        else:
-            written, damaged, hand_vp = entry.card, entry.damaged, entry.vp
+            entry = TableauEntry(entry)
+        written, damaged, hand_vp = entry.card, entry.damaged, entry.vp
         card = rules.cards.get(" ".join(written.split()).casefold())  # spacing, case
         if card is None:
             if hand_vp is None:
@@ -114,42 +117,59 @@ def _resolve(rules: RftgRules, player: PlayerRecord, findings: list[Finding]) ->
                 hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else \
                     "check the spelling, or write {card: Name, vp: N} for a card the database lacks"
                 findings.append(Finding("error", player.name, "unknown_card",
-                                        f"unknown card '{written}' ({hint})"))
-            entries.append((written, None, damaged, hand_vp))
+                                        f"unknown card '{written}' ({hint})", path))
+            if damaged and not damage:
+                findings.append(_damage_not_in_variant(player.name, written, variant, path))
+                damaged = False
+            entries.append((written, None, damaged, hand_vp, j))
             continue
         if damaged and card.type != "world":
             findings.append(Finding("error", player.name, "damaged_development",
                                     f"'{card.name}' is a development; only worlds can be damaged "
-                                    f"(remove `damaged: true`)"))
+                                    f"(remove `damaged: true`)", path + ("damaged",)))
+            damaged = False
+        elif damaged and not damage:
+            findings.append(_damage_not_in_variant(player.name, card.name, variant, path))
             damaged = False
         if hand_vp is not None and hand_vp != card.vp:
             findings.append(Finding("warning", player.name, "vp_ignored",
                                     f"'{card.name}' is in the database with {card.vp} VP; "
-                                    f"the hand-given vp {hand_vp} is ignored"))
-        entries.append((written, card, damaged, None))
+                                    f"the hand-given vp {hand_vp} is ignored", path + ("vp",)))
+        entries.append((written, card, damaged, None, j))
         if not damaged:
             active.append(card)
-    return _Resolved(entries, active)
+    return Resolved(entries, active)
 
+
+def _damage_not_in_variant(player: str, card: str, variant: str, path: tuple) -> Finding:
+    return Finding("error", player, "damage_not_in_variant",
+                   f"'{card}' is marked damaged, but worlds are damaged only in invasion and "
+                   f"counterstrike games, not in a {variant} game (remove `damaged: true`; "
+                   f"scored as undamaged)", path + ("damaged",))
+
+
+# --- scoring one player -------------------------------------------------------------------
 
 def _vp_chips(player: PlayerRecord, war_applies: bool) -> int:
-    """VP chips for Galactic Renaissance and Greatest Contributor (counterstrike): chips plus war
-    contribution chips (never defense awards or bonus VP; "xi: Game End")."""
-    return player.chips + ((player.war_contribution_chips or 0) if war_applies else 0)
+    """VP chips for Galactic Renaissance and the counterstrike Greatest Contributor: chips plus
+    war contribution chips (never defense awards or bonus VP; 001_2033224846664d9b.txt "Game End")."""
+    return (player.chips or 0) + ((player.war_contribution_chips or 0) if war_applies else 0)
 
 
-def _per_player(line, player: PlayerRecord, war_applies: bool) -> tuple[int, str]:
+def _per_player(line, player: PlayerRecord, ps: PlayerScore, war_applies: bool) -> tuple[int, str]:
     if line.per_player == "vp_chips":
         return _vp_chips(player, war_applies), "VP in chips"
-    return player.military or 0, "Military"
+    if line.per_player == "goods":
+        return player.goods or 0, "goods"
+    return ps.military, "Military"
 
 
-def _score_cards(rules: RftgRules, player: PlayerRecord, res: _Resolved, ps: PlayerScore,
+def _score_cards(rules: RftgRules, player: PlayerRecord, res: Resolved, ps: PlayerScore,
                  war_applies: bool) -> None:
     explain = ps.explain.append
     printed = rules.printed
     cards_vp = 0
-    for written, card, damaged, hand_vp in res.entries:
+    for written, card, damaged, hand_vp, _j in res.entries:
         if card is None:
             if hand_vp is not None:
                 vp = 0 if damaged else hand_vp
@@ -170,8 +190,7 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: _Resolved, ps: Pla
         if scorer.name not in scoring_cards:
             continue
         lines = scorer.scoring
-        # first matching line of this scoring card for every card design, built at rules load
-        index = rules.line_index[scorer.name]
+        index = rules.line_index[scorer.name]  # first matching line per card design, built at load
         counts = [0] * len(lines)
         for card in res.active:
             i = index.get(card.name)
@@ -181,7 +200,7 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: _Resolved, ps: Pla
         total = 0
         for i, line in enumerate(lines):
             if line.per_player is not None:
-                qty, what = _per_player(line, player, war_applies)
+                qty, what = _per_player(line, player, ps, war_applies)
                 vp = line.vp * (qty // line.divide_by)
                 if vp or qty:
                     parts.append(f"{line.text}: {qty} {what} -> {vp}")
@@ -192,19 +211,44 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: _Resolved, ps: Pla
                 vp = 0
             total += vp
         ps.six_dev_vp += total
-        ps.explain.append(Explain(scorer.name, total, "; ".join(parts) or "no matching cards"))
+        explain(Explain(scorer.name, total, "; ".join(parts) or "no matching cards"))
 
 
-def _measure(tile: BonusTile, player: PlayerRecord, from_repulse: bool) -> int | None:
-    """The player's value for a tile; None when the record does not give it."""
+def _military(player: PlayerRecord, index: int, res: Resolved, ps: PlayerScore, vs_xenos_applies: bool,
+              findings: list[Finding]) -> None:
+    """Military and Military vs. Xenos from the tableau; a record value that differs wins, with a
+    warning naming both values and the cards counted."""
+    military, vs_xenos, explain = compute_military(res.active)
+    ps.military_explain = explain
+    cards = ", ".join(f"{e.component} {e.vp:+d}" for e in explain) or "no card with a lasting Military power"
+    checks = [("military", military, player.military)]
+    if vs_xenos_applies:
+        checks.append(("military_vs_xenos", vs_xenos, player.military_vs_xenos))
+    for name, computed, given in checks:
+        value = computed if given is None else given
+        if given is not None and given != computed:
+            findings.append(Finding(
+                "warning", player.name, "military_differs",
+                f"`{name}: {given}` differs from the {computed} the tableau gives ({cards}); "
+                f"{given} is used (check the record, or leave the field out to use {computed})",
+                ("players", index, name)))
+        setattr(ps, name, value)
+    if not vs_xenos_applies:
+        ps.military_vs_xenos = vs_xenos
+
+
+# --- bonus tiles and ranks ----------------------------------------------------------------
+
+def _measure(tile: BonusTile, player: PlayerRecord, ps: PlayerScore, from_repulse: bool) -> int:
+    """The player's value for a tile (0 when the record does not give it: reported elsewhere)."""
     if from_repulse:
         at = player.at_repulse
-        if at is None:
-            return None
-        return getattr(at, tile.measure, None)
+        return 0 if at is None else getattr(at, tile.measure, 0)
     if tile.measure == "vp_chips":
         return _vp_chips(player, True)
-    return getattr(player, tile.measure)
+    if tile.measure == "military_vs_xenos":
+        return ps.military_vs_xenos
+    return getattr(player, tile.measure) or 0
 
 
 def _award_tiles(record: GameRecord, tiles: list[BonusTile], repulsed_cs: bool,
@@ -212,19 +256,12 @@ def _award_tiles(record: GameRecord, tiles: list[BonusTile], repulsed_cs: bool,
     for tile in tiles:
         from_repulse = repulsed_cs and tile.stage == "invasion"
         where = " at repulse" if from_repulse else ""
-        values = []
-        for p in record.players:
-            value = _measure(tile, p, from_repulse)
-            if value is None:
-                if not from_repulse:  # (a missing at_repulse is reported once, as an error)
-                    findings.append(Finding("warning", p.name, "missing_field",
-                                            f"`{tile.measure}` not given for {tile.title} (counted as 0)"))
-                value = 0
-            values.append(value)
+        values = [_measure(tile, p, ps, from_repulse) for p, ps in zip(record.players, scores)]
         top = max(values)
         if tile.min_to_win is not None and top < tile.min_to_win:
             findings.append(Finding("info", None, "tile_not_awarded",
-                                    f"{tile.title}: nobody scores it (top {tile.measure}{where} is {top})"))
+                                    f"{tile.title}: nobody scores it (top {tile.measure.replace('_', ' ')}"
+                                    f"{where} is {top}; it needs at least {tile.min_to_win})"))
             continue
         tied = [i for i, v in enumerate(values) if v == top]
         for i in tied:
@@ -237,62 +274,79 @@ def _award_tiles(record: GameRecord, tiles: list[BonusTile], repulsed_cs: bool,
                                       f"highest {tile.measure.replace('_', ' ')}{where}: {top}{tie}"))
 
 
-def _rank(scores: list[PlayerScore], players: list[PlayerRecord], tiebreak: list[str]) -> list[str]:
+def rank_players(scores: list[PlayerScore], players, tiebreak: tuple[str, ...]) -> tuple[list[str], list[Tie]]:
+    """Ranks by total, then by the sum of the ``tiebreak`` fields (goods + hand); a tie that
+    remains shares the rank. Returns the winners and every VP tie with how it was settled."""
     for ps, p in zip(scores, players):
-        ps.tiebreak = sum(getattr(p, f) for f in tiebreak)
+        ps.tiebreak = sum(getattr(p, f) or 0 for f in tiebreak)
     keys = [(ps.total, ps.tiebreak) for ps in scores]
     for ps, key in zip(scores, keys):
         ps.rank = 1 + sum(1 for k in keys if k > key)
-    return [ps.name for ps in scores if ps.rank == 1]
+    ties = []
+    for total in sorted({ps.total for ps in scores}, reverse=True):
+        level = sorted((ps for ps in scores if ps.total == total), key=lambda ps: ps.rank)
+        if len(level) > 1 and tiebreak:
+            decided = len({ps.tiebreak for ps in level}) > 1
+            ties.append(Tie(total, tuple((ps.name, ps.tiebreak) for ps in level), tuple(tiebreak), decided))
+    return [ps.name for ps in scores if ps.rank == 1], ties
+
+
+# --- the whole game -----------------------------------------------------------------------
+
+def _stage(record: GameRecord, variant: Variant, scoring: Scoring, findings: list[Finding]):
+    """(fields, allowed ended_by, tile ids, repulsed counterstrike?) for this record: a
+    counterstrike game that ended before the repulse is scored as the invasion game
+    (000_ac4a4b34259be941.txt "Play")."""
+    fields = list(variant.fields)
+    allowed = list(variant.ended_by)
+    tile_ids = list(variant.tiles)
+    if record.variant != "counterstrike":
+        return fields, allowed, tile_ids, False
+    repulsed = record.repulsed
+    if repulsed is None:
+        repulsed = record.ended_by in variant.ended_by
+        findings.append(Finding("warning", None, "repulsed_missing",
+                                f"`repulsed` not given; assumed {str(repulsed).lower()} "
+                                f"(write repulsed: true or false)", ("variant",)))
+    if repulsed:
+        return fields, allowed, tile_ids, True
+    invasion = scoring.variant("invasion")
+    return ((list(invasion.fields) if invasion else []) + ["repulsed"], list(variant.ended_by_before_repulse),
+            list(invasion.tiles) if invasion else [], False)
 
 
 def score_record(record: GameRecord, rules: RftgRules) -> Report:
-    """Score a finished game. Pure: no I/O; ``rules`` from `rules_from_content`/`load_rules`.
+    """Score a finished game. Pure: no I/O.
 
-    Returns a `Report` with every player's components, bonus tiles, ranks, the winners
-    (highest total; ties broken by goods + hand; still tied = shared win) and findings
-    (errors: claimed total differs, unknown card, too many copies, damaged development, bad
-    ended_by; warnings: pool not empty, tableau too small, fields that do not apply).
+    Returns a `Report` with every player's components, Military, bonus tiles, ranks, the winners
+    (highest total; ties broken by goods + hand; still tied = shared win), the ties and findings
+    (errors: claimed total differs, unknown card, too many copies, damaged development, damage in a
+    variant without damage, bad ended_by; warnings: missing fields the variant uses, Military that
+    differs from the tableau, pool not empty, tableau too small, fields that do not apply).
+    Raises `RulesInvalid` when the rules lack the record's variant.
     """
     scoring = rules.scoring
     findings: list[Finding] = []
     variant = scoring.variant(record.variant)
-    if variant is None:  # the record model only allows known variants; content may lack one
-        raise KeyError(f"scoring.yaml has no variant '{record.variant}'")
-    fields = list(variant.fields)
-    allowed = list(variant.ended_by)
-    tile_ids = list(variant.tiles)
-    repulsed_cs = False
-    if record.variant == "counterstrike":
-        if record.repulsed is None:
-            repulsed = record.ended_by in variant.ended_by
-            findings.append(Finding("warning", None, "repulsed_missing",
-                                    f"`repulsed` not given; assumed {str(repulsed).lower()} "
-                                    f"(write repulsed: true or false)"))
-        else:
-            repulsed = record.repulsed
-        if repulsed:
-            repulsed_cs = True
-        else:  # scored as the invasion game ("xc: Play")
-            invasion = scoring.variant("invasion")
-            allowed = list(variant.ended_by_before_repulse)
-            tile_ids = list(invasion.tiles) if invasion else []
-            fields = (list(invasion.fields) if invasion else []) + ["repulsed"]
+    if variant is None:
+        raise RulesInvalid(f"content/rftg/scoring.yaml has no variant '{record.variant}'")
+    fields, allowed, tile_ids, repulsed_cs = _stage(record, variant, scoring, findings)
     variant_findings(record, variant, fields, allowed, findings)
+    war_applies = "war_contribution_chips" in fields
+    vs_xenos_applies = "military_vs_xenos" in fields
+    damage = variant.damage
 
     scores: list[PlayerScore] = []
-    resolved: list[_Resolved] = []
-    for p in record.players:
+    resolved: list[Resolved] = []
+    for i, p in enumerate(record.players):
+        missing_field_findings(p, i, fields, findings)
         ps = PlayerScore(name=p.name, claimed_total=p.claimed_total)
-        res = _resolve(rules, p, findings)
+        res = resolve(rules, p, i, damage, record.variant, findings)
         resolved.append(res)
-        war_applies = "war_contribution_chips" in fields
+        _military(p, i, res, ps, vs_xenos_applies, findings)
         _score_cards(rules, p, res, ps, war_applies)
-        if p.military is None and any(c.name in rules.military_scorers for c in res.active):
-            findings.append(Finding("warning", p.name, "military_missing",
-                                    "a card scores per Military but `military` is not given (counted as 0)"))
-        ps.chips_vp = p.chips
-        ps.explain.append(Explain("VP chips", p.chips, "chips other than war contributions"))
+        ps.chips_vp = p.chips or 0
+        ps.explain.append(Explain("VP chips", ps.chips_vp, "chips other than war contributions"))
         if war_applies:
             ps.war_contribution_vp = p.war_contribution_chips or 0
             ps.explain.append(Explain("war contributions", ps.war_contribution_vp, "war contribution VP chips"))
@@ -303,7 +357,8 @@ def score_record(record: GameRecord, rules: RftgRules) -> Report:
         if repulsed_cs and p.at_repulse is None and any(scoring.tile(t).stage == "invasion" for t in tile_ids):
             findings.append(Finding("error", p.name, "at_repulse_missing",
                                     "a repulsed counterstrike game needs `at_repulse: {military_vs_xenos, "
-                                    "war_contribution_chips}` for the invasion tiles (counted as 0)"))
+                                    "war_contribution_chips}` for the invasion tiles (counted as 0)",
+                                    ("players", i)))
         scores.append(ps)
 
     if tile_ids and record.ended_by not in variant.no_tiles_when:
@@ -311,18 +366,16 @@ def score_record(record: GameRecord, rules: RftgRules) -> Report:
         _award_tiles(record, tiles, repulsed_cs, scores, findings)
     elif tile_ids:
         findings.append(Finding("info", None, "no_tiles",
-                                f"no bonus tiles: the game ended by {record.ended_by}"))
+                                f"no bonus tiles: the game ended by {record.ended_by}", ("ended_by",)))
 
     record_findings(rules, record, variant, resolved, findings)
-    winners = _rank(scores, record.players, list(scoring.winner.tiebreak))
-    for ps in scores:
+    winners, ties = rank_players(scores, record.players, scoring.tiebreak)
+    for i, ps in enumerate(scores):
         if ps.claimed_total is not None and ps.claimed_total != ps.total:
             diff = ps.claimed_total - ps.total
             findings.append(Finding("error", ps.name, "claimed_total",
                                     f"claimed {ps.claimed_total} but the cards and chips give {ps.total} "
-                                    f"(claimed is {diff:+d}); see the table for each component"))
-    return Report(variant=record.variant, players=scores, winners=winners, findings=findings)
-
-
-register(Scorer(game=GAME_ID, content_game=GAME_ID, parse=parse_rftg_record,
-                rules=rules_from_content, score=score_record))
+                                    f"(claimed is {diff:+d}); see the table for each component",
+                                    ("players", i, "claimed_total")))
+    return Report(variant=record.variant, ended_by=record.ended_by, players=scores, winners=winners,
+                  findings=findings, ties=ties, fields=tuple(f for f in fields if f != "repulsed"))

@@ -1,9 +1,9 @@
 """Xia solo round-end roll: the NPCs' modified d20 and the Fame Points it gives them.
 
-Pure functions over Xia content (`GameContent`); every number comes from content: the roll
-bands (table ``npc-fame-roll``), the roll terms and their bonuses (table ``npc-roll-modifiers``)
-and the die range (facts ``d20_min``/``d20_max``). Rules: rulebook 003_a45cb12c8ae0ae9e.txt,
-section "Solo Round End".
+Pure functions over the compiled Xia rules (``rules["games"]["xia"]``); every number comes from
+content: the roll bands (table ``npc-fame-roll``), the roll terms and their bonuses (table
+``npc-roll-modifiers``) and the die range (facts ``d20_min``/``d20_max``). Rules: rulebook
+003_a45cb12c8ae0ae9e.txt, section "Solo Round End". Standard library only.
 """
 
 from __future__ import annotations
@@ -11,10 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from generator.errors import PlayaidError, UsageError
-
 ROLL_TABLE = "npc-fame-roll"
 MODIFIER_TABLE = "npc-roll-modifiers"
+
+
+class RollInvalid(ValueError):
+    """A roll or count that cannot be (outside the die, negative, unknown term); the message
+    says what to give instead."""
+
+
+class RollRulesInvalid(Exception):
+    """The compiled Xia rules lack what the roll needs (a content problem); the message names it."""
 
 
 @dataclass(frozen=True)
@@ -70,57 +77,76 @@ class NpcRoll:
         }
 
 
-def _table_rows(game, table_id: str) -> list[dict]:
-    tables = game.of_kind("table")
-    if table_id not in tables:
-        raise PlayaidError(f"content/{game.id}: table '{table_id}' is missing "
-                           f"(the calculator reads its rules from it; restore the table)")
-    return [dict(r) for r in tables[table_id].rows]
+def _rows(xia: dict, table_id: str) -> list[dict]:
+    try:
+        return list(xia["tables"][table_id]["rows"])
+    except (KeyError, TypeError):
+        raise RollRulesInvalid(f"content/xia: table '{table_id}' is missing (the calculator reads "
+                               f"its rules from it; restore the table)") from None
 
 
-def roll_terms(game) -> list[dict]:
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def roll_terms(xia: dict) -> list[dict]:
     """The modifier rows of table ``npc-roll-modifiers``: ``[{term, label, bonus, unit}]``."""
-    return _table_rows(game, MODIFIER_TABLE)
+    return _rows(xia, MODIFIER_TABLE)
 
 
-def npc_roll(game, d20: int, counts: Mapping[str, int] | None = None) -> NpcRoll:
+def die_range(xia: dict) -> tuple[int, int]:
+    """``(d20_min, d20_max)`` from the Xia facts; `RollRulesInvalid` unless both are whole numbers."""
+    facts = xia.get("facts", {})
+    low, high = facts.get("d20_min"), facts.get("d20_max")
+    if not (_whole(low) and _whole(high) and low <= high):
+        raise RollRulesInvalid(f"content/xia: facts d20_min/d20_max must be whole numbers "
+                               f"(found {low!r} and {high!r}); run `playaid check`")
+    return low, high
+
+
+def npc_roll(xia: dict, d20: int, counts: Mapping[str, int] | None = None) -> NpcRoll:
     """Modify a solo round-end d20 roll and read the NPC Fame Points off the result table.
 
-    ``game``: Xia `GameContent`; ``d20``: the die as rolled; ``counts``: term name (a ``term``
+    ``xia``: the compiled Xia rules; ``d20``: the die as rolled; ``counts``: term name (a ``term``
     of table ``npc-roll-modifiers``: cubes_removed, credits_collected in 1,000s, fame_behind,
     merchant) -> count, missing terms count 0.
-    Raises `UsageError` for a roll outside facts d20_min..d20_max, a negative count or an
-    unknown term. Source: 003_a45cb12c8ae0ae9e.txt, "Solo Round End".
+    Raises `RollInvalid` for a roll outside d20_min..d20_max, a negative count or an unknown term;
+    `RollRulesInvalid` when content lacks a table or fact. Source: 003_a45cb12c8ae0ae9e.txt,
+    "Solo Round End".
     """
     counts = dict(counts or {})
-    low, high = game.fact("d20_min"), game.fact("d20_max")
-    if not isinstance(d20, int) or isinstance(d20, bool) or not low <= d20 <= high:
-        raise UsageError(f"d20: {d20!r} is not a d20 roll (give the number the die shows, "
-                         f"{low} to {high})")
-    rows = roll_terms(game)
-    known = [r["term"] for r in rows]
+    low, high = die_range(xia)
+    if not _whole(d20) or not low <= d20 <= high:
+        raise RollInvalid(f"d20: {d20!r} is not a d20 roll (give the number the die shows, "
+                          f"{low} to {high})")
+    rows = roll_terms(xia)
+    known = [r.get("term") for r in rows]
     unknown = sorted(set(counts) - set(known))
     if unknown:
-        raise UsageError(f"unknown roll term(s): {', '.join(unknown)} (use: {', '.join(known)})")
+        raise RollInvalid(f"unknown roll term(s): {', '.join(unknown)} (use: {', '.join(map(str, known))})")
     terms = []
     for row in rows:
         count = counts.get(row["term"], 0)
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise UsageError(f"{row['term']}: {count!r} is not a count "
-                             f"(give a whole number, 0 or more, of {row['unit']})")
-        terms.append(RollTerm(row["term"], row["label"], count, int(row["bonus"])))
+        if not _whole(count) or count < 0:
+            raise RollInvalid(f"{row['term']}: {count!r} is not a count "
+                              f"(give a whole number, 0 or more, of {row.get('unit', 'things')})")
+        if not _whole(row.get("bonus")):
+            raise RollRulesInvalid(f"content/xia: table '{MODIFIER_TABLE}' row '{row['term']}' "
+                                   f"has no whole-number bonus")
+        terms.append(RollTerm(row["term"], row.get("label", row["term"]), count, row["bonus"]))
     modified = d20 + sum(t.points for t in terms)
-    band = band_for(_table_rows(game, ROLL_TABLE), modified)
-    return NpcRoll(d20, tuple(terms), modified, band["result"], int(band["fame"]))
+    band = band_for(_rows(xia, ROLL_TABLE), modified)
+    return NpcRoll(d20, tuple(terms), modified, str(band["result"]), int(band["fame"]))
 
 
 def band_for(rows: list[dict], value: int) -> dict:
     """The row of a banded table whose ``low``..``high`` holds ``value`` (``high`` None = open).
 
-    Raises `PlayaidError` when no band holds it (the table has a gap).
+    Raises `RollRulesInvalid` when no band holds it (the table has a gap).
     """
     for row in rows:
-        if row["low"] <= value and (row["high"] is None or value <= row["high"]):
+        low, high = row.get("low"), row.get("high")
+        if _whole(low) and low <= value and (high is None or (_whole(high) and value <= high)):
             return row
-    raise PlayaidError(f"table '{ROLL_TABLE}' has no band for {value} "
-                       f"(make its bands cover every result from the lowest roll up)")
+    raise RollRulesInvalid(f"table '{ROLL_TABLE}' has no band for {value} "
+                           f"(make its bands cover every result from the lowest roll up)")

@@ -1,0 +1,130 @@
+"""Compile what the scoring core needs from validated content into plain JSON, and keep it.
+
+The scoring core (`generator.scoring`) reads JSON, never YAML or pydantic models, so the same code
+runs in the command line and in the browser. `compile_rules(content)` writes every game's facts,
+tables, card database and scoring rules as plain data, the same way for every game (adding a game
+needs no change here). `compiled_rules(content_dir)` returns them for the command line from a cache
+keyed by a fingerprint of the content files and of this package's code, so `playaid score` loads
+no YAML and validates nothing when content has not changed.
+
+Cache file: ``<cache dir>/rules-<fingerprint>.json`` holding ``{"format", "fingerprint",
+"digest", "rules"}``; the cache dir is ``$PLAYAID_CACHE_DIR``, else ``$XDG_CACHE_HOME/playaid``,
+else ``~/.cache/playaid``. A missing, stale, corrupt or foreign file is ignored and rewritten;
+an unwritable cache dir only costs speed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from generator import __version__
+
+#: Version of the compiled rules' shape; the scoring core checks it.
+FORMAT = 1
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def compile_rules(content) -> dict:
+    """``{"format": 1, "content_version": "...", "games": {game id: {...}}}`` from validated
+    `Content`. Per game: ``id``, ``title``, ``version``, ``facts`` (name -> value), ``tables``
+    (id -> {title, columns, rows}), ``cards`` (every card design, as in content, without
+    ``note``/``source``) and ``scoring`` (the ``kind: scoring`` document, or None)."""
+    games = {}
+    for game_id, game in sorted(content.games.items()):
+        cards = []
+        for doc in game.of_kind("cards").values():
+            cards += [card.model_dump(mode="json", exclude_none=True, exclude={"note", "source"})
+                      for card in doc.cards]
+        scoring = next(iter(game.of_kind("scoring").values()), None)
+        games[game_id] = {
+            "id": game_id,
+            "title": game.game.title,
+            "version": game.game.version,
+            "facts": {name: fact.model_dump(mode="json")["value"] for name, fact in game.facts.items()},
+            "tables": {tid: {"title": t.title, "columns": [c.key for c in t.columns],
+                             "rows": [dict(r) for r in t.model_dump(mode="json")["rows"]]}
+                       for tid, t in game.of_kind("table").items()},
+            "cards": cards,
+            "scoring": None if scoring is None else scoring.model_dump(
+                mode="json", exclude_none=True, exclude={"rulings", "notes", "source"}),
+        }
+    version = "+".join(f"{g['id']} {g['version']}" for g in games.values())
+    return {"format": FORMAT, "content_version": version, "games": games}
+
+
+def cache_dir() -> Path:
+    """Where compiled rules are kept (see the module docstring)."""
+    if os.environ.get("PLAYAID_CACHE_DIR"):
+        return Path(os.environ["PLAYAID_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "playaid"
+
+
+def rules_fingerprint(content_dir: Path) -> str:
+    """sha256 over the resolved content folder, every content file (name and bytes) and the
+    generator's own Python code and version: any change compiles again."""
+    content_dir = Path(content_dir).resolve()
+    digest = hashlib.sha256(f"{FORMAT}\0{__version__}\0{content_dir}\0".encode())
+    for root, tag in ((content_dir, "c"), (_PACKAGE, "g")):
+        pattern = "*" if tag == "c" else "*.py"
+        for path in sorted(p for p in root.rglob(pattern) if p.is_file()):
+            digest.update(f"{tag}\0{path.relative_to(root).as_posix()}\0".encode())
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _digest(rules: dict) -> str:
+    return hashlib.sha256(json.dumps(rules, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _read_cache(path: Path, fingerprint: str) -> dict | None:
+    try:
+        stored = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(stored, dict) and stored.get("format") == FORMAT
+            and stored.get("fingerprint") == fingerprint and isinstance(stored.get("rules"), dict)):
+        return None
+    rules = stored["rules"]
+    if stored.get("digest") != _digest(rules) or not isinstance(rules.get("games"), dict):
+        return None  # truncated or edited: compile again
+    return rules
+
+
+def compiled_rules(content_dir: Path | str) -> dict:
+    """The compiled rules of ``content_dir``, from the cache when content and code are
+    unchanged, else loaded, validated (`load_content`: raises `ContentError` with every problem)
+    and compiled, then cached."""
+    content_dir = Path(content_dir)
+    if not content_dir.is_dir():
+        from generator.content.load import load_content
+        load_content(content_dir)  # raises ContentError naming the folder
+    fingerprint = rules_fingerprint(content_dir)
+    path = cache_dir() / f"rules-{fingerprint[:32]}.json"
+    rules = _read_cache(path, fingerprint)
+    if rules is not None:
+        return rules
+    from generator.content.load import load_content
+
+    rules = compile_rules(load_content(content_dir))
+    data = {"format": FORMAT, "fingerprint": fingerprint, "digest": _digest(rules), "rules": rules}
+    try:
+        from generator.fsutil import write_atomic
+
+        write_atomic(path, json.dumps(data, separators=(",", ":")).encode())
+        _prune(path.parent, keep=path)
+    except Exception:  # noqa: BLE001 - the cache only saves time; scoring goes on without it
+        pass
+    return rules
+
+
+def _prune(folder: Path, keep: Path, most: int = 8) -> None:
+    """Keep the ``most`` newest compiled-rules files (each content edit makes a new one)."""
+    files = sorted(folder.glob("rules-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in files[most:]:
+        if old != keep:
+            old.unlink(missing_ok=True)

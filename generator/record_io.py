@@ -1,0 +1,97 @@
+"""Reading score records for the command line: files, folders and standard input, line-aware, and
+putting the scoring core's ``path``s back on the page as ``file:line:column``.
+
+The scoring core takes plain mappings and reports problems by ``path``; this module is the
+command line's side of that: `read_record` parses YAML or JSON with positions (`yaml_io`),
+`record_sources` expands the arguments of `playaid score`, and `locate` adds ``file``, ``line``
+and ``column`` to every error and finding of a report.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.content.yaml_io import Located, load_file, load_text
+from generator.errors import Problem, RecordError
+
+STDIN = "-"
+#: Record file name endings a folder argument picks up.
+RECORD_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def read_record(source: Path | str) -> Located:
+    """Read one record (YAML or JSON; ``-`` is standard input). Raises `RecordError` (exit 2)
+    naming file and line when it cannot be read or parsed."""
+    if str(source) == STDIN:
+        data = sys.stdin.buffer.read()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError([Problem("<stdin>", 0, 0, "", f"input is not UTF-8 text (byte {exc.start})",
+                                       "send UTF-8 text")]) from None
+        located, problems = load_text(text, "<stdin>")
+    else:
+        located, problems = load_file(Path(source))
+    if problems or located is None:
+        raise RecordError(problems or [Problem(str(source), 0, 0, "", "cannot read record")])
+    return located
+
+
+def record_sources(args: tuple[str, ...]) -> list[str]:
+    """The records named by ``playaid score`` arguments: files as given, ``-`` for standard input,
+    and each folder's ``*.yaml``/``*.yml``/``*.json`` files in name order. Raises `RecordError`
+    for a folder that holds no record."""
+    out: list[str] = []
+    for arg in args:
+        path = Path(arg)
+        if arg != STDIN and path.is_dir():
+            found = sorted(str(p) for p in path.iterdir() if p.suffix in RECORD_SUFFIXES and p.is_file())
+            if not found:
+                raise RecordError([Problem(arg, 0, 0, "", "this folder holds no record files",
+                                           "records end in .yaml, .yml or .json")])
+            out += found
+        else:
+            out.append(arg)
+    return out
+
+
+def problem_json(p: Problem) -> dict:
+    """A located problem as the JSON report carries it."""
+    return {"file": p.file, "line": p.line, "column": p.column, "field": p.field,
+            "message": p.message, "hint": p.hint}
+
+
+def locate(report: dict, located: Located) -> dict:
+    """``report`` with ``file``/``line``/``column`` added to each error and ``line``/``column``
+    to each finding, from the record's YAML positions (the key's, for a missing field)."""
+    for item in report.get("errors", []):
+        path = tuple(item.get("path", ()))
+        line, col = located.position(path, prefer_key=True)
+        item.update(file=located.file, line=line, column=col)
+    for item in report.get("findings", []):
+        path = tuple(item.get("path", ()))
+        line, col = located.position(path, prefer_key=False) if path else (0, 0)
+        item.update(line=line, column=col)
+    return report
+
+
+@dataclass
+class Scored:
+    """One record's outcome: its name as given, the report (or None) and the exit code it earns
+    (0 clean, 1 error findings, 2 unreadable)."""
+
+    source: str
+    report: dict
+
+    @property
+    def exit_code(self) -> int:
+        if not self.report.get("ok"):
+            return 2
+        return 1 if any(f["severity"] == "error" for f in self.report.get("findings", [])) else 0
+
+
+def unreadable(source: str, exc: RecordError) -> Scored:
+    """A `Scored` for a record that could not be parsed."""
+    return Scored(source, {"ok": False, "game": None, "errors": [problem_json(p) for p in exc.problems]})

@@ -1,0 +1,134 @@
+"""Score reports as text for the command line: a table per player (component, VP, why), the
+Military counted from the tableau, the winners with the tie-break when it decides, and every
+finding as ``file:line:column: severity [player] code: message``.
+
+Works on the report object (`generator.scoring.api.score`, located by `record_io.locate`), so
+the text and ``--json`` never disagree. ``rich`` tables on a terminal, plain text otherwise; both
+fit a narrow (phone) terminal: three columns, the "why" column wraps.
+"""
+
+from __future__ import annotations
+
+import io
+
+
+def render(report: dict, file: str, rich: bool = False, width: int | None = None) -> str:
+    """One record's report as text (an unreadable record: its problems, one per line)."""
+    if not report.get("ok"):
+        return "".join(_problem_line(e) + "\n" for e in report.get("errors", []))
+    if report.get("game") == "xia-campaign":
+        return _campaign(report, file)
+    return _rich_rftg(report, file, width) if rich else _plain_rftg(report, file)
+
+
+def _problem_line(e: dict) -> str:
+    where = e.get("file", "<record>")
+    if e.get("line"):
+        where += f":{e['line']}:{e.get('column') or 1}"
+    field = f"{e['field']}: " if e.get("field") else ""
+    hint = f" ({e['hint']})" if e.get("hint") else ""
+    return f"{where}: {field}{e['message']}{hint}"
+
+
+def finding_line(f: dict, file: str) -> str:
+    """``file:line:column: severity [player] code: message`` (the place only when known)."""
+    where = f"{file}:{f['line']}:{f.get('column') or 1}: " if f.get("line") else f"{file}: "
+    who = f" [{f['player']}]" if f.get("player") else ""
+    return f"{where}{f['severity']}{who} {f['code']}: {f['message']}"
+
+
+def winners_line(report: dict) -> str:
+    """``Winner: Ben`` / ``Shared win: Ann, Ben``, then the tie-break when it decided the top rank."""
+    winners = report["winners"]
+    if not winners:
+        text = "No winner."
+    elif len(winners) == 1:
+        text = f"Winner: {winners[0]}"
+    else:
+        text = "Shared win: " + ", ".join(winners)
+    return text
+
+
+def tie_lines(report: dict) -> list[str]:
+    """One line per VP tie: who, the tie-break values and whether it decided."""
+    out = []
+    for tie in report.get("ties", []):
+        names = " and ".join(p["name"] for p in tie["players"])
+        values = ", ".join(f"{p['name']} {p['tiebreak']}" for p in tie["players"])
+        outcome = "decides the order" if tie["decided"] else "equal too: they share the rank"
+        out.append(f"Tie on {tie['total']} VP: {names}; tie-break {' + '.join(tie['fields'])}: {values} "
+                   f"({outcome})")
+    return out
+
+
+def _military_line(report: dict, p: dict) -> str:
+    """``Military 3, vs. Xenos 5 (New Sparta +2, ...)``; vs. Xenos only where the game uses it."""
+    parts = ", ".join(f"{e['component']} {e['vp']:+d}" for e in p.get("military_explain", []))
+    vs = f", vs. Xenos {p['military_vs_xenos']}" if "military_vs_xenos" in report.get("fields", []) else ""
+    return f"Military {p['military']}{vs}" + (f" ({parts})" if parts else "")
+
+
+def _by_rank(report: dict) -> list[dict]:
+    return sorted(report["players"], key=lambda p: p["rank"])
+
+
+def _plain_rftg(report: dict, file: str) -> str:
+    out: list[str] = []
+    for p in _by_rank(report):
+        out.append(f"{p['name']}: {p['total']} VP (rank {p['rank']})")
+        for e in p["explain"]:
+            out.append(f"  {e['vp']:>4}  {e['component']}: {e['why']}")
+        if p.get("claimed_total") is not None:
+            out.append(f"  claimed {p['claimed_total']}")
+        out.append(f"  {_military_line(report, p)}")
+        out.append("")
+    out.append(winners_line(report))
+    out += tie_lines(report)
+    out += [finding_line(f, file) for f in report["findings"]]
+    return "\n".join(out) + "\n"
+
+
+def _rich_rftg(report: dict, file: str, width: int | None) -> str:
+    from rich.console import Console
+    from rich.table import Table
+
+    buf = io.StringIO()
+    console = Console(file=buf, width=width, force_terminal=True, soft_wrap=False)
+    styles = {"error": "bold red", "warning": "yellow", "info": "dim"}
+    for p in _by_rank(report):
+        table = Table(title=f"{p['name']}: {p['total']} VP (rank {p['rank']})", title_justify="left",
+                      expand=False, show_lines=False, pad_edge=False, caption=_military_line(report, p),
+                      caption_justify="left")
+        table.add_column("component", overflow="fold", ratio=1)
+        table.add_column("VP", justify="right", no_wrap=True)
+        table.add_column("why", overflow="fold", ratio=2)
+        for e in p["explain"]:
+            table.add_row(e["component"], str(e["vp"]), e["why"])
+        claimed = "" if p.get("claimed_total") is None else f"claimed {p['claimed_total']}"
+        table.add_row("total", str(p["total"]), claimed, style="bold")
+        console.print(table)
+    console.print(winners_line(report), style="bold green", markup=False, highlight=False)
+    for line in tie_lines(report):
+        console.print(line, markup=False, highlight=False)
+    for f in report["findings"]:
+        console.print(finding_line(f, file), style=styles.get(f["severity"], ""), markup=False, highlight=False)
+    return buf.getvalue()
+
+
+def _campaign(report: dict, file: str) -> str:
+    who = f" ({report['player']})" if report.get("player") else ""
+    out = [f"Xia campaign{who}: {report['total']} points, "
+           f"{report['goals_completed']} of {report['goal_count']} goals completed"]
+    for e in report["explain"]:
+        out.append(f"  {e['points']:>+4}  game {e['game']}, {e['goal']}: {e['why']}")
+    out += [finding_line(f, file) for f in report["findings"]]
+    return "\n".join(out) + "\n"
+
+
+def summary(results) -> str:
+    """The closing line of a batch: records scored, with error findings, unreadable."""
+    n = len(results)
+    bad = sum(1 for r in results if r.exit_code == 2)
+    errors = sum(1 for r in results if r.exit_code == 1)
+    return (f"{n} record{'s' if n != 1 else ''}: {n - bad - errors} clean, {errors} with error findings, "
+            f"{bad} unreadable")

@@ -1,0 +1,103 @@
+"""The scoring core's entry points, the same for the command line and the web page (Pyodide).
+
+``score(record, rules)`` takes a record (a plain mapping shaped like the YAML record) and the
+compiled rules (`generator.compile_rules`, plain JSON) and returns the report object, exactly what
+`playaid score --json` prints (which adds file, line and column from the YAML it read). A record
+that cannot be scored gives ``{"ok": false, "game": ..., "errors": [{path, field, message, hint}]}``;
+a scored one ``{"ok": true, ...}`` with its findings. Nothing here reads files or prints.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from generator.scoring.record_schema import RFTG, XIA_CAMPAIGN
+from generator.scoring.rftg_record import RecordInvalid
+from generator.scoring.validate import problem
+
+#: ``game:`` values a record may have -> the content game whose rules it needs.
+GAMES = {RFTG: "rftg", XIA_CAMPAIGN: "xia"}
+
+
+class Engine:
+    """The rules prepared once for many records: card index, first-match lines, schemas.
+
+    ``rules``: the compiled rules ``{"format", "content_version", "games": {...}}``. Building the
+    per-game rules is lazy (a Xia-only call never builds the card index)."""
+
+    def __init__(self, rules: dict):
+        self.rules = rules
+        self._built: dict[str, object] = {}
+
+    def game_rules(self, game_id: str) -> dict:
+        """The compiled rules of one content game; KeyError naming it when absent."""
+        try:
+            return self.rules["games"][game_id]
+        except KeyError:
+            raise KeyError(f"the compiled rules hold no '{game_id}' game (is content/{game_id} present?)") from None
+
+    def built(self, record_game: str):
+        """The prepared rules for a record's ``game:`` (RftgRules or CampaignRules)."""
+        if record_game not in self._built:
+            if record_game == RFTG:
+                from generator.scoring.rftg import RftgRules
+                self._built[record_game] = RftgRules.from_json(self.game_rules("rftg"))
+            else:
+                from generator.scoring.xia_campaign import CampaignRules
+                self._built[record_game] = CampaignRules.from_json(self.game_rules("xia"))
+        return self._built[record_game]
+
+    def score(self, record) -> dict:
+        """The report object for one record (see the module docstring)."""
+        game = record.get("game") if isinstance(record, dict) else None
+        if not isinstance(record, dict):
+            return _unreadable(None, [problem((), "a score record must be a mapping",
+                                              "start with `game: rftg` (or xia-campaign) and its fields")])
+        if not isinstance(game, str) or game not in GAMES:
+            shown = repr(game) if not isinstance(game, str) else f"'{game}'"
+            message = "missing field 'game'" if "game" not in record else f"no scorer for game {shown}"
+            return _unreadable(None, [problem(("game",), message, f"use one of: {', '.join(GAMES)}")])
+        try:
+            if game == RFTG:
+                from generator.scoring.rftg import score_record
+                rules = self.built(game)
+                return score_record(rules.parse(record), rules).to_json()
+            from generator.scoring.xia_campaign import parse_campaign, score_campaign
+            return score_campaign(parse_campaign(record), self.built(game)).to_json()
+        except RecordInvalid as exc:
+            return _unreadable(game, exc.problems)
+        except KeyError as exc:  # the content has no such game
+            return _unreadable(game, [problem(("game",), str(exc.args[0] if exc.args else exc),
+                                              f"pass --content with a folder that holds {GAMES[game]}/game.yaml")])
+
+
+def _unreadable(game, problems: list[dict]) -> dict:
+    return {"ok": False, "game": game, "errors": problems}
+
+
+_ENGINES: dict[int, Engine] = {}
+
+
+def engine(rules: dict) -> Engine:
+    """The `Engine` for a rules object, made once per object (kept alive with it)."""
+    found = _ENGINES.get(id(rules))
+    if found is None or found.rules is not rules:
+        found = _ENGINES[id(rules)] = Engine(rules)
+    return found
+
+
+def score(record, rules: dict) -> dict:
+    """Score one record with the compiled rules; returns the report object (never raises for a
+    bad record: its problems are in ``errors``)."""
+    return engine(rules).score(record)
+
+
+def xia_npc_roll(rules: dict, d20: int, terms: dict | None = None) -> dict:
+    """The Xia solo round-end roll as a dict (`NpcRoll.to_dict`); a bad roll or count gives
+    ``{"ok": false, "errors": [{path, field, message, hint}]}``."""
+    from generator.scoring.xia_roll import RollInvalid, npc_roll
+
+    try:
+        result = npc_roll(engine(rules).game_rules("xia"), d20, terms or {})
+    except RollInvalid as exc:
+        return {"ok": False, "errors": [problem((), str(exc))]}
+    return {"ok": True, **result.to_dict()}

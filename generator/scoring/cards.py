@@ -1,0 +1,157 @@
+"""Card designs as the scoring core sees them: read from the compiled rules (plain JSON).
+
+The card database is content (``content/rftg/cards/*.yaml``, validated on the build side by
+`generator.content.cards`); `generator.compile_rules` writes it out as JSON, and this module turns
+each card dict into an immutable `Card` once per run. Standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+_MATCH_FIELDS = ("type", "good", "windfall", "military", "keyword", "power", "cost", "name",
+                 "frontier", "ability")
+
+
+@dataclass(frozen=True, slots=True)
+class CardMatch:
+    """Which tableau cards a scoring line or Military power counts; every given field must hold.
+
+    Fields as in the content schema (`generator.content.cards.CardMatch`): ``type``, ``good``,
+    ``windfall``, ``military``, ``keyword``, ``power`` (a phase), ``cost``, ``name``, ``frontier``
+    (near/far/any), ``ability``; None means "any".
+    """
+
+    type: str | None = None
+    good: str | None = None
+    windfall: bool | None = None
+    military: bool | None = None
+    keyword: str | None = None
+    power: str | None = None
+    cost: int | None = None
+    name: str | None = None
+    frontier: str | None = None
+    ability: str | None = None
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> "CardMatch | None":
+        if data is None:
+            return None
+        return cls(**{k: data.get(k) for k in _MATCH_FIELDS})
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringLine:
+    """One printed scoring line of a 6-cost development or ``?`` world: ``vp`` per card that
+    ``match``es, or ``vp`` per ``divide_by`` of a player quantity ``per_player`` (``vp_chips``,
+    ``military``, ``goods``)."""
+
+    vp: int
+    text: str
+    match: CardMatch | None = None
+    per_player: str | None = None
+    divide_by: int = 1
+
+    @classmethod
+    def from_json(cls, data: dict) -> "ScoringLine":
+        return cls(vp=data["vp"], text=data["text"], match=CardMatch.from_json(data.get("match")),
+                   per_player=data.get("per_player"), divide_by=data.get("divide_by", 1))
+
+
+@dataclass(frozen=True, slots=True)
+class MilitaryPower:
+    """A card's power that adds to its owner's Military at game end (``military``, which also
+    counts vs. Xenos) or only to Military vs. Xenos (``military_vs_xenos``); ``per`` makes it
+    count once per matching undamaged tableau card."""
+
+    military: int = 0
+    military_vs_xenos: int = 0
+    per: CardMatch | None = None
+    text: str = ""
+
+    @classmethod
+    def from_json(cls, data: dict) -> "MilitaryPower":
+        return cls(military=data.get("military") or 0, military_vs_xenos=data.get("military_vs_xenos") or 0,
+                   per=CardMatch.from_json(data.get("per")), text=data.get("text", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card design: printed facts, scoring lines and Military powers.
+
+    ``cost`` is the cost or defense; ``vp`` an int or ``"?"``; ``copies`` in its set;
+    ``unverified`` names fields no source confirms (e.g. ``copies``).
+    """
+
+    name: str
+    set: str
+    type: str
+    cost: int
+    vp: Any
+    military: bool | None = None
+    good: str | None = None
+    windfall: bool = False
+    keywords: tuple[str, ...] = ()
+    frontier: str | None = None
+    start: str | None = None
+    copies: int = 1
+    powers: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    scoring: tuple[ScoringLine, ...] = ()
+    military_powers: tuple[MilitaryPower, ...] = ()
+    unverified: tuple[str, ...] = ()
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Card":
+        """A `Card` from its compiled dict; KeyError/TypeError when the dict is malformed."""
+        return cls(
+            name=data["name"], set=data["set"], type=data["type"], cost=data["cost"], vp=data["vp"],
+            military=data.get("military"), good=data.get("good"), windfall=bool(data.get("windfall")),
+            keywords=tuple(data.get("keywords", ())), frontier=data.get("frontier"),
+            start=data.get("start"), copies=data.get("copies", 1), powers=tuple(data.get("powers", ())),
+            abilities=tuple(data.get("abilities", ())),
+            scoring=tuple(ScoringLine.from_json(s) for s in data.get("scoring", ())),
+            military_powers=tuple(MilitaryPower.from_json(m) for m in data.get("military_powers", ())),
+            unverified=tuple(data.get("unverified", ())))
+
+    def to_json(self) -> dict:
+        """The compact card entry the web form uses (name, type, copies, keywords, ...)."""
+        return {"name": self.name, "set": self.set, "type": self.type, "cost": self.cost,
+                "vp": self.vp, "copies": self.copies, "keywords": list(self.keywords),
+                "military": self.military}
+
+
+def card_matches(m: CardMatch, card: Card) -> bool:
+    """True when ``card`` meets every field given in ``m`` (AND; None fields are ignored)."""
+    if m.type is not None and card.type != m.type:
+        return False
+    if m.name is not None and card.name.casefold() != m.name.casefold():
+        return False
+    if m.keyword is not None and m.keyword not in card.keywords:
+        return False
+    if m.military is not None and (card.type != "world" or bool(card.military) != m.military):
+        return False
+    if m.good is not None and card.good != m.good:
+        return False
+    if m.windfall is not None and (card.good is None or card.windfall != m.windfall):
+        return False
+    if m.power is not None and m.power not in card.powers:
+        return False
+    if m.cost is not None and card.cost != m.cost:
+        return False
+    if m.frontier is not None:
+        if card.frontier is None or (m.frontier != "any" and card.frontier != m.frontier):
+            return False
+    if m.ability is not None and m.ability not in card.abilities:
+        return False
+    return True
+
+
+def first_line(scorer: Card, card: Card) -> int:
+    """Index of the first ``match`` line of ``scorer`` that ``card`` meets, or -1: a card scores
+    in one category only per development (rulebook 001_2033224846664d9b.txt, "Scoring")."""
+    for i, line in enumerate(scorer.scoring):
+        if line.match is not None and card_matches(line.match, card):
+            return i
+    return -1

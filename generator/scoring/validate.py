@@ -1,0 +1,192 @@
+"""Checking a record against its JSON Schema, with the standard library only.
+
+The record schemas (`record_schema.py`) are plain JSON Schema (draft 2020-12), exported to
+``schema/record.schema.json`` for editors. The scoring core must run in Pyodide without third-party
+packages, so this module interprets the small subset those schemas use: ``type``, ``properties``,
+``required``, ``additionalProperties: false``, ``enum``, ``minimum``/``maximum``, ``minLength``/
+``maxLength``, ``minItems``/``maxItems``, ``items``, ``anyOf``. Every problem carries the ``path``
+of the value (keys and indexes), a message and a hint; the caller turns paths into file:line.
+Two extensions, ignored by other validators: ``x-hint`` (advice for a missing or wrong value) and
+``x-colon-name`` (a tableau entry written ``Name: Part`` unquoted reads as a mapping: say to quote it).
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+#: At most this many problems are listed; the rest are counted (a hostile record can hold
+#: hundreds of thousands of mistakes; nobody reads past the first screen).
+MAX_PROBLEMS = 50
+
+_JSON_TYPES = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
+               "boolean": "true or false", "null": "empty (null)", "number": "a number"}
+
+
+def json_type(value: Any) -> str:
+    """The JSON Schema type name of a Python value loaded from YAML/JSON."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (list, tuple)):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__  # dates and other YAML scalars
+
+
+def dotted(path) -> str:
+    """``("players", 0, "chips")`` -> ``players[0].chips`` (the field names users see)."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += ("." if text else "") + str(part)
+    return text
+
+
+def problem(path, message: str, hint: str = "") -> dict:
+    """A problem as the report carries it: ``{path: [...], field, message, hint}``."""
+    return {"path": list(path), "field": dotted(path), "message": message, "hint": hint}
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if not isinstance(value, str) else f"'{value}'"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Collector:
+    def __init__(self, limit: int):
+        self.problems: list[dict] = []
+        self.limit = limit
+        self.dropped = 0
+
+    def add(self, item: dict) -> None:
+        if len(self.problems) < self.limit:
+            self.problems.append(item)
+        else:
+            self.dropped += 1
+
+
+def validate(schema: dict, data: Any, limit: int = MAX_PROBLEMS) -> list[dict]:
+    """Every problem of ``data`` against ``schema`` (see the module docstring for the subset).
+
+    Returns a list of problem dicts (`problem`), at most ``limit`` of them; when more were found
+    the last entry says how many more. An empty list means valid.
+    """
+    out = _Collector(limit)
+    _check(schema, data, (), out)
+    if out.dropped:
+        out.problems.append(problem((), f"... and {out.dropped} more problems",
+                                    "fix the ones above and check again"))
+    return out.problems
+
+
+def _type_ok(expected, value) -> bool:
+    actual = json_type(value)
+    names = expected if isinstance(expected, list) else [expected]
+    return actual in names or (actual == "integer" and "number" in names)
+
+
+def _type_words(expected) -> str:
+    names = expected if isinstance(expected, list) else [expected]
+    return " or ".join(_JSON_TYPES.get(n, n) for n in names)
+
+
+def _check(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
+    if "anyOf" in schema:
+        _check_any_of(schema, value, path, out)
+        return
+    expected = schema.get("type")
+    if expected is not None and not _type_ok(expected, value):
+        hint = schema.get("x-hint", "")
+        out.add(problem(path, f"expected {_type_words(expected)}, got {_type_words(json_type(value))} "
+                              f"{_shown(value)}", hint))
+        return
+    if "enum" in schema and value not in schema["enum"]:
+        choices = [str(c) for c in schema["enum"]]
+        close = difflib.get_close_matches(str(value), choices, n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'?" if close else f"use one of: {', '.join(choices)}"
+        out.add(problem(path, f"{_shown(value)} is not one of: {', '.join(choices)}", hint))
+        return
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if "minimum" in schema and value < schema["minimum"]:
+            out.add(problem(path, f"{value} is below the smallest allowed value, {schema['minimum']}",
+                            schema.get("x-hint", "")))
+        if "maximum" in schema and value > schema["maximum"]:
+            out.add(problem(path, f"{value} is above the largest allowed value, {schema['maximum']}",
+                            schema.get("x-hint", "")))
+    elif isinstance(value, str):
+        if len(value.strip()) < schema.get("minLength", 0):
+            out.add(problem(path, "is empty", schema.get("x-hint", "write a value")))
+        if "maxLength" in schema and len(value) > schema["maxLength"]:
+            out.add(problem(path, f"is {len(value)} characters long; at most {schema['maxLength']}",
+                            "shorten it"))
+    elif isinstance(value, list):
+        _check_array(schema, value, path, out)
+    elif isinstance(value, dict):
+        _check_object(schema, value, path, out)
+
+
+def _check_array(schema: dict, value: list, path: tuple, out: _Collector) -> None:
+    if len(value) < schema.get("minItems", 0):
+        out.add(problem(path, f"needs at least {schema['minItems']} "
+                              f"{'entry' if schema['minItems'] == 1 else 'entries'}",
+                        schema.get("x-hint", "")))
+    if "maxItems" in schema and len(value) > schema["maxItems"]:
+        out.add(problem(path, f"has {len(value)} entries; at most {schema['maxItems']} are allowed",
+                        "check the record"))
+        return  # a huge list is not worth checking item by item
+    items = schema.get("items")
+    if items:
+        for i, item in enumerate(value):
+            _check(items, item, path + (i,), out)
+
+
+def _check_object(schema: dict, value: dict, path: tuple, out: _Collector) -> None:
+    props = schema.get("properties", {})
+    if schema.get("additionalProperties") is False:
+        unknown = [k for k in value if k not in props]
+        if unknown and schema.get("x-colon-name") and len(value) == 1 and "card" not in value:
+            key = unknown[0]
+            rest = value[key]
+            whole = f"{key}: {rest}" if isinstance(rest, (str, int)) else str(key)
+            out.add(problem(path, f"'{whole}' was read as a mapping: a card name with a colon "
+                                  f"must be quoted", f'write it in quotes: "{whole}"'))
+            return
+        names = list(props)
+        for key in unknown:
+            if len(out.problems) >= out.limit:  # counted, not built: a record may hold 200,000
+                out.dropped += 1
+                continue
+            close = difflib.get_close_matches(str(key), names, n=1, cutoff=0.6) if len(unknown) <= 20 else []
+            hint = f"did you mean '{close[0]}'?" if close else f"allowed fields: {', '.join(names)}"
+            out.add(problem(path + (key,), f"unknown field '{key}'", hint))
+    for name in schema.get("required", []):
+        if name not in value:
+            sub = props.get(name, {})
+            out.add(problem(path + (name,), f"missing field '{name}'", f"add `{name}:` here"))
+    for name, sub in props.items():
+        if name in value:
+            _check(sub, value[name], path + (name,), out)
+
+
+def _check_any_of(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
+    branches = schema["anyOf"]
+    for branch in branches:  # the branch whose type fits decides the message
+        if "type" not in branch or _type_ok(branch["type"], value):
+            merged = {k: v for k, v in schema.items() if k != "anyOf"}
+            merged.update(branch)
+            _check(merged, value, path, out)
+            return
+    kinds = " or ".join(_type_words(b["type"]) for b in branches if "type" in b)
+    out.add(problem(path, f"expected {kinds}, got {_type_words(json_type(value))} {_shown(value)}",
+                    schema.get("x-hint", "")))
