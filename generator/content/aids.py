@@ -112,14 +112,82 @@ class GridLine(Strict):
     repeat: int | None = Field(None, ge=1, le=20)
     width: float | None = Field(None, gt=0, description="relative width (columns only)")
     help: str | None = Field(None, description="small print under the label")
+    sum: list[str] | None = Field(
+        None, min_length=1,
+        description="ids of the lines this line adds up: a row sums those rows in each column, a "
+                    "column sums those columns in each row (fillable forms compute it; blank while "
+                    "they are all blank)")
+    running_total: str | None = Field(
+        None, description="columns only: id of a column this column adds up from the first row "
+                          "down to its own row (blank while that row's box is blank)")
 
 
 class Grid(Strict):
-    """A form grid: rows x columns of write-in boxes (fillable fields in the form variant)."""
+    """A form grid: rows x columns of write-in boxes (fillable fields in the form variant).
+
+    Lines with ``sum`` or ``running_total`` are totals: the fillable form computes them in
+    viewers that run form scripts. In the fillable form, Tab goes one repeated line (a player,
+    a game) at a time: down the columns when the columns repeat, else along the rows.
+    """
 
     corner: str = ""
     rows: list[GridLine] = Field(min_length=1)
     columns: list[GridLine] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _totals(self):
+        problems = []
+        for axis, lines in (("rows", self.rows), ("columns", self.columns)):
+            by_id = {line.id: line for line in lines}
+            for line in lines:
+                if line.running_total is not None and axis == "rows":
+                    problems.append(f"row '{line.id}': running_total is for columns only")
+                if line.sum is not None and line.running_total is not None:
+                    problems.append(f"{axis[:-1]} '{line.id}': give either sum or running_total")
+                targets = list(line.sum or ())
+                if line.running_total is not None and axis == "columns":
+                    targets.append(line.running_total)
+                if targets and line.field != "number":
+                    problems.append(f"{axis[:-1]} '{line.id}' adds up numbers, so its field must be "
+                                    f"number (not {line.field})")
+                for target in targets:
+                    if target == line.id:
+                        problems.append(f"{axis[:-1]} '{line.id}' cannot add up itself")
+                    elif target not in by_id:
+                        problems.append(f"{axis[:-1]} '{line.id}' adds up '{target}', which is not one "
+                                        f"of the {axis}: {', '.join(by_id)}")
+                    elif by_id[target].field != "number":
+                        problems.append(f"{axis[:-1]} '{line.id}' adds up '{target}', a "
+                                        f"{by_id[target].field} field; only number fields add up")
+            cycle = _sum_cycle({line.id: list(line.sum or ()) for line in lines})
+            if cycle:
+                problems.append(f"{axis} add each other up in a circle: {' -> '.join(cycle)}")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+def _sum_cycle(sums: dict[str, list[str]]) -> list[str]:
+    """A circle of lines summing each other ([a, b, a]), or [] when there is none."""
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str]) -> list[str]:
+        if node in path:
+            return path[path.index(node):] + [node]
+        if node in done:
+            return []
+        for target in sums.get(node, ()):
+            found = visit(target, path + [node])
+            if found:
+                return found
+        done.add(node)
+        return []
+
+    for start in sums:
+        found = visit(start, [])
+        if found:
+            return found
+    return []
 
 
 class Aid(Strict):

@@ -8,63 +8,33 @@ boxes, a label column on the left, column headers on top, notes (the scoring rul
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Frame, Paragraph
 from reportlab.pdfgen.canvas import Canvas
 from xml.sax.saxutils import escape
 
-from generator.content.aids import Aid, GridLine
+from generator.content.aids import Aid
 from generator.content.models import RuleItem
 from generator.render.fonts import register_fonts
+from generator.render.form_grid import Line, cell_field, expand, field_name, plan_form
 from generator.render.typography import minus_signs
 from generator.units import BLEED_MM, HOME_PRINTER_MARGIN_MM, mm_to_pt, paper_size_mm
 
 HEADER_ROW_MM = 9.0
 MAX_ROW_MM = 16.0
 MIN_ROW_MM = 6.0
-
-
-@dataclass(frozen=True)
-class Line:
-    """A row or column after expanding ``repeat``: field id, printed label, field kind."""
-
-    id: str
-    label: str
-    field: str
-    emphasis: bool
-    width: float
-    help: str
-
-
-def expand(lines: list[GridLine]) -> list[Line]:
-    """Expand ``repeat: N`` lines into N lines labelled with {n} = 1..N."""
-    out = []
-    for line in lines:
-        count = line.repeat or 1
-        for n in range(1, count + 1):
-            ident = f"{line.id}_{n}" if line.repeat else line.id
-            label = line.label.replace("{n}", str(n))
-            out.append(Line(ident, minus_signs(label), line.field, line.emphasis, line.width or 1.0,
-                            minus_signs(line.help or "")))
-    return out
-
-
-def cell_field(row: Line, col: Line) -> str:
-    """The kind of box where a row meets a column: checkbox > none > text > number."""
-    kinds = {row.field, col.field}
-    for kind in ("checkbox", "none", "text"):
-        if kind in kinds:
-            return kind
-    return "number"
+#: Text size typed into fillable boxes (pt): fixed, since auto-size (0) shrinks long entries to
+#: unreadable; a box is at least MIN_ROW_MM - 1.2 = 4.8 mm (13.6 pt) high, room for 10 pt.
+FIELD_FONT_PT = 10
 
 
 def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bool,
                 print_shop: bool = False) -> bytes:
     """PDF bytes of a form aid on ``paper`` (a4 | letter), portrait or landscape per the aid.
 
-    ``fillable`` adds an AcroForm field per box (names ``<row id>.<column id>``). ``print_shop``
+    ``fillable`` adds an AcroForm field per box (names ``<row id>.<column id>``) whose totals add
+    up in viewers that run form scripts (`generator.render.form_scripts`). ``print_shop``
     adds a 3 mm bleed with crop marks outside the trim and sets TrimBox/BleedBox.
     """
     register_fonts()
@@ -144,17 +114,18 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
                 size = min(5.0, row_h - 2)
                 bx, by = (x0 + x1) / 2 - size / 2, y0 + (row_h - size) / 2
                 if fillable:
-                    canvas.acroForm.checkbox(name=f"{r.id}.{c.id}", x=mm_to_pt(bx), y=mm_to_pt(by),
+                    canvas.acroForm.checkbox(name=field_name(r, c), x=mm_to_pt(bx), y=mm_to_pt(by),
                                              size=mm_to_pt(size), buttonStyle="check",
+                                             fieldFlags="",  # ReportLab's default marks it required
                                              borderWidth=0.5, borderColor=None, fillColor=None,
                                              tooltip=f"{r.label}: {c.label}")
                 else:
                     canvas.setLineWidth(0.5)
                     canvas.rect(mm_to_pt(bx), mm_to_pt(by), mm_to_pt(size), mm_to_pt(size))
             elif kind != "none" and fillable:
-                canvas.acroForm.textfield(name=f"{r.id}.{c.id}", x=mm_to_pt(x0 + 0.6), y=mm_to_pt(y0 + 0.6),
+                canvas.acroForm.textfield(name=field_name(r, c), x=mm_to_pt(x0 + 0.6), y=mm_to_pt(y0 + 0.6),
                                           width=mm_to_pt(x1 - x0 - 1.2), height=mm_to_pt(row_h - 1.2),
-                                          fontName="Helvetica", fontSize=0, borderWidth=0,
+                                          fontName="Helvetica", fontSize=FIELD_FONT_PT, borderWidth=0,
                                           fillColor=None, borderColor=None,
                                           tooltip=f"{r.label}: {c.label}")
         canvas.setLineWidth(1.2 if r.emphasis else 0.4)
@@ -177,6 +148,10 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     canvas.drawString(mm_to_pt(margin), mm_to_pt(margin - 1), footer)
     canvas.showPage()
     canvas.save()
+    if fillable:
+        from generator.render.form_scripts import finish_fillable
+
+        return finish_fillable(buf.getvalue(), plan_form(grid))
     return buf.getvalue()
 
 

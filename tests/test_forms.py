@@ -1,0 +1,219 @@
+"""Fillable forms: totals with calculate scripts and a calculation order, number-only boxes,
+the field tree, fixed font size, and the Tab order as PDFium follows it."""
+
+from __future__ import annotations
+
+import ctypes
+import re
+import shutil
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+
+from generator.aidbuild import RenderOptions
+from generator.build import BuildOptions, build
+from generator.content.load import load_content
+from generator.errors import ContentError
+from generator.paths import PROJECT_ROOT
+from generator.render.form_scripts import FF_DO_NOT_SCROLL, FF_DO_NOT_SPELL_CHECK, FF_READ_ONLY
+
+FF_REQUIRED = 1 << 1  # PDF 32000-1:2008, table 221
+
+CONTENT = PROJECT_ROOT / "content"
+RFTG_SUMMED = ["cards_vp", "six_dev_vp", "chips_vp", "war_contribution_vp", "defense_awards_vp",
+               "greatest_admiral", "greatest_contributor", "cs_greatest_contributor", "greatest_conqueror"]
+
+
+def _build(out: Path, paper: str, content: Path = CONTENT, aids=("score-sheet", "campaign-log")) -> None:
+    report = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=aids,
+                                render=RenderOptions(paper=paper)))
+    assert report.ok, [r.error for r in report.results]
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    out = tmp_path_factory.mktemp("forms")
+    _build(out, "a4")
+    _build(out, "letter")
+    return out
+
+
+def fields(path: Path) -> dict[str, pikepdf.Dictionary]:
+    """Terminal fields by fully qualified name (parent /T + "." + kid /T)."""
+    pdf = pikepdf.open(path)
+    found = {}
+
+    def walk(node, prefix):
+        name = prefix + str(node.T) if "/T" in node else prefix.rstrip(".")
+        if "/Kids" in node:
+            for kid in node.Kids:
+                walk(kid, name + ".")
+        else:
+            found[name] = node
+
+    for top in pdf.Root.AcroForm.Fields:
+        walk(top, "")
+    found["__pdf__"] = pdf  # keep the document open while its objects are used
+    return found
+
+
+def js(action) -> str:
+    script = action.JS
+    return script.read_bytes().decode() if isinstance(script, pikepdf.Stream) else str(script)
+
+
+def script_names(script: str) -> list[str]:
+    """The field names listed in a sum script's ``names`` array."""
+    return re.findall(r'"([a-z0-9_]+\.[a-z0-9_]+)"', script.split("var names = ", 1)[1].split(";", 1)[0])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_rftg_totals_add_up_each_players_rows(out, paper):
+    found = fields(out / paper / "rftg-score-sheet-fillable.pdf")
+    pdf = found.pop("__pdf__")
+    totals = [f"total.player_{n}" for n in range(1, 6)]
+    # the calculation order lists every total, and nothing else
+    assert [f"{f.Parent.T}.{f.T}" for f in pdf.Root.AcroForm.CO] == totals
+    for n in range(1, 6):
+        script = js(found[f"total.player_{n}"].AA.C)
+        assert script_names(script) == [f"{row}.player_{n}" for row in RFTG_SUMMED]
+        assert "renaissance_chips" not in script and "tie_break" not in script
+        assert 'event.value = filled ? total : "";' in script
+    # no other box computes anything
+    assert {name for name, f in found.items() if "/AA" in f and "/C" in f.AA} == set(totals)
+
+
+def test_xia_campaign_score_is_a_running_total_of_game_scores(out):
+    found = fields(out / "a4" / "xia-campaign-log-fillable.pdf")
+    pdf = found.pop("__pdf__")
+    totals = [f"game_{n}.campaign_score" for n in range(1, 21)]
+    assert [f"{f.Parent.T}.{f.T}" for f in pdf.Root.AcroForm.CO] == totals
+    script = js(found["game_3.campaign_score"].AA.C)
+    assert script_names(script) == ["game_1.game_score", "game_2.game_score", "game_3.game_score"]
+    # blank for a game not played yet, even though earlier games have scores
+    assert 'filledText.call(this, "game_3.game_score") === "" ? "" : total' in script
+    assert len(script_names(js(found["game_20.campaign_score"].AA.C))) == 20
+
+
+@pytest.mark.parametrize("form, totals, numbers, texts", [
+    ("rftg-score-sheet", 5, 5 * 12, 5),  # 9 summed rows, total, Renaissance count, tie-break; names
+    ("xia-campaign-log", 20, 20 * 4, 20 * 3),  # FP, NPC FP, game score, campaign score; ship, goal, upgrade
+])
+def test_field_kinds_flags_and_font_size(out, form, totals, numbers, texts):
+    found = fields(out / "a4" / f"{form}-fillable.pdf")
+    pdf = found.pop("__pdf__")
+    number_fields = {n: f for n, f in found.items() if f.FT == "/Tx" and f.get("/MaxLen") == 4}
+    text_fields = {n: f for n, f in found.items() if f.FT == "/Tx" and n not in number_fields}
+    assert len(number_fields) == numbers and len(text_fields) == texts
+    for name, f in number_fields.items():
+        assert int(f.Ff) & (FF_DO_NOT_SPELL_CHECK | FF_DO_NOT_SCROLL) == FF_DO_NOT_SPELL_CHECK | FF_DO_NOT_SCROLL
+        assert f.Q == 1
+        keystroke = js(f.AA.K)
+        assert "AFMergeChange(event)" in keystroke and r"/^\s*-?\d*\s*$/" in keystroke
+    for f in text_fields.values():
+        assert "/AA" not in f
+    for name, f in found.items():
+        # totals stay typeable in the file (viewers without scripts); the document script locks them
+        assert not int(f.get("/Ff", 0)) & FF_READ_ONLY, name
+        assert not int(f.get("/Ff", 0)) & FF_REQUIRED, name  # an unticked "Won" is an answer
+        if f.FT == "/Tx":
+            assert str(f.DA).startswith("/Helv 10 Tf"), (name, str(f.DA))
+    locked = js(pdf.Root.Names.JavaScript.Names[1])
+    co = [f"{f.Parent.T}.{f.T}" for f in pdf.Root.AcroForm.CO]
+    assert len(co) == totals
+    assert re.findall(r'"([a-z0-9_.]+)"', locked) == co and "readonly = true" in locked
+
+
+def test_field_tree_has_no_dotted_partial_names(out):
+    pdf = pikepdf.open(out / "a4" / "rftg-score-sheet-fillable.pdf")
+    parents = [str(p.T) for p in pdf.Root.AcroForm.Fields]
+    assert parents == ["name", *RFTG_SUMMED, "total", "renaissance_chips", "tie_break"]
+    for parent in pdf.Root.AcroForm.Fields:
+        assert [str(k.T) for k in parent.Kids] == [f"player_{n}" for n in range(1, 6)]
+        assert all("." not in str(k.T) for k in parent.Kids)
+
+
+class _Form:
+    """A PDF opened in PDFium's form-filling environment (pypdfium2), first page loaded."""
+
+    def __init__(self, path: Path):
+        self.doc = pdfium.PdfDocument(str(path))
+        self.info = pdfium_c.FPDF_FORMFILLINFO()
+        self.info.version = 2
+        self.handle = pdfium_c.FPDFDOC_InitFormFillEnvironment(self.doc.raw, ctypes.byref(self.info))
+        self.page = self.doc[0]
+        pdfium_c.FORM_OnAfterLoadPage(self.page.raw, self.handle)
+
+    def _text(self, getter, annot) -> str:
+        size = getter(self.handle, annot, None, 0)
+        buf = ctypes.create_string_buffer(size)
+        getter(self.handle, annot, ctypes.cast(buf, ctypes.POINTER(pdfium_c.FPDF_WCHAR)), size)
+        return buf.raw[:max(0, size - 2)].decode("utf-16-le")
+
+    def name(self, annot) -> str:
+        return self._text(pdfium_c.FPDFAnnot_GetFormFieldName, annot)
+
+    def focused(self) -> str:
+        index, annot = ctypes.c_int(-1), pdfium_c.FPDF_ANNOTATION()
+        pdfium_c.FORM_GetFocusedAnnot(self.handle, ctypes.byref(index), ctypes.byref(annot))
+        return self.name(annot)
+
+    def tab_order(self, count: int) -> list[str]:
+        """Focus the first widget, then press Tab ``count - 1`` times; the focused field names."""
+        pdfium_c.FORM_SetFocusedAnnot(self.handle, pdfium_c.FPDFPage_GetAnnot(self.page.raw, 0))
+        order = [self.focused()]
+        for _ in range(count - 1):
+            pdfium_c.FORM_OnKeyDown(self.handle, self.page.raw, 0x09, 0)  # FWL_VKEY_Tab
+            order.append(self.focused())
+        return order
+
+
+def test_tab_goes_down_each_players_column_in_pdfium(out):
+    order = _Form(out / "a4" / "rftg-score-sheet-fillable.pdf").tab_order(14)
+    rows = ["name", *RFTG_SUMMED, "total", "renaissance_chips", "tie_break"]
+    assert order == [f"{row}.player_1" for row in rows] + ["name.player_2"]
+
+
+def test_tab_goes_along_each_game_row_in_pdfium(out):
+    order = _Form(out / "letter" / "xia-campaign-log-fillable.pdf").tab_order(10)
+    columns = ["ship", "goal", "fame", "npc_fame", "won", "goal_completed", "upgrade", "game_score",
+               "campaign_score"]
+    assert order == [f"game_1.{c}" for c in columns] + ["game_2.ship"]
+
+
+def test_totals_follow_the_rows_content_declares(tmp_path):
+    """A row added to the sum in content is added up: no code names the rows."""
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    aids = content / "rftg" / "aids.yaml"
+    text = aids.read_text()
+    text = text.replace("        - {id: total, label: Total VP,",
+                        "        - {id: prestige_vp, label: Prestige}\n        - {id: total, label: Total VP,")
+    text = text.replace("sum: [cards_vp,", "sum: [prestige_vp, cards_vp,")
+    aids.write_text(text)
+    _build(tmp_path / "out", "a4", content, aids=("score-sheet",))
+    found = fields(tmp_path / "out" / "a4" / "rftg-score-sheet-fillable.pdf")
+    assert script_names(js(found["total.player_2"].AA.C)) == [
+        f"{row}.player_2" for row in ["cards_vp", "six_dev_vp", "chips_vp", "war_contribution_vp",
+                                      "defense_awards_vp", "greatest_admiral", "greatest_contributor",
+                                      "cs_greatest_contributor", "greatest_conqueror", "prestige_vp"]]
+
+
+@pytest.mark.parametrize("edit, message", [
+    (("sum: [cards_vp,", "sum: [card_vp,"),
+     "row 'total' adds up 'card_vp', which is not one of the rows: name, cards_vp,"),
+    (("sum: [cards_vp,", "sum: [name, cards_vp,"),
+     "row 'total' adds up 'name', a text field; only number fields add up"),
+])
+def test_a_bad_sum_is_a_content_error_naming_the_row(tmp_path, edit, message):
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    aids = content / "rftg" / "aids.yaml"
+    aids.write_text(aids.read_text().replace(*edit))
+    with pytest.raises(ContentError) as caught:
+        load_content(content)
+    assert message in str(caught.value)
+    assert "aids.yaml:" in str(caught.value)
