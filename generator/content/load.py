@@ -19,7 +19,7 @@ from generator.content.consistency import check_consistency
 from generator.content.fact_sources import check_fact_sources
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
-from generator.content.yaml_io import Located, load_file
+from generator.content.yaml_io import MAX_CONTENT_BYTES, Located, load_file
 from generator.errors import ContentError, Problem, display_path
 
 
@@ -167,7 +167,7 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     game: Game | None = None
     failed = False  # a file failed to parse or validate: its documents are missing
     for path in files:
-        loc, found = load_file(path)
+        loc, found = load_file(path, max_bytes=MAX_CONTENT_BYTES)
         problems.extend(found)
         failed = failed or loc is None or any(p.severity == "error" for p in found)
         if loc is None:

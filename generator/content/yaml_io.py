@@ -1,23 +1,48 @@
-"""Line-aware YAML loading that refuses duplicate keys.
+"""Line-aware, bounded YAML loading: the one reader for content files and score records.
 
-PyYAML (and ruamel's plain loaders) silently keep the last of duplicate keys, so we compose the
-node tree ourselves, report *every* duplicate with its line, and keep each value's position so
-that schema errors can name the line of the offending field.
+Every file a user hands us is hostile until parsed, so this module reads YAML under limits and
+turns every way a file can be wrong into a located `Problem` (file:line:column), never an
+exception:
+
+- size: `load_file` reads at most ``max_bytes`` (`MAX_RECORD_BYTES`, 1 MiB, by default;
+  the content loader passes `MAX_CONTENT_BYTES`, 4 MiB) and refuses larger files up front;
+- encoding: not UTF-8 -> the line and column of the first bad byte; a character YAML does not
+  allow (NUL and other control characters) -> its line and column;
+- anchors (``&name``) and aliases (``*name``) are refused as they are met in the parser's event
+  stream: nothing is ever expanded, so no "billion laughs" and no self-referencing values;
+- nesting deeper than `MAX_DEPTH` stops the parse at the first event past the limit; the
+  document is built from the event stream with an explicit stack, so no input can overflow a
+  stack (the C composer and any recursive builder would: 30,000 ``[`` crash them);
+- a scalar that cannot be constructed (an integer of 5,000 digits, ``2026-13-45``, ``!!bool
+  maybe``) and an explicit tag outside YAML's core schema are problems at that scalar;
+- duplicate keys (which YAML libraries silently keep the last of) and merge keys (``<<``) are
+  problems too, each with its line.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-
+from generator.content.yaml_events import MAX_DEPTH, compose_events, dotted
 from generator.errors import Problem, display_path
 
+__all__ = ["Located", "dotted", "load_text", "load_file", "MAX_RECORD_BYTES", "MAX_CONTENT_BYTES",
+           "MAX_DEPTH"]
+
 Path_ = tuple  # a field path: tuple of str keys and int indexes
+
+#: Largest score record read, in bytes (1 MiB): a typed record is a few kB.
+MAX_RECORD_BYTES = 1 << 20
+#: Largest content file read, in bytes (4 MiB): the biggest shipped file is ~21 kB; a card
+#: database of every RftG card ever printed would be well under 1 MiB.
+MAX_CONTENT_BYTES = 4 << 20
+
+# Characters YAML 1.2 allows in a stream (spec 5.1 "c-printable"): tab, LF, CR, printable ASCII,
+# NEL, and Unicode from U+00A0 up except surrogates and U+FFFE/U+FFFF.
+_DISALLOWED = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 @dataclass
@@ -52,97 +77,79 @@ class Located:
         return Problem(self.file, line, col, dotted(path), message, hint, severity)
 
 
-def dotted(path: Path_) -> str:
-    """``("rows", 2, "wave")`` -> ``rows[2].wave``."""
-    text = ""
-    for part in path:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        else:
-            text += ("." if text else "") + str(part)
-    return text
+def _line_column(text: str, index: int) -> tuple[int, int]:
+    """1-based (line, column) of character ``index`` in ``text``."""
+    line_start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - line_start + 1
 
 
-def _yaml() -> YAML:
-    y = YAML(typ="safe", pure=False)  # the C parser (ruamel.yaml.clib) when available: 5x faster
-    return y
+def _too_big(file: str, size: int | str, max_bytes: int) -> Problem:
+    return Problem(file, 0, 0, "", f"file is larger than {_size(max_bytes)} ({size} bytes); "
+                   f"playaid reads files up to {_size(max_bytes)}",
+                   "a record or content file is a few kB: check that this is the right file")
 
 
-def load_text(text: str, file: str) -> tuple[Located | None, list[Problem]]:
-    """Parse YAML ``text``; return the located document and every problem found.
+def _size(n: int) -> str:
+    return f"{n >> 20} MiB" if n >= 1 << 20 and n % (1 << 20) == 0 else f"{n} bytes"
 
-    Duplicate keys are problems (all of them, with lines); syntax errors are a single problem.
-    The document is None when it could not be parsed.
+
+def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES
+              ) -> tuple[Located | None, list[Problem]]:
+    """Parse YAML ``text`` (from ``file``, used in messages); return the located document and
+    every problem found.
+
+    Problems (all `Problem` with 1-based line and column): a disallowed character, a syntax
+    error, a second document, an anchor, alias, tag outside the core schema, merge key or
+    duplicate key, a scalar that cannot be constructed, nesting deeper than `MAX_DEPTH`, text
+    longer than ``max_bytes`` UTF-8 bytes (None: no limit). The document is None when it could
+    not be parsed; otherwise it is returned with the problems (the offending values left out).
+    Never raises for anything the text contains.
     """
-    yaml = _yaml()
-    try:
-        node = yaml.compose(text)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        msg = (exc.problem or str(exc)).strip()
-        return None, [Problem(file, line, col, "", f"YAML syntax error: {msg}",
-                              "check indentation, colons and quotes near this line")]
-    except YAMLError as exc:
-        return None, [Problem(file, 0, 0, "", f"YAML error: {exc}", "fix the YAML syntax")]
+    if max_bytes is not None and len(text) > max_bytes // 4:  # cheap bound before encoding
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > max_bytes:
+            return None, [_too_big(file, size, max_bytes)]
+    bad = _DISALLOWED.search(text)
+    if bad:
+        line, col = _line_column(text, bad.start())
+        code = ord(bad.group())
+        name = "NUL" if code == 0 else "a control character" if code < 0x20 or 0x7f <= code < 0xa0 \
+            else "not allowed in YAML"
+        return None, [Problem(file, line, col, "", f"character U+{code:04X} ({name}) is not allowed "
+                              "in a YAML file", "delete it; it was probably pasted in by mistake")]
     located = Located(file, None)
-    problems: list[Problem] = []
-    if node is None:
-        located.data = None
-        return located, problems
-    constructor = yaml.constructor
-
-    def build(n, path):
-        located.marks[path] = (n.start_mark.line + 1, n.start_mark.column + 1)
-        if isinstance(n, MappingNode):
-            out: dict = {}
-            seen: dict = {}
-            for key_node, value_node in n.value:
-                if key_node.tag == "tag:yaml.org,2002:merge":
-                    problems.append(Problem(file, key_node.start_mark.line + 1,
-                                            key_node.start_mark.column + 1, dotted(path),
-                                            "YAML merge keys (<<) are not supported",
-                                            "write the fields out"))
-                    continue
-                key = build(key_node, path + ("<key>",))
-                if isinstance(key, (list, dict)):
-                    problems.append(Problem(file, key_node.start_mark.line + 1,
-                                            key_node.start_mark.column + 1, dotted(path),
-                                            "a mapping key must be a plain value", ""))
-                    continue
-                kpos = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                if key in seen:
-                    problems.append(Problem(
-                        file, kpos[0], kpos[1], dotted(path + (key,)),
-                        f"duplicate key '{key}' (first defined on line {seen[key]})",
-                        "remove one of the two or rename it"))
-                    continue
-                seen[key] = kpos[0]
-                located.key_marks[path + (key,)] = kpos
-                out[key] = build(value_node, path + (key,))
-            located.marks.pop(path + ("<key>",), None)
-            return out
-        if isinstance(n, SequenceNode):
-            return [build(item, path + (i,)) for i, item in enumerate(n.value)]
-        if isinstance(n, ScalarNode):
-            return constructor.construct_object(n, deep=True)
-        raise TypeError(f"unexpected YAML node {n!r}")
-
-    try:
-        located.data = build(node, ())
-    except YAMLError as exc:
-        return None, [Problem(file, 0, 0, "", f"YAML error: {exc}", "fix the YAML syntax")]
-    return located, problems
+    composed = compose_events(text, file, located.marks, located.key_marks)
+    if composed.fatal:
+        return None, composed.found
+    located.data = composed.data
+    return located, composed.found
 
 
-def load_file(path: Path) -> tuple[Located | None, list[Problem]]:
-    """Read and parse a YAML (or JSON, which is YAML) file; see `load_text`."""
+def load_file(path: Path | str, max_bytes: int = MAX_RECORD_BYTES
+              ) -> tuple[Located | None, list[Problem]]:
+    """Read and parse a YAML (or JSON, which is YAML) file of at most ``max_bytes`` bytes; see
+    `load_text` for the problems reported. A larger file is refused before it is read in full;
+    bytes that are not UTF-8 are reported at the line and column of the first bad byte."""
     shown = display_path(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return None, [Problem(shown, 0, 0, "", "file is not UTF-8 text", "save it as UTF-8")]
+        with open(path, "rb") as stream:
+            data = stream.read(max_bytes + 1)
     except OSError as exc:
-        return None, [Problem(shown, 0, 0, "", f"cannot read file: {exc.strerror}",
+        return None, [Problem(shown, 0, 0, "", f"cannot read file: {exc.strerror or exc}",
                               "check the path and permissions")]
-    return load_text(text, shown)
+    if len(data) > max_bytes:
+        try:
+            size: int | str = Path(path).stat().st_size
+        except OSError:
+            size = f"more than {max_bytes}"
+        return None, [_too_big(shown, size, max_bytes)]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = len(data[line_start:exc.start].decode("utf-8")) + 1
+        return None, [Problem(shown, line, column, "",
+                              f"byte 0x{data[exc.start]:02X} is not UTF-8 text",
+                              "save the file as UTF-8")]
+    return load_text(text, shown, max_bytes=None)

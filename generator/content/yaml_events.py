@@ -1,0 +1,286 @@
+"""Build plain Python data from the YAML parser's event stream, iteratively and under limits.
+
+`yaml_io` is the public face; this module is its engine. The C parser (libyaml, through
+ruamel.yaml.clib) turns text into events without recursion; the composers of ruamel (C and
+Python) recurse once per nesting level and crash or raise RecursionError on deep input. So the
+document is built here from the events with an explicit stack, and every limit is checked on
+the event that would break it, before anything is built from it:
+
+- an anchor or alias is a problem where it stands; an alias becomes None (nothing is expanded);
+- a collection deeper than `MAX_DEPTH` stops the parse (libyaml itself is iterative, but it is
+  quadratic in flow nesting: 30,000 ``[`` take 5 s, so we stop reading at the limit).
+
+Scalars are resolved and constructed by ruamel's own resolver and safe constructor (YAML 1.2
+core schema: null, bool, int, float, str, timestamp), one scalar at a time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
+                                ScalarEvent, SequenceEndEvent, SequenceStartEvent)
+from ruamel.yaml.nodes import ScalarNode
+
+from generator.errors import Problem
+
+#: Deepest nesting of mappings and sequences read. Shipped content needs 8; deeper input is
+#: refused before any recursive step anywhere (Python's limit is 1000 frames).
+MAX_DEPTH = 64
+#: Most values (scalars and collections) read from one file: a record holds ~200, the biggest
+#: content file ~3,000. Bounds the time a file can cost: ~5 us per value, so 0.5 s.
+MAX_VALUES = 100_000
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_CORE + t for t in ("null", "bool", "int", "float", "str", "timestamp")}
+_COLLECTION_TAGS = {None, "!", _CORE + "map", _CORE + "seq"}
+_MERGE = _CORE + "merge"
+_STR = _CORE + "str"
+_KINDS = {_CORE + "null": "null", _CORE + "bool": "true/false", _CORE + "int": "a whole number",
+          _CORE + "float": "a number", _CORE + "timestamp": "a date", _CORE + "str": "text"}
+_NO_KEY = object()
+# Control characters a scalar may not hold even when written as an escape ("\x00"): they break
+# file paths (embedded NUL), terminals and PDFs. Tab, line feed and carriage return are text.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+@dataclass
+class Composed:
+    """What `compose_events` found: ``data`` (None for an empty file), every problem, and
+    ``fatal`` when the document could not be built at all (syntax error, too deep, ...)."""
+
+    data: Any = None
+    found: list[Problem] = field(default_factory=list)
+    fatal: bool = False
+
+
+@dataclass
+class _Frame:
+    """One open mapping or sequence. ``key`` is the mapping key waiting for its value;
+    ``drop_value`` when that value is to be left out (duplicate or unusable key); ``quiet`` when
+    this collection is itself left out (its positions are not recorded)."""
+
+    path: tuple
+    container: Any
+    is_map: bool
+    quiet: bool
+    start: Any  # the parser's mark where the collection starts
+    key: Any = _NO_KEY
+    drop_value: bool = False
+    seen: dict = field(default_factory=dict)
+
+
+def _pos(mark) -> tuple[int, int]:
+    return mark.line + 1, mark.column + 1
+
+
+def compose_events(text: str, file: str, marks: dict, key_marks: dict) -> Composed:
+    """Parse ``text`` and build its one document; fill ``marks``/``key_marks`` (path -> 1-based
+    (line, column) of the value / of its key). Never raises for anything ``text`` contains."""
+    out = Composed()
+    found = out.found
+    loader, _ = YAML(typ="safe", pure=False).get_constructor_parser(text)
+
+    def problem(mark, path, message, hint=""):
+        line, col = _pos(mark)
+        found.append(Problem(file, line, col, dotted(path), message, hint))
+
+    scalars = _Scalars(loader)
+    stack: list[_Frame] = []
+    documents = 0
+    values = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            kind = type(event)
+            if kind is DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    problem(event.start_mark, (), "a second YAML document ('---') in one file",
+                            "keep one document per file")
+                    out.fatal = True
+                    return out
+                scalars.start_document()
+                continue
+            if kind is MappingEndEvent or kind is SequenceEndEvent:
+                frame = stack.pop()
+                _deliver(out, stack, frame.container, frame.start, problem, marks, key_marks,
+                         is_collection=True)
+                continue
+            if kind not in (ScalarEvent, AliasEvent, MappingStartEvent, SequenceStartEvent):
+                continue  # stream start/end, document end
+            values += 1
+            if values > MAX_VALUES:
+                problem(event.start_mark, (), f"more than {MAX_VALUES:,} values in one file",
+                        "a record or content file holds a few thousand at most: check that this "
+                        "is the right file, or split it")
+                out.fatal = True
+                return out
+            parent = stack[-1] if stack else None
+            as_key = parent is not None and parent.is_map and parent.key is _NO_KEY
+            quiet = parent is not None and (parent.quiet or as_key or parent.drop_value)
+            path = () if parent is None else parent.path + (
+                ("<key>",) if as_key else (len(parent.container),) if not parent.is_map
+                else (parent.key,))
+            if not quiet:
+                marks[path] = _pos(event.start_mark)
+            if kind is AliasEvent:
+                problem(event.start_mark, path if not as_key else parent.path,
+                        f"YAML aliases (*{event.anchor}) are not allowed",
+                        "write the value out in full where it is used")
+                _deliver(out, stack, None, event.start_mark, problem, marks, key_marks, refused=True)
+                continue
+            if event.anchor is not None:
+                problem(event.start_mark, path if not as_key else parent.path,
+                        f"YAML anchors (&{event.anchor}) are not allowed",
+                        "remove the anchor and write the value out wherever it is used")
+            if kind is ScalarEvent:
+                ok, value = scalars.construct(event, as_key)
+                if not ok:
+                    problem(event.start_mark, path if not as_key else parent.path, *value)
+                    _deliver(out, stack, None, event.start_mark, problem, marks, key_marks,
+                             refused=True)
+                    continue
+                _deliver(out, stack, value, event.start_mark, problem, marks, key_marks)
+                continue
+            # a mapping or sequence starts
+            if len(stack) >= MAX_DEPTH:
+                problem(event.start_mark, path[:4],
+                        f"nested more than {MAX_DEPTH} levels deep",
+                        "playaid files need only a few levels; look for unclosed brackets")
+                out.fatal = True
+                return out
+            if event.tag not in _COLLECTION_TAGS:
+                problem(event.start_mark, path, f"YAML tag '{event.tag}' is not supported",
+                        "remove the tag")
+            is_map = kind is MappingStartEvent
+            stack.append(_Frame(path, {} if is_map else [], is_map, quiet, event.start_mark))
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = _pos(mark) if mark else (0, 0)
+        message = (exc.problem or str(exc)).strip()
+        found.append(Problem(file, line, col, "", f"YAML syntax error: {message}",
+                             "check indentation, colons and quotes near this line"))
+        out.fatal = True
+    except YAMLError as exc:  # e.g. a reader error the character check above did not foresee
+        found.append(Problem(file, 0, 0, "", f"YAML error: {' '.join(str(exc).split())}",
+                             "fix the YAML syntax"))
+        out.fatal = True
+    finally:
+        loader.dispose()
+    return out
+
+
+def _deliver(out: Composed, stack: list[_Frame], value: Any, mark, problem, marks, key_marks,
+             is_collection: bool = False, refused: bool = False) -> None:
+    """Put a finished value (scalar, closed collection, or None for a refused one) into its
+    parent: the document root, a sequence item, a mapping key, or the value of that key."""
+    if not stack:
+        out.data = value
+        return
+    parent = stack[-1]
+    if not parent.is_map:
+        parent.container.append(value)
+        return
+    if parent.key is not _NO_KEY:  # this is the value of parent.key
+        if not parent.drop_value:
+            parent.container[parent.key] = value
+        parent.key, parent.drop_value = _NO_KEY, False
+        return
+    # this is a key
+    parent.key = None
+    if refused:  # an alias or unreadable scalar as a key: already reported
+        parent.drop_value = True
+    elif is_collection:
+        problem(mark, parent.path, "a mapping key must be a plain value", "write the key as text")
+        parent.drop_value = True
+    elif value is _MergeKey:
+        problem(mark, parent.path, "YAML merge keys (<<) are not supported", "write the fields out")
+        parent.drop_value = True
+    elif value in parent.seen:
+        problem(mark, parent.path + (value,),
+                f"duplicate key '{value}' (first defined on line {parent.seen[value]})",
+                "remove one of the two or rename it")
+        parent.drop_value = True
+    else:
+        line_col = _pos(mark)
+        parent.seen[value] = line_col[0]
+        if not parent.quiet:
+            key_marks[parent.path + (value,)] = line_col
+        parent.key = value
+
+
+class _MergeKey:
+    """Stands for a ``<<`` key (refused)."""
+
+
+class _Scalars:
+    """Resolves and constructs plain scalars with ruamel's implicit-resolver table (for the YAML
+    version of the document) and its safe constructors. Faster than ruamel's `resolve`, which
+    builds a `Tag` object per scalar; the same rules."""
+
+    def __init__(self, loader):
+        self.loader = loader
+        self.table: dict = {}
+        self.by_first: dict = {}
+
+    def start_document(self) -> None:
+        """Pick the resolver table of this document's YAML version (1.2 unless %YAML says)."""
+        self.table = self.loader.versioned_resolver
+        self.by_first = {}
+
+    def _tag(self, value: str) -> str:
+        first = value[:1]
+        rules = self.by_first.get(first)
+        if rules is None:
+            rules = self.by_first[first] = self.table.get(first, []) + self.table.get(None, [])
+        for tag, regexp in rules:
+            if regexp.match(value):
+                return str(tag)
+        return _STR
+
+    def construct(self, event: ScalarEvent, as_key: bool) -> tuple[bool, Any]:
+        """(True, value) or (False, (message, hint)) for one scalar event."""
+        tag = event.tag
+        implicit = tag is None or tag == "!"
+        if implicit:
+            tag = self._tag(event.value) if event.implicit[0] else _STR
+        if tag == _STR:
+            bad = _CONTROL.search(event.value)
+            if bad:
+                return False, (f"the text holds control character U+{ord(bad.group()):04X}",
+                               "remove the escape that writes it")
+            return True, event.value
+        if tag == _MERGE and as_key:
+            return True, _MergeKey
+        if tag not in _SCALAR_TAGS:
+            if implicit:  # a plain '=' or '<<' as a value: take it as the text it is
+                return True, event.value
+            return False, (f"YAML tag '{event.tag}' is not supported", "remove the tag")
+        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        try:
+            return True, self.loader.yaml_constructors[tag](self.loader, node)
+        except Exception as exc:  # the constructors raise ValueError, KeyError, OverflowError...
+            value = event.value
+            digits = sum(c.isdigit() for c in value)
+            if tag == _CORE + "int" and digits > 1000:
+                return False, (f"a number with {digits} digits is too long to read",
+                               "write the count or score this field means")
+            text = value if len(value) <= 40 else value[:37] + "..."
+            return False, (f"cannot read '{text}' as {_KINDS[tag]} ({type(exc).__name__}: {exc})",
+                           "quote it to make it text, or write a valid value")
+
+
+def dotted(path: tuple) -> str:
+    """``("rows", 2, "wave")`` -> ``rows[2].wave``."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += ("." if text else "") + str(part)
+    return text
