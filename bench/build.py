@@ -10,6 +10,8 @@ Figures, in one run on this machine:
   5. our serial warm build of the HTML aids vs bare WeasyPrint rendering the same final HTML
      in the same process (the floor)                             (target <= 1.15 x)
   6. RftG scoring throughput over a generated batch              (target >= 5,000 records/s)
+  7. whole-process start-up of the command line beside `python -c pass`, a no-op build, and one
+     `playaid score` call on 1,000 records (bench/startup.py)
 """
 
 from __future__ import annotations
@@ -166,6 +168,9 @@ def main() -> None:
         (f"RftG scoring, {args.records:,} records", f"{rate:,.0f} records/s",
          f"{rate_with_parse:,.0f} records/s incl. parsing (target >= 5,000)"),
     ]
+    from startup import figures as startup_figures  # whole-process start-up and batch scoring
+
+    rows += startup_figures(full_build_seconds=cold)
     width = max(len(r[0]) for r in rows)
     for name, value, note in rows:
         print(f"{name:<{width}}  {value:>16}  {note}")

@@ -12,22 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from generator.errors import BuildError
+from generator.options import RenderOptions  # noqa: F401 - re-exported for callers
 from generator.paths import ASSETS_DIR, TEMPLATES_DIR
 from generator.plan import PlannedAid
-
-
-@dataclass(frozen=True)
-class RenderOptions:
-    """What to render: ``paper`` a4 | letter, ``mode`` sheet | print-shop, ``png`` previews."""
-
-    paper: str = "a4"
-    mode: str = "sheet"
-    png: bool = False
-
-    @property
-    def folder(self) -> str:
-        """Output sub-folder: the paper name for sheets, ``print-shop-<paper>`` for print-shop."""
-        return self.paper if self.mode == "sheet" else f"print-shop-{self.paper}"
 
 
 @lru_cache(maxsize=1)

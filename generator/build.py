@@ -10,35 +10,25 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.aidbuild import RenderOptions, render_aid
-from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
-from generator.content.cache import load_content_cached
-from generator.content.load import Content
+from typing import TYPE_CHECKING
+
 from generator.errors import PlayaidError
 from generator.fingerprint import code_fingerprint, file_digests
 from generator.fsutil import WriteError, write_atomic
-from generator.plan import PlannedAid, plan_aids
+from generator.options import BuildOptions, RenderOptions
+
+if TYPE_CHECKING:  # the renderer and content models load only when something is rebuilt
+    from generator.content.load import Content
+    from generator.plan import PlannedAid
 
 MANIFEST_NAME = ".playaid-manifest.json"
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Options of one `playaid build` run. ``jobs`` 0 means one process per CPU."""
-
-    content_dir: Path = Path("content")
-    out_dir: Path = Path("output")
-    render: RenderOptions = RenderOptions()
-    only: tuple[str, ...] = ()
-    force: bool = False
-    jobs: int = 0
+#: Manifest entry of the last whole build: its fingerprint and every file it left in place.
+WHOLE_BUILD = "_build"
 
 
 @dataclass
@@ -67,9 +57,11 @@ class BuildReport:
         return sum(1 for r in self.results if r.status == status)
 
 
-def aid_input_files(planned: PlannedAid, game) -> list[str]:
+def aid_input_files(planned: "PlannedAid", game) -> list[str]:
     """The content files an aid reads, relative to the content folder: game.yaml, its aids file,
     and every document its blocks name (facts: every facts file, since facts merge)."""
+    from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
+
     used = {("game", game.game.id)}
     for aids_id, aids in game.of_kind("aids").items():
         if any(a.id == planned.aid.id for a in aids.aids):
@@ -87,7 +79,7 @@ def aid_input_files(planned: PlannedAid, game) -> list[str]:
     return sorted({game.paths[key] for key in used})
 
 
-def input_hash(planned: PlannedAid, game, render: RenderOptions, code: str,
+def input_hash(planned: "PlannedAid", game, render: RenderOptions, code: str,
                digests: dict[str, str]) -> str:
     """Hash of everything that determines an aid's PDF bytes: ``code`` (`code_fingerprint`),
     the digests of the content files it reads (``digests`` from `file_digests`) and the options.
@@ -123,7 +115,7 @@ def _is_fresh(entry: dict | None, h: str, options: BuildOptions) -> bool:
 # Workers are forked after the parent has loaded content and WeasyPrint, so they inherit both
 # instead of paying for them again.
 
-_CONTENT: Content | None = None
+_CONTENT: "Content | None" = None
 
 
 @dataclass(frozen=True)
@@ -140,6 +132,9 @@ class Job:
 def _render_one(job: Job) -> tuple[str, object, str, float]:
     """Render one aid; never raises (errors come back as text). Returns
     (key, Rendered | None, error, seconds)."""
+    from generator.aidbuild import render_aid
+    from generator.plan import plan_aids
+
     start = time.perf_counter()
     try:
         planned = next(p for p in plan_aids(_CONTENT) if p.key == job.key)
@@ -165,9 +160,21 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     # Read every content file and the code once; the cache and each aid's hash share them.
     code = code_fingerprint()
     digests = file_digests(options.content_dir) if Path(options.content_dir).is_dir() else {}
+    manifest = _read_manifest(options)
+    whole = whole_build_fingerprint(options, code, digests)
+    unchanged = _unchanged_build(manifest, whole, options)
+    if unchanged is not None:  # nothing changed since the last complete build: no content load
+        for result in unchanged:
+            if progress:
+                progress("skipped", result.key, result)
+        if progress:
+            progress("start", 0, None)
+        return BuildReport(unchanged, time.perf_counter() - started)
+    from generator.content.cache import load_content_cached
+    from generator.plan import plan_aids
+
     content = load_content_cached(options.content_dir, options.out_dir, digests, code)
     planned = plan_aids(content, list(options.only) or None)
-    manifest = _read_manifest(options)
     results: dict[str, AidResult] = {}
     todo: list[Job] = []
     hashes: dict[str, str] = {}
@@ -206,10 +213,41 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
                              "fitted": rendered.fitted, "seconds": round(seconds, 1)}
         if progress:
             progress("done", key, results[key])
-    if any(r.status == "built" for r in results.values()):
+    ordered = [results[p.key] for p in planned]
+    complete = {"fingerprint": whole, "aids": [[r.key, r.files] for r in ordered]} \
+        if all(r.status != "failed" for r in ordered) else None
+    if any(r.status == "built" for r in ordered) or manifest.get(WHOLE_BUILD) != complete:
+        manifest[WHOLE_BUILD] = complete
         write_atomic(_manifest_path(options),
                      (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
-    return BuildReport([results[p.key] for p in planned], time.perf_counter() - started)
+    return BuildReport(ordered, time.perf_counter() - started)
+
+
+def whole_build_fingerprint(options: BuildOptions, code: str, digests: dict[str, str]) -> str:
+    """Hash of everything a whole build depends on: code and templates (``code``), every content
+    file (``digests``), the resolved content folder and the options that change output."""
+    digest = hashlib.sha256(code.encode())
+    digest.update(str(Path(options.content_dir).resolve()).encode() + b"\0")
+    for name, file_digest in sorted(digests.items()):
+        digest.update(f"{name}\0{file_digest}\0".encode())
+    digest.update(json.dumps([options.render.paper, options.render.mode, options.render.png,
+                              sorted(options.only)]).encode())
+    return digest.hexdigest()
+
+
+def _unchanged_build(manifest: dict, whole: str, options: BuildOptions) -> list[AidResult] | None:
+    """Every aid as skipped when the last complete build had this fingerprint and its files are all
+    still there; else None (decide aid by aid)."""
+    entry = manifest.get(WHOLE_BUILD)
+    if options.force or not isinstance(entry, dict) or entry.get("fingerprint") != whole:
+        return None
+    try:
+        results = [AidResult(str(key), "skipped", list(files)) for key, files in entry["aids"]]
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not all((options.out_dir / f).is_file() for r in results for f in r.files):
+        return None
+    return results
 
 
 def _remove_stale(out_dir: Path, entry, files: list[str]) -> None:
@@ -232,6 +270,9 @@ def _run(todo: list[Job], jobs: int, formats: dict[str, str]):
         for job in todo:
             yield _render_one(job)
         return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     from generator.aidbuild import _renderer
 
     _renderer()  # load WeasyPrint and the fonts once, before forking

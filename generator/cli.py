@@ -21,8 +21,30 @@ def _fail(exc: PlayaidError) -> None:
 
 
 class Group(click.Group):
-    """Click group that turns playaid errors into messages and any other exception into a
+    """Click group that loads a sub-command's module only when that command runs (start-up stays
+    near Python's own), turns playaid errors into messages and any other exception into a
     one-line internal-error report instead of a traceback."""
+
+    def list_commands(self, ctx):
+        from generator.commands import LAZY_COMMANDS
+
+        return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS))
+
+    def get_command(self, ctx, name):
+        command = super().get_command(ctx, name)
+        if command is not None:
+            return command
+        from generator.commands import LAZY_COMMANDS
+
+        target = LAZY_COMMANDS.get(name)
+        if target is None:
+            return None
+        import importlib
+
+        module, _, attribute = target.partition(":")
+        command = getattr(importlib.import_module(module), attribute)
+        self.add_command(command, name)
+        return command
 
     def invoke(self, ctx):
         try:
@@ -104,20 +126,6 @@ def schema(out_dir: Path, content_dir: Path):
     for path in export_schemas(out_dir):
         click.echo(str(path))
     click.echo(str(export_record_schema(out_dir, content_dir)))
-
-
-def _add_module_commands() -> None:
-    import importlib
-
-    from generator.commands import COMMAND_MODULES
-
-    for name in COMMAND_MODULES:
-        module = importlib.import_module(name)
-        for command in getattr(module, "commands", None) or [module.command]:
-            cli.add_command(command)
-
-
-_add_module_commands()
 
 
 def main() -> None:

@@ -1,8 +1,12 @@
-"""CLI sub-commands that live in their own modules; each module defines ``command`` (a click
-command or group) or ``commands`` (a list) and is listed in ``COMMAND_MODULES`` so `generator.cli` adds it."""
+"""CLI sub-commands that live in their own modules. `generator.cli` imports a module only when its
+command runs (or for `--help`), so each module keeps its heavy imports inside its functions.
 
-COMMAND_MODULES = (
-    "generator.commands.build",
-    "generator.commands.xia",
-    "generator.commands.score",
-)
+``LAZY_COMMANDS`` maps a command name to ``"module:attribute"`` of its click command.
+"""
+
+LAZY_COMMANDS = {
+    "build": "generator.commands.build:build_command",
+    "watch": "generator.commands.build:watch_command",
+    "score": "generator.commands.score:command",
+    "xia": "generator.commands.xia:command",
+}

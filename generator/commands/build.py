@@ -7,8 +7,7 @@ from pathlib import Path
 
 import click
 
-from generator.aidbuild import RenderOptions
-from generator.build import BuildOptions, BuildReport, build
+from generator.options import BuildOptions, RenderOptions
 from generator.paths import default_content_dir
 
 
@@ -50,7 +49,7 @@ class Reporter:
         else:
             click.echo(f"built   {key} ({len(result.files)} files, {result.seconds:.1f} s)")
 
-    def finish(self, report: BuildReport, out_dir: Path):
+    def finish(self, report, out_dir: Path):
         if self.bar is not None:
             self.bar.stop()
         if self.rich:
@@ -107,6 +106,8 @@ def build_command(aids, paper, mode, png, out, content_dir, jobs, quiet, force):
     Only aids whose inputs changed are rebuilt (content files, templates, assets, generator
     version, options); --force rebuilds all. Exit 1 if any aid failed (its previous PDF is kept).
     """
+    from generator.build import build
+
     options = _options(aids, paper, mode, png, out, content_dir, force, jobs)
     reporter = Reporter(quiet)
     report = build(options, reporter)

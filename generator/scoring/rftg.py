@@ -37,7 +37,7 @@ class RftgRules:
     ``cards``: casefolded name -> `Card`; ``names``: display names (for suggestions);
     ``scoring``: the `Scoring` rules. Derived once (card designs never change during a run):
     ``exact`` (printed name -> card), ``line_index`` (scoring card -> {card name: the first of its
-    lines that card meets}), ``printed`` (the explain line of each card's printed VP),
+    lines that card meets}, filled the first time a scoring card is met: `lines_of`), ``printed`` (the explain line of each card's printed VP),
     ``scoring_cards``; ``schema``: the record schema; ``json``: the compiled rules themselves.
     """
 
@@ -57,10 +57,6 @@ class RftgRules:
         self.printed = {c.name: Explain(c.name, c.vp, "printed VP")
                         for c in self.cards.values() if c.vp != "?"}
         self.scoring_cards = frozenset(c.name for c in self.cards.values() if c.scoring)
-        for scorer in self.cards.values():
-            if scorer.scoring:
-                hits = ((card.name, first_line(scorer, card)) for card in self.cards.values())
-                self.line_index[scorer.name] = {name: i for name, i in hits if i >= 0}
         if self.json:
             self.schema = rftg_schema(self.json)
 
@@ -74,6 +70,15 @@ class RftgRules:
             raise RulesInvalid(f"compiled rftg rules are incomplete ({type(exc).__name__}: {exc}); "
                                f"run `playaid check` on the content") from None
         return cls(cards=cards, scoring=scoring, json=game_rules)
+
+    def lines_of(self, scorer: Card) -> dict[str, int]:
+        """{card name: index of the first of ``scorer``'s lines that card meets} for every card
+        design that meets one; built once per scoring card (card designs never change)."""
+        index = self.line_index.get(scorer.name)
+        if index is None:
+            hits = ((card.name, first_line(scorer, card)) for card in self.cards.values())
+            index = self.line_index[scorer.name] = {name: i for name, i in hits if i >= 0}
+        return index
 
     def parse(self, data) -> GameRecord:
         """Validate a record mapping; raises `RecordInvalid` with every problem."""
@@ -190,7 +195,7 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: Resolved, ps: Play
         if scorer.name not in scoring_cards:
             continue
         lines = scorer.scoring
-        index = rules.line_index[scorer.name]  # first matching line per card design, built at load
+        index = rules.lines_of(scorer)  # first matching line per card design, built once
         counts = [0] * len(lines)
         for card in res.active:
             i = index.get(card.name)
