@@ -45,12 +45,19 @@ class Rendered:
     fitted: dict[str, float]
 
 
+def _with_crop_marks(pdf: bytes) -> bytes:
+    from generator.render.print_marks import add_crop_marks
+
+    return add_crop_marks(pdf)
+
+
 def render_aid(planned: PlannedAid, game, options: RenderOptions,
                hints: dict[str, float] | None = None, exact: bool = False) -> Rendered:
     """Render one aid; returns its files and fitted font sizes (see `Rendered`).
 
     Card aids: sheet mode -> n-up sheets (fronts and backs on alternate pages); print-shop mode
-    -> one face per page at trim + 3 mm bleed with crop marks. Page aids -> A4/Letter pages.
+    -> one face per page at trim + 3 mm bleed, crop marks outside the bleed. Page aids ->
+    A4/Letter pages (print-shop: with bleed and crop marks too).
     Form aids -> ``<key>.pdf`` (printable) and ``<key>-fillable.pdf`` (AcroForm).
     ``hints``/``exact``: fitted sizes from the previous build (see `render_card_faces`).
     Raises `BuildError` naming the aid on any failure.
@@ -72,7 +79,7 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
         merged = first.copy([page for f in faces for page in f.document.pages])
         face_pdf = _renderer().pdf(merged, title=f"{aid.title} — {game.game.title}")
         if print_shop:
-            files[f"{prefix}.pdf"] = face_pdf
+            files[f"{prefix}.pdf"] = _with_crop_marks(face_pdf)
         else:
             from generator.render.impose import impose_cards
 
@@ -86,7 +93,8 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
         document, size = render_page_aid(planned, game, _renderer(), env, options.paper, print_shop,
                                          (hints or {}).get("page"), exact)
         fitted = {"page": size}
-        files[f"{prefix}.pdf"] = _renderer().pdf(document, title=f"{aid.title} — {game.game.title}")
+        page_pdf = _renderer().pdf(document, title=f"{aid.title} — {game.game.title}")
+        files[f"{prefix}.pdf"] = _with_crop_marks(page_pdf) if print_shop else page_pdf
     else:
         from generator.render.forms import FormFitError, render_form
 

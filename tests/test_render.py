@@ -40,16 +40,17 @@ def test_print_shop_card_has_trim_and_bleed_boxes(out):
     faces = pages(out / "print-shop-a4" / "rftg-invasion-summary.pdf")
     assert len(faces) == 2  # front and back
     for page in faces:
-        # 63 x 88 mm trim plus 3 mm bleed on every side
-        assert size_mm(page) == (69.0, 94.0)
-        assert box_mm(page, "trimbox") == (3.0, 3.0, 66.0, 91.0)
-        assert box_mm(page, "bleedbox") == (0.0, 0.0, 69.0, 94.0)
+        # 63 x 88 mm trim, 3 mm bleed, then 2 mm gap + 5 mm crop marks on every side
+        assert size_mm(page) == (83.0, 108.0)
+        assert box_mm(page, "trimbox") == (10.0, 10.0, 73.0, 98.0)
+        assert box_mm(page, "bleedbox") == (7.0, 7.0, 76.0, 101.0)
 
 
 def test_print_shop_form_has_trim_box_inside_bleed(out):
     page = pages(out / "print-shop-a4" / "rftg-score-sheet.pdf")[0]
-    assert size_mm(page) == (216.0, 303.0)
-    assert box_mm(page, "trimbox") == (3.0, 3.0, 213.0, 300.0)
+    assert size_mm(page) == (230.0, 317.0)
+    assert box_mm(page, "trimbox") == (10.0, 10.0, 220.0, 307.0)
+    assert box_mm(page, "bleedbox") == (7.0, 7.0, 223.0, 310.0)
 
 
 @pytest.mark.parametrize("paper, size", [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])

@@ -79,7 +79,7 @@ _common = [
                  help="sheet size for n-up cards and full-page aids"),
     click.option("--mode", type=click.Choice(["sheet", "print-shop"]), default="sheet", show_default=True,
                  help="sheet: n-up on paper with cut lines, backs mirrored for long-edge duplex; "
-                      "print-shop: one face per page at trim + 3 mm bleed with crop marks"),
+                      "print-shop: one face per page at trim + 3 mm bleed, crop marks outside the bleed"),
     click.option("--png", is_flag=True, help="also write a PNG preview of every page"),
     click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False),
                  help="output folder"),

@@ -44,8 +44,8 @@ def page_footer(game, aid) -> str:
 
 
 def card_face_html(env, planned: PlannedAid, game, face, font_pt: float, print_shop: bool) -> str:
-    """The HTML of one card face at ``font_pt`` (trim size from the plan; 3 mm bleed and crop
-    marks when ``print_shop``). Raises `BuildError` naming the aid on a template error."""
+    """The HTML of one card face at ``font_pt`` (trim size from the plan; a 3 mm bleed when
+    ``print_shop``, crop marks come later). Raises `BuildError` naming the aid on a template error."""
     width, height = planned.trim_mm
     return _render_template(env, "card.html.j2", planned, game=game.game, face=face,
                             blocks=[resolve_block(b, game) for b in face.blocks], font_pt=font_pt,
@@ -88,7 +88,8 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
                       exact: bool = False) -> list[FaceResult]:
     """Lay out each face of a card aid at its trim size, text fitted to one page per face.
 
-    ``print_shop`` adds a 3 mm bleed and crop marks (MediaBox = bleed area, TrimBox = trim).
+    ``print_shop`` adds a 3 mm bleed (MediaBox = bleed area, TrimBox = trim); crop marks are
+    added afterwards, outside the bleed (`generator.render.print_marks`).
     ``hints`` are the font sizes (pt) each face got in the previous build; with ``exact`` (the
     inputs are unchanged) a hint that still fits is used as is (one layout instead of about five).
     Raises `BuildError` when a face does not fit at ``min_font_pt``.

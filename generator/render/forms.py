@@ -35,7 +35,8 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
 
     ``fillable`` adds an AcroForm field per box (names ``<row id>.<column id>``) whose totals add
     up in viewers that run form scripts (`generator.render.form_scripts`). ``print_shop``
-    adds a 3 mm bleed with crop marks outside the trim and sets TrimBox/BleedBox.
+    adds a 3 mm bleed, sets TrimBox/BleedBox and puts crop marks outside the bleed
+    (`generator.render.print_marks`).
     """
     register_fonts()
     grid = aid.grid
@@ -52,7 +53,6 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     if print_shop:
         canvas.setTrimBox((mm_to_pt(bleed), mm_to_pt(bleed), mm_to_pt(bleed + pw), mm_to_pt(bleed + ph)))
         canvas.setBleedBox((0, 0, mm_to_pt(pw + 2 * bleed), mm_to_pt(ph + 2 * bleed)))
-        _crop_marks(canvas, pw, ph, bleed)
         canvas.translate(mm_to_pt(bleed), mm_to_pt(bleed))
 
     margin = HOME_PRINTER_MARGIN_MM
@@ -148,11 +148,16 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     canvas.drawString(mm_to_pt(margin), mm_to_pt(margin - 1), footer)
     canvas.showPage()
     canvas.save()
+    pdf = buf.getvalue()
     if fillable:
         from generator.render.form_scripts import finish_fillable
 
-        return finish_fillable(buf.getvalue(), plan_form(grid))
-    return buf.getvalue()
+        pdf = finish_fillable(pdf, plan_form(grid))
+    if print_shop:
+        from generator.render.print_marks import add_crop_marks
+
+        pdf = add_crop_marks(pdf)
+    return pdf
 
 
 def _label_width_mm(canvas, corner: str, rows: list[Line]) -> float:
@@ -222,17 +227,3 @@ def _notes_height_mm(aid: Aid, width_mm: float) -> float:
         _, h = para.wrap(mm_to_pt(width_mm), 10_000)
         total += h + 1.5
     return total * 25.4 / 72 + (3 if aid.notes else 0)
-
-
-def _crop_marks(canvas, pw: float, ph: float, bleed: float) -> None:
-    """Crop marks in the bleed, outside the trim, at each corner (0.25 pt)."""
-    canvas.setLineWidth(0.25)
-    b = mm_to_pt(bleed)
-    W, H = mm_to_pt(pw) + 2 * b, mm_to_pt(ph) + 2 * b
-    gap = mm_to_pt(0.5)
-    for x in (b, W - b):
-        canvas.line(x, 0, x, b - gap)
-        canvas.line(x, H - b + gap, x, H)
-    for y in (b, H - b):
-        canvas.line(0, y, b - gap, y)
-        canvas.line(W - b + gap, y, W, y)
