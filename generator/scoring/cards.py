@@ -63,17 +63,19 @@ class ScoringLine:
 class MilitaryPower:
     """A card's power that adds to its owner's Military at game end (``military``, which also
     counts vs. Xenos) or only to Military vs. Xenos (``military_vs_xenos``); ``per`` makes it
-    count once per matching undamaged tableau card."""
+    count once per ``divide_by`` matching undamaged tableau cards (rounded down)."""
 
     military: int = 0
     military_vs_xenos: int = 0
     per: CardMatch | None = None
+    divide_by: int = 1
     text: str = ""
 
     @classmethod
     def from_json(cls, data: dict) -> "MilitaryPower":
         return cls(military=data.get("military") or 0, military_vs_xenos=data.get("military_vs_xenos") or 0,
-                   per=CardMatch.from_json(data.get("per")), text=data.get("text", ""))
+                   per=CardMatch.from_json(data.get("per")), divide_by=data.get("divide_by") or 1,
+                   text=data.get("text", ""))
 
 
 @dataclass(frozen=True, slots=True)

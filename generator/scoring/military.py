@@ -28,7 +28,7 @@ def compute_military(active: list[Card]) -> tuple[int, int, list[Explain]]:
     explain: list[Explain] = []
     for card in active:
         for power in card.military_powers:
-            times = 1 if power.per is None else _count(power.per, active)
+            times = 1 if power.per is None else _count(power.per, active) // power.divide_by
             if power.military:
                 gain = power.military * times
                 military += gain
