@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from generator.cli import cli
 from generator.content.sources import find_seeds_dir
+from generator.content.values import HINT
 
 REPO = Path(__file__).resolve().parents[1]
 CONTENT = REPO / "content"
@@ -106,7 +107,7 @@ def test_owned_copy_passes_with_every_document(rftg):
     result = run_check("content")
     assert result.exit_code == 0, result.output
     assert result.stdout == ("rftg: ok — 7 rules documents (50 sections, 14 rulings), 9 tables, "
-                             "3 fact files (45 facts), 34 checks passed\n")
+                             "3 fact files (47 facts), 35 checks passed\n")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,8 +151,8 @@ def test_missing_source_on_a_fact(rftg):
     facts = rftg / "facts-counterstrike.yaml"
     name = line_of(facts, "  hive_attack_minimum:")
     text = facts.read_text(encoding="utf-8").split("\n")
-    assert text[name + 2] == '    source: "xc: Xeno Conquest"'  # label, value, source
-    del text[name + 2]
+    assert text[name + 3] == '    source: "xc: Xeno Conquest"'  # label, value, type, source
+    del text[name + 3]
     facts.write_text("\n".join(text), encoding="utf-8")
     result = run_check("content")
     assert result.exit_code == 1
@@ -194,13 +195,13 @@ def test_wave_of_wrong_size(rftg):
     result = run_check("content")
     assert result.exit_code == 1
     assert problem_lines(result) == [
-        f"content/rftg/checks-invasion.yaml:{line_of(checks, '- id: wave-sizes')}:5: checks[0]: "
+        f"content/rftg/checks-invasion.yaml:{line_of(checks, '- id: wave-sizes')}:5: checks[1]: "
         f"check 'wave-sizes' failed for row (wave=2, cards=11) at content/rftg/tables/invasion-strengths.yaml:{row}: "
         f"each wave has as many invasion strengths as the Setup rules give it cards (11/11/17): "
         f"`len(row.strengths)` is 10 but `facts.invasion_wave_sizes[row.wave]` is 11 "
         f"[fact invasion_wave_sizes at content/rftg/facts-invasion.yaml:{fact}] "
         f"(correct the content value that is wrong)",
-        f"content/rftg/checks-invasion.yaml:{line_of(checks, '- id: wave-card-column')}:5: checks[1]: "
+        f"content/rftg/checks-invasion.yaml:{line_of(checks, '- id: wave-card-column')}:5: checks[2]: "
         f"check 'wave-card-column' failed for row (wave=2, cards=11) at content/rftg/tables/invasion-strengths.yaml:{row}: "
         f"the Cards column of the strengths table counts its strengths: "
         f"`row.cards` is 11 but `len(row.strengths)` is 10 (correct the content value that is wrong)"]
@@ -215,7 +216,13 @@ def test_wrong_conquest_offset_fact(rftg):
     result = run_check("content")
     assert result.exit_code == 1
     lines = problem_lines(result)
-    assert len(lines) == 2
+    assert len(lines) == 3
+    # the value itself disagrees with the rulebook's "add 33, 42, 52, or 61" (its quote)
+    assert lines.pop() == (
+        f"content/rftg/facts-counterstrike.yaml:{line_of(facts, '3: 43')}:23: facts.conquest_offsets.value[3]: "
+        f"fact 'conquest_offsets': 43 is not stated by its quote \"Either add 33, 42, 52, or 61, for "
+        f"2-5 player games respectively\" (000_ac4a4b34259be941.txt:167), which gives 33, 42, 52, 61, 2, 5 "
+        f"({HINT})")
     assert lines[0] == (
         f"content/rftg/checks-counterstrike.yaml:{line_of(checks, '- id: conquest-offset')}:5: checks[1]: "
         f"check 'conquest-offset' failed for row (players=3, repulse=28, offset=42) at "
@@ -238,6 +245,10 @@ def test_wrong_conquest_offset_in_table(rftg):
     result = run_check("content")
     assert result.exit_code == 1
     lines = problem_lines(result)
+    assert lines.pop() == (
+        f"content/rftg/tables/repulse-conquest.yaml:{row}:39: rows[1].offset: row 2 of table "
+        f"'repulse-conquest': 41 is not printed in rulebook 000_ac4a4b34259be941.txt, section 'Repulse' "
+        f"(lines 157-175) ({HINT})")
     assert [ln.split(": check ")[0] for ln in lines] == [
         f"content/rftg/checks-counterstrike.yaml:{line_of(checks, '- id: conquest-offset')}:5: checks[1]",
         f"content/rftg/checks-counterstrike.yaml:{line_of(checks, '- id: conquest-value')}:5: checks[2]"]
@@ -278,8 +289,8 @@ TABLE_TYPOS = [
 
 #: The same numbers broken on the facts side; the failures name the table rows they disagree with.
 FACT_TYPOS = [
-    ("facts-invasion.yaml", "value: {1: 2, 2: 2}\n    unit: cards per player",
-     "value: {1: 2, 2: 3}\n    unit: cards per player",
+    ("facts-invasion.yaml", "value: {1: 2, 2: 2}\n    type: map[integer, integer]\n    unit: cards per player",
+     "value: {1: 2, 2: 3}\n    type: map[integer, integer]\n    unit: cards per player",
      [("deck-waves-1-2", f"{{players: {n},") for n in (2, 3, 4, 5)]),
     ("facts-counterstrike.yaml", 'value: {"M+#": 3, "#": 3, "M+X+#": 5}',
      'value: {"M+#": 3, "#": 4, "M+X+#": 5}',
@@ -287,9 +298,10 @@ FACT_TYPOS = [
     ("facts-counterstrike.yaml", "value: {Satellite: 5, Hive: 5}", "value: {Satellite: 5, Hive: 6}",
      [("xeno-system-counts", "{system: Hive,"), ("xeno-system-total", None)]
      + [("xeno-systems-in-play", f"{{players: {n},") for n in (2, 3, 4, 5)]),
-    ("facts-frontier.yaml", "    value: 15\n    unit: VP per player", "    value: 16\n    unit: VP per player",
+    ("facts-frontier.yaml", "    value: 15\n    type: integer\n    unit: VP per player",
+     "    value: 16\n    type: integer\n    unit: VP per player",
      [("vp-pool-frontier", "{game: Frontier,")]),
-    ("facts-frontier.yaml", "Near: {cards: 18, cost: [1, 5]", "Near: {cards: 18, cost: [1, 6]",
+    ("facts-frontier.yaml", "Near: {cost: [1, 5]", "Near: {cost: [1, 6]",
      [("frontier-tiles", "{deck: Near,")]),
     ("facts-invasion.yaml", "5: [1, 1, 1, 2, 2]}", "5: [1, 1, 2, 1, 2]}",
      [("defense-awards", "{players: 5,"), ("defense-awards-shape", None)]),
@@ -315,6 +327,8 @@ def test_each_typo_fails_its_own_checks(rftg, typos):
     assert result.exit_code == 1, result.output
     found = set()
     for line in problem_lines(result):
+        if ": check '" not in line:
+            continue  # a value the rulebook text disagrees with (tested in test_values.py)
         check_id = line.split("check '")[1].split("'")[0]
         at = re.search(r" at (content/rftg/tables/[a-z0-9-]+\.yaml:\d+): ", line)
         where = at.group(1) if at else None
@@ -356,10 +370,10 @@ def test_frontier_ranges_checked_against_the_card_database(rftg):
     shutil.copytree(CONTENT / "rftg" / "cards", rftg / "cards")
     assert run_check("content").exit_code == 0
     facts = rftg / "facts-frontier.yaml"
-    edit(facts, "Far: {cards: 28, cost: [5, 9]", "Far: {cards: 28, cost: [5, 8]")
+    edit(facts, "Far: {cost: [5, 9]", "Far: {cost: [5, 8]")
     result = run_check("content")
     assert result.exit_code == 1
-    lines = problem_lines(result)
+    lines = [line for line in problem_lines(result) if ": check '" in line]
     ids = [line.split("check '")[1].split("'")[0] for line in lines]
     assert ids[0] == "frontier-tiles" and set(ids[1:]) == {"frontier-cards-in-tile-ranges"}
     assert len(ids) >= 2

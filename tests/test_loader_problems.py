@@ -81,6 +81,7 @@ id: numbers
 facts:
   hand_size:
     value: 3
+    type: integer
     source: "rb: Setup"
 """
 
@@ -124,7 +125,7 @@ def demo(tmp_path, monkeypatch) -> Path:
         (game / name).write_text(text, encoding="utf-8")
     seeds = tmp_path / "seeds"
     seeds.mkdir()
-    (seeds / "demo-rules.txt").write_text("Demo Rules\nSetup\nEach player takes 3 cards.\n")
+    (seeds / "demo-rules.txt").write_text("Demo Rules\nSetup\nWith 2 or 3 players, each player takes 3 cards.\n")
     (seeds / "demo-expansion.txt").write_text("Setup\nAdd the new cards.\n")
     monkeypatch.chdir(tmp_path)
     return game
@@ -173,8 +174,8 @@ def test_seeds_not_found_is_one_note_and_exit_unchanged(demo, tmp_path):
     tried = ", ".join(str((tmp_path / "content" / rel).resolve()) for rel in sources.SEEDS_CANDIDATES)
     assert result.stderr == (
         f"note: seed rulebook texts not found (looked in: {tried}); section headings in sources "
-        f"were not verified (set PLAYAID_SEEDS=/path/to/seeds, the folder holding the rulebook "
-        f".txt files named in game.yaml)\n")
+        f"and values (numbers, quotes) were not verified against the rulebooks (set "
+        f"PLAYAID_SEEDS=/path/to/seeds, the folder holding the rulebook .txt files named in game.yaml)\n")
     assert result.stdout.startswith("demo: ok — ")
 
 
@@ -183,8 +184,9 @@ def test_seeds_variable_not_a_folder_is_a_note(demo, tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stderr == (
         f"note: seed rulebook texts not found (PLAYAID_SEEDS is not a folder: {tmp_path / 'nowhere'}); "
-        f"section headings in sources were not verified (set PLAYAID_SEEDS=/path/to/seeds, the "
-        f"folder holding the rulebook .txt files named in game.yaml)\n")
+        f"section headings in sources and values (numbers, quotes) were not verified against the "
+        f"rulebooks (set PLAYAID_SEEDS=/path/to/seeds, the folder holding the rulebook .txt files "
+        f"named in game.yaml)\n")
 
 
 def test_missing_rulebook_file_is_one_problem_at_its_game_entry(demo, tmp_path):

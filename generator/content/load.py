@@ -1,7 +1,8 @@
 """`load_content()`: read every game folder, validate, cross-check, and return frozen `Content`.
 
 Stages, in one straight line: find files -> parse (line-aware) -> validate each document ->
-check sources and references -> run the content's own cross-checks. Problems from every stage
+check sources and references -> check values against the cited rulebook text and facts against
+their types -> run the content's own cross-checks. Problems from every stage
 and every file are collected and raised together as one `ContentError`.
 """
 
@@ -19,6 +20,7 @@ from generator.content.consistency import check_consistency
 from generator.content.fact_sources import check_fact_sources
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
+from generator.content.values import check_fact_types, check_values
 from generator.content.yaml_io import MAX_CONTENT_BYTES, Located, load_file
 from generator.errors import ContentError, Problem, display_path
 
@@ -202,7 +204,10 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
         # references into a file that failed would only repeat its problem: report the cause
         return content, problems
     problems.extend(check_consistency(content))
+    problems.extend(check_fact_types(content))
     if not [p for p in problems if p.severity == "error"]:
-        from generator.content.checks import run_checks  # needs a consistent model
+        from generator.content.checks import run_checks  # needs a consistent, well-typed model
         problems.extend(run_checks(content))
+    # values against the rulebook text: reported with the checks, which often catch the same slip
+    problems.extend(check_values(content, seeds_dir))
     return content, problems

@@ -102,20 +102,45 @@ class Rules(Strict):
     rulings: list[Ruling] = Field(default_factory=list)
 
 
+class QuoteRef(Strict):
+    """A quote from another section than the item's own ``source``."""
+
+    text: str = Field(min_length=1)
+    source: SourceRef = Field(description="'<rulebook id>: <section heading>' that holds the words")
+
+
+Quote = Union[str, QuoteRef, list[Union[str, QuoteRef]]]
+"""Words copied from a rulebook section that state a value (whitespace may differ): text from the
+item's cited section, or ``{text, source}`` from another section, or a list of these.
+
+`playaid check` finds each quote in its section and the value's numbers in the quotes (digits or
+number words such as "two"); used where the section prints a number in words, or far from where
+a plain search would find it."""
+
+
 class Column(Strict):
-    """A table column: ``key`` used in rows, ``label`` printed in the header."""
+    """A table column: ``key`` used in rows, ``label`` printed in the header.
+
+    ``derived`` names the ``kind: checks`` check that computes or verifies the column's values
+    when they are not printed in the rulebook (a count, a sum, a bound parsed from a range);
+    such values are not looked up in the rulebook text.
+    """
 
     key: str = Field(pattern=ID_PATTERN)
     label: str
     align: Literal["left", "right", "center"] = "left"
     prefix: str = Field("", description="printed before every value of the column, e.g. '+'")
+    derived: str | None = Field(None, pattern=ID_PATTERN,
+                                description="id of the check that computes this column (values not printed "
+                                            "in the rulebook)")
 
 
 class Table(Strict):
     """``kind: table`` — a strength table or any other grid of facts.
 
     Each row maps column keys to values (scalars or lists); a row may carry its own ``source``
-    (else the table's applies) and a ``note``.
+    (else the table's applies), a ``note`` and a ``quote`` (`Quote`). Numbers in rows whose
+    source is a seed rulebook section are looked up in that section (`generator.content.values`).
     """
 
     kind: Literal["table"]
@@ -128,12 +153,43 @@ class Table(Strict):
 
 
 class Fact(Strict):
-    """A named value (number, list or mapping) with its source."""
+    """A named value (number, list or mapping) with its source and declared type.
+
+    ``type`` is a small type expression (`generator.content.fact_types`): ``integer``,
+    ``number``, ``text``, ``boolean``, ``list[T]``, ``map[K, T]`` (K integer or text) or a
+    record ``{name: T, ...}``; ``range: [low, high]`` bounds every number in the value (a d20
+    face: ``type: integer``, ``range: [1, 20]``). ``quote`` (`Quote`) ties the value to words of
+    the cited section; ``derived`` names the check that computes a value the rulebook does not
+    print (e.g. conquest value = repulse value + offset).
+    """
 
     value: Any
     source: SourceRef
+    type: str = Field(description="type expression: integer | number | text | boolean | list[T] | "
+                                  "map[K, T] | {name: T, ...}")
+    range: tuple[float, float] | None = Field(None, description="[low, high]: bounds of every number "
+                                                                "in the value")
+    quote: Quote | None = None
+    derived: str | None = Field(None, pattern=ID_PATTERN,
+                                description="id of the check that computes this value (not printed in the "
+                                            "rulebook)")
     label: str | None = None
     unit: str | None = None
+
+    @field_validator("type")
+    @classmethod
+    def _type_syntax(cls, v):
+        from generator.content.fact_types import parse_type
+
+        parse_type(v)  # raises ValueError with the position of the problem
+        return v
+
+    @field_validator("range")
+    @classmethod
+    def _range_order(cls, v):
+        if v is not None and v[0] > v[1]:
+            raise ValueError(f"range [{v[0]:g}, {v[1]:g}] is backwards: write [low, high]")
+        return v
 
 
 class Facts(Strict):

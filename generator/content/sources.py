@@ -38,15 +38,15 @@ def find_seeds_dir(content_dir: Path) -> Path | None:
 
 
 def seeds_note(content_dir: Path) -> str | None:
-    """One line telling the user that section headings cannot be verified because the seeds
-    folder was not found (which folders were tried, how to set PLAYAID_SEEDS); None when found."""
+    """One line telling the user that section headings and values cannot be verified because
+    the seeds folder was not found (which folders were tried, how to set PLAYAID_SEEDS); None when found."""
     if find_seeds_dir(content_dir) is not None:
         return None
     tried = ", ".join(str(p) for p in seeds_candidates(content_dir))
     where = "PLAYAID_SEEDS is not a folder" if os.environ.get("PLAYAID_SEEDS") else "looked in"
     return (f"note: seed rulebook texts not found ({where}: {tried}); section headings in "
-            f"sources were not verified (set PLAYAID_SEEDS=/path/to/seeds, the folder holding "
-            f"the rulebook .txt files named in game.yaml)")
+            f"sources and values (numbers, quotes) were not verified against the rulebooks (set "
+            f"PLAYAID_SEEDS=/path/to/seeds, the folder holding the rulebook .txt files named in game.yaml)")
 
 
 def missing_rulebooks(game: Game, seeds_dir: Path | None) -> list[int]:
