@@ -65,7 +65,12 @@ def problem_json(p: Problem) -> dict:
 
 def locate(report: dict, located: Located) -> dict:
     """``report`` with ``file``/``line``/``column`` added to each error and ``line``/``column``
-    to each finding, from the record's YAML positions (the key's, for a missing field)."""
+    to each finding, from the record's YAML positions (1-based).
+
+    The rule (the web page copies it): an error is placed at its path's KEY when the record has
+    that key (an unknown field), else at the nearest ancestor that has a position (a missing
+    field: its parent entry); a finding at its path's VALUE, else the nearest located ancestor;
+    a finding with an empty path (about the whole game) gets line 0, column 0."""
     for item in report.get("errors", []):
         path = tuple(item.get("path", ()))
         line, col = located.position(path, prefer_key=True)

@@ -53,3 +53,15 @@ def test_core_imports_only_the_standard_library_and_scores_the_same(tmp_path):
     assert isolated == [score(r, rules) for r in records]
     assert [r["ok"] for r in isolated] == [True] * 5 + [False]
     assert isolated[-1]["errors"][0]["message"] == "missing field 'ended_by'"
+
+
+def test_npc_roll_errors_are_data_naming_the_input():
+    from generator.scoring.api import xia_npc_roll
+
+    rules = compiled()
+    assert xia_npc_roll(rules, 12, {"fame_behind": 1, "merchant": 4})["fame"] == 2
+    bad = xia_npc_roll(rules, 21)
+    assert bad == {"ok": False, "errors": [{"path": ["d20"], "field": "d20", "hint": "",
+                                            "message": "d20: 21 is not a d20 roll (give the number the die "
+                                                       "shows, 1 to 20)"}]}
+    assert xia_npc_roll(rules, 5, {"merchant": -1})["errors"][0]["path"] == ["merchant"]

@@ -92,12 +92,15 @@ def score(record, rules: dict) -> dict:
 
 
 def xia_npc_roll(rules: dict, d20: int, terms: dict | None = None) -> dict:
-    """The Xia solo round-end roll as a dict (`NpcRoll.to_dict`); a bad roll or count gives
-    ``{"ok": false, "errors": [{path, field, message, hint}]}``."""
-    from generator.scoring.xia_roll import RollInvalid, npc_roll
+    """The Xia solo round-end roll as a dict (`NpcRoll.to_dict`, plus ``ok: true``); a bad roll
+    or count gives ``{"ok": false, "errors": [{path: ["d20"] or [term], field, message, hint}]}``
+    and rules content cannot serve gives the same with an empty path."""
+    from generator.scoring.xia_roll import RollInvalid, RollRulesInvalid, npc_roll
 
     try:
         result = npc_roll(engine(rules).game_rules("xia"), d20, terms or {})
     except RollInvalid as exc:
-        return {"ok": False, "errors": [problem((), str(exc))]}
+        return {"ok": False, "errors": [problem((exc.field,) if exc.field else (), str(exc))]}
+    except (RollRulesInvalid, KeyError) as exc:
+        return {"ok": False, "errors": [problem((), str(exc.args[0] if exc.args else exc))]}
     return {"ok": True, **result.to_dict()}

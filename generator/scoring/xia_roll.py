@@ -17,7 +17,11 @@ MODIFIER_TABLE = "npc-roll-modifiers"
 
 class RollInvalid(ValueError):
     """A roll or count that cannot be (outside the die, negative, unknown term); the message
-    says what to give instead."""
+    says what to give instead; ``field`` names the input (``d20`` or the term)."""
+
+    def __init__(self, message: str, field: str = ""):
+        super().__init__(message)
+        self.field = field
 
 
 class RollRulesInvalid(Exception):
@@ -118,18 +122,19 @@ def npc_roll(xia: dict, d20: int, counts: Mapping[str, int] | None = None) -> Np
     low, high = die_range(xia)
     if not _whole(d20) or not low <= d20 <= high:
         raise RollInvalid(f"d20: {d20!r} is not a d20 roll (give the number the die shows, "
-                          f"{low} to {high})")
+                          f"{low} to {high})", "d20")
     rows = roll_terms(xia)
     known = [r.get("term") for r in rows]
     unknown = sorted(set(counts) - set(known))
     if unknown:
-        raise RollInvalid(f"unknown roll term(s): {', '.join(unknown)} (use: {', '.join(map(str, known))})")
+        raise RollInvalid(f"unknown roll term(s): {', '.join(unknown)} (use: {', '.join(map(str, known))})",
+                          unknown[0])
     terms = []
     for row in rows:
         count = counts.get(row["term"], 0)
         if not _whole(count) or count < 0:
             raise RollInvalid(f"{row['term']}: {count!r} is not a count "
-                              f"(give a whole number, 0 or more, of {row.get('unit', 'things')})")
+                              f"(give a whole number, 0 or more, of {row.get('unit', 'things')})", row["term"])
         if not _whole(row.get("bonus")):
             raise RollRulesInvalid(f"content/xia: table '{MODIFIER_TABLE}' row '{row['term']}' "
                                    f"has no whole-number bonus")
