@@ -50,7 +50,8 @@ def test_scoring_lines_in_printed_order(cards):
     assert [(l.vp, l.match.frontier, l.match.keyword) for l in ie] == [
         (2, "any", None), (2, None, "XENO"), (1, None, "IMPERIUM")]
     fi = by_name["Frontier Isolationists"]
-    assert fi.scoring[2].unverified and "scoring" in fi.unverified
+    assert (fi.scoring[2].vp, fi.scoring[2].match.ability) == (3, "pay_for_military")
+    assert not fi.unverified and not fi.scoring[2].unverified
 
 
 def doc(card_yaml: str) -> str:

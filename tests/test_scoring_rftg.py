@@ -123,8 +123,8 @@ def test_galactic_federation_costly_developments(rules):
 
 
 def test_anti_xeno_rebel_force_first_match(rules):
-    # lines: 2 per REBEL military world; 1 per ANTI-XENO card; 1 per XENO military world.
-    # Xeno-Occupied Rebel Supply is REBEL and XENO military: first match = 2 (not 3).
+    # printed lines: 1 per ANTI-XENO card; 2 per Rebel military world; 1 per other Xeno military
+    # world. Xeno-Occupied Rebel Supply is REBEL and XENO military: second line, 2 (not 2 + 1).
     rep = score(rules, players=[player(tableau=[
         "Anti-Xeno Rebel Force", "Xeno-Occupied Rebel Supply", "Rebel Fuel Cache",
         "Anti-Xeno Assault Troops", "New Sparta"])])
@@ -268,11 +268,16 @@ def test_too_many_copies(rules):
     assert "too_many_copies" not in codes(rep)
 
 
-def test_unverified_copies_only_warn(rules):
+def test_xeno_counterstrike_copies_are_known(rules):
+    # Anti-Xeno Arsenal comes in 2 copies (xc: Contents counts 26 game cards = 22 designs + 4
+    # second copies): two in play is fine, a third is an error, not a warning
     rep = score(rules, players=[player("Ann", tableau=["Anti-Xeno Arsenal"]),
                                 player("Ben", tableau=["Anti-Xeno Arsenal"])])
-    assert "too_many_copies" in codes(rep, "warning")
-    assert not rep.has_errors
+    assert "too_many_copies" not in codes(rep)
+    rep = score(rules, players=[player("Ann", tableau=["Anti-Xeno Arsenal"]),
+                                player("Ben", tableau=["Anti-Xeno Arsenal"]),
+                                player("Cat", tableau=["Anti-Xeno Arsenal"])])
+    assert "too_many_copies" in codes(rep, "error")
 
 
 def test_vp_pool_not_empty_warning(rules):

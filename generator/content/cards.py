@@ -5,9 +5,15 @@ developments and ``?``-VP worlds, its scoring lines in printed order. A scoring 
 (``vp`` per matching tableau card, or per player quantity); `generator.scoring.rftg` holds the one
 generic matcher that interprets it, as Keldon's engine does with its ``V:`` lines.
 
-Facts come from public references declared in ``game.yaml`` (``arc3``, ``keldon``); a document
-``source`` covers every card, a card's own ``source`` overrides it, and ``unverified`` lists the
-fields nobody could confirm.
+A card also lists its ``military_powers``: the lasting Military powers that count toward its
+owner's Military and Military vs. Xenos at game end (rulings ``military-at-game-end`` and
+``military-vs-xenos-at-game-end`` in ``scoring.yaml`` define both).
+
+Facts come from public references declared in ``game.yaml`` (``arc3``, ``bga``, ``keldon``); a
+document ``source`` covers every card, a card's own ``source`` overrides it, and ``unverified``
+lists the fields nobody could confirm. ``differences`` records, per field, where another
+implementation prints a different value and why this card's value stands
+(``tools/compare_cards.py`` checks them; ``docs/card-data.md`` explains the method).
 """
 
 from __future__ import annotations
@@ -47,19 +53,24 @@ class CardMatch(Strict):
     ability: str | None = None
 
 
+#: Player quantities a scoring line can count (``ScoringLine.per_player``).
+PerPlayer = Literal["vp_chips", "military", "goods"]
+
+
 class ScoringLine(Strict):
     """One printed scoring line of a 6-cost development or ``?`` world.
 
     Either ``match`` (``vp`` per matching undamaged tableau card; each card scores in the first
     matching line only, per scoring card) or ``per_player`` (``vp`` per ``divide_by`` of a player
     quantity, rounded down: ``vp_chips`` = VP chips + war contribution chips, ``military`` = the
-    player's Military).
+    player's Military at game end, ``goods`` = the goods on the player's worlds at game end, as
+    the 2nd-edition Merchant Guild prints "1 VP per good at game end").
     """
 
     vp: int
     text: str = Field(description="the line in our words, e.g. '2 per 6-cost development'")
     match: CardMatch | None = None
-    per_player: Literal["vp_chips", "military"] | None = None
+    per_player: PerPlayer | None = None
     divide_by: int = Field(1, ge=1)
     note: str | None = None
     source: SourceRef | None = Field(None, description="when this line has its own source")
@@ -73,13 +84,65 @@ class ScoringLine(Strict):
         return self
 
 
+class MilitaryPower(Strict):
+    """A lasting Military power of a card (printed in its Settle row), as it counts at game end.
+
+    Exactly one of ``military`` (+N or -N Military: counts toward Military and toward Military
+    vs. Xenos) or ``military_vs_xenos`` (counts only toward Military vs. Xenos). With ``per``,
+    the amount counts once per matching undamaged tableau card (the card itself included when it
+    matches), per ``divide_by`` of them rounded down ("+1 Military per two non-military worlds":
+    ``divide_by: 2``). Temporary Military (discard a card, good or world), Military specialised
+    against one kind of world (Rebel, Alien, a good kind) and Defense vs. Xenos are not entries;
+    list them in the card's ``note``. Sources: "xi: Invasion Step" (Military vs. Xenos), the
+    printed cards.
+    """
+
+    military: int | None = None
+    military_vs_xenos: int | None = None
+    per: CardMatch | None = None
+    divide_by: int = Field(1, ge=1, description="with `per`: count per this many matching cards")
+    text: str = Field(min_length=1, description="the power in our words, e.g. '+2 Military'")
+    source: SourceRef | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        if (self.military is None) == (self.military_vs_xenos is None):
+            raise ValueError("a Military power needs exactly one of `military` or `military_vs_xenos`")
+        if (self.military or self.military_vs_xenos) == 0:
+            raise ValueError("a Military power of 0 adds nothing: leave it out")
+        if self.divide_by != 1 and self.per is None:
+            raise ValueError("`divide_by` needs `per` (the cards it counts)")
+        return self
+
+
+#: Card fields another implementation can disagree on (`Difference.field`).
+DifferenceField = Literal["name", "type", "cost", "vp", "copies", "military", "good", "windfall",
+                          "keywords", "powers", "start", "scoring", "military_powers"]
+
+
+class Difference(Strict):
+    """Another implementation prints ``value`` for ``field`` where this card has its own value,
+    and why ours stands: ``resolution`` in our words, ``source`` the evidence (a printed-card
+    scan, a rulebook section). ``other`` is that implementation's reference id in ``game.yaml``
+    (``bga``, ``keldon``, ``arc3``). For ``scoring``, ``value`` is ``"<tableau card>: <VP>"``:
+    what the other implementation's scoring gives that card."""
+
+    field: DifferenceField
+    other: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    value: Union[int, str, bool, None, list[str], list[dict]]
+    resolution: str = Field(min_length=1)
+    source: SourceRef
+
+
 class Card(Strict):
     """One card design.
 
     ``cost`` is the cost (development, non-military world) or defense (military world).
     ``vp`` is the printed VP or ``"?"`` (then ``scoring`` gives the lines). ``copies`` is the
     number of copies in its set. World-only fields (``military``, ``good``, ``windfall``,
-    ``frontier``, ``start``) are errors on developments.
+    ``frontier``, ``start``) are errors on developments. ``military_powers``: see
+    `MilitaryPower`; ``differences``: see `Difference`.
     """
 
     name: str = Field(min_length=1)
@@ -97,7 +160,10 @@ class Card(Strict):
     powers: list[Phase] = Field(default_factory=list)
     abilities: list[str] = Field(default_factory=list, description="special abilities lines match")
     scoring: list[ScoringLine] = Field(default_factory=list)
+    military_powers: list[MilitaryPower] = Field(default_factory=list)
     unverified: list[str] = Field(default_factory=list, description="fields not confirmed")
+    differences: list[Difference] = Field(default_factory=list,
+                                          description="other implementations' values, resolved")
     note: str | None = None
     source: SourceRef | None = None
 
