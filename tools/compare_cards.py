@@ -10,8 +10,9 @@ military, good, windfall, keywords, start world, the phases of its powers, its M
 (``military_powers`` vs BGA's Settle-phase Military) and, for 6-cost developments and ``?``
 worlds, what each tableau card scores (playaid's lines with the first-match rule vs BGA's scoring
 code as read in ``tools/bga_scoring.py``). ``--arc3`` adds the same field comparison with
-rftg-arc3 (base, XI and Xeno Counterstrike); ``--keldon`` lists where Keldon's 1st-edition data
-differs from content (1st -> 2nd edition changes; informational).
+rftg-arc3 (base, XI and Xeno Counterstrike); ``--keldon`` lists where Keldon's data -- base cards
+in 1st-edition values -- differs from content in fields, Military powers and scoring (his V lines,
+first match): the 1st -> 2nd edition changes (informational, not resolved in content).
 
 Every difference is either resolved -- the card's ``differences`` in content records the other
 value with a resolution and its source -- or UNRESOLVED. A recorded difference that no longer
