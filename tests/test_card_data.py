@@ -241,8 +241,6 @@ def test_new_galactic_order_scores_negative_military():
     assert ann["six_dev_vp"] == -1  # "count negative Military"
 
 
-@pytest.mark.xfail(strict=True, reason="engine (generator/scoring/military.py) ignores military_powers "
-                                       "divide_by: Anti-Xeno Arsenal prints +1 per PAIR of non-military worlds")
 def test_military_per_two_non_military_worlds():
     # Anti-Xeno Arsenal: +1 Military and +1 Military vs. Xenos per two non-military worlds;
     # three non-military worlds (Old Earth, Spice World, Gem World) make one pair
