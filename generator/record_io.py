@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.content.yaml_io import Located, load_file, load_text
+from generator.content.yaml_io import MAX_RECORD_BYTES, Located, load_bytes, load_file
 from generator.errors import Problem, RecordError
 
 STDIN = "-"
@@ -24,14 +24,8 @@ RECORD_SUFFIXES = (".yaml", ".yml", ".json")
 def read_record(source: Path | str) -> Located:
     """Read one record (YAML or JSON; ``-`` is standard input). Raises `RecordError` (exit 2)
     naming file and line when it cannot be read or parsed."""
-    if str(source) == STDIN:
-        data = sys.stdin.buffer.read()
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise RecordError([Problem("<stdin>", 0, 0, "", f"input is not UTF-8 text (byte {exc.start})",
-                                       "send UTF-8 text")]) from None
-        located, problems = load_text(text, "<stdin>")
+    if str(source) == STDIN:  # read no more than the limit: load_bytes refuses what is larger
+        located, problems = load_bytes(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), "<stdin>")
     else:
         located, problems = load_file(Path(source))
     if problems or located is None:

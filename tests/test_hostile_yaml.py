@@ -11,9 +11,8 @@ import sys
 
 import pytest
 
-from generator.content.yaml_io import (MAX_CONTENT_BYTES, MAX_DEPTH, MAX_RECORD_BYTES, load_file,
-                                       load_text)
-from generator.content.yaml_events import MAX_VALUES
+from generator.content.yaml_io import (MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, MAX_DEPTH,
+                                       MAX_RECORD_BYTES, MAX_RECORD_VALUES, load_file, load_text)
 
 
 def laughs(levels: int, width: int = 9) -> str:
@@ -110,14 +109,23 @@ def test_record_larger_than_1_mib_is_refused_before_reading(tmp_path):
     assert problems == [] and located.data == {"game": "rftg"}
 
 
-def test_too_many_values_stop_the_parse():
-    text = "x: [" + "0," * MAX_VALUES + "0]\n"
-    located, problems = load_text(text, "many.yaml", max_bytes=None)
+@pytest.mark.parametrize("limit", [MAX_RECORD_VALUES, MAX_CONTENT_VALUES])
+def test_too_many_values_stop_the_parse(limit):
+    text = "x: [" + "0," * limit + "0]\n"
+    located, problems = load_text(text, "many.yaml", max_bytes=None, max_values=limit)
     assert located is None
     assert messages(problems) == [
         # values: the mapping, key x, the list, then its items: the item past the limit
-        f"many.yaml:1:{5 + 2 * (MAX_VALUES - 3)}: more than 100,000 values in one file (a record or "
+        f"many.yaml:1:{5 + 2 * (limit - 3)}: more than {limit:,} values in one file (a record or "
         "content file holds a few thousand at most: check that this is the right file, or split it)"]
+
+
+def test_record_and_content_value_limits():
+    assert (MAX_RECORD_VALUES, MAX_CONTENT_VALUES) == (20_000, 100_000)
+    text = "x: [" + "0," * 30_000 + "0]\n"
+    assert load_text(text, "r.yaml")[0] is None  # a record: refused
+    located, problems = load_text(text, "c.yaml", max_bytes=None, max_values=MAX_CONTENT_VALUES)
+    assert problems == [] and len(located.data["x"]) == 30_001
 
 
 def test_non_utf8_byte_is_located(tmp_path):

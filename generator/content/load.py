@@ -21,7 +21,7 @@ from generator.content.fact_sources import check_fact_sources
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
 from generator.content.values import check_fact_types, check_values
-from generator.content.yaml_io import MAX_CONTENT_BYTES, Located, load_file
+from generator.content.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, Located, load_file
 from generator.errors import ContentError, Problem, display_path
 
 
@@ -169,7 +169,7 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     game: Game | None = None
     failed = False  # a file failed to parse or validate: its documents are missing
     for path in files:
-        loc, found = load_file(path, max_bytes=MAX_CONTENT_BYTES)
+        loc, found = load_file(path, max_bytes=MAX_CONTENT_BYTES, max_values=MAX_CONTENT_VALUES)
         problems.extend(found)
         failed = failed or loc is None or any(p.severity == "error" for p in found)
         if loc is None:

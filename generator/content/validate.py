@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from generator.content.kinds import KINDS
 from generator.content.yaml_io import Located
-from generator.errors import Problem
+from generator.errors import MAX_PROBLEMS, Problem
 
 _SCALAR_TAGS = {"str", "int", "float", "bool", "none", "date", "list[str]"}
 
@@ -121,20 +122,19 @@ def problems_from(located: Located, exc: ValidationError, models=None,
     """Every pydantic error of ``exc`` as a `Problem` at its file:line, once per place.
 
     Unknown fields get a "did you mean" from the field names of ``models`` (default: every
-    content kind); other hints point at ``reference`` (``schema/`` for content, ``examples/``
-    for score records)."""
+    content kind), but only the first `MAX_PROBLEMS` of them in file order (the ones an error
+    message shows): difflib on 100,000 unknown keys took minutes. Other hints point at
+    ``reference`` (``schema/`` for content, ``examples/`` for score records)."""
     problems: dict[tuple, Problem] = {}
     fallback: dict[tuple, Problem] = {}
-    names = None
-    for err in exc.errors():
+    unknown: dict[tuple, str] = {}  # problem key -> the unknown field, for "did you mean"
+    for err in exc.errors(include_url=False, include_context=False):
         path, wrong_branch = _data_path(located.data, tuple(err["loc"]))
         etype = err["type"]
         if etype == "extra_forbidden":
-            names = names or field_names(*(models or KINDS.values()))
             key = path[-1] if path else "?"
-            close = difflib.get_close_matches(str(key), names, n=1)
-            hint = f"did you mean '{close[0]}'?" if close else f"remove it; see {reference} for allowed fields"
-            p = located.problem(path, f"unknown field '{key}'", hint, prefer_key=True)
+            p = located.problem(path, f"unknown field '{key}'",
+                                f"remove it; see {reference} for allowed fields", prefer_key=True)
         elif etype == "missing":
             field = err["loc"][-1]
             full = path + (field,) if (not path or path[-1] != field) else path
@@ -147,18 +147,33 @@ def problems_from(located: Located, exc: ValidationError, models=None,
                 msg = msg[len("Value error, "):]
             got = err.get("input")
             if etype not in ("value_error",) and not isinstance(got, (dict, list)):
-                msg += f" (got {got!r})"
+                msg += f" (got {_short_repr(got)})"
             p = located.problem(path, msg, _hint(etype, reference))
         if wrong_branch:
             fallback.setdefault(p.field, p)  # one per place: the first branch that does not fit
         else:
-            problems.setdefault((p.line, p.column, p.field, p.message), p)
+            place = (p.line, p.column, p.field, p.message)
+            problems.setdefault(place, p)
+            if etype == "extra_forbidden":
+                unknown.setdefault(place, str(key))
     fields = [p.field for p in problems.values()]
     for place, p in fallback.items():
         # a place where every branch failed has no other problem: say why the first one failed
         if not any(f == place or f.startswith((place + ".", place + "[")) for f in fields):
             problems[(p.line, p.column, p.field, p.message)] = p
+    if unknown:
+        names = field_names(*(models or KINDS.values()))
+        for place in sorted(unknown)[:MAX_PROBLEMS]:
+            close = difflib.get_close_matches(unknown[place], names, n=1)
+            if close:
+                problems[place] = replace(problems[place], hint=f"did you mean '{close[0]}'?")
     return list(problems.values())
+
+
+def _short_repr(value: Any) -> str:
+    """``repr`` of a value a user typed, cut to 60 characters (a value may be 4 MiB long)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _hint(etype: str, reference: str) -> str:

@@ -31,8 +31,8 @@ from generator.errors import Problem
 #: Deepest nesting of mappings and sequences read. Shipped content needs 8; deeper input is
 #: refused before any recursive step anywhere (Python's limit is 1000 frames).
 MAX_DEPTH = 64
-#: Most values (scalars and collections) read from one file: a record holds ~200, the biggest
-#: content file ~3,000. Bounds the time a file can cost: ~5 us per value, so 0.5 s.
+#: Most values (scalars and collections) read from one file unless the caller says otherwise
+#: (`yaml_io` gives records and content their own): bounds the time a file can cost, ~5 us a value.
 MAX_VALUES = 100_000
 
 _CORE = "tag:yaml.org,2002:"
@@ -40,6 +40,8 @@ _SCALAR_TAGS = {_CORE + t for t in ("null", "bool", "int", "float", "str", "time
 _COLLECTION_TAGS = {None, "!", _CORE + "map", _CORE + "seq"}
 _MERGE = _CORE + "merge"
 _STR = _CORE + "str"
+_INT = _CORE + "int"
+_DECIMAL = re.compile(r"[-+]?[0-9]+\Z")
 _KINDS = {_CORE + "null": "null", _CORE + "bool": "true/false", _CORE + "int": "a whole number",
           _CORE + "float": "a number", _CORE + "timestamp": "a date", _CORE + "str": "text"}
 _NO_KEY = object()
@@ -78,9 +80,11 @@ def _pos(mark) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
-def compose_events(text: str, file: str, marks: dict, key_marks: dict) -> Composed:
+def compose_events(text: str, file: str, marks: dict, key_marks: dict,
+                   max_values: int = MAX_VALUES) -> Composed:
     """Parse ``text`` and build its one document; fill ``marks``/``key_marks`` (path -> 1-based
-    (line, column) of the value / of its key). Never raises for anything ``text`` contains."""
+    (line, column) of the value / of its key). More than ``max_values`` scalars and collections
+    stop the parse. Never raises for anything ``text`` contains."""
     out = Composed()
     found = out.found
     loader, _ = YAML(typ="safe", pure=False).get_constructor_parser(text)
@@ -114,8 +118,8 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict) -> Compos
             if kind not in (ScalarEvent, AliasEvent, MappingStartEvent, SequenceStartEvent):
                 continue  # stream start/end, document end
             values += 1
-            if values > MAX_VALUES:
-                problem(event.start_mark, (), f"more than {MAX_VALUES:,} values in one file",
+            if values > max_values:
+                problem(event.start_mark, (), f"more than {max_values:,} values in one file",
                         "a record or content file holds a few thousand at most: check that this "
                         "is the right file, or split it")
                 out.fatal = True
@@ -236,11 +240,12 @@ class _Scalars:
     def _tag(self, value: str) -> str:
         first = value[:1]
         rules = self.by_first.get(first)
-        if rules is None:
-            rules = self.by_first[first] = self.table.get(first, []) + self.table.get(None, [])
-        for tag, regexp in rules:
-            if regexp.match(value):
-                return str(tag)
+        if rules is None:  # ruamel's patterns are lazily compiled proxies: keep their match
+            rules = self.by_first[first] = [(str(tag), regexp.match) for tag, regexp in
+                                            self.table.get(first, []) + self.table.get(None, [])]
+        for tag, match in rules:
+            if match(value):
+                return tag
         return _STR
 
     def construct(self, event: ScalarEvent, as_key: bool) -> tuple[bool, Any]:
@@ -257,6 +262,8 @@ class _Scalars:
             return True, event.value
         if tag == _MERGE and as_key:
             return True, _MergeKey
+        if tag == _INT and _DECIMAL.match(event.value) and len(event.value) < 1000:
+            return True, int(event.value)  # the common case, without ruamel's per-call overhead
         if tag not in _SCALAR_TAGS:
             if implicit:  # a plain '=' or '<<' as a value: take it as the text it is
                 return True, event.value
@@ -267,7 +274,7 @@ class _Scalars:
         except Exception as exc:  # the constructors raise ValueError, KeyError, OverflowError...
             value = event.value
             digits = sum(c.isdigit() for c in value)
-            if tag == _CORE + "int" and digits > 1000:
+            if tag == _INT and digits > 1000:
                 return False, (f"a number with {digits} digits is too long to read",
                                "write the count or score this field means")
             text = value if len(value) <= 40 else value[:37] + "..."

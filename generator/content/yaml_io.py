@@ -6,6 +6,8 @@ exception:
 
 - size: `load_file` reads at most ``max_bytes`` (`MAX_RECORD_BYTES`, 1 MiB, by default;
   the content loader passes `MAX_CONTENT_BYTES`, 4 MiB) and refuses larger files up front;
+  it builds at most ``max_values`` scalars and collections (`MAX_RECORD_VALUES`, 20,000, by
+  default; content: `MAX_CONTENT_VALUES`, 100,000), which bounds the time a file costs;
 - encoding: not UTF-8 -> the line and column of the first bad byte; a character YAML does not
   allow (NUL and other control characters) -> its line and column;
 - anchors (``&name``) and aliases (``*name``) are refused as they are met in the parser's event
@@ -30,7 +32,7 @@ from generator.content.yaml_events import MAX_DEPTH, compose_events, dotted
 from generator.errors import Problem, display_path
 
 __all__ = ["Located", "dotted", "load_text", "load_file", "MAX_RECORD_BYTES", "MAX_CONTENT_BYTES",
-           "MAX_DEPTH"]
+           "MAX_RECORD_VALUES", "MAX_CONTENT_VALUES", "MAX_DEPTH"]
 
 Path_ = tuple  # a field path: tuple of str keys and int indexes
 
@@ -39,6 +41,11 @@ MAX_RECORD_BYTES = 1 << 20
 #: Largest content file read, in bytes (4 MiB): the biggest shipped file is ~21 kB; a card
 #: database of every RftG card ever printed would be well under 1 MiB.
 MAX_CONTENT_BYTES = 4 << 20
+#: Most values (scalars, mappings, sequences) read from a score record: a 5-player record holds
+#: ~250; reading 20,000 takes ~0.1 s, so any record ends well within a second.
+MAX_RECORD_VALUES = 20_000
+#: Most values read from one content file: the biggest shipped file holds ~3,000 (~0.5 s at most).
+MAX_CONTENT_VALUES = 100_000
 
 # Characters YAML 1.2 allows in a stream (spec 5.1 "c-printable"): tab, LF, CR, printable ASCII,
 # NEL, and Unicode from U+00A0 up except surrogates and U+FFFE/U+FFFF.
@@ -93,15 +100,15 @@ def _size(n: int) -> str:
     return f"{n >> 20} MiB" if n >= 1 << 20 and n % (1 << 20) == 0 else f"{n} bytes"
 
 
-def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES
-              ) -> tuple[Located | None, list[Problem]]:
+def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES,
+              max_values: int = MAX_RECORD_VALUES) -> tuple[Located | None, list[Problem]]:
     """Parse YAML ``text`` (from ``file``, used in messages); return the located document and
     every problem found.
 
     Problems (all `Problem` with 1-based line and column): a disallowed character, a syntax
     error, a second document, an anchor, alias, tag outside the core schema, merge key or
     duplicate key, a scalar that cannot be constructed, nesting deeper than `MAX_DEPTH`, text
-    longer than ``max_bytes`` UTF-8 bytes (None: no limit). The document is None when it could
+    longer than ``max_bytes`` UTF-8 bytes (None: no limit), more than ``max_values`` values. The document is None when it could
     not be parsed; otherwise it is returned with the problems (the offending values left out).
     Never raises for anything the text contains.
     """
@@ -118,18 +125,18 @@ def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES
         return None, [Problem(file, line, col, "", f"character U+{code:04X} ({name}) is not allowed "
                               "in a YAML file", "delete it; it was probably pasted in by mistake")]
     located = Located(file, None)
-    composed = compose_events(text, file, located.marks, located.key_marks)
+    composed = compose_events(text, file, located.marks, located.key_marks, max_values)
     if composed.fatal:
         return None, composed.found
     located.data = composed.data
     return located, composed.found
 
 
-def load_file(path: Path | str, max_bytes: int = MAX_RECORD_BYTES
-              ) -> tuple[Located | None, list[Problem]]:
-    """Read and parse a YAML (or JSON, which is YAML) file of at most ``max_bytes`` bytes; see
-    `load_text` for the problems reported. A larger file is refused before it is read in full;
-    bytes that are not UTF-8 are reported at the line and column of the first bad byte."""
+def load_file(path: Path | str, max_bytes: int = MAX_RECORD_BYTES,
+              max_values: int = MAX_RECORD_VALUES) -> tuple[Located | None, list[Problem]]:
+    """Read and parse a YAML (or JSON, which is YAML) file of at most ``max_bytes`` bytes and
+    ``max_values`` values; see `load_text` for the problems reported. A larger file is refused
+    before it is read in full."""
     shown = display_path(path)
     try:
         with open(path, "rb") as stream:
@@ -143,6 +150,17 @@ def load_file(path: Path | str, max_bytes: int = MAX_RECORD_BYTES
         except OSError:
             size = f"more than {max_bytes}"
         return None, [_too_big(shown, size, max_bytes)]
+    return load_bytes(data, shown, max_bytes, max_values)
+
+
+def load_bytes(data: bytes, file: str, max_bytes: int = MAX_RECORD_BYTES,
+               max_values: int = MAX_RECORD_VALUES) -> tuple[Located | None, list[Problem]]:
+    """Parse YAML from ``data`` (e.g. standard input, read with ``read(max_bytes + 1)``): bytes
+    that are not UTF-8 are reported at the line and column of the first bad byte; then as
+    `load_text`."""
+    if len(data) > max_bytes:
+        return None, [_too_big(file, f"more than {max_bytes}", max_bytes)]
+    shown = file
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -152,4 +170,4 @@ def load_file(path: Path | str, max_bytes: int = MAX_RECORD_BYTES
         return None, [Problem(shown, line, column, "",
                               f"byte 0x{data[exc.start]:02X} is not UTF-8 text",
                               "save the file as UTF-8")]
-    return load_text(text, shown, max_bytes=None)
+    return load_text(text, shown, max_bytes=None, max_values=max_values)
