@@ -26,19 +26,29 @@ from generator import __version__
 FORMAT = 1
 
 _PACKAGE = Path(__file__).resolve().parent
+#: Card fields that document a number (where it comes from, what others print) but never score.
+_DOC_ONLY = frozenset({"note", "source", "differences"})
+
+
+def _without(value, keys: frozenset):
+    """``value`` (JSON data) with ``keys`` removed from every mapping, at any depth."""
+    if isinstance(value, dict):
+        return {k: _without(v, keys) for k, v in value.items() if k not in keys}
+    if isinstance(value, list):
+        return [_without(v, keys) for v in value]
+    return value
 
 
 def compile_rules(content) -> dict:
     """``{"format": 1, "content_version": "...", "games": {game id: {...}}}`` from validated
     `Content`. Per game: ``id``, ``title``, ``version``, ``facts`` (name -> value), ``tables``
-    (id -> {title, columns, rows}), ``cards`` (every card design, as in content, without
-    ``note``/``source``) and ``scoring`` (the ``kind: scoring`` document, or None)."""
+    (id -> {title, columns, rows}), ``cards`` (every card design, as in content, without the
+    fields that only document it: ``note``, ``source``, ``differences``, at any depth) and ``scoring`` (the ``kind: scoring`` document, or None)."""
     games = {}
     for game_id, game in sorted(content.games.items()):
         cards = []
         for doc in game.of_kind("cards").values():
-            cards += [card.model_dump(mode="json", exclude_none=True, exclude={"note", "source"})
-                      for card in doc.cards]
+            cards += [_without(card.model_dump(mode="json", exclude_none=True), _DOC_ONLY) for card in doc.cards]
         scoring = next(iter(game.of_kind("scoring").values()), None)
         games[game_id] = {
             "id": game_id,

@@ -62,10 +62,23 @@ def tie_lines(report: dict) -> list[str]:
 
 
 def _military_line(report: dict, p: dict) -> str:
-    """``Military 3, vs. Xenos 5 (New Sparta +2, ...)``; vs. Xenos only where the game uses it."""
-    parts = ", ".join(f"{e['component']} {e['vp']:+d}" for e in p.get("military_explain", []))
-    vs = f", vs. Xenos {p['military_vs_xenos']}" if "military_vs_xenos" in report.get("fields", []) else ""
-    return f"Military {p['military']}{vs}" + (f" ({parts})" if parts else "")
+    """``Military 4 (cards: New Galactic Order +2, Space Marines +2)``; a value written in the
+    record that differs says so; Military vs. Xenos only where the game uses it."""
+    vs_used = "military_vs_xenos" in report.get("fields", [])
+    parts = []
+    for e in p.get("military_explain", []):
+        only = e["why"].endswith("(vs. Xenos only)")
+        if e["vp"] and (vs_used or not only):
+            parts.append(f"{e['component']} {e['vp']:+d}{' vs. Xenos' if only else ''}")
+    text = _value("Military", p["military"], p.get("military_from_cards", p["military"]))
+    if vs_used:
+        text += ", " + _value("vs. Xenos", p["military_vs_xenos"],
+                              p.get("military_vs_xenos_from_cards", p["military_vs_xenos"]))
+    return text + (f" (cards: {', '.join(parts)})" if parts else " (no card with a lasting Military power)")
+
+
+def _value(label: str, used: int, cards: int) -> str:
+    return f"{label} {used}" if used == cards else f"{label} {used} as written (cards give {cards})"
 
 
 def _by_rank(report: dict) -> list[dict]:

@@ -38,14 +38,7 @@ def test_examples_one_per_variant():
     assert variants == {"standard", "frontier", "invasion", "counterstrike"}
 
 
-# TEMPORARY: the examples' hand-typed Military values are checked against the cards' Military powers,
-# which land with the card-data work (branch `cards`); until then three examples draw military_differs.
-_PENDING_MILITARY = {"rftg-standard", "rftg-invasion", "rftg-counterstrike"}
-
-
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(
-    p.stem in _PENDING_MILITARY, reason="cards' military_powers not in content yet", strict=False))
-    for p in EXAMPLES], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_examples_score_clean(path):
     # every example's claimed totals match and it has no error or warning findings
     from generator.content.yaml_io import load_file
@@ -68,8 +61,13 @@ def test_json_output_and_exit_0(run):
     assert set(ann) == {"name", "total", "rank", "cards_vp", "six_dev_vp", "chips_vp",
                         "war_contribution_vp", "defense_awards_vp", "bonus_vp", "bonuses",
                         "galactic_renaissance_chips", "military", "military_vs_xenos", "military_explain",
+                        "military_from_cards", "military_vs_xenos_from_cards",
                         "tiebreak", "claimed_total", "explain"}
-    assert (ann["name"], ann["total"], ann["six_dev_vp"], ann["galactic_renaissance_chips"]) == ("Ann", 39, 10, 12)
+    assert (ann["name"], ann["total"], ann["six_dev_vp"], ann["galactic_renaissance_chips"]) == ("Ann", 34, 10, 12)
+    # Military vs. Xenos from the cards: Epsilon Eridani +1, Space Marines +2 (Cat's 6 wins the Admiral)
+    assert (ann["military"], ann["military_vs_xenos"], ann["military_vs_xenos_from_cards"]) == (3, 3, 3)
+    assert [p["bonuses"] for p in data["players"]] == [["greatest_contributor"], [],
+                                                      ["greatest_admiral", "greatest_contributor"]]
     assert data["winners"] == ["Ann"]
 
 
@@ -152,7 +150,7 @@ def test_standard_input(run):
     res = run("-", "--json", input=text)
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
-    assert data["record"] == "-" and data["players"][0]["total"] == 30
+    assert data["record"] == "-" and data["players"][0]["total"] == 31
     res = run("-", input="game: rftg\nplayers: [\n")
     assert res.exit_code == 2 and "<stdin>:" in res.output
 
@@ -222,7 +220,6 @@ def test_rich_table_fits_narrow_terminal():
     assert "Ben: 80 VP (rank 1)" in render(report, "x.yaml", rich=False)
 
 
-@pytest.mark.xfail(reason="cards' military_powers not in content yet", strict=False)
 def test_readme_record_scores_as_claimed():
     from generator.content.yaml_io import load_text
 

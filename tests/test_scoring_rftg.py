@@ -376,3 +376,29 @@ def test_more_players_than_the_game_takes_is_a_warning(rules):
     assert [f.code for f in report.findings if f.severity == "warning"].count("player_count") == 1
     five = score(rules, players=six[:5])
     assert "player_count" not in [f.code for f in five.findings]
+
+
+def test_military_computed_from_the_tableau(rules):
+    # printed: New Galactic Order +2 Military, Space Marines +2, Contact Specialist -1 -> 3; NGO scores
+    # 1 per Military -> 3; no `military` written, so no warning
+    rep = score(rules, players=[player(tableau=["New Galactic Order", "Space Marines", "Contact Specialist"],
+                                       chips=0, goods=0, hand=0)])
+    ann = p_of(rep)
+    assert (ann.military, ann.military_from_cards) == (3, 3)
+    assert [(e.component, e.vp) for e in ann.military_explain] == [
+        ("New Galactic Order", 2), ("Space Marines", 2), ("Contact Specialist", -1)]
+    assert next(e for e in ann.explain if e.component == "New Galactic Order").vp == 3
+    assert "military_differs" not in codes(rep)
+
+
+def test_damaged_worlds_give_no_military_vs_xenos(rules):
+    # New Sparta (+2 Military) damaged: only Space Marines' +2 counts toward Military vs. Xenos
+    rep = score(rules, variant="invasion", ended_by="repulse", players=[
+        player(tableau=["Space Marines", {"card": "New Sparta", "damaged": True}])])
+    assert (p_of(rep).military, p_of(rep).military_vs_xenos) == (2, 2)
+    rep = score(rules, variant="invasion", ended_by="repulse", players=[
+        player(tableau=["Space Marines", "New Sparta"], military_vs_xenos=9)])
+    assert p_of(rep).military_vs_xenos == 9  # the record's value is used, with a warning
+    warning = next(f for f in rep.findings if f.code == "military_differs")
+    assert warning.message.startswith("`military_vs_xenos: 9` differs from the 4 the tableau gives "
+                                      "(Space Marines +2, New Sparta +2); 9 is used")

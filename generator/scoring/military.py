@@ -15,6 +15,9 @@ from typing import Iterable
 from generator.scoring.cards import Card, card_matches
 from generator.scoring.report import Explain
 
+#: Ends the ``why`` of a power that counts toward Military vs. Xenos only.
+VS_XENOS_ONLY = " (vs. Xenos only)"
+
 
 def compute_military(active: list[Card]) -> tuple[int, int, list[Explain]]:
     """``(military, military_vs_xenos, explain)`` for a tableau's undamaged cards ``active``.
@@ -36,8 +39,8 @@ def compute_military(active: list[Card]) -> tuple[int, int, list[Explain]]:
             if power.military_vs_xenos:
                 gain = power.military_vs_xenos * times
                 vs_xenos += gain
-                explain.append(Explain(card.name, gain, _why(power.text, "Military vs. Xenos only",
-                                                             power.per, times)))
+                explain.append(Explain(card.name, gain, _why(power.text, "Military vs. Xenos", power.per, times)
+                                       + VS_XENOS_ONLY))
     return military, military + vs_xenos, explain
 
 

@@ -45,7 +45,8 @@ class PlayerScore:
     """One player's score by component (all VP), with the lines that explain it.
 
     ``military``/``military_vs_xenos``: the values scoring used (the record's when given, else
-    computed from the tableau); ``military_explain``: the cards that give the computed values.
+    computed from the tableau); ``..._from_cards``: the computed values; ``military_explain``: the
+    card powers that give them (``why`` ends "vs. Xenos only" for powers that count only there).
     ``tiebreak``: the sum of the tie-break fields (goods + hand).
     """
 
@@ -63,6 +64,8 @@ class PlayerScore:
     rank: int = 0
     military: int = 0
     military_vs_xenos: int = 0
+    military_from_cards: int = 0
+    military_vs_xenos_from_cards: int = 0
     military_explain: list[Explain] = field(default_factory=list)
     explain: list[Explain] = field(default_factory=list)
 
@@ -80,6 +83,8 @@ class PlayerScore:
             "bonuses": list(self.bonuses),
             "galactic_renaissance_chips": self.galactic_renaissance_chips,
             "military": self.military, "military_vs_xenos": self.military_vs_xenos,
+            "military_from_cards": self.military_from_cards,
+            "military_vs_xenos_from_cards": self.military_vs_xenos_from_cards,
             "military_explain": [e.to_json() for e in self.military_explain],
             "tiebreak": self.tiebreak,
             "claimed_total": self.claimed_total,

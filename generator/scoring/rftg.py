@@ -15,7 +15,7 @@ import difflib
 from dataclasses import dataclass, field
 
 from generator.scoring.cards import Card, first_line
-from generator.scoring.military import compute_military
+from generator.scoring.military import VS_XENOS_ONLY, compute_military
 from generator.scoring.record_schema import rftg_schema
 from generator.scoring.report import Explain, Finding, PlayerScore, Report, Tie
 from generator.scoring.rftg_checks import missing_field_findings, record_findings, variant_findings
@@ -225,13 +225,15 @@ def _military(player: PlayerRecord, index: int, res: Resolved, ps: PlayerScore, 
     warning naming both values and the cards counted."""
     military, vs_xenos, explain = compute_military(res.active)
     ps.military_explain = explain
-    cards = ", ".join(f"{e.component} {e.vp:+d}" for e in explain) or "no card with a lasting Military power"
+    ps.military_from_cards, ps.military_vs_xenos_from_cards = military, vs_xenos
     checks = [("military", military, player.military)]
     if vs_xenos_applies:
         checks.append(("military_vs_xenos", vs_xenos, player.military_vs_xenos))
     for name, computed, given in checks:
         value = computed if given is None else given
         if given is not None and given != computed:
+            counted = [e for e in explain if e.vp and (name == "military_vs_xenos" or not e.why.endswith(VS_XENOS_ONLY))]
+            cards = ", ".join(f"{e.component} {e.vp:+d}" for e in counted) or "no card with a lasting Military power"
             findings.append(Finding(
                 "warning", player.name, "military_differs",
                 f"`{name}: {given}` differs from the {computed} the tableau gives ({cards}); "
