@@ -23,7 +23,7 @@ from generator.render.form_scripts import FF_DO_NOT_SCROLL, FF_DO_NOT_SPELL_CHEC
 FF_REQUIRED = 1 << 1  # PDF 32000-1:2008, table 221
 
 CONTENT = PROJECT_ROOT / "content"
-RFTG_SUMMED = ["cards_vp", "six_dev_vp", "chips_vp", "war_contribution_vp", "defense_awards_vp",
+RFTG_SUMMED = ["cards_vp", "six_dev_vp", "chips_vp", "defense_awards_vp",
                "greatest_admiral", "greatest_contributor", "cs_greatest_contributor", "greatest_conqueror"]
 
 
@@ -99,7 +99,7 @@ def test_xia_campaign_score_is_a_running_total_of_game_scores(out):
 
 
 @pytest.mark.parametrize("form, totals, numbers, texts", [
-    ("rftg-score-sheet", 5, 5 * 12, 5),  # 9 summed rows, total, Renaissance count, tie-break; names
+    ("rftg-score-sheet", 5, 5 * 11, 5),  # 8 summed rows, total, Renaissance count, tie-break; names
     ("xia-campaign-log", 20, 20 * 4, 20 * 3),  # FP, NPC FP, game score, campaign score; ship, goal, upgrade
 ])
 def test_field_kinds_flags_and_font_size(out, form, totals, numbers, texts):
@@ -172,7 +172,7 @@ class _Form:
 
 
 def test_tab_goes_down_each_players_column_in_pdfium(out):
-    order = _Form(out / "a4" / "rftg-score-sheet-fillable.pdf").tab_order(14)
+    order = _Form(out / "a4" / "rftg-score-sheet-fillable.pdf").tab_order(13)
     rows = ["name", *RFTG_SUMMED, "total", "renaissance_chips", "tie_break"]
     assert order == [f"{row}.player_1" for row in rows] + ["name.player_2"]
 
@@ -197,7 +197,7 @@ def test_totals_follow_the_rows_content_declares(tmp_path):
     _build(tmp_path / "out", "a4", content, aids=("score-sheet",))
     found = fields(tmp_path / "out" / "a4" / "rftg-score-sheet-fillable.pdf")
     assert script_names(js(found["total.player_2"].AA.C)) == [
-        f"{row}.player_2" for row in ["cards_vp", "six_dev_vp", "chips_vp", "war_contribution_vp",
+        f"{row}.player_2" for row in ["cards_vp", "six_dev_vp", "chips_vp",
                                       "defense_awards_vp", "greatest_admiral", "greatest_contributor",
                                       "cs_greatest_contributor", "greatest_conqueror", "prestige_vp"]]
 

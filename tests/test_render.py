@@ -16,7 +16,8 @@ from generator.render.impose import sheet_layout
 from tests.render_helpers import box_mm, find_positions, pages, size_mm, text
 
 CONTENT = PROJECT_ROOT / "content"
-AIDS = ("invasion-summary", "counterstrike-summary", "strength-tables", "score-sheet")
+AIDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end", "strength-tables",
+        "score-sheet")
 
 
 def _build(out: Path, paper: str, mode: str, aids=AIDS, content=CONTENT):
@@ -88,7 +89,7 @@ def test_backs_line_up_with_fronts(out):
 def test_invasion_card_prints_every_wave_strength(out):
     content = load_content(CONTENT).game("rftg")
     table = content.of_kind("table")["invasion-strengths"]
-    printed = text(out / "a4" / "rftg-invasion-summary.pdf")
+    printed = text(out / "a4" / "rftg-invasion-end.pdf")  # the second invasion card
     for row in table.rows:
         expected = ", ".join(str(v).replace("-", "−") for v in row["strengths"])
         assert expected in printed, expected
@@ -97,7 +98,7 @@ def test_invasion_card_prints_every_wave_strength(out):
 
 
 def test_counterstrike_card_prints_defenses_and_retaliation(out):
-    printed = text(out / "a4" / "rftg-counterstrike-summary.pdf")
+    printed = text(out / "a4" / "rftg-counterstrike-end.pdf")  # the second counterstrike card
     assert "M+X+2, M+X+3, M+X+4, M+X+5, M+X+6" in printed
     assert "10, 12, 14, 16, 18" in printed
 
@@ -159,10 +160,13 @@ def test_score_sheet_fillable_has_a_field_per_box(out):
     printable = PdfReader(str(out / "a4" / "rftg-score-sheet.pdf")).get_fields()
     assert not printable
     printed = text(out / "a4" / "rftg-score-sheet.pdf")
-    for label in ("Printed card VP", "6-cost development VP", "VP chips", "War-contribution chips",
+    assert "War-contribution chips" not in printed  # one VP chips row: war contributions count once
+    for label in ("Printed card VP", "6-cost development VP", "VP chips", "damaged worlds count for none",
                   "Defense awards", "Greatest Admiral", "Greatest Conqueror", "Total VP",
                   "Galactic Renaissance count", "Tie-break: goods + hand", "Player 5"):
         assert label in printed
+    assert "in the counterstrike game they join your other VP chips at the repulse" in printed
+    assert "shared" not in printed  # the win is not "shared": no source says so
 
 
 def test_text_that_does_not_fit_fails_the_build_naming_the_aid(tmp_path):
@@ -171,7 +175,7 @@ def test_text_that_does_not_fit_fails_the_build_naming_the_aid(tmp_path):
     summary = content / "rftg" / "rules" / "frontier-summary.yaml"
     long_item = "      - " + "Every word here is padding that a card cannot hold. " * 40 + "\n"
     lines = summary.read_text().splitlines(keepends=True)
-    at = next(i for i, line in enumerate(lines) if "Each deck has its own discard pile." in line)
+    at = next(i for i, line in enumerate(lines) if "Add the 6 start worlds and 26 game cards." in line)
     lines.insert(at + 1, long_item)
     summary.write_text("".join(lines))
     out = tmp_path / "out"
