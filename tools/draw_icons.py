@@ -33,9 +33,28 @@ def star(points=8, r1=11, r2=6, cx=12, cy=12, fill="#000") -> str:
     return f'<polygon points="{" ".join(pts)}" fill="{fill}" stroke="#000" stroke-width="1"/>'
 
 
+FONTS = Path(__file__).resolve().parent.parent / "templates" / "assets" / "fonts"
+
+
 def label(text: str, size=9, y=15.2, colour="#000", weight="bold") -> str:
-    return (f'<text x="12" y="{y}" font-family="Playaid Sans, DejaVu Sans" font-size="{size}" '
-            f'font-weight="{weight}" text-anchor="middle" fill="{colour}">{text}</text>')
+    """``text`` centred on x = 12 with its baseline at ``y``, drawn as outlines (a <path>) from
+    the bundled DejaVu Sans Condensed: a symbol, not a text run (so a 2 pt letter inside a small
+    icon is no text under the 6 pt minimum, and no font is needed to draw it)."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+    from fontTools.pens.transformPen import TransformPen
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(FONTS / ("DejaVuSansCondensed-Bold.ttf" if weight == "bold" else "DejaVuSansCondensed.ttf"))
+    glyphs, cmap = font.getGlyphSet(), font.getBestCmap()
+    scale = size / font["head"].unitsPerEm
+    names = [cmap[ord(ch)] for ch in text]
+    width = sum(glyphs[n].width for n in names) * scale
+    pen = SVGPathPen(glyphs, ntos=lambda v: f"{v:.2f}".rstrip("0").rstrip("."))
+    x = 12 - width / 2
+    for name in names:
+        glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, x, y)))
+        x += glyphs[name].width * scale
+    return f'<path d="{pen.getCommands()}" fill="{colour}"/>'
 
 
 EYE = ('<ellipse cx="12" cy="12" rx="6" ry="3.8" fill="none" stroke="#000" stroke-width="1.6"/>'

@@ -2,8 +2,10 @@
 and full-page aids on A4 / US Letter.
 
 Card text is fitted by searching the largest font size (between the aid's ``min_font_pt`` and
-``max_font_pt``, never below 6 pt) at which each face lays out on exactly one page; text that does
-not fit at the minimum is a `BuildError` naming the aid and face, never clipped text.
+``max_font_pt``) at which each face lays out on exactly one page *and every text run on it* (the
+notes, the rulings' reasons and the header too, which CSS sets smaller than the body) *is at
+least* `MIN_TEXT_PT`. A face that cannot meet both is a `BuildError` naming the aid and face,
+never clipped or smaller text.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from generator.units import BLEED_MM, paper_size_mm
 
 #: Font sizes are searched in steps of this many points.
 FONT_STEP_PT = 0.25
+
+#: No text run of any aid may be smaller than this (pt): the README's promise.
+MIN_TEXT_PT = 6.0
 
 
 @dataclass(frozen=True)
@@ -92,7 +97,7 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
     added afterwards, outside the bleed (`generator.render.print_marks`).
     ``hints`` are the font sizes (pt) each face got in the previous build; with ``exact`` (the
     inputs are unchanged) a hint that still fits is used as is (one layout instead of about five).
-    Raises `BuildError` when a face does not fit at ``min_font_pt``.
+    Raises `BuildError` when a face does not fit one page with every text run at `MIN_TEXT_PT` or more.
     """
     aid = planned.aid
     width, height = planned.trim_mm
@@ -103,15 +108,51 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
 
         best = _fit(attempt, aid.min_font_pt, aid.max_font_pt, (hints or {}).get(face.name), exact)
         if best is None:
-            pages = len(attempt(aid.min_font_pt).pages)
-            raise BuildError(
-                planned.key,
-                f"face '{face.name}' does not fit {width:g} x {height:g} mm even at "
-                f"{aid.min_font_pt:g} pt (it needs {pages} pages)",
-                "shorten the text, move a block to the other face, or declare a larger size "
-                "(e.g. size: tarot or size: a6) in the aid")
+            raise BuildError(planned.key, _no_fit(attempt, aid, face.name, width, height),
+                             "shorten the text, move a block to another face or a second card, or "
+                             "declare a larger size (e.g. size: tarot or size: a6) in the aid")
         results.append(FaceResult(face.name, best[0], best[1]))
     return results
+
+
+def _no_fit(attempt, aid, face: str, width: float, height: float) -> str:
+    """Why no font size fits: too long even at the minimum, or its smallest text run would be
+    under `MIN_TEXT_PT` at the largest size that fits one page."""
+    document = attempt(aid.min_font_pt)
+    if len(document.pages) > 1:
+        return (f"face '{face}' does not fit {width:g} x {height:g} mm even at {aid.min_font_pt:g} pt "
+                f"(it needs {len(document.pages)} pages)")
+    size = aid.min_font_pt
+    while size + FONT_STEP_PT <= aid.max_font_pt and len(attempt(size + FONT_STEP_PT).pages) == 1:
+        size += FONT_STEP_PT
+    smallest, text = smallest_text(attempt(size))
+    return (f"face '{face}' fits {width:g} x {height:g} mm only up to {size:g} pt, where its smallest "
+            f"text (\"{text}\") is {smallest:.2f} pt, under the {MIN_TEXT_PT:g} pt minimum")
+
+
+def smallest_text(document) -> tuple[float, str]:
+    """The smallest font size (pt) of any text laid out in ``document`` (page margin boxes such
+    as the footer included) and the start of a text run at that size; (inf, '') with no text."""
+    from weasyprint.formatting_structure import boxes
+
+    best = (float("inf"), "")
+
+    def walk(box):
+        nonlocal best
+        if isinstance(box, boxes.TextBox) and (box.text or "").strip():
+            size = box.style["font_size"] * 0.75  # CSS px -> pt
+            if size < best[0]:
+                best = (size, box.text.strip()[:40])
+        for child in getattr(box, "children", None) or []:
+            walk(child)
+
+    for page in document.pages:
+        walk(page._page_box)
+    return best
+
+
+def _legible(document) -> bool:
+    return smallest_text(document)[0] >= MIN_TEXT_PT - 1e-6
 
 
 def stranded_words(document) -> list[str]:
@@ -155,12 +196,15 @@ def stranded_words(document) -> list[str]:
 
 def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact: bool = False):
     """Largest font size in [min_pt, max_pt] (multiples of FONT_STEP_PT) whose layout has one
-    page and no stranded word; returns (font_pt, document) or None.
+    page, every text run at `MIN_TEXT_PT` or more, and no stranded word; returns
+    (font_pt, document), or None when no size gives one page with legible text.
 
     A binary search on "fits on one page" (which only gets truer as the size shrinks) finds the
-    largest fitting size, about 5 layouts; from there the size steps down past any layout with a
-    stranded word. A ``hint`` from the previous build narrows the search; with ``exact`` (inputs
-    unchanged) a hint that still fits cleanly is taken as is.
+    largest fitting size, about 5 layouts. Text sizes only shrink with the size, so if that layout
+    has text under `MIN_TEXT_PT` no size works. From there the size steps down past any layout
+    with a stranded word, but never below legible text (then the stranded word stays). A ``hint``
+    from the previous build narrows the search; with ``exact`` (inputs unchanged) a hint that
+    still fits cleanly is taken as is.
     """
     steps = int(round((max_pt - min_pt) / FONT_STEP_PT))
     index = lambda size: int(round((size - min_pt) / FONT_STEP_PT))  # noqa: E731
@@ -169,7 +213,7 @@ def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact
     if hint is not None and min_pt <= hint <= max_pt:
         doc = attempt(hint)
         if len(doc.pages) == 1:
-            if exact and not stranded_words(doc):
+            if exact and _legible(doc) and not stranded_words(doc):
                 return hint, doc
             found = (hint, doc)
             lo = index(hint) + 1
@@ -184,14 +228,17 @@ def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact
             lo = mid + 1
         else:
             hi = mid - 1
-    if found is None:
+    if found is None or not _legible(found[1]):
         return None
     size, doc = found
     while stranded_words(doc):
-        size -= FONT_STEP_PT
-        if size < min_pt - 1e-9:
-            return None
-        doc = attempt(size)
+        smaller = size - FONT_STEP_PT
+        if smaller < min_pt - 1e-9:
+            return found
+        smaller_doc = attempt(smaller)
+        if not _legible(smaller_doc):
+            return found
+        size, doc = smaller, smaller_doc
     return size, doc
 
 
@@ -207,10 +254,10 @@ def render_page_aid(planned: PlannedAid, game, renderer: HtmlRenderer, env, pape
         return _layout(renderer, planned, page_html(env, planned, game, paper, font_pt, print_shop))
 
     if exact and hint is not None and aid.min_font_pt <= hint <= aid.max_font_pt:
-        return attempt(hint), hint
+        return _legible_page(planned, attempt(hint)), hint
     # Pages flow onto as many pages as they need; only dodge WeasyPrint's stranded first words
     # by stepping the size down a little (at most 0.5 pt).
-    first = attempt(aid.max_font_pt)
+    first = _legible_page(planned, attempt(aid.max_font_pt))
     if not stranded_words(first):
         return first, aid.max_font_pt
     for step in (1, 2):
@@ -218,6 +265,15 @@ def render_page_aid(planned: PlannedAid, game, renderer: HtmlRenderer, env, pape
         if size < aid.min_font_pt:
             break
         document = attempt(size)
-        if not stranded_words(document):
+        if not stranded_words(document) and _legible(document):
             return document, size
     return first, aid.max_font_pt
+
+
+def _legible_page(planned: PlannedAid, document):
+    """``document`` when all its text is at least `MIN_TEXT_PT`; else a `BuildError`."""
+    smallest, text = smallest_text(document)
+    if smallest < MIN_TEXT_PT - 1e-6:
+        raise BuildError(planned.key, f"text \"{text}\" would print at {smallest:.2f} pt, under the "
+                         f"{MIN_TEXT_PT:g} pt minimum", "raise the aid's max_font_pt")
+    return document
