@@ -41,11 +41,23 @@ FF_DO_NOT_SCROLL = 1 << 23
 #: Field flag bit 1 (table 221), set by the document script on totals, never in the file.
 FF_READ_ONLY = 1
 
-#: Whole numbers with an optional leading minus; empty is fine (a box not filled yet).
+#: Whole numbers with an optional leading minus; empty is fine (a box not filled yet). Other
+#: characters are dropped as they are typed (pdf.js, Acrobat), never refused at commit: Chromium
+#: 150's own viewer (PDFium) did not filter keys typed by Playwright, and a refused commit there
+#: emptied the whole box. (It also ignored the cleaned commit value, so "9x3" stays on screen;
+#: the totals skip it as not a number.)
 NUMBER_KEYSTROKE_JS = (
     "// playaid: whole numbers only (a minus sign may lead)\n"
-    "var text = event.willCommit ? String(event.value) : AFMergeChange(event);\n"
-    "event.rc = /^\\s*-?\\d*\\s*$/.test(text);\n"
+    "function wholeNumber(text, leading) {\n"
+    "  var digits = String(text).replace(/[^0-9-]/g, \"\");\n"
+    "  return leading ? digits.charAt(0) + digits.slice(1).replace(/-/g, \"\") : digits.replace(/-/g, \"\");\n"
+    "}\n"
+    "if (event.willCommit) {\n"
+    "  event.value = wholeNumber(event.value, true);\n"
+    "} else {\n"
+    "  event.change = wholeNumber(event.change, event.selStart === 0);\n"
+    "  event.rc = /^-?\\d*$/.test(AFMergeChange(event));\n"
+    "}\n"
 )
 
 
