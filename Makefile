@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: aids test check bench clean
+.PHONY: aids test check bench clean web serve
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,9 +30,17 @@ $(CHROMIUM):
 	  || { $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core; }
 	@test -x $(CHROMIUM) || { echo "chromium was not installed at $(CHROMIUM)"; exit 1; }
 
-aids: $(STAMP)
+aids: $(STAMP) $(NODE_STAMP)
 	$(BIN)/playaid build --paper a4
 	$(BIN)/playaid build --paper letter
+	$(BIN)/playaid web
+
+# the web scorer alone (output/web/), and a server for a phone on the same network
+web: $(STAMP) $(NODE_STAMP)
+	$(BIN)/playaid web
+
+serve: web
+	$(BIN)/playaid serve
 
 test: $(STAMP) $(NODE_STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -q -n auto

@@ -9,4 +9,6 @@ LAZY_COMMANDS = {
     "watch": "generator.commands.build:watch_command",
     "score": "generator.commands.score:command",
     "xia": "generator.commands.xia:command",
+    "web": "generator.commands.web:web_command",
+    "serve": "generator.commands.web:serve_command",
 }

@@ -1,0 +1,71 @@
+"""The front-end packages the site ships, from ``node_modules/`` (installed by `npm ci` from
+``package-lock.json``; `make aids` and `make test` run it). Nothing is fetched from a CDN: the
+site carries its own copy of every file it loads.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import PlayaidError
+from generator.paths import PROJECT_ROOT
+
+NODE_MODULES = PROJECT_ROOT / "node_modules"
+
+#: Pyodide files the worker loads: the ES module loader, the Emscripten module, the WebAssembly
+#: binary, the standard library and the package lock (read at start-up; no package is fetched).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+
+
+class MissingPackage(PlayaidError):
+    """A front-end package (or one of its files) is not in node_modules."""
+
+
+@dataclass(frozen=True)
+class Package:
+    """One installed npm package: ``name``, ``version``, its folder, and the files the site copies
+    as (source path, path inside the package's site folder)."""
+
+    name: str
+    version: str
+    folder: Path
+    files: tuple[tuple[Path, str], ...]
+
+
+def _package(name: str, node_modules: Path) -> tuple[Path, str]:
+    folder = node_modules / name
+    meta = folder / "package.json"
+    if not meta.is_file():
+        raise MissingPackage(f"{folder}: the npm package '{name}' is not installed "
+                             f"(run `npm ci` in {node_modules.parent}, or `make web`)")
+    return folder, json.loads(meta.read_text(encoding="utf-8"))["version"]
+
+
+def pyodide(node_modules: Path = NODE_MODULES) -> Package:
+    """The Pyodide runtime files (`PYODIDE_FILES`); raises `MissingPackage` naming a missing one."""
+    folder, version = _package("pyodide", node_modules)
+    missing = [f for f in PYODIDE_FILES if not (folder / f).is_file()]
+    if missing:
+        raise MissingPackage(f"{folder}: pyodide {version} lacks {', '.join(missing)} "
+                             f"(the site needs them to run offline; reinstall with `npm ci`)")
+    return Package("pyodide", version, folder, tuple((folder / f, f) for f in PYODIDE_FILES))
+
+
+def yaml_browser(node_modules: Path = NODE_MODULES) -> Package:
+    """The `yaml` package's browser build (ES modules under ``browser/dist``) and its licence."""
+    folder, version = _package("yaml", node_modules)
+    dist = folder / "browser" / "dist"
+    if not (dist / "index.js").is_file():
+        raise MissingPackage(f"{dist}: yaml {version} has no browser build (reinstall with `npm ci`)")
+    files = [(p, p.relative_to(dist).as_posix()) for p in sorted(dist.rglob("*.js"))]
+    files.append((folder / "LICENSE", "LICENSE"))
+    return Package("yaml", version, folder, tuple(files))
+
+
+def axe_core(node_modules: Path = NODE_MODULES) -> Path:
+    """Path of axe-core's ``axe.min.js`` (used by the browser tests, never shipped in the site)."""
+    folder, _version = _package("axe-core", node_modules)
+    return folder / "axe.min.js"

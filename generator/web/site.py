@@ -1,0 +1,159 @@
+"""Assemble the static web scorer and write it atomically (`playaid web`).
+
+The site (default ``output/web/``) holds, all served from its own origin:
+  ``index.html``, ``app.css``, ``js/*.js``   the form and results (plain JavaScript, from ``web/``)
+  ``engine-worker.js``                       the Web Worker that runs the scoring core in Pyodide
+  ``pyodide/``                               the pinned Pyodide runtime (from node_modules)
+  ``py/generator/...``, ``py/files.json``    the scoring core's own Python files, as in the package
+  ``data/rules.json``                        the compiled rules (`generator.compile_rules`)
+  ``data/form.json``                         what the form needs before the engine loads
+  ``vendor/yaml/``                           the `yaml` package (records in and out, with positions)
+  ``manifest.webmanifest``, ``icons/``       install as an app, with our own icon
+  ``sw.js``                                  service worker: caches every file above for offline use
+
+Writes go to a temporary folder beside the target, which then replaces the old site in one
+rename, so a reader sees the old site or the whole new one, never a mix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator import __version__
+from generator.fsutil import WriteError
+from generator.paths import PROJECT_ROOT
+from generator.web import packages
+from generator.web.form_data import form_data
+from generator.web.icon import icon_png, icon_svg
+
+WEB_SOURCES = PROJECT_ROOT / "web"
+PACKAGE_DIR = PROJECT_ROOT / "generator"
+#: A file in every site we write: only a folder holding it (or an empty one) is ever replaced.
+MARKER = ".playaid-web"
+SERVICE_WORKER = "sw.js"
+
+
+@dataclass
+class Site:
+    """A site in memory before it is written: relative path -> bytes, or -> a file to copy."""
+
+    files: dict[str, bytes | Path] = field(default_factory=dict)
+
+    def add(self, path: str, data: bytes | str | Path) -> None:
+        self.files[path] = data.encode("utf-8") if isinstance(data, str) else data
+
+    def add_json(self, path: str, value) -> None:
+        self.add(path, json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+    def digest(self) -> str:
+        """sha256 over every path and content: the service worker's cache version."""
+        h = hashlib.sha256()
+        for path in sorted(self.files):
+            data = self.files[path]
+            h.update(path.encode() + b"\0")
+            h.update(hashlib.sha256(data.read_bytes() if isinstance(data, Path) else data).digest())
+        return h.hexdigest()
+
+
+def core_python_files(package_dir: Path = PACKAGE_DIR) -> list[tuple[Path, str]]:
+    """The scoring core as the browser imports it: ``generator/__init__.py`` and every
+    ``generator/scoring/**/*.py`` (standard library only), as (source, ``generator/...`` path)."""
+    files = [package_dir / "__init__.py"] + sorted((package_dir / "scoring").rglob("*.py"))
+    return [(p, p.relative_to(package_dir.parent).as_posix()) for p in files]
+
+
+def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = packages.NODE_MODULES) -> Site:
+    """Every file of the site from the compiled ``rules`` and the sources in ``web/``.
+
+    Raises `MissingPackage` when a front-end package is not installed (run `npm ci`)."""
+    pyodide = packages.pyodide(node_modules)
+    yaml = packages.yaml_browser(node_modules)
+    site = Site()
+    for path in sorted(p for p in sources.rglob("*") if p.is_file()):
+        rel = path.relative_to(sources).as_posix()
+        if rel != SERVICE_WORKER:
+            site.add(rel, path)
+    for src, rel in pyodide.files:
+        site.add(f"pyodide/{rel}", src)
+    for src, rel in yaml.files:
+        site.add(f"vendor/yaml/{rel}", src)
+    core = core_python_files()
+    for src, rel in core:
+        site.add(f"py/{rel}", src)
+    site.add_json("py/files.json", [rel for _src, rel in core])
+    site.add_json("data/rules.json", rules)
+    site.add_json("data/form.json", form_data(rules) | {
+        "versions": {"playaid": __version__, "pyodide": pyodide.version, "yaml": yaml.version}})
+    site.add("icons/icon.svg", icon_svg())
+    site.add("icons/icon-192.png", icon_png(192))
+    site.add("icons/icon-512.png", icon_png(512))
+    site.add("icons/icon-maskable-512.png", icon_png(512, maskable=True))
+    site.add("icons/apple-touch-icon.png", icon_png(180, maskable=True))
+    # the service worker last: it lists (and is versioned by) every other file
+    precache = ["./"] + sorted(p for p in site.files if p != "index.html")
+    template = (sources / SERVICE_WORKER).read_text(encoding="utf-8")
+    site.add(SERVICE_WORKER, template.replace("__VERSION__", site.digest()[:16])
+             .replace('"__PRECACHE__"', json.dumps(precache, indent=1)))
+    site.add(MARKER, f"written by playaid {__version__} `playaid web`; replaced whole on every build\n")
+    return site
+
+
+def write_site(site: Site, out_dir: Path) -> None:
+    """Write ``site`` to ``out_dir`` atomically (temporary folder, then one rename).
+
+    Raises `WriteError` when ``out_dir`` is a non-empty folder that we did not write (no
+    `MARKER`), or cannot be written; the previous site is then untouched."""
+    out_dir = Path(out_dir)
+    if out_dir.exists() and (not out_dir.is_dir() or
+                             (any(out_dir.iterdir()) and not (out_dir / MARKER).is_file())):
+        raise WriteError(f"{out_dir}: not a web scorer site written by playaid (no {MARKER}); "
+                         f"refusing to replace it (choose an empty or new folder with --out)")
+    try:
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", suffix=".tmp", dir=out_dir.parent))
+    except OSError as exc:
+        raise WriteError(f"cannot write {out_dir}: {exc.strerror or exc} "
+                         f"(check that the output folder is writable)") from None
+    old = None
+    try:
+        for rel, data in site.files.items():
+            target = tmp / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(data, Path):
+                shutil.copyfile(data, target)
+            else:
+                target.write_bytes(data)
+        for path in [tmp, *tmp.rglob("*")]:
+            os.chmod(path, 0o755 if path.is_dir() else 0o644)
+        if out_dir.exists():
+            old = out_dir.with_name(f".{out_dir.name}.old-{os.getpid()}")
+            shutil.rmtree(old, ignore_errors=True)
+            os.replace(out_dir, old)
+        os.replace(tmp, out_dir)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if old is not None and old.exists() and not out_dir.exists():
+            os.replace(old, out_dir)  # put the previous site back
+        raise WriteError(f"cannot write {out_dir}: {exc.strerror or exc} "
+                         f"(check free space and that the output folder is writable)") from None
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def build_site(content_dir: Path, out_dir: Path) -> Site:
+    """Compile the rules from ``content_dir``, assemble the site and write it to ``out_dir``.
+    Raises `ContentError` (bad content), `MissingPackage` (run `npm ci`) or `WriteError`."""
+    from generator.compile_rules import compiled_rules
+
+    site = assemble(compiled_rules(content_dir))
+    write_site(site, out_dir)
+    return site

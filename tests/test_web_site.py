@@ -1,0 +1,189 @@
+"""`playaid web` and `playaid serve` without a browser: what the site holds (Pyodide, the scoring
+core's own files, the compiled rules), that it names nothing beyond its origin, atomic writes,
+the server's MIME types and addresses, the icons."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+from click.testing import CliRunner
+
+from generator.compile_rules import compiled_rules
+from generator.fsutil import WriteError
+from generator.paths import CONTENT_DIR, PROJECT_ROOT
+from generator.web import packages
+from generator.web.site import MARKER, assemble, core_python_files, write_site
+from tests.web_support import server, site  # noqa: F401
+
+RULES = compiled_rules(CONTENT_DIR)
+
+
+def test_site_carries_pyodide_and_the_scoring_core(site):  # noqa: F811
+    for name in packages.PYODIDE_FILES:
+        assert (site / "pyodide" / name).stat().st_size == (packages.NODE_MODULES / "pyodide" / name).stat().st_size
+    names = json.loads((site / "py" / "files.json").read_text())
+    modules = sorted(p.name for p in (PROJECT_ROOT / "generator" / "scoring").glob("*.py"))
+    assert names[0] == "generator/__init__.py"
+    assert sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("generator/scoring/")) == modules
+    for name in names:  # the package's own files, byte for byte (never a stand-in)
+        assert (site / "py" / name).read_bytes() == (PROJECT_ROOT / name).read_bytes()
+    assert json.loads((site / "data" / "rules.json").read_text()) == RULES
+
+
+def test_form_data_comes_from_the_compiled_rules(site):  # noqa: F811
+    form = json.loads((site / "data" / "form.json").read_text())
+    scoring = RULES["games"]["rftg"]["scoring"]
+    assert [v["id"] for v in form["rftg"]["variants"]] == [v["id"] for v in scoring["variants"]]
+    assert {v["id"]: v["damage"] for v in form["rftg"]["variants"]} == {
+        v["id"]: bool(v.get("damage")) for v in scoring["variants"]}
+    assert {v["id"] for v in form["rftg"]["variants"] if v["damage"]} == {"invasion", "counterstrike"}
+    cards = form["rftg"]["cards"]
+    assert len(cards) == len(RULES["games"]["rftg"]["cards"])
+    by_name = {c["n"]: c for c in cards}
+    assert by_name["Old Earth"]["t"] == "world" and by_name["Research Labs"]["t"] == "development"
+    assert by_name["New Galactic Order"].get("m") == 1  # scores per Military
+    assert form["rftg"]["players_max"] == scoring["players"]["max"]
+    fields = {f["name"]: f for f in form["rftg"]["player_fields"]}
+    assert fields["military_vs_xenos"]["min"] < 0 and fields["chips"]["min"] == 0
+    assert [f["name"] for f in fields["at_repulse"]["fields"]] == ["military_vs_xenos", "war_contribution_chips"]
+    modifiers = RULES["games"]["xia"]["tables"]["npc-roll-modifiers"]["rows"]
+    assert [t["term"] for t in form["xia"]["roll_terms"]] == [r["term"] for r in modifiers]
+    assert form["xia"]["d20"] == [1, 20]
+
+
+def test_service_worker_caches_every_file_and_is_versioned_by_content(site):  # noqa: F811
+    text = (site / "sw.js").read_text()
+    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    assert sorted(listed) == sorted(["./"] + [f for f in files if f not in ("index.html", "sw.js", MARKER)])
+    version = re.search(r'const VERSION = "([0-9a-f]{16})";', text).group(1)
+    other = assemble(RULES | {"content_version": "changed"})
+    assert f'"{version}"' not in other.files["sw.js"].decode()
+
+
+def test_the_sites_own_files_name_no_other_origin(site):  # noqa: F811
+    own = [site / "index.html", site / "app.css", site / "sw.js", site / "engine-worker.js",
+           site / "manifest.webmanifest", *sorted((site / "js").glob("*.js"))]
+    for path in own:
+        found = re.findall(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", path.read_text(encoding="utf-8"))
+        assert found == [], f"{path.name} names another origin: {found}"
+    html = (site / "index.html").read_text()
+    assert "default-src 'self'" in html and "connect-src 'self'" in html  # the browser enforces it
+
+
+def test_writes_are_atomic_and_the_old_site_survives_a_failure(tmp_path, monkeypatch):
+    out = tmp_path / "web"
+    site = assemble(RULES)  # noqa: F811
+    write_site(site, out)
+    before = (out / "index.html").read_bytes()
+    (out / "index.html").write_bytes(b"old site")
+    copied = []
+    real_copy = shutil.copyfile
+
+    def failing_copy(src, dst, *args, **kwargs):
+        copied.append(dst)
+        if len(copied) == 3:
+            raise OSError(28, "No space left on device")
+        return real_copy(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(shutil, "copyfile", failing_copy)
+    with pytest.raises(WriteError, match="No space left on device"):
+        write_site(site, out)
+    assert (out / "index.html").read_bytes() == b"old site"  # untouched, not half-replaced
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["web"]  # no temporary folder left
+    monkeypatch.setattr(shutil, "copyfile", real_copy)
+    write_site(site, out)
+    assert (out / "index.html").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["web"]
+
+
+def test_a_folder_we_did_not_write_is_never_replaced(tmp_path):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("keep me")
+    with pytest.raises(WriteError, match=f"no {MARKER}.*refusing to replace"):
+        write_site(assemble(RULES), out)
+    assert (out / "notes.txt").read_text() == "keep me"
+
+
+def test_missing_front_end_packages_say_how_to_install_them(tmp_path):
+    with pytest.raises(packages.MissingPackage, match="npm ci"):
+        assemble(RULES, node_modules=tmp_path)
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "package.json").write_text('{"version": "0"}')
+    with pytest.raises(packages.MissingPackage, match="lacks pyodide.mjs.*pyodide.asm.wasm"):
+        packages.pyodide(tmp_path)
+
+
+def test_core_files_are_standard_library_only():
+    """The browser gets exactly these files: nothing they import may be missing there."""
+    allowed = set(sys.stdlib_module_names) | {"generator"}
+    for src, _rel in core_python_files():
+        for module in re.findall(r"^\s*(?:from|import)\s+([a-zA-Z_][\w]*)", src.read_text(), re.M):
+            assert module in allowed or module == "__future__", f"{src.name} imports {module}"
+
+
+def test_server_sends_the_types_browsers_need(site, server):  # noqa: F811
+    def head(path):
+        with urllib.request.urlopen(server + path) as response:
+            return response.headers
+
+    assert head("pyodide/pyodide.asm.wasm")["Content-Type"] == "application/wasm"
+    assert head("pyodide/pyodide.mjs")["Content-Type"] == "text/javascript"
+    assert head("manifest.webmanifest")["Content-Type"] == "application/manifest+json"
+    assert head("engine-worker.js")["Content-Type"] == "text/javascript"
+    assert head("index.html")["Cache-Control"] == "no-cache"
+
+
+def test_serve_prints_the_address_to_open(site):  # noqa: F811
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", str(site), "--host", "127.0.0.1",
+                             "--port", "0"], cwd=PROJECT_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        first = proc.stdout.readline()
+        url = proc.stdout.readline().split()[0]
+        assert first.startswith(f"serving {site}/")
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url)
+        with urllib.request.urlopen(url) as response:
+            assert b"playaid scorer" in response.read()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_serve_without_a_site_says_what_to_do(tmp_path):
+    result = CliRunner().invoke(__import__("generator.cli", fromlist=["cli"]).cli,
+                                ["serve", str(tmp_path / "nowhere")])
+    assert result.exit_code == 2
+    assert "no index.html, nothing to serve (run `playaid web` first)" in result.output
+
+
+def test_web_command_writes_the_site(tmp_path):
+    from generator.cli import cli
+
+    result = CliRunner().invoke(cli, ["web", "--out", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    assert f"wrote {tmp_path / 'site'}/" in result.output
+    assert (tmp_path / "site" / "index.html").is_file() and (tmp_path / "site" / MARKER).is_file()
+
+
+def test_icons_are_our_own_drawing_at_the_declared_sizes(site):  # noqa: F811
+    from PIL import Image
+
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    for icon in manifest["icons"]:
+        path = site / icon["src"]
+        if icon["type"] == "image/png":
+            image = Image.open(io.BytesIO(path.read_bytes()))
+            assert f"{image.width}x{image.height}" == icon["sizes"]
+            corner = image.convert("RGBA").getpixel((0, 0))[3]
+            assert corner == (255 if icon.get("purpose") == "maskable" else 0)  # maskable: full bleed
+        else:
+            assert path.read_text().startswith("<svg")

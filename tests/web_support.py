@@ -1,0 +1,103 @@
+"""Fixtures for the web scorer's browser tests: the site built once per test process into a
+temporary folder, served by `playaid serve`'s server on a free port, and Debian's Chromium driven
+by Playwright (never a downloaded browser). Chromium missing is a failure, not a skip: `make test`
+installs it.
+
+Import the fixtures into a test module: ``from tests.web_support import site, server, browser``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = Path(os.environ.get("PLAYAID_CHROMIUM", "/usr/bin/chromium"))
+SCREENSHOTS = REPO / "output" / "web-screenshots"
+PHONE = {"width": 360, "height": 640}
+
+#: As the machine notes say: without the background-networking flags Chromium tries to reach
+#: Google's hosts at start, which this machine's closed network refuses.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    """The web scorer built from the project's content (as `playaid web` writes it)."""
+    from generator.paths import CONTENT_DIR
+    from generator.web.site import build_site
+
+    out = tmp_path_factory.mktemp("site") / "web"
+    build_site(CONTENT_DIR, out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def server(site) -> str:
+    """Base URL (``http://127.0.0.1:PORT/``) of the site, served until the session ends."""
+    from generator.web.serve import make_server
+
+    httpd = make_server(site, "127.0.0.1", 0)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium under Playwright."""
+    if not CHROMIUM.is_file():
+        pytest.fail(f"{CHROMIUM} is missing: run `make test`, which installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def open_page(browser, server, *, color_scheme="light", viewport=PHONE, wait_engine=True, context=None):
+    """A new page on the site (in ``context``, else in a new context of its own: empty storage),
+    form loaded, engine ready. Console errors and page errors are collected in ``page.problems``."""
+    ctx = context or browser.new_context(viewport=viewport, color_scheme=color_scheme,
+                                         service_workers="block")
+    ctx.set_default_timeout(90_000)  # the machine is shared: a slow start is not a failure
+    page = ctx.new_page()
+    page.problems = []
+    page.on("pageerror", lambda e: page.problems.append(f"page error: {e}"))
+    page.on("console", lambda m: m.type == "error" and page.problems.append(f"console: {m.text}"))
+    page.goto(server)
+    wait_ready(page, wait_engine)
+    return page
+
+
+def wait_ready(page, wait_engine=True):
+    page.wait_for_function("window.playaid && window.playaid.formReady")
+    page.evaluate("window.playaid.formReady")
+    if wait_engine:
+        page.evaluate("window.playaid.ready")
+
+
+def cli_json(*args: str) -> dict:
+    """What `playaid ARGS --json` prints, parsed (run from the project folder, as a user would)."""
+    done = subprocess.run([sys.executable, "-m", "generator", *args, "--json"], cwd=REPO,
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout, f"no output from playaid {' '.join(args)}: {done.stderr}"
+    return json.loads(done.stdout)
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page screenshot to output/web-screenshots/NAME.png (look at them)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,280 @@
+// The web scorer's page: starts the engine (Pyodide in a Worker) at once, shows the form from
+// data/form.json without waiting for it, keeps the game in localStorage, and publishes
+// window.playaid = {ready, score(record, {file}), npcRoll(d20, terms)} for tests and embedding.
+import { CardIndex } from "./cards.js";
+import { fill, h } from "./dom.js";
+import { Engine } from "./engine.js";
+import * as records from "./records.js";
+import { GAME as RFTG, RftgForm } from "./rftg-form.js";
+import { CAMPAIGN, CampaignForm, NpcRollForm } from "./xia-forms.js";
+
+const STORE = "playaid.v1.";
+const NPC = "xia-npc";
+const TABS = [RFTG, CAMPAIGN, NPC];
+
+// --- the engine and the JS API (first, so loading starts before anything else) ---------------
+
+const statusEl = document.getElementById("engine-status");
+const STATUS = { loading: (m) => `Scorer: ${m}…`, ready: () => "Scorer ready", failed: (m) => `Scorer failed to load: ${m}` };
+const engine = new Engine((state, message) => {
+  statusEl.dataset.state = state;
+  statusEl.textContent = STATUS[state](message);
+  if (state === "ready") rescore(...TABS);
+});
+
+const api = {
+  /** Resolves (true) when the engine has loaded; rejects when it cannot. */
+  ready: engine.ready.then(() => true),
+  /**
+   * The report `playaid score --json` prints for `record`: a mapping shaped like the YAML
+   * record, or YAML/JSON text (then errors and findings carry line and column, and
+   * `options.file` names the file as the command line does, adding its `record` key).
+   */
+  async score(record, options = {}) {
+    await engine.ready;
+    const file = options.file;
+    let report;
+    if (typeof record === "string") {
+      const parsed = await records.parseRecordText(record);
+      report = parsed.ok
+        ? records.locate(await engine.score(parsed.json), parsed.located, file ?? "<record>")
+        : records.unreadableReport(parsed.errors, file ?? "<record>");
+    } else {
+      report = await engine.score(JSON.stringify(record ?? null));
+    }
+    return file ? { record: file, ...report } : report;
+  },
+  /** The Xia solo round-end roll, as `playaid xia npc-roll --json` gives it (plus `ok`). */
+  async npcRoll(d20, terms = {}) {
+    return engine.npcRoll(d20, terms);
+  },
+  /** Load-time figures in ms (form usable, engine stages) and the last rescore. */
+  timings: {},
+  formReady: null,
+};
+window.playaid = api;
+
+// --- the form ----------------------------------------------------------------------------------
+
+const panels = Object.fromEntries(TABS.map((t) => [t, document.getElementById(`panel-${t}`)]));
+let forms = {};
+let activeTab = RFTG;
+let undo = null;
+
+function load(key) {
+  try { return JSON.parse(localStorage.getItem(STORE + key)); } catch { return null; }
+}
+function save(key, value) {
+  try { localStorage.setItem(STORE + key, JSON.stringify(value)); } catch { /* private mode or full: the form still works */ }
+}
+
+function changed(tab) {
+  save(tab, tab === NPC ? forms[NPC].state : forms[tab].record);
+  rescore(tab);
+}
+
+const queue = new Set();
+let scoring = false;
+/** Score the given tabs' records now (latest state wins; one request at a time). */
+async function rescore(...tabs) {
+  tabs.forEach((t) => forms[t] && queue.add(t));
+  if (scoring || engine.state !== "ready") return;
+  scoring = true;
+  try {
+    while (queue.size) {
+      const tab = queue.values().next().value;
+      queue.delete(tab);
+      const start = performance.now();
+      try {
+        if (tab === NPC) {
+          const request = forms[NPC].request();
+          forms[NPC].showResult(request ? await engine.npcRoll(...request) : null);
+        } else {
+          const request = forms[tab].scoringRequest();
+          forms[tab].showReport(await engine.score(JSON.stringify(request.record)), request);
+        }
+      } catch (error) {
+        notice(`The scorer failed on this record: ${error.message}`);
+      }
+      api.timings.lastScoreMs = performance.now() - start;
+    }
+  } finally {
+    scoring = false;
+  }
+}
+
+function switchTab(tab, focus = false) {
+  activeTab = tab;
+  for (const t of TABS) {
+    const button = document.getElementById(`tab-${t}`);
+    button.setAttribute("aria-selected", String(t === tab));
+    button.tabIndex = t === tab ? 0 : -1;
+    panels[t].hidden = t !== tab;
+  }
+  document.getElementById("record-tools").hidden = tab === NPC;
+  save("tab", tab);
+  if (focus) document.getElementById(`tab-${tab}`).focus();
+}
+
+function notice(message, action = null) {
+  const el = document.getElementById("notice");
+  fill(el, h("span", {}, message), action ? h("button", { type: "button", onclick: () => { el.hidden = true; action.run(); } }, action.label) : null,
+    h("button", { type: "button", "aria-label": "Dismiss", onclick: () => { el.hidden = true; } }, "×"));
+  el.hidden = false;
+}
+
+/** Replace a tab's record, keeping the old one for Undo. */
+function replaceRecord(tab, record, message) {
+  const previous = structuredClone(forms[tab].record);
+  forms[tab].setRecord(record);
+  changed(tab);
+  switchTab(tab);
+  undo = { tab, record: previous };
+  notice(message, { label: "Undo", run: () => { forms[undo.tab].setRecord(undo.record); changed(undo.tab); switchTab(undo.tab); } });
+}
+
+/** Why a record cannot be shown in the form (its shape, not its values), or "". */
+function unfit(record) {
+  if (record?.game === RFTG) {
+    if (!Array.isArray(record.players) || !record.players.every((p) => p && typeof p === "object" && !Array.isArray(p))) {
+      return "`players` must be a list of players (each with name, tableau, ...)";
+    }
+    if (record.players.some((p) => p.tableau !== undefined && !Array.isArray(p.tableau))) return "each `tableau` must be a list of cards";
+    return "";
+  }
+  if (record?.game === CAMPAIGN) {
+    if (record.games !== undefined && (!Array.isArray(record.games) || !record.games.every((g) => g && typeof g === "object" && !Array.isArray(g)))) {
+      return "`games` must be a list of games";
+    }
+    return "";
+  }
+  return `game: must be ${RFTG} or ${CAMPAIGN}`;
+}
+
+/** Load record text (a file, pasted text or a share link) into its tab; returns problems. */
+async function loadText(text, source) {
+  const parsed = await records.parseRecordText(text);
+  if (!parsed.ok) return parsed.errors.map((e) => `${e.line ? `line ${e.line}, column ${e.column}: ` : ""}${e.message}${e.hint ? ` (${e.hint})` : ""}`);
+  const problem = unfit(parsed.value);
+  if (problem) return [problem];
+  const record = parsed.value;
+  if (record.game === RFTG) for (const p of record.players) if (p.tableau === undefined) p.tableau = [];
+  replaceRecord(record.game, record, `Loaded ${source}.`);
+  return [];
+}
+
+async function currentYaml() {
+  return records.recordToYaml(forms[activeTab].record);
+}
+
+function showText(title, label, text) {
+  document.getElementById("text-title").textContent = title;
+  document.getElementById("text-label").textContent = label;
+  const out = document.getElementById("text-out");
+  out.value = text;
+  document.getElementById("dialog-text").showModal();
+  out.select();
+}
+
+async function copyText(text, what, title) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notice(`${what} copied.`);
+  } catch {
+    showText(title, "Select it and copy:", text);
+  }
+}
+
+const ACTIONS = {
+  new: () => replaceRecord(activeTab, forms[activeTab].newRecord(forms[activeTab].record), "New game started."),
+  open: () => document.getElementById("open-file").click(),
+  paste: () => {
+    fill(document.getElementById("paste-errors"));
+    document.getElementById("dialog-paste").showModal();
+  },
+  copy: async () => copyText(await currentYaml(), "The record (YAML)", "Record (YAML)"),
+  download: async () => {
+    const blob = new Blob([await currentYaml()], { type: "text/yaml" });
+    const a = h("a", { href: URL.createObjectURL(blob), download: `${activeTab}-${new Date().toISOString().slice(0, 10)}.yaml` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  },
+  share: async () => {
+    const url = records.shareLink(forms[activeTab].record);
+    if (navigator.share) {
+      try { await navigator.share({ title: "playaid game", url }); return; } catch { /* cancelled: fall back */ }
+    }
+    copyText(url, "The share link", "Share link");
+  },
+};
+
+function wireChrome() {
+  for (const button of document.querySelectorAll("[data-action]")) {
+    button.addEventListener("click", () => ACTIONS[button.dataset.action]());
+  }
+  document.getElementById("open-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    event.target.value = "";
+    if (!file) return;
+    const problems = await loadText(await file.text(), file.name);
+    if (problems.length) notice(`${file.name} cannot be opened: ${problems.join("; ")}`);
+  });
+  document.getElementById("paste-load").addEventListener("click", async () => {
+    const problems = await loadText(document.getElementById("paste-text").value, "the pasted record");
+    const box = document.getElementById("paste-errors");
+    fill(box, ...problems.map((p) => h("p", {}, p)));
+    if (!problems.length) document.getElementById("dialog-paste").close();
+  });
+  const tabs = TABS.map((t) => document.getElementById(`tab-${t}`));
+  tabs.forEach((button, k) => {
+    button.addEventListener("click", () => switchTab(button.dataset.tab));
+    button.addEventListener("keydown", (e) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+      if (step) switchTab(TABS[(k + step + TABS.length) % TABS.length], true);
+    });
+  });
+}
+
+async function boot() {
+  const data = await (await fetch("data/form.json")).json();
+  const cards = new CardIndex(data.rftg?.cards ?? []);
+  forms = {
+    [RFTG]: new RftgForm(panels[RFTG], data.rftg, cards, () => changed(RFTG)),
+    [CAMPAIGN]: new CampaignForm(panels[CAMPAIGN], data.xia, () => changed(CAMPAIGN)),
+    [NPC]: new NpcRollForm(panels[NPC], data.xia, () => changed(NPC)),
+  };
+  for (const tab of [RFTG, CAMPAIGN]) {
+    const kept = load(tab);
+    forms[tab].setRecord(kept && !unfit(kept) && kept.game === tab ? kept : forms[tab].newRecord(null));
+  }
+  forms[NPC].setState(load(NPC));
+  wireChrome();
+  const tab = load("tab");
+  switchTab(TABS.includes(tab) ? tab : RFTG);
+  const v = data.versions ?? {};
+  document.getElementById("versions").textContent = `playaid ${v.playaid} · content ${data.content_version} · Pyodide ${v.pyodide}`;
+  performance.mark("playaid-form-ready");
+  api.timings.formReadyMs = performance.now();
+  const shared = records.recordFromHash(location.hash);
+  if (shared !== null) {
+    history.replaceState(null, "", location.pathname + location.search);
+    const problems = shared ? await loadText(shared, "the game from the link") : ["the link is damaged"];
+    if (problems.length) notice(`The shared game cannot be opened: ${problems.join("; ")}`);
+  }
+  rescore(...TABS);
+  records.loadYaml(); // warm the YAML reader for open/paste/copy, off the critical path
+}
+
+api.formReady = boot();
+api.formReady.catch((error) => {
+  panels[RFTG].replaceChildren(h("p", { class: "finding error" }, `The form could not load: ${error.message}`));
+});
+
+engine.ready.finally(() => {
+  api.timings.engine = engine.timings;
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("sw.js").catch(() => { /* offline use unavailable; scoring still works */ });
+  }
+}).catch(() => {});

@@ -1,0 +1,137 @@
+// Small DOM helpers: build elements, and place findings next to the field they are about.
+
+/** h("div", {class: "x", onclick: fn, "data-path": "a.0"}, child, "text", [more]) */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key in el && typeof value !== "string" && key !== "list") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** A record path as the form's data-path: ["players", 0, "chips"] -> "players.0.chips". */
+export const pathAttr = (path) => path.join(".");
+
+/** The element for `path` in `root`, or that of its nearest ancestor path; null if none. */
+export function elementFor(root, path) {
+  for (let p = [...path]; p.length; p = p.slice(0, -1)) {
+    const el = root.querySelector(`[data-path="${CSS.escape(pathAttr(p))}"]`);
+    if (el) return el;
+  }
+  return null;
+}
+
+/** Remove every finding shown in `root` and the invalid marks they set. */
+export function clearFindings(root) {
+  root.querySelectorAll(".finding").forEach((el) => el.remove());
+  root.querySelectorAll("[aria-invalid]").forEach((el) => {
+    el.removeAttribute("aria-invalid");
+    if (el.dataset.describedBy) el.setAttribute("aria-describedby", el.dataset.describedBy);
+    else el.removeAttribute("aria-describedby");
+  });
+}
+
+let findingId = 0;
+/**
+ * Show `message` next to the element of `path` (or of its nearest ancestor; else in
+ * `fallback`). An error marks the field's input invalid and describes it.
+ */
+export function showFinding(root, fallback, path, severity, message) {
+  const host = (path?.length && elementFor(root, path)) || fallback;
+  const id = `finding-${++findingId}`;
+  const note = h("p", { class: `finding ${severity}`, id }, message);
+  (host.querySelector(":scope > .findings") ?? host).append(note);
+  const input = host.matches("input, select, textarea") ? host
+    : host.querySelector(":scope > input, :scope > select, :scope > .signed > input, :scope > .check > input");
+  if (input && severity === "error") {
+    input.setAttribute("aria-invalid", "true");
+    input.dataset.describedBy ??= input.getAttribute("aria-describedby") ?? "";
+    input.setAttribute("aria-describedby", `${input.dataset.describedBy} ${id}`.trim());
+  }
+  return note;
+}
+
+/** A labelled field: <div class="field" data-path=...><label for=id>…</label>{control}</div>. */
+export function field(path, id, label, control, extra = null) {
+  return h("div", { class: "field", "data-path": pathAttr(path) }, h("label", { for: id }, label), control, extra);
+}
+
+/** An ordinal for ranks: 1 -> "1st". */
+export function ordinal(n) {
+  const s = ["th", "st", "nd", "rd"];
+  const v = n % 100;
+  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+}
+
+/** What a number box holds: undefined when empty, an integer, or the text as typed (which
+ * the scorer then reports as not a whole number). */
+export function parseCount(text) {
+  const t = text.trim().replace(/^[−–]/, "-");
+  if (!t) return undefined;
+  return /^-?\d+$/.test(t) ? Number.parseInt(t, 10) : text;
+}
+
+/**
+ * A labelled number box with the phone's numeric keyboard; `signed` adds a ± button (phone
+ * number pads often lack a minus key). onValue(value) gets what `parseCount` returns.
+ */
+export function numberField(path, id, label, value, { signed = false, hint = "", onValue }) {
+  const input = h("input", {
+    id, type: "text", inputmode: "numeric", autocomplete: "off", enterkeyhint: "next",
+    pattern: signed ? "-?[0-9]*" : "[0-9]*", value: value ?? "",
+    oninput: () => onValue(parseCount(input.value)),
+  });
+  let control = input;
+  if (signed) {
+    const flip = h("button", {
+      type: "button", class: "sign", "aria-label": `Change the sign of ${label}`, text: "±",
+      onclick: () => {
+        const v = parseCount(input.value);
+        input.value = typeof v === "number" ? String(-v) : input.value.startsWith("-") ? input.value.slice(1) : `-${input.value}`;
+        onValue(parseCount(input.value));
+      },
+    });
+    control = h("div", { class: "signed" }, input, flip);
+  }
+  const hintEl = hint ? h("span", { class: "hint", id: `${id}-hint` }, hint) : null;
+  if (hintEl) input.setAttribute("aria-describedby", hintEl.id);
+  return h("div", { class: "field", "data-path": pathAttr(path) }, h("label", { for: id }, label), control, hintEl);
+}
+
+/** The value at `path` in `record` (undefined when absent). */
+export function valueAt(record, path) {
+  let v = record;
+  for (const part of path ?? []) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = v[part];
+  }
+  return v;
+}
+
+/** How to show an error of an unscorable record: "needed" (a field still empty: shown as a
+ * to-do, not an alarm) or "error" (a value that is wrong). */
+export function errorKind(record, path) {
+  const v = valueAt(record, path);
+  return v === undefined || v === "" || (Array.isArray(v) && !v.length) ? "needed" : "error";
+}
+
+/** Replace the children of `el` (null, false and undefined children are skipped, as in `h`). */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
