@@ -6,6 +6,7 @@ nothing below the CLI prints or exits.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
@@ -124,9 +125,15 @@ class BuildError(PlayaidError):
 
 
 def display_path(path: Path | str) -> str:
-    """A path as a user should see it: relative to the working directory when inside it."""
+    """A path as a user should see it: relative to the working directory when inside it.
+
+    A link is shown by its own name, not by where it leads (two names for one file stay two);
+    a path that reaches the working directory only through links is shown resolved."""
     p = Path(path)
-    try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(p)
+    cwd = Path.cwd()
+    for candidate in (Path(os.path.abspath(p)), p.resolve()):
+        try:
+            return str(candidate.relative_to(cwd))
+        except ValueError:
+            continue
+    return str(p)

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from generator.content import sources
+from generator.content.confine import keep_inside, linked_folders_outside
 from generator.content.consistency import check_consistency
 from generator.content.fact_sources import check_fact_sources
 from generator.content.models import Fact, Game
@@ -119,7 +120,8 @@ class Content:
 
 
 def content_files(folder: Path) -> list[Path]:
-    """Every YAML file under a game folder, sorted for stable output."""
+    """Every YAML file under a game folder, sorted for stable output (links included: the
+    loader refuses those that lead outside the content folder, `confine.keep_inside`)."""
     return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
@@ -136,7 +138,9 @@ def load_content(root: Path | str = "content") -> Content:
     if not root.is_dir():
         raise ContentError([Problem(display_path(root), 0, 0, "", "content folder not found",
                                     "pass the folder that holds one sub-folder per game")])
-    folders = sorted(p.parent for p in root.glob("*/game.yaml"))
+    folders, problems = keep_inside(sorted(p.parent for p in root.glob("*/game.yaml")), root, "folder")
+    if not folders and problems:
+        raise ContentError(problems)
     if not folders and (root / "game.yaml").is_file():
         raise ContentError([Problem(display_path(root), 0, 0, "",
                                     "this is a game folder, not the content folder",
@@ -146,7 +150,6 @@ def load_content(root: Path | str = "content") -> Content:
                                     "no game folders (sub-folders with a game.yaml) found",
                                     "create content/<game>/game.yaml with `kind: game`")])
     seeds_dir = sources.find_seeds_dir(root)
-    problems: list[Problem] = []
     games: dict[str, GameContent] = {}
     for folder in folders:
         game, found = _load_game(folder, seeds_dir)
@@ -160,20 +163,26 @@ def load_content(root: Path | str = "content") -> Content:
     return Content(root=root, games=MappingProxyType(games))
 
 
-def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None, list[Problem]]:
+def game_document(documents: dict[str, dict[str, BaseModel]]) -> Game | None:
+    """The game's `kind: game` document (the last one in file order, should there be several)."""
+    games = list(documents.get("game", {}).values())
+    return games[-1] if games else None
+
+
+def index_documents(parsed: list[tuple[str, Located]]
+                    ) -> tuple[dict[str, dict[str, BaseModel]], dict, dict, list[Problem], bool]:
+    """Validate parsed documents and index them by kind and id.
+
+    ``parsed``: (path relative to the content folder, posix; located document) in file order.
+    Returns ``(documents, located, paths, problems, failed)`` as `GameContent` holds them;
+    ``failed`` when a document did not validate or repeats a (kind, id). Shared by `load_content`
+    and the content cache, which re-validates what it reads."""
     problems: list[Problem] = []
     documents: dict[str, dict[str, BaseModel]] = {}
     located: dict[tuple[str, str], Located] = {}
     paths: dict[tuple[str, str], str] = {}
-    files = content_files(folder)
-    game: Game | None = None
-    failed = False  # a file failed to parse or validate: its documents are missing
-    for path in files:
-        loc, found = load_file(path, max_bytes=MAX_CONTENT_BYTES, max_values=MAX_CONTENT_VALUES)
-        problems.extend(found)
-        failed = failed or loc is None or any(p.severity == "error" for p in found)
-        if loc is None:
-            continue
+    failed = False
+    for relative, loc in parsed:
         model, found = validate_document(loc)
         problems.extend(found)
         if model is None:
@@ -190,9 +199,26 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
             continue
         documents.setdefault(kind, {})[doc_id] = model
         located[(kind, doc_id)] = loc
-        paths[(kind, doc_id)] = path.relative_to(folder.parent).as_posix()
-        if kind == "game":
-            game = model
+        paths[(kind, doc_id)] = relative
+    return documents, located, paths, problems, failed
+
+
+def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None, list[Problem]]:
+    parsed: list[tuple[str, Located]] = []
+    # failed: a file was refused or failed to parse or validate: its documents are missing
+    files, problems = keep_inside(content_files(folder), folder.parent)
+    problems += linked_folders_outside(folder, folder.parent)
+    failed = bool(problems)
+    for path in files:
+        loc, found = load_file(path, max_bytes=MAX_CONTENT_BYTES, max_values=MAX_CONTENT_VALUES)
+        problems.extend(found)
+        failed = failed or loc is None or any(p.severity == "error" for p in found)
+        if loc is not None:
+            parsed.append((path.relative_to(folder.parent).as_posix(), loc))
+    documents, located, paths, found, invalid = index_documents(parsed)
+    problems.extend(found)
+    failed = failed or invalid
+    game = game_document(documents)
     if game is None:
         if not problems:
             problems.append(Problem(display_path(folder / "game.yaml"), 0, 0, "kind",

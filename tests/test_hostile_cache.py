@@ -1,0 +1,182 @@
+"""The content cache is data, never code (issue 11): a planted, corrupt, foreign, stale or forged
+cache file is ignored and rebuilt; what is reused is validated again; no pickle anywhere."""
+
+from __future__ import annotations
+
+import ast
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+
+from generator.content import cache as cache_module
+from generator.content.cache import CACHE_NAME, FORMAT, load_content_cached
+from generator.content.load import load_content
+from generator.fingerprint import code_fingerprint, file_digests
+
+REPO = Path(__file__).resolve().parents[1]
+CONTENT = REPO / "content"
+
+
+class _RunsCode:
+    """Unpickling this runs ``open(marker, 'w')``: proof that a cache was unpickled."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (open, (str(self.marker), "w"))
+
+
+@pytest.fixture(scope="module")
+def reference():
+    """The content as `load_content` reads it, and the fingerprint inputs."""
+    return load_content(CONTENT), file_digests(CONTENT), code_fingerprint()
+
+
+def load(out: Path, reference):
+    _, digests, code = reference
+    return load_content_cached(CONTENT, out, digests, code)
+
+
+def same_content(a, b) -> bool:
+    return all(a.games[g].documents == b.games[g].documents and a.games[g].paths == b.games[g].paths
+               and {k: (v.file, v.data, v.marks, v.key_marks) for k, v in a.games[g].located.items()}
+               == {k: (v.file, v.data, v.marks, v.key_marks) for k, v in b.games[g].located.items()}
+               for g in a.games) and set(a.games) == set(b.games)
+
+
+def test_no_module_imports_pickle_or_marshal():
+    importers = []
+    for path in (REPO / "generator").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n.split(".")[0] in ("pickle", "cPickle", "dill", "marshal", "shelve") for n in names):
+                importers.append(path.relative_to(REPO).as_posix())
+    assert importers == []
+
+
+def test_cache_round_trip_is_the_same_content(tmp_path, reference):
+    content = reference[0]
+    first = load(tmp_path, reference)
+    stored = json.loads((tmp_path / CACHE_NAME).read_text())
+    assert (stored["format"], len(stored["fingerprint"])) == (FORMAT, 64)
+    assert sorted(g["folder"] for g in stored["games"]) == ["rftg", "xia"]
+    again = load(tmp_path, reference)
+    assert same_content(first, content) and same_content(again, content)
+    assert again.game("rftg").fact("invasion_wave_sizes") == {1: 11, 2: 11, 3: 17}  # int keys kept
+    assert str(again.game("rftg").game.date) == "2026-11-29"  # dates kept
+
+
+@pytest.mark.parametrize("name", [CACHE_NAME, ".playaid-content.pickle"])
+def test_planted_pickle_never_runs(tmp_path, reference, name):
+    marker = tmp_path / "code-ran"
+    (tmp_path / name).write_bytes(pickle.dumps(_RunsCode(marker)))
+    pickle.loads(pickle.dumps(_RunsCode(tmp_path / "proof")))  # the payload does run when unpickled
+    assert (tmp_path / "proof").exists()
+    content = load(tmp_path, reference)
+    assert not marker.exists()
+    assert same_content(content, reference[0])
+    assert json.loads((tmp_path / CACHE_NAME).read_text())["format"] == FORMAT  # rebuilt as JSON
+
+
+@pytest.fixture(scope="module")
+def good_cache(tmp_path_factory, reference) -> dict:
+    """A cache document as `load_content_cached` writes it for the shipped content."""
+    out = tmp_path_factory.mktemp("cache")
+    load(out, reference)
+    return json.loads((out / CACHE_NAME).read_text())
+
+
+def _files(doc, folder="rftg"):
+    return next(g for g in doc["games"] if g["folder"] == folder)["files"]
+
+
+def _facts_file(doc):
+    return next(f for f in _files(doc) if f["path"] == "rftg/facts-invasion.yaml")
+
+
+def _set_wave_sizes(doc, value):
+    facts = dict(_facts_file(doc)["data"]["m"])["facts"]["m"]
+    wave = dict(facts)["invasion_wave_sizes"]["m"]
+    for pair in wave:
+        if pair[0] == "value":
+            pair[1] = value
+
+
+def _rename_table(doc):
+    # a table renamed in the cache only: the aids that show it now point at nothing
+    for f in _files(doc):
+        if f["path"] == "rftg/tables/vp-pool.yaml":
+            for pair in f["data"]["m"]:
+                if pair[0] == "id":
+                    pair[1] = "vp-pool-forged"
+
+
+def _text(text: str):
+    return lambda doc: text
+
+
+# case -> (change to the JSON document, or a function returning the file's text; the reason)
+CASES = {
+    "corrupt": (_text('{"format": 1, "fingerprint": "'), "unreadable"),
+    "deep JSON": (_text("[" * 200_000 + "]" * 200_000), "unreadable"),
+    "a 5000-digit number": (_text('{"format": ' + "1" * 5000 + "}"), "unreadable"),
+    "a pickle": (lambda doc: pickle.dumps(doc).decode("latin-1"), "unreadable"),
+    "other format": (lambda d: d.update(format=FORMAT + 1), "another format or fingerprint"),
+    "other fingerprint": (lambda d: d.update(fingerprint="0" * 64), "another format or fingerprint"),
+    "a game left out": (lambda d: d["games"].pop(), "not this content's games"),
+    "a file left out": (lambda d: _files(d).pop(), "rftg: not this game's files"),
+    "a path outside the game": (lambda d: _files(d)[0].update(path="../../etc/passwd.yaml"),
+                                "rftg: not this game's files"),
+    "an unknown tag": (lambda d: _facts_file(d).update(data={"x": "1"}), "unknown tag 'x'"),
+    "a tag that does not hold text": (lambda d: _facts_file(d).update(data={"d": 1}),
+                                      "tag 'd' does not hold text"),
+    "bad positions": (lambda d: _facts_file(d).update(marks=[["x", 1, 2]]), "not \\[path, line, column\\]"),
+    "a document that does not validate": (lambda d: _facts_file(d)["data"]["m"].append(["extra", 1]),
+                                          "rftg: documents do not validate"),
+    "a fact of the wrong type": (lambda d: _set_wave_sizes(d, "eleven"), "rftg: documents do not agree"),
+    "a broken reference": (_rename_table, "rftg: documents do not agree"),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_bad_cache_is_refused_with_its_reason(tmp_path, reference, good_cache, case):
+    change, reason = CASES[case]
+    doc = json.loads(json.dumps(good_cache))
+    text = change(doc)
+    (tmp_path / CACHE_NAME).write_text(text if isinstance(text, str) else json.dumps(doc), encoding="latin-1")
+    _, digests, code = reference
+    fingerprint = good_cache["fingerprint"]
+    with pytest.raises(cache_module._Unusable, match=reason):
+        cache_module.read_cache(tmp_path / CACHE_NAME, CONTENT, fingerprint, set(digests))
+
+
+def test_bad_cache_is_ignored_and_rebuilt(tmp_path, reference, good_cache):
+    (tmp_path / CACHE_NAME).write_text(json.dumps({**good_cache, "games": good_cache["games"][:1]}))
+    content = load(tmp_path, reference)
+    assert same_content(content, reference[0])
+    assert json.loads((tmp_path / CACHE_NAME).read_text()) == good_cache  # and the cache is good again
+
+
+def test_forged_value_that_still_validates_is_what_a_fingerprint_cannot_catch(tmp_path, reference,
+                                                                              good_cache):
+    # documented limit (docs/security.md): someone who can write the output folder can change a
+    # number that still passes validation, as they could change the PDFs in that folder
+    doc = json.loads(json.dumps(good_cache))
+    _set_wave_sizes(doc, {"m": [[1, 12], [2, 11], [3, 17]]})
+    (tmp_path / CACHE_NAME).write_text(json.dumps(doc))
+    assert load(tmp_path, reference).game("rftg").fact("invasion_wave_sizes") == {1: 12, 2: 11, 3: 17}
+
+
+def test_stale_cache_after_a_content_edit(tmp_path, reference):
+    load(tmp_path, reference)
+    _, digests, code = reference
+    fingerprint = cache_module.content_fingerprint(CONTENT, digests, code)
+    assert cache_module.read_cache(tmp_path / CACHE_NAME, CONTENT, fingerprint, set(digests)) is not None
+    edited = {**digests, "rftg/game.yaml": "0" * 64}  # as if the file had changed
+    stale = cache_module.content_fingerprint(CONTENT, edited, code)
+    with pytest.raises(cache_module._Unusable, match="another format or fingerprint"):
+        cache_module.read_cache(tmp_path / CACHE_NAME, CONTENT, stale, set(edited))
