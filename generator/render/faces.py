@@ -27,6 +27,10 @@ FONT_STEP_PT = 0.25
 #: No text run of any aid may be smaller than this (pt): the README's promise.
 MIN_TEXT_PT = 6.0
 
+#: A page aid with a stranded word tries at most this many sizes below its max_font_pt (1 pt in
+#: all): a multi-page layout often strands a word at one size and not at the next.
+PAGE_STEPS = 4
+
 
 @dataclass(frozen=True)
 class FaceResult:
@@ -256,11 +260,11 @@ def render_page_aid(planned: PlannedAid, game, renderer: HtmlRenderer, env, pape
     if exact and hint is not None and aid.min_font_pt <= hint <= aid.max_font_pt:
         return _legible_page(planned, attempt(hint)), hint
     # Pages flow onto as many pages as they need; only dodge WeasyPrint's stranded first words
-    # by stepping the size down a little (at most 0.5 pt).
+    # by stepping the size down a little (at most PAGE_STEPS steps).
     first = _legible_page(planned, attempt(aid.max_font_pt))
     if not stranded_words(first):
         return first, aid.max_font_pt
-    for step in (1, 2):
+    for step in range(1, PAGE_STEPS + 1):
         size = aid.max_font_pt - step * FONT_STEP_PT
         if size < aid.min_font_pt:
             break
