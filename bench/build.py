@@ -12,6 +12,8 @@ Figures, in one run on this machine:
   6. RftG scoring throughput over a generated batch              (target >= 5,000 records/s)
   7. whole-process start-up of the command line beside `python -c pass`, a no-op build, and one
      `playaid score` call on 1,000 records (bench/startup.py)
+  8. the web scorer in headless Chromium: form usable, engine ready cold and warm, rescore after
+     ready, site size raw and gzip (bench/web_scorer.py)
 """
 
 from __future__ import annotations
@@ -171,6 +173,9 @@ def main() -> None:
     from startup import figures as startup_figures  # whole-process start-up and batch scoring
 
     rows += startup_figures(full_build_seconds=cold)
+    from web_scorer import figures as web_figures  # the web scorer in headless Chromium
+
+    rows += web_figures(repeat=args.repeat)
     width = max(len(r[0]) for r in rows)
     for name, value, note in rows:
         print(f"{name:<{width}}  {value:>16}  {note}")

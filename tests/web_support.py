@@ -80,8 +80,26 @@ def open_page(browser, server, *, color_scheme="light", viewport=PHONE, wait_eng
     return page
 
 
+def wait_until(page, expression: str, timeout_ms: int = 90_000):
+    """Wait until the JavaScript ``expression`` is truthy in the page. (Polls inside
+    `page.evaluate`, whose function the DevTools protocol compiles: Playwright's
+    wait_for_function and `new Function` would eval, which the site's CSP forbids.)"""
+    return page.evaluate(f"""() => new Promise((resolve, reject) => {{
+        const check = () => ({expression});
+        const start = performance.now();
+        const poll = () => {{
+            let value;
+            try {{ value = check(); }} catch (e) {{ value = false; }}
+            if (value) resolve(true);
+            else if (performance.now() - start > {timeout_ms}) reject(new Error("timed out waiting for: " + {expression!r}));
+            else setTimeout(poll, 25);
+        }};
+        poll();
+    }})""")
+
+
 def wait_ready(page, wait_engine=True):
-    page.wait_for_function("window.playaid && window.playaid.formReady")
+    wait_until(page, "window.playaid && window.playaid.formReady")
     page.evaluate("window.playaid.formReady")
     if wait_engine:
         page.evaluate("window.playaid.ready")

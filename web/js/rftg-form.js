@@ -9,12 +9,18 @@ export const GAME = "rftg";
 const PLAYER_MIN = 2; // the issue's 2 to 5 players; the maximum comes from content
 
 // UI words for record fields and ended_by values; an unknown one (new content) shows its own
-// name. Hints are the field descriptions of the record's JSON Schema (form.json player_fields).
+// name, with the field's description from the record's JSON Schema as its hint.
 const LABELS = {
   chips: "VP chips", war_contribution_chips: "War contribution VP chips", defense_awards: "Defense award VP",
   military_vs_xenos: "Military vs. Xenos", xeno_systems_conquered: "Xeno systems conquered",
   military: "Military", goods: "Goods", hand: "Cards in hand", claimed_total: "Claimed total",
   at_repulse: "At the end of the repulse round",
+};
+const HINTS = {
+  chips: "not war contributions", military_vs_xenos: "empty: counted from the cards",
+  military: "empty: counted from the cards", goods: "for the tie-break", hand: "for the tie-break",
+  claimed_total: "from the score pad: checked", war_contribution_chips: "", defense_awards: "",
+  xeno_systems_conquered: "",
 };
 const ENDED_BY = {
   vp_pool: "VP pool ran out", tableau: "A tableau reached its end size", repulse: "Xenos repulsed",
@@ -143,8 +149,8 @@ export class RftgForm {
     const name = h("input", { id: id("name"), type: "text", value: player.name ?? "", autocomplete: "off",
       autocapitalize: "words", enterkeyhint: "next",
       oninput: () => { player.name = name.value; title.textContent = name.value || `Player ${i + 1}`; this.changed(); } });
-    const number = (f, target, path, fieldId) => numberField(path, fieldId, label(f.name), target()[f.name], {
-      signed: (f.min ?? 0) < 0, hint: f.description,
+    const number = (f, target, path, fieldId, hint = HINTS[f.name] ?? f.description) => numberField(path, fieldId, label(f.name), target()[f.name], {
+      signed: (f.min ?? 0) < 0, hint,
       onValue: (v) => { setOrDelete(target(true), f.name, v); this.tidy(player); this.changed(); } });
     const numbers = this.playerFields(player).map((f) => {
       if (f.type !== "object") return number(f, () => player, [...base, f.name], id(f.name));
@@ -155,7 +161,7 @@ export class RftgForm {
       };
       return h("fieldset", { class: "wide field", "data-path": pathAttr([...base, f.name]) },
         h("legend", { class: "label" }, label(f.name)),
-        h("div", { class: "grid" }, (f.fields ?? []).map((sub) => number(sub, group, [...base, f.name, sub.name], id(`${f.name}-${sub.name}`)))),
+        h("div", { class: "grid" }, (f.fields ?? []).map((sub) => number(sub, group, [...base, f.name, sub.name], id(`${f.name}-${sub.name}`), ""))),
         h("div", { class: "findings" }));
     });
     const total = h("p", { class: "total", id: id("total"), "aria-live": "polite" }, h("small", {}, "…"));
@@ -410,6 +416,11 @@ export class RftgForm {
     if (p.claimed_total === null || p.claimed_total === undefined) { claim.textContent = ""; claim.className = "claim"; }
     else if (p.claimed_total === p.total) { claim.textContent = `claimed ${p.claimed_total} ✓`; claim.className = "claim good"; }
     else { claim.textContent = `claimed ${p.claimed_total} ✗ (${p.total} scored)`; claim.className = "claim bad"; }
+    // a value the scorer counted from the cards shows in its empty box
+    for (const name of ["military_vs_xenos", "military"]) {
+      const input = document.getElementById(`p${i}-${name}`);
+      if (input) input.placeholder = typeof p[name] === "number" ? `${p[name]} from the cards` : "";
+    }
     const receipt = document.getElementById(`p${i}-receipt`);
     receipt.querySelector("summary").textContent = `How ${p.name || `player ${i + 1}`} scores ${p.total} VP`;
     fill(receipt.querySelector(".lines"), h("table", { class: "table" },

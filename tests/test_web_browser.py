@@ -1,0 +1,358 @@
+"""The web scorer in a real browser (Debian Chromium, headless, driven by Playwright): it scores
+exactly as `playaid score --json`, a game typed into the form shows the command line's totals, it
+works with every request beyond its origin refused and offline from its service worker, it passes
+axe-core, and it fits a 360 x 640 phone (screenshots in output/web-screenshots/)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from tests.web_support import (PHONE, REPO, browser, cli_json, open_page, screenshot, server,  # noqa: F401
+                               site, wait_ready, wait_until)
+
+EXAMPLES = sorted((REPO / "examples").glob("*.yaml"))
+
+
+@pytest.fixture(scope="module")
+def api_page(browser, server):  # noqa: F811
+    page = open_page(browser, server)
+    yield page
+    page.context.close()
+
+
+def browser_score(page, record, file=None):
+    return page.evaluate("([r, f]) => window.playaid.score(r, f ? {file: f} : {})", [record, file])
+
+
+# --- one scorer, two hosts -------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example_scores_in_the_browser_as_on_the_command_line(api_page, path):
+    rel = path.relative_to(REPO).as_posix()
+    expected = cli_json("score", rel)
+    got = browser_score(api_page, path.read_text(encoding="utf-8"), rel)
+    assert got == expected
+    assert got["ok"] is True and (got.get("players") or got.get("explain"))
+
+
+def test_a_record_object_scores_as_the_core_does(api_page):
+    from generator.compile_rules import compiled_rules
+    from generator.paths import CONTENT_DIR
+    from generator.scoring.api import score
+
+    record = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool", "players": [
+        {"name": "Ann", "tableau": ["Old Earth", "Galactic Federation", "Investment Credits"], "chips": 7},
+        {"name": "Ben", "tableau": ["Epsilon Eridani", "Spice Wrld"], "chips": 7, "goods": 1}]}
+    got = browser_score(api_page, record)
+    assert got == score(record, compiled_rules(CONTENT_DIR))
+    assert [f["code"] for f in got["findings"] if f["severity"] == "error"] == ["unknown_card"]
+
+
+def test_findings_in_text_carry_the_command_lines_line_and_column(api_page, tmp_path):
+    text = ("game: rftg\nvariant: invasion\nended_by: repulse\nplayers:\n"
+            "  - name: Ann\n    tableau: [Old Earth, Spice Wrld, {card: Galactic Federation, damaged: true}]\n"
+            "    chips: 3\n    claimed_total: 40\n"
+            "  - name: Ben\n    tableau:\n      - Old Earth\n      - New Sparta\n    chips: 2\n")
+    record = tmp_path / "game.yaml"
+    record.write_text(text, encoding="utf-8")
+    expected = cli_json("score", str(record))
+    got = browser_score(api_page, text, str(record))
+    assert got == expected
+    located = {(f["code"], f["line"], f["column"]) for f in got["findings"]}
+    assert ("unknown_card", 6, 26) in located  # "Spice Wrld" in the flow list on line 6
+
+
+def test_an_unreadable_record_reports_errors_with_positions(api_page, tmp_path):
+    text = "game: rftg\nvariant: invasion\nended_by: repulse\nplayers:\n  - name: Ann\n    chips: lots\n"
+    record = tmp_path / "bad.yaml"
+    record.write_text(text, encoding="utf-8")
+    expected = cli_json("score", str(record))
+    got = browser_score(api_page, text, str(record))
+    assert got == expected and got["ok"] is False
+    assert {(e["field"], e["line"]) for e in got["errors"]} >= {("players[0].chips", 6)}
+
+
+def test_npc_roll_in_the_browser_matches_the_command_line(api_page):
+    expected = cli_json("xia", "npc-roll", "--d20", "12", "--fame-behind", "1", "--merchant", "4")
+    got = api_page.evaluate("window.playaid.npcRoll(12, {fame_behind: 1, merchant: 4})")
+    assert got["ok"] is True
+    assert {k: v for k, v in got.items() if k != "ok"} == expected
+    assert (got["modified"], got["fame"]) == (18, 2)  # the rulebook's example: 12 + 2 + 4 = 18
+
+
+# --- the form ----------------------------------------------------------------------------------
+
+def pick_card(page, i: int, name: str, typed: str | None = None):
+    """Type part of a card name into player i's tableau box and tap the suggestion."""
+    box = page.locator(f"#p{i}-card")
+    box.click()
+    box.press_sequentially(typed if typed is not None else name[:-2])
+    option = page.locator(f"#p{i}-options [role=option]").filter(
+        has=page.locator("span", has_text=re.compile(rf"^{re.escape(name)}(did you mean this\?)?$")))
+    option.first.click()
+    chip = page.locator(f"#p{i}-tableau li .name").filter(has_text=re.compile(rf"^{re.escape(name)}"))
+    assert chip.count() >= 1
+
+
+def fill_rftg(page, record: dict):
+    page.select_option("#rftg-variant", record["variant"])
+    page.select_option("#rftg-ended-by", record["ended_by"])
+    if "repulsed" in record:
+        page.select_option("#rftg-repulsed", "yes" if record["repulsed"] else "no")
+    while page.locator("section.player").count() < len(record["players"]):
+        page.click("#rftg-add-player")
+    for i, player in enumerate(record["players"]):
+        page.fill(f"#p{i}-name", player["name"])
+        for entry in player["tableau"]:
+            name = entry if isinstance(entry, str) else entry["card"]
+            pick_card(page, i, name)
+            if isinstance(entry, dict) and entry.get("damaged"):
+                page.locator(f"#p{i}-tableau").get_by_role("button", name=f"{name} damaged").last.click()
+        for key, value in player.items():
+            if key in ("name", "tableau"):
+                continue
+            if key == "at_repulse":
+                for sub, v in value.items():
+                    page.fill(f"#p{i}-at_repulse-{sub}", str(v))
+            else:
+                page.fill(f"#p{i}-{key}", str(value))
+
+
+def shown_totals(page, count: int) -> list[int]:
+    wait_until(page, f"""[...Array({count}).keys()].every(i =>
+        /^-?\\d+/.test(document.getElementById('p' + i + '-total')?.textContent || ''))""")
+    return [int(re.match(r"-?\d+", page.locator(f"#p{i}-total").inner_text()).group())
+            for i in range(count)]
+
+
+@pytest.mark.parametrize("example", ["rftg-invasion", "rftg-counterstrike"])
+def test_a_game_typed_into_the_form_shows_the_command_lines_totals(browser, server, example):  # noqa: F811
+    from ruamel.yaml import YAML
+
+    path = REPO / "examples" / f"{example}.yaml"
+    record = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    expected = cli_json("score", path.relative_to(REPO).as_posix())
+    page = open_page(browser, server)
+    fill_rftg(page, record)
+    totals = shown_totals(page, len(record["players"]))
+    page.wait_for_timeout(200)  # let the last keystroke's rescore land
+    totals = shown_totals(page, len(record["players"]))
+    assert totals == [p["total"] for p in expected["players"]]
+    winners = expected["winners"]
+    assert page.locator("#rftg-winner-line").inner_text().startswith(
+        f"Winner: {winners[0]}" if len(winners) == 1 else "Shared win")
+    receipt = page.locator("#p0-receipt")
+    receipt.locator("summary").click()
+    for line in expected["players"][0]["explain"]:
+        assert line["why"] in receipt.inner_text()
+    # the form's record is the record: downloaded YAML scores the same on the command line
+    with page.expect_download() as download:
+        page.click("[data-action=download]")
+    saved = REPO / "output" / f"web-test-{example}.yaml"
+    download.value.save_as(saved)
+    again = cli_json("score", str(saved))
+    assert [p["total"] for p in again["players"]] == totals
+    assert page.problems == []
+    page.context.close()
+
+
+def test_autocomplete_did_you_mean_copies_left_and_findings_next_to_fields(browser, server):  # noqa: F811
+    page = open_page(browser, server)
+    page.fill("#p0-name", "Ann")
+    page.fill("#p1-name", "Ben")
+    pick_card(page, 0, "Old Earth", typed="Old Eath")  # a typo: offered as "did you mean"
+    box = page.locator("#p1-card")
+    box.press_sequentially("Old Ea")
+    option = page.locator("#p1-options [role=option]").first
+    assert "Old Earth" in option.inner_text() and "none left" in option.inner_text()  # 1 copy, used
+    box.press("Enter")  # keyboard pick of the highlighted suggestion
+    # a name typed in full that is not a card: checked in JS, with quick fixes
+    page.locator("#p1-card").press_sequentially("Spice Wrld")
+    page.keyboard.press("Escape")
+    page.locator("#p1-card").press("Enter")
+    chip = page.locator("#p1-tableau li").filter(has_text="Spice Wrld")
+    assert "Did you mean" in chip.inner_text()
+    # the engine's findings land next to their fields
+    page.wait_for_selector("#p1-tableau li .finding.error")
+    assert "unknown card" in chip.locator(".finding").inner_text()
+    too_many = page.locator("#rftg-standings .finding.error", has_text="Old Earth")
+    assert too_many.count() == 1 or page.locator(".finding.error", has_text="appears 2 times").count() == 1
+    chip.get_by_role("button", name="Spice World").click()  # the quick fix
+    wait_until(page, "!document.querySelector('#p1-tableau .finding.error')?.textContent.includes('unknown')")
+    page.context.close()
+
+
+def test_the_game_survives_a_reload_and_a_share_link_carries_it(browser, server):  # noqa: F811
+    page = open_page(browser, server)
+    page.fill("#p0-name", "Ann")
+    pick_card(page, 0, "Old Earth")
+    page.fill("#p0-chips", "4")
+    first = shown_totals(page, 1)
+    page.reload()
+    wait_ready(page)
+    assert page.input_value("#p0-name") == "Ann" and page.input_value("#p0-chips") == "4"
+    assert shown_totals(page, 1) == first
+    link = page.evaluate("import('./js/records.js').then(m => m.shareLink(JSON.parse(localStorage.getItem('playaid.v1.rftg'))))")
+    assert urlparse(link).fragment.startswith("record=")
+    other = open_page(browser, link)  # a new context: empty storage, the link alone carries the game
+    assert other.input_value("#p0-name") == "Ann"
+    assert "Loaded the game from the link" in other.locator("#notice").inner_text()
+    # new game keeps names, clears the rest; Undo brings the game back
+    other.click("[data-action=new]")
+    assert other.locator("#p0-tableau li").count() == 0 and other.input_value("#p0-name") == "Ann"
+    other.get_by_role("button", name="Undo").click()
+    assert other.locator("#p0-tableau li").count() == 1
+    other.context.close()
+    page.context.close()
+
+
+def test_paste_a_record_and_see_yaml_errors_with_their_line(browser, server):  # noqa: F811
+    page = open_page(browser, server)
+    page.click("[data-action=paste]")
+    page.fill("#paste-text", "game: rftg\nplayers: [\n")
+    page.click("#paste-load")
+    assert "line 3" in page.locator("#paste-errors").inner_text()
+    page.fill("#paste-text", (REPO / "examples" / "xia-campaign.yaml").read_text(encoding="utf-8"))
+    page.click("#paste-load")
+    assert page.get_attribute("#tab-xia-campaign", "aria-selected") == "true"
+    expected = cli_json("score", "examples/xia-campaign.yaml")
+    wait_until(page, "/\\d/.test(document.getElementById('xc-total').textContent)")
+    assert page.locator("#xc-total").inner_text().startswith(str(expected["total"]))
+    page.context.close()
+
+
+def test_xia_campaign_and_npc_roll_through_the_form(browser, server):  # noqa: F811
+    page = open_page(browser, server)
+    page.click("#tab-xia-campaign")
+    page.click("#xc-add-game")
+    page.fill("#xc-0-goal", "Goal 1")
+    page.check("#xc-0-won")
+    page.check("#xc-0-goal_completed")
+    page.fill("#xc-0-fame", "12")
+    page.fill("#xc-0-npc_fame", "7")
+    page.click("#xc-add-game")
+    page.fill("#xc-1-goal", "Goal 2")
+    page.fill("#xc-1-fame", "9")
+    page.fill("#xc-1-npc_fame", "12")
+    wait_until(page, "document.getElementById('xc-total').textContent.startsWith('2')")
+    assert page.locator("#xc-1-points").inner_text() == "-3"  # a failed goal
+    page.click("#tab-xia-npc")
+    page.fill("#npc-d20", "12")
+    page.fill("#npc-fame_behind", "1")
+    page.fill("#npc-merchant", "4")
+    wait_until(page, "document.getElementById('npc-fame')?.textContent.startsWith('2')")
+    assert "modified roll 18" in page.locator("#npc-result").inner_text()
+    page.fill("#npc-d20", "25")
+    page.wait_for_selector("#panel-xia-npc .finding.error")
+    page.context.close()
+
+
+# --- offline, origin only ----------------------------------------------------------------------
+
+def test_no_request_leaves_the_origin_and_it_works_offline(browser, server, site):  # noqa: F811
+    origin = urlparse(server).netloc
+    outside: list[str] = []
+    context = browser.new_context(viewport=PHONE, service_workers="allow")
+
+    def guard(route):
+        if urlparse(route.request.url).netloc != origin:
+            outside.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    context.route("**/*", guard)
+    page = open_page(browser, server, context=context)
+    old_earth = json.loads((site / "data" / "form.json").read_text())["rftg"]["cards"]
+    old_earth = next(c["v"] for c in old_earth if c["n"] == "Old Earth")
+    report = page.evaluate("window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
+                           " players: [{name: 'A', tableau: ['Old Earth'], chips: 3}]})")
+    assert report["players"][0]["total"] == 3 + old_earth
+    # the service worker has cached the whole site: offline, a reload still scores
+    page.evaluate("navigator.serviceWorker.ready")
+    wait_until(page, "navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    again = page.evaluate("window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
+                          " players: [{name: 'A', tableau: ['Old Earth'], chips: 5}]})")
+    assert again["players"][0]["total"] == 5 + old_earth
+    assert outside == []
+    assert page.problems == []
+    context.close()
+
+
+def test_form_works_before_and_without_the_engine(browser, server):  # noqa: F811
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    context.route("**/pyodide/**", lambda route: route.abort())
+    page = open_page(browser, server, context=context, wait_engine=False)
+    pick_card(page, 0, "Galactic Federation")
+    page.locator("#p0-card").press_sequentially("Spice Wrld")
+    page.keyboard.press("Escape")
+    page.locator("#p0-card").press("Enter")
+    assert "Did you mean" in page.locator("#p0-tableau li").last.inner_text()
+    wait_until(page, "document.getElementById('engine-status').dataset.state === 'failed'")
+    assert "failed" in page.locator("#engine-status").inner_text()
+    context.close()
+
+
+# --- phone first, accessible -------------------------------------------------------------------
+
+def fill_example(page):
+    page.click("[data-action=paste]")
+    page.fill("#paste-text", (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    page.click("#paste-load")
+    shown_totals(page, 3)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_phone_layout_and_screenshots(browser, server, scheme):  # noqa: F811
+    page = open_page(browser, server, color_scheme=scheme)
+    fill_example(page)
+    page.locator("#p0-receipt summary").click()
+    screenshot(page, f"rftg-{scheme}")
+    page.screenshot(path=str(REPO / "output" / "web-screenshots" / f"rftg-{scheme}-top.png"))
+    for tab in ("xia-campaign", "xia-npc"):
+        page.click(f"#tab-{tab}")
+        screenshot(page, f"{tab}-{scheme}")
+        page.click("#tab-rftg")
+    layout = page.evaluate("""() => {
+        const small = [];
+        for (const el of document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=file]), summary, [role=option]')) {
+            const r = el.getBoundingClientRect();
+            if (!r.width || el.closest('[hidden]')) continue;
+            if (r.height < 44 || r.width < 44) small.push(`${el.tagName}#${el.id} ${r.width}x${r.height}`);
+        }
+        const numbers = [...document.querySelectorAll('input[pattern]')].filter(i => i.inputMode !== 'numeric').map(i => i.id);
+        return {scroll: document.documentElement.scrollWidth, width: innerWidth, small, numbers};
+    }""")
+    assert layout["scroll"] <= layout["width"], "horizontal scrolling at 360 px"
+    assert layout["small"] == []
+    assert layout["numbers"] == []
+    total = page.locator("#p0-total")
+    assert float(total.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 28
+    page.context.close()
+
+
+def test_axe_core_finds_no_serious_or_critical_violations(browser, server):  # noqa: F811
+    from generator.web.packages import axe_core
+
+    context = browser.new_context(viewport=PHONE, bypass_csp=True, service_workers="block")
+    page = open_page(browser, server, context=context)
+    fill_example(page)
+    problems = []
+    for tab in ("rftg", "xia-campaign", "xia-npc"):
+        page.click(f"#tab-{tab}")
+        if tab == "xia-campaign":
+            page.click("#xc-add-game")
+        page.add_script_tag(path=str(axe_core()))
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        problems += [f"{tab}: {v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes']][:3]}"
+                     for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert problems == []
+    page.context.close()
