@@ -1,0 +1,74 @@
+"""What the RftG cards print, read back from the built PDFs: the items issue 10 found wrong,
+misleading or missing are printed as the rulebooks state them (rulebook sections in comments)."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.aidbuild import RenderOptions
+from generator.build import BuildOptions, build
+from generator.paths import PROJECT_ROOT
+from tests.render_helpers import text
+
+CARDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end",
+         "frontier-summary", "card-powers")
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory):
+    out = tmp_path_factory.mktemp("cards")
+    report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=out, jobs=1, only=CARDS,
+                                render=RenderOptions(paper="a4", mode="print-shop")))
+    assert report.ok, [r.error for r in report.results if r.error]
+    return {aid: text(out / "print-shop-a4" / f"rftg-{aid}.pdf") for aid in CARDS}
+
+
+def test_discard_world_powers_both_discard_or_damage(printed):
+    # xc: Discard World for Temporary Military, Play Notes
+    assert ("Discard a world in your tableau (in a counterstrike game, damage it instead) for +6 "
+            "temporary Military (Run-Amok Robots) or +2 temporary Military vs. Xenos (Scorched-Earth "
+            "Defense).") in printed["card-powers"]
+    assert "or (counterstrike game) damage one for +2" not in printed["card-powers"]
+
+
+def test_invasion_card_states_contributions_bunker_and_empire_defeat(printed):
+    card = printed["invasion-summary"]
+    # xi: Contributing to the War Effort
+    assert ("You may discard goods: each lowers the repulse value by 1 (never below 0) and gains 1 VP "
+            "chip. Keep these chips on your bunker.") in card
+    # xi: Resolve Invasions
+    assert "Bunker: discard 1 card for +2 temporary Defense vs. Xenos." in card
+    assert ("All players lost - check empire defeat: flip the tile from 0 to 1; the second such round "
+            "ends the game.") in card
+
+
+def test_invasion_second_card_holds_strengths_and_the_5_vp_bonuses(printed):
+    card = printed["invasion-end"]
+    assert "−1, −1, 0, 0, 1, 1, 1, 2, 2, 3, 4" in card  # xi: Xeno Invasion Strengths
+    assert "Greatest Admiral 5 VP to the highest Military vs. Xenos." in card  # xi: Game End
+    assert "Every tied player scores 5 VP - one takes the tile, each other takes a 5 VP chip." in card
+    assert "read literally, all tie at 0 and score 5 each" in card
+
+
+def test_counterstrike_cards_state_game_end_tiles_and_conquest(printed):
+    summary, end = printed["counterstrike-summary"], printed["counterstrike-end"]
+    assert "Each player takes a Frontier/Conquest Settle card." in summary  # xc: Setup
+    # xc: Game End
+    assert "Never by tableau size or failed retaliations. Finish the round, then award the bonus tiles." in summary
+    assert "every tied player scores 7 VP (tile to one, 7 VP in chips to each other)" in end
+    # xc: Xeno Conquest; the Hive's temporary Military vs. Xenos (not Military vs. Xenos)
+    assert "draw 1 Xeno system (reshuffle if needed) and attack it" in end
+    assert "add any mix of temporary Military and temporary Military vs. Xenos ≥ the listed #" in end
+    # the retaliation tile ruling, printed rather than referred to
+    assert "(Ruling: the printed card swaps these icons.)" in summary
+    assert "see the rules reference" not in summary
+
+
+def test_frontier_card_settle_cases(printed):
+    card = printed["frontier-summary"]
+    # xc: Setup, Game End, Frontier Settle
+    assert "Deal each player 2 start worlds to choose from" in card
+    assert "if that empties the pool, add the 10-VP chips - the game ends after that round" in card
+    assert "Fewer than 3 cards even then - draw them all." in card
+    assert "settle normally instead, with the bonus draw if you place a world" in card
+    assert "Both Frontier Settle and Settle chosen - the card on top when revealed goes first." in card
