@@ -68,7 +68,7 @@ class Group(click.Group):
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="playaid")
+@click.version_option(__version__, "-V", "--version", prog_name="playaid")
 def cli():
     """playaid: build printable player aids from game content and check end-game scores."""
 

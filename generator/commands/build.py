@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from generator.completion import complete_aids
 from generator.options import BuildOptions, RenderOptions
 from generator.paths import default_content_dir
 
@@ -74,7 +75,7 @@ class Reporter:
 
 
 _common = [
-    click.argument("aids", nargs=-1),
+    click.argument("aids", nargs=-1, shell_complete=complete_aids),
     click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
                  help="sheet size for n-up cards and full-page aids"),
     click.option("--mode", type=click.Choice(["sheet", "print-shop"]), default="sheet", show_default=True,

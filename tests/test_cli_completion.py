@@ -1,0 +1,71 @@
+"""`-V`, and shell completion of aid names for `build` / `watch` (from content, without the renderer
+or the content models)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from click.shell_completion import ShellComplete
+from click.testing import CliRunner
+
+from generator import __version__
+from generator.cli import cli
+from generator.completion import aid_names
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_dash_capital_v_prints_the_version():
+    for flag in ("-V", "--version"):
+        result = CliRunner().invoke(cli, [flag])
+        assert result.exit_code == 0
+        assert result.output == f"playaid, version {__version__}\n"
+
+
+def _complete(args: list[str], incomplete: str) -> list[tuple[str, str]]:
+    items = ShellComplete(cli, {}, "playaid", "_PLAYAID_COMPLETE").get_completions(args, incomplete)
+    return [(item.value, item.help) for item in items]
+
+
+def test_build_and_watch_complete_aid_ids_with_their_titles():
+    assert ("score-sheet", "rftg form: End-game score sheet") in _complete(["build"], "sc")
+    assert [value for value, _ in _complete(["build"], "sc")] == ["score-sheet"]
+    assert [value for value, _ in _complete(["watch", "--paper", "letter"], "campaign")] == ["campaign-log"]
+    everything = [value for value, _ in _complete(["build"], "")]
+    assert {"invasion-summary", "strength-tables", "fame-points", "campaign-log"} <= set(everything)
+    # an aid already on the command line is not offered again
+    assert "score-sheet" not in [value for value, _ in _complete(["build", "score-sheet"], "")]
+
+
+def test_completion_reads_the_content_folder_given(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "xia", content / "xia")
+    names = [value for value, _ in _complete(["build", "--content", str(content)], "")]
+    assert "campaign-log" in names and "score-sheet" not in names
+
+
+def test_an_id_two_games_share_completes_as_game_and_id(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content", content)
+    aids = content / "xia" / "aids.yaml"
+    aids.write_text(aids.read_text().replace("  - id: campaign-log", "  - id: score-sheet"))
+    names = [name for name, _ in aid_names(content)]
+    assert "rftg-score-sheet" in names and "xia-score-sheet" in names and "score-sheet" not in names
+
+
+def test_completion_loads_neither_renderer_nor_models():
+    probe = ("import sys, json\nfrom generator.cli import main\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "print('@@' + json.dumps(sorted({m.split('.')[0] for m in sys.modules})))")
+    env = {**os.environ, "_PLAYAID_COMPLETE": "bash_complete", "COMP_WORDS": "playaid build inv",
+           "COMP_CWORD": "2"}
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, env=env)
+    completions, _, modules = out.stdout.partition("@@")
+    assert "plain,invasion-summary" in completions.splitlines()
+    loaded = set(json.loads(modules))
+    assert loaded.isdisjoint({"weasyprint", "pydantic", "reportlab", "pikepdf", "jinja2", "rich"}), loaded
