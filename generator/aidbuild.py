@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from generator.errors import BuildError
@@ -38,11 +38,13 @@ def source_date_epoch(game) -> int:
 
 @dataclass
 class Rendered:
-    """Output of one aid: ``files`` {path relative to the output folder: bytes}, and the font size
-    (pt) fitted to each card face (kept in the build manifest as hints for the next build)."""
+    """Output of one aid: ``files`` {path relative to the output folder: bytes}, the font size
+    (pt) fitted to each card face and each face's `fit_key` (both kept in the build manifest as
+    hints for the next build)."""
 
     files: dict[str, bytes]
     fitted: dict[str, float]
+    fit_keys: dict[str, str] = field(default_factory=dict)
 
 
 def _with_crop_marks(pdf: bytes) -> bytes:
@@ -52,14 +54,15 @@ def _with_crop_marks(pdf: bytes) -> bytes:
 
 
 def render_aid(planned: PlannedAid, game, options: RenderOptions,
-               hints: dict[str, float] | None = None, exact: bool = False) -> Rendered:
+               hints: dict[str, float] | None = None, exact: bool = False,
+               fit_keys: dict[str, str] | None = None) -> Rendered:
     """Render one aid; returns its files and fitted font sizes (see `Rendered`).
 
     Card aids: sheet mode -> n-up sheets (fronts and backs on alternate pages); print-shop mode
     -> one face per page at trim + 3 mm bleed, crop marks outside the bleed. Page aids ->
     A4/Letter pages (print-shop: with bleed and crop marks too).
     Form aids -> ``<key>.pdf`` (printable) and ``<key>-fillable.pdf`` (AcroForm).
-    ``hints``/``exact``: fitted sizes from the previous build (see `render_card_faces`).
+    ``hints``/``exact``/``fit_keys``: fitted sizes from the previous build (see `render_card_faces`).
     Raises `BuildError` naming the aid on any failure.
     """
     os.environ["SOURCE_DATE_EPOCH"] = str(source_date_epoch(game))
@@ -69,12 +72,14 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
     print_shop = options.mode == "print-shop"
     files: dict[str, bytes] = {}
     fitted: dict[str, float] = {}
+    keys: dict[str, str] = {}
     prefix = f"{options.folder}/{planned.key}"
     if aid.format == "card":
         env = _environment(tuple(sorted(game.game.icons.items())))
         faces = render_card_faces(planned, game, _renderer(), env, print_shop=print_shop,
-                                  hints=hints, exact=exact)
+                                  hints=hints, exact=exact, fit_keys=fit_keys)
         fitted = {f.name: f.font_pt for f in faces}
+        keys = {f.name: f.fit_key for f in faces}
         first = faces[0].document
         merged = first.copy([page for f in faces for page in f.document.pages])
         face_pdf = _renderer().pdf(merged, title=f"{aid.title} — {game.game.title}")
@@ -113,7 +118,7 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
             stem = name[len(options.folder) + 1:-4]
             for i, png in enumerate(pdf_to_pngs(pdf), start=1):
                 files[f"{options.folder}/png/{stem}-p{i}.png"] = png
-    return Rendered(files, fitted)
+    return Rendered(files, fitted, keys)
 
 
 __all__ = ["RenderOptions", "Rendered", "render_aid"]

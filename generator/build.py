@@ -127,6 +127,7 @@ class Job:
     hints: dict
     exact: bool
     last_seconds: float = 0.0
+    fit_keys: dict | None = None
 
 
 def _render_one(job: Job) -> tuple[str, object, str, float]:
@@ -138,7 +139,8 @@ def _render_one(job: Job) -> tuple[str, object, str, float]:
     start = time.perf_counter()
     try:
         planned = next(p for p in plan_aids(_CONTENT) if p.key == job.key)
-        rendered = render_aid(planned, _CONTENT.game(planned.game), job.render, job.hints, job.exact)
+        rendered = render_aid(planned, _CONTENT.game(planned.game), job.render, job.hints, job.exact,
+                              job.fit_keys)
         return job.key, rendered, "", time.perf_counter() - start
     except PlayaidError as exc:
         return job.key, None, str(exc), time.perf_counter() - start
@@ -189,8 +191,10 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
                 progress("skipped", p.key, results[p.key])
         else:
             hints = (entry or {}).get("fitted") or {}
+            fit_keys = (entry or {}).get("fit_keys")
             todo.append(Job(p.key, options.render, hints, bool(entry) and entry.get("hash") == h,
-                            float((entry or {}).get("seconds", 0.0))))
+                            float((entry or {}).get("seconds", 0.0)),
+                            fit_keys if isinstance(fit_keys, dict) else None))
     if progress:
         progress("start", len(todo), None)
     _CONTENT = content
@@ -210,7 +214,8 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
             _remove_stale(options.out_dir, manifest.get(key), files)
             results[key] = AidResult(key, "built", files, seconds)
             manifest[key] = {"hash": hashes[key], "files": files, "png": options.render.png,
-                             "fitted": rendered.fitted, "seconds": round(seconds, 1)}
+                             "fitted": rendered.fitted, "fit_keys": rendered.fit_keys,
+                             "seconds": round(seconds, 1)}
         if progress:
             progress("done", key, results[key])
     ordered = [results[p.key] for p in planned]

@@ -21,8 +21,9 @@ def _options(aids, paper, mode, png, out, content_dir, force, jobs) -> BuildOpti
 class Reporter:
     """Progress on a terminal (rich bar + summary table); plain lines otherwise or when quiet."""
 
-    def __init__(self, quiet: bool):
+    def __init__(self, quiet: bool, changes_only: bool = False):
         self.quiet = quiet
+        self.changes_only = changes_only  # watch: name what was rebuilt, not every unchanged aid
         self.rich = sys.stderr.isatty() and not quiet
         self.bar = None
         self.task = None
@@ -46,7 +47,8 @@ class Reporter:
         if result.status == "failed":
             click.echo(f"FAILED  {result.error}", err=True)
         elif result.status == "skipped":
-            click.echo(f"skipped {key} (unchanged)")
+            if not self.changes_only:
+                click.echo(f"skipped {key} (unchanged)")
         else:
             click.echo(f"built   {key} ({len(result.files)} files, {result.seconds:.1f} s)")
 
@@ -60,12 +62,14 @@ class Reporter:
             table = Table(title=f"output in {out_dir}/", title_justify="left")
             for col in ("aid", "status", "files", "time"):
                 table.add_column(col)
-            for r in report.results:
+            shown = [r for r in report.results if not (self.changes_only and r.status == "skipped")]
+            for r in shown:
                 colour = {"built": "green", "skipped": "dim", "failed": "bold red"}[r.status]
                 table.add_row(r.key, f"[{colour}]{r.status}[/]", str(len(r.files)),
                               f"{r.seconds:.1f} s" if r.status != "skipped" else "")
             console = Console(stderr=True)
-            console.print(table)
+            if shown:
+                console.print(table)
             for r in report.results:
                 if r.status == "failed":
                     console.print(f"[bold red]FAILED[/] {r.error}", markup=True, highlight=False)
@@ -121,12 +125,13 @@ def build_command(aids, paper, mode, png, out, content_dir, jobs, quiet, force):
 def watch_command(aids, paper, mode, png, out, content_dir, jobs, quiet):
     """Rebuild affected aids whenever content or templates change (Ctrl-C to stop).
 
-    Errors are reported and watching goes on.
+    Prints what each save rebuilt (unchanged aids are not listed); editors' temporary and backup
+    files are ignored. Errors are reported and watching goes on.
     """
     from generator.watch import watch
 
     options = _options(aids, paper, mode, png, out, content_dir, False, jobs)
-    watch(options, Reporter(quiet), echo=click.echo)
+    watch(options, Reporter(quiet, changes_only=True), echo=click.echo)
 
 
 commands = [build_command, watch_command]

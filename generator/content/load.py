@@ -22,7 +22,7 @@ from generator.content.fact_sources import check_fact_sources
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
 from generator.content.values import check_fact_types, check_values
-from generator.content.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, Located, load_file
+from generator.content.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, Located, load_bytes, load_file
 from generator.errors import ContentError, Problem, display_path
 
 
@@ -203,6 +203,31 @@ def index_documents(parsed: list[tuple[str, Located]]
     return documents, located, paths, problems, failed
 
 
+#: Parsed content files by file name and content (sha256), so a process that loads content
+#: again (`playaid watch`) parses only the files that changed. Bounded.
+_PARSED: dict[tuple[str, str], tuple[Located | None, list[Problem]]] = {}
+_PARSED_MAX = 2048
+
+
+def _parse(path: Path) -> tuple[Located | None, list[Problem]]:
+    """`load_file` of one content file, memoised on its name and bytes."""
+    import hashlib
+
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_CONTENT_BYTES + 1)
+    except OSError:
+        data = None
+    if data is None or len(data) > MAX_CONTENT_BYTES:  # load_file reports these itself
+        return load_file(path, max_bytes=MAX_CONTENT_BYTES, max_values=MAX_CONTENT_VALUES)
+    key = (display_path(path), hashlib.sha256(data).hexdigest())
+    if key not in _PARSED:
+        _PARSED[key] = load_bytes(data, key[0], max_bytes=MAX_CONTENT_BYTES, max_values=MAX_CONTENT_VALUES)
+        while len(_PARSED) > _PARSED_MAX:
+            del _PARSED[next(iter(_PARSED))]
+    return _PARSED[key]
+
+
 def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None, list[Problem]]:
     parsed: list[tuple[str, Located]] = []
     # failed: a file was refused or failed to parse or validate: its documents are missing
@@ -210,7 +235,7 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     problems += linked_folders_outside(folder, folder.parent)
     failed = bool(problems)
     for path in files:
-        loc, found = load_file(path, max_bytes=MAX_CONTENT_BYTES, max_values=MAX_CONTENT_VALUES)
+        loc, found = _parse(path)
         problems.extend(found)
         failed = failed or loc is None or any(p.severity == "error" for p in found)
         if loc is not None:

@@ -34,11 +34,13 @@ PAGE_STEPS = 4
 
 @dataclass(frozen=True)
 class FaceResult:
-    """One rendered face: its name, the font size used (pt) and its laid-out document."""
+    """One rendered face: its name, the font size used (pt), its laid-out document and its
+    `fit_key`."""
 
     name: str
     font_pt: float
     document: object
+    fit_key: str = ""
 
 
 def footer_text(game) -> str:
@@ -94,29 +96,46 @@ def _layout(renderer: HtmlRenderer, planned: PlannedAid, html: str):
 
 def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
                       print_shop: bool = False, hints: dict[str, float] | None = None,
-                      exact: bool = False) -> list[FaceResult]:
+                      exact: bool = False, fit_keys: dict[str, str] | None = None) -> list[FaceResult]:
     """Lay out each face of a card aid at its trim size, text fitted to one page per face.
 
     ``print_shop`` adds a 3 mm bleed (MediaBox = bleed area, TrimBox = trim); crop marks are
     added afterwards, outside the bleed (`generator.render.print_marks`).
     ``hints`` are the font sizes (pt) each face got in the previous build; with ``exact`` (the
-    inputs are unchanged) a hint that still fits is used as is (one layout instead of about five).
+    inputs are unchanged) a hint that still fits is used as is (one layout instead of about five);
+    ``fit_keys`` (each face's `fit_key` last time) do the same for a face whose own HTML is
+    unchanged when another face changed.
     Raises `BuildError` when a face does not fit one page with every text run at `MIN_TEXT_PT` or more.
     """
     aid = planned.aid
     width, height = planned.trim_mm
     results = []
     for face in aid.faces:
-        def attempt(font_pt: float, face=face):
-            return _layout(renderer, planned, card_face_html(env, planned, game, face, font_pt, print_shop))
+        def html(font_pt: float, face=face) -> str:
+            return card_face_html(env, planned, game, face, font_pt, print_shop)
 
-        best = _fit(attempt, aid.min_font_pt, aid.max_font_pt, (hints or {}).get(face.name), exact)
+        def attempt(font_pt: float):
+            return _layout(renderer, planned, html(font_pt))
+
+        hint = (hints or {}).get(face.name)
+        # a face whose HTML at the hinted size is the one fitted last time (the face an edit did
+        # not touch) fits the same: one layout, whatever else in the aid changed
+        known = hint is not None and (fit_keys or {}).get(face.name) == fit_key(html(hint))
+        best = _fit(attempt, aid.min_font_pt, aid.max_font_pt, hint, exact or known)
         if best is None:
             raise BuildError(planned.key, _no_fit(attempt, aid, face.name, width, height),
                              "shorten the text, move a block to another face or a second card, or "
                              "declare a larger size (e.g. size: tarot or size: a6) in the aid")
-        results.append(FaceResult(face.name, best[0], best[1]))
+        results.append(FaceResult(face.name, best[0], best[1], fit_key(html(best[0]))))
     return results
+
+
+def fit_key(html: str) -> str:
+    """Digest of a face's HTML at its fitted size (the size is in the HTML): the same key next
+    time means the same fit."""
+    import hashlib
+
+    return hashlib.sha256(html.encode()).hexdigest()
 
 
 def _no_fit(attempt, aid, face: str, width: float, height: float) -> str:
@@ -207,8 +226,8 @@ def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact
     largest fitting size, about 5 layouts. Text sizes only shrink with the size, so if that layout
     has text under `MIN_TEXT_PT` no size works. From there the size steps down past any layout
     with a stranded word, but never below legible text (then the stranded word stays). A ``hint``
-    from the previous build narrows the search; with ``exact`` (inputs unchanged) a hint that
-    still fits cleanly is taken as is.
+    from the previous build narrows the search, its neighbour tried first (after a small edit,
+    two layouts); with ``exact`` (inputs unchanged) a hint that still fits cleanly is taken as is.
     """
     steps = int(round((max_pt - min_pt) / FONT_STEP_PT))
     index = lambda size: int(round((size - min_pt) / FONT_STEP_PT))  # noqa: E731
@@ -223,6 +242,16 @@ def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact
             lo = index(hint) + 1
         else:
             hi = index(hint) - 1
+        # An edit rarely moves the size far: try the neighbour first (one more layout settles
+        # most edits; otherwise the search goes on in what is left).
+        if lo <= hi:
+            near = lo if found else hi
+            doc = attempt(min_pt + near * FONT_STEP_PT)
+            if len(doc.pages) == 1:
+                found = (min_pt + near * FONT_STEP_PT, doc)
+                lo = near + 1
+            else:
+                hi = near - 1
     while lo <= hi:
         mid = (lo + hi) // 2
         size = min_pt + mid * FONT_STEP_PT
