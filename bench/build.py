@@ -14,6 +14,8 @@ Figures, in one run on this machine:
      `playaid score` call on 1,000 records (bench/startup.py)
   8. the web scorer in headless Chromium: form usable, engine ready cold and warm, rescore after
      ready, site size raw and gzip (bench/web_scorer.py)
+  9. `playaid watch`: a saved edit to one card's text until it is in the card's PDF
+     (bench/watch_latency.py)                                   (target <= 1.5 s)
 """
 
 from __future__ import annotations
@@ -176,6 +178,9 @@ def main() -> None:
     from web_scorer import figures as web_figures  # the web scorer in headless Chromium
 
     rows += web_figures(repeat=args.repeat)
+    from watch_latency import figures as watch_figures  # playaid watch: save to PDF
+
+    rows += watch_figures()
     width = max(len(r[0]) for r in rows)
     for name, value, note in rows:
         print(f"{name:<{width}}  {value:>16}  {note}")

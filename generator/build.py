@@ -175,7 +175,8 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     from generator.content.cache import load_content_cached
     from generator.plan import plan_aids
 
-    content = load_content_cached(options.content_dir, options.out_dir, digests, code)
+    content = _watched_content(options, digests, code) if options.watching \
+        else load_content_cached(options.content_dir, options.out_dir, digests, code)
     planned = plan_aids(content, list(options.only) or None)
     results: dict[str, AidResult] = {}
     todo: list[Job] = []
@@ -226,6 +227,24 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
         write_atomic(_manifest_path(options),
                      (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
     return BuildReport(ordered, time.perf_counter() - started)
+
+
+#: `playaid watch`: the content this process loaded last and its fingerprint.
+_WATCHED: dict = {}
+
+
+def _watched_content(options: BuildOptions, digests: dict[str, str], code: str) -> "Content":
+    """The content as `load_content` gives it, kept in this process while its fingerprint holds
+    (a template edit reuses it); no content cache file is read or written, which would cost more
+    than the parse of the one changed file. Raises `ContentError` as `load_content` does."""
+    from generator.content.cache import content_fingerprint
+    from generator.content.load import load_content
+
+    fingerprint = content_fingerprint(options.content_dir, digests, code)
+    if _WATCHED.get("fingerprint") != fingerprint:
+        content = load_content(options.content_dir)
+        _WATCHED.update(fingerprint=fingerprint, content=content)
+    return _WATCHED["content"]
 
 
 def whole_build_fingerprint(options: BuildOptions, code: str, digests: dict[str, str]) -> str:

@@ -23,7 +23,9 @@ class RenderOptions:
 
 @dataclass(frozen=True)
 class BuildOptions:
-    """Options of one `playaid build` run. ``jobs`` 0 means one process per CPU."""
+    """Options of one `playaid build` run. ``jobs`` 0 means one process per CPU. ``watching``:
+    the build runs inside `playaid watch`, which keeps the loaded content in memory between
+    builds instead of reading and rewriting the content cache file each time."""
 
     content_dir: Path = Path("content")
     out_dir: Path = Path("output")
@@ -31,3 +33,4 @@ class BuildOptions:
     only: tuple[str, ...] = ()
     force: bool = False
     jobs: int = 0
+    watching: bool = False

@@ -41,11 +41,11 @@ def _warm_up(options: BuildOptions) -> None:
     this the first save pays for that here (about half a second more than later saves)."""
     try:
         from generator.aidbuild import render_aid
-        from generator.build import _read_manifest
-        from generator.content.cache import load_content_cached
+        from generator.build import _read_manifest, _watched_content
+        from generator.fingerprint import code_fingerprint, file_digests
         from generator.plan import plan_aids
 
-        content = load_content_cached(options.content_dir, options.out_dir)
+        content = _watched_content(options, file_digests(options.content_dir), code_fingerprint())
         cards = [p for p in plan_aids(content, list(options.only) or None) if p.aid.format == "card"]
         if cards:
             entry = _read_manifest(options).get(cards[0].key) or {}
@@ -63,7 +63,11 @@ def watch(options: BuildOptions, reporter, echo, stop_event=None) -> None:
     The generator's own code is not watched: this process keeps the code it started with, so a
     code change needs a restart. ``stop_event`` (threading.Event) ends the loop, for tests.
     """
+    import dataclasses
+
     from watchfiles import watch as watch_changes
+
+    options = dataclasses.replace(options, watching=True)
 
     def once():
         try:
