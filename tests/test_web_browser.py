@@ -77,6 +77,20 @@ def test_an_unreadable_record_reports_errors_with_positions(api_page, tmp_path):
     assert {(e["field"], e["line"]) for e in got["errors"]} >= {("players[0].chips", 6)}
 
 
+@pytest.mark.parametrize("text", [
+    "game: rftg\nvariant: &v invasion\nended_by: *v\nplayers: []\n",
+    "game: rftg\nvariant: invasion\nvariant: standard\nplayers: []\n",
+    "game: rftg\nplayers:\n  - {name: Ann, tableau: !card [Old Earth]}\n",
+], ids=["anchor-alias", "duplicate-key", "foreign-tag"])
+def test_yaml_the_command_line_refuses_is_refused_in_the_browser_at_the_same_place(api_page, tmp_path, text):
+    record = tmp_path / "refused.yaml"
+    record.write_text(text, encoding="utf-8")
+    expected = cli_json("score", str(record))
+    got = browser_score(api_page, text, str(record))
+    assert got["ok"] is False
+    assert got == expected
+
+
 def test_npc_roll_in_the_browser_matches_the_command_line(api_page):
     expected = cli_json("xia", "npc-roll", "--d20", "12", "--fame-behind", "1", "--merchant", "4")
     got = api_page.evaluate("window.playaid.npcRoll(12, {fame_behind: 1, merchant: 4})")

@@ -52,6 +52,7 @@ const api = {
   timings: {},
   formReady: null,
 };
+api.ready.catch(() => {}); // a failed load is shown in the status line; callers may still catch it
 window.playaid = api;
 
 // --- the form ----------------------------------------------------------------------------------

@@ -87,7 +87,8 @@ export async function parseRecordText(text) {
       problem(at >= 0 ? { range: [at] } : node, path, `YAML anchors (&${node.anchor}) are not allowed`, "remove the anchor and write the value out wherever it is used");
     }
     if (node.tag && !node.tag.startsWith("tag:yaml.org,2002:")) {
-      problem(node, path, `YAML tag '${node.tag}' is not supported`, "remove the tag");
+      const at = text.lastIndexOf(node.tag, node.range[0]);
+      problem(at >= 0 ? { range: [at] } : node, path, `YAML tag '${node.tag}' is not supported`, "remove the tag");
     }
     if (YAML.isMap(node) || YAML.isSeq(node)) {
       if (depth >= LIMITS.depth) {
