@@ -30,18 +30,21 @@ def read_record(source: Path | str) -> Located:
         located, problems = load_file(Path(source))
     if problems or located is None:
         raise RecordError(problems or [Problem(str(source), 0, 0, "", "cannot read record")])
+    if located.data is None:  # an empty file: point at its start
+        located.marks.setdefault((), (1, 1))
     return located
 
 
 def record_sources(args: tuple[str, ...]) -> list[str]:
     """The records named by ``playaid score`` arguments: files as given, ``-`` for standard input,
-    and each folder's ``*.yaml``/``*.yml``/``*.json`` files in name order. Raises `RecordError`
-    for a folder that holds no record."""
+    and every ``*.yaml``/``*.yml``/``*.json`` file (any case) in a folder and its sub-folders, in
+    path order. Raises `RecordError` for a folder that holds no record."""
     out: list[str] = []
     for arg in args:
         path = Path(arg)
         if arg != STDIN and path.is_dir():
-            found = sorted(str(p) for p in path.iterdir() if p.suffix in RECORD_SUFFIXES and p.is_file())
+            found = sorted(str(p) for p in path.rglob("*")
+                           if p.suffix.casefold() in RECORD_SUFFIXES and p.is_file())
             if not found:
                 raise RecordError([Problem(arg, 0, 0, "", "this folder holds no record files",
                                            "records end in .yaml, .yml or .json")])
@@ -69,6 +72,8 @@ def locate(report: dict, located: Located) -> dict:
         path = tuple(item.get("path", ()))
         line, col = located.position(path, prefer_key=True)
         item.update(file=located.file, line=line, column=col)
+    if report.get("errors"):
+        report["errors"].sort(key=lambda e: (e["line"], e["column"]))
     for item in report.get("findings", []):
         path = tuple(item.get("path", ()))
         line, col = located.position(path, prefer_key=False) if path else (0, 0)
@@ -92,5 +97,7 @@ class Scored:
 
 
 def unreadable(source: str, exc: RecordError) -> Scored:
-    """A `Scored` for a record that could not be parsed."""
-    return Scored(source, {"ok": False, "game": None, "errors": [problem_json(p) for p in exc.problems]})
+    """A `Scored` for a record that could not be parsed; its problems name the file as given."""
+    shown = "<stdin>" if source == STDIN else source
+    errors = [{**problem_json(p), "file": shown if p.file != "<stdin>" else p.file} for p in exc.problems]
+    return Scored(source, {"ok": False, "game": None, "errors": errors})

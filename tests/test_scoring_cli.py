@@ -231,3 +231,41 @@ def test_readme_record_scores_as_claimed():
     ann = report["players"][0]
     assert ann["claimed_total"] == ann["total"] == 34
     assert [f["code"] for f in report["findings"] if f["severity"] != "info"] == []
+
+
+def test_json_is_always_json(run, tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    res = run(empty, "--json")
+    assert res.exit_code == 2
+    data = json.loads(res.stdout)
+    assert data["ok"] is False and data["errors"][0]["message"] == "this folder holds no record files"
+
+
+def test_folders_are_read_recursively_any_case(run, tmp_path):
+    (tmp_path / "sub").mkdir()
+    text = (REPO / "examples" / "rftg-standard.yaml").read_text()
+    (tmp_path / "a.YAML").write_text(text)
+    (tmp_path / "sub" / "b.yml").write_text(text)
+    (tmp_path / "notes.txt").write_text("not a record")
+    res = run(tmp_path, "--json")
+    assert [Path(json.loads(line)["record"]).name for line in res.stdout.splitlines()] == ["a.YAML", "b.yml"]
+
+
+def test_game_typed_loosely_and_wrong_key_in_a_card_entry(run, tmp_path):
+    rec = tmp_path / "r.yaml"
+    rec.write_text("game: RFTG\nvariant: Standard\nended_by: tableau\nplayers:\n"
+                   "  - name: Ann\n    tableau: [{name: Mining World}]\n")
+    res = run(rec)
+    assert res.exit_code == 2
+    assert "players[0].tableau[0].name: unknown field 'name'" in res.output
+    assert "missing field 'card'" in res.output
+    assert "must be quoted" not in res.output
+
+
+def test_empty_record_is_located(run, tmp_path):
+    rec = tmp_path / "empty.yaml"
+    rec.write_text("")
+    res = run(rec)
+    assert res.exit_code == 2
+    assert f"{rec}:1:1: a score record must be a mapping" in res.output

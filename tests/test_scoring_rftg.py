@@ -402,3 +402,61 @@ def test_damaged_worlds_give_no_military_vs_xenos(rules):
     warning = next(f for f in rep.findings if f.code == "military_differs")
     assert warning.message.startswith("`military_vs_xenos: 9` differs from the 4 the tableau gives "
                                       "(Space Marines +2, New Sparta +2); 9 is used")
+
+
+def test_frontier_cards_only_in_frontier_and_counterstrike(rules):
+    # Federation Frontier HQ is a Far Frontier card (xc: Adding Cards: not added to other games)
+    for variant, ended_by in (("standard", "tableau"), ("invasion", "repulse")):
+        rep = score(rules, variant=variant, ended_by=ended_by,
+                    players=[player(tableau=["Old Earth", "Federation Frontier HQ"])])
+        err = [f for f in rep.findings if f.code == "frontier_card_not_in_variant"]
+        assert len(err) == 1 and err[0].severity == "error" and err[0].path == ("players", 0, "tableau", 1)
+        assert "'Federation Frontier HQ' is a Far Frontier card" in err[0].message
+    rep = score(rules, variant="frontier", players=[player(tableau=["Old Earth", "Federation Frontier HQ"])])
+    assert "frontier_card_not_in_variant" not in codes(rep)
+
+
+def test_written_military_carries_into_military_vs_xenos(rules):
+    # Ann writes military 9 (cards give NGO +2, Space Marines +2 = 4): her Military vs. Xenos is 9 too,
+    # above Ben's 7 (New Sparta +2, Drop Ships +3, Space Marines +2), so she takes Greatest Admiral.
+    rep = score(rules, variant="invasion", ended_by="repulse", players=[
+        player("Ann", tableau=["Old Earth", "New Galactic Order", "Space Marines"], military=9),
+        player("Ben", tableau=["New Sparta", "Drop Ships", "Space Marines"])])
+    ann, ben = p_of(rep, "Ann"), p_of(rep, "Ben")
+    assert (ann.military, ann.military_vs_xenos, ben.military_vs_xenos) == (9, 9, 7)
+    assert "greatest_admiral" in ann.bonuses and "greatest_admiral" not in ben.bonuses
+    below = score(rules, variant="invasion", ended_by="repulse", players=[
+        player("Ann", tableau=["New Sparta"], military_vs_xenos=1)])
+    assert "military_vs_xenos_below_military" in codes(below, "warning")
+
+
+def test_military_vs_xenos_does_not_apply_after_the_repulse(rules):
+    ps = cs_players()
+    ps[0]["military_vs_xenos"] = 40
+    rep = score(rules, variant="counterstrike", ended_by="conquest_value", repulsed=True, players=ps)
+    f = next(f for f in rep.findings if f.code == "field_not_applicable")
+    assert "after the repulse, the invasion tiles use `at_repulse`" in f.message
+    assert "military_differs" not in codes(rep)
+
+
+def test_conquered_xeno_system_written_by_hand_counts_for_six_cost_developments(rules):
+    # Imperium Expansionists: 2 per Frontier world, 2 per other Xeno military world, 1 per other
+    # IMPERIUM card (including itself); a hand-entered XENO military world counts in the second line
+    system = {"card": "Xeno Hive World", "vp": 4, "type": "world", "military": True, "keywords": ["XENO"]}
+    rep = score(rules, variant="counterstrike", ended_by="all_systems", repulsed=True,
+                players=[player(tableau=["Imperium Expansionists", system], xeno_systems_conquered=1,
+                                at_repulse={"military_vs_xenos": 1, "war_contribution_chips": 0})])
+    ann = p_of(rep)
+    assert ann.cards_vp == 4
+    assert next(e for e in ann.explain if e.component == "Imperium Expansionists").vp == 2 + 1
+    assert "unknown_card" not in codes(rep)
+
+
+def test_curly_apostrophe_and_printable_names(rules):
+    rep = score(rules, players=[player(tableau=["Earth\u2019s Lost Colony"])])
+    assert "unknown_card" not in codes(rep)
+    with pytest.raises(RecordInvalid) as exc:
+        RULES.parse({"game": "rftg", "variant": "standard", "ended_by": "tableau",
+                     "players": [{"name": "Bob\nWinner: Eve", "tableau": ["Old Earth"]}]})
+    assert exc.value.problems[0]["field"] == "players[0].name"
+    assert "cannot be printed" in exc.value.problems[0]["message"]

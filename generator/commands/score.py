@@ -53,12 +53,17 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
     records, the worst of them.
     """
     from generator.compile_rules import compiled_rules
-    from generator.errors import RecordError
+    from generator.errors import PlayaidError, RecordError
     from generator.record_io import Scored, locate, read_record, record_sources, unreadable
     from generator.scoring.api import engine
 
-    sources = record_sources(records)
-    scorer = engine(compiled_rules(content_dir))
+    try:
+        sources = record_sources(records)
+        scorer = engine(compiled_rules(content_dir))
+    except PlayaidError as exc:
+        if not as_json:
+            raise
+        _json_failure(exc)  # --json always prints JSON, even when nothing could be scored
     results: list[Scored] = []
     batch = len(sources) > 1
     rich = sys.stdout.isatty() and not plain and not as_json
@@ -68,6 +73,7 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
         except RecordError as exc:
             scored = unreadable(source, exc)
         else:
+            located.file = "<stdin>" if source == "-" else source  # every message names the record as given
             scored = Scored(source, locate(scorer.score(located.data), located))
         scored.report = {"record": source, **scored.report} if (batch or as_json) else scored.report
         results.append(scored)
@@ -77,6 +83,17 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
 
         click.echo(summary(results))
     sys.exit(max(r.exit_code for r in results))
+
+
+def _json_failure(exc) -> None:
+    """Print ``{"ok": false, "errors": [...]}`` for an error that stops scoring before any record
+    (no record found, bad content) and exit with its code."""
+    problems = getattr(exc, "problems", None) or []
+    errors = [{"file": p.file, "line": p.line, "column": p.column, "field": p.field, "message": p.message,
+               "hint": p.hint} for p in problems] or [{"file": "", "line": 0, "column": 0, "field": "",
+                                                      "message": str(exc), "hint": ""}]
+    click.echo(json.dumps({"ok": False, "errors": errors}, indent=2, ensure_ascii=False))
+    sys.exit(exc.exit_code)
 
 
 def _print(scored, as_json: bool, batch: bool, rich: bool) -> None:

@@ -55,6 +55,9 @@ def npc_roll_command(d20: int, cubes_removed: int, credits_collected: int, fame_
                           {"cubes_removed": cubes_removed, "credits_collected": credits_collected,
                            "fame_behind": fame_behind, "merchant": merchant})
     except RollInvalid as exc:
+        if as_json:  # --json always prints JSON
+            click.echo(json.dumps({"ok": False, "errors": [{"field": exc.field, "message": str(exc)}]}, indent=2))
+            raise SystemExit(UsageError.exit_code) from None
         raise UsageError(str(exc)) from None
     except RollRulesInvalid as exc:
         raise PlayaidError(str(exc)) from None

@@ -44,7 +44,8 @@ class Variant(Strict):
     ``ended_by`` values (after repulse, for counterstrike); ``ended_by_before_repulse`` for a
     counterstrike game that ended before repulse (scored as the invasion game). ``tiles``: bonus
     tile ids. ``fields``: optional player fields that apply (others draw a warning). ``damage``:
-    worlds can be damaged (invasion and counterstrike games only).
+    worlds can be damaged (invasion and counterstrike games only). ``frontier_cards``: the Frontier
+    decks are in play (frontier and counterstrike games only).
     """
 
     id: Literal["standard", "frontier", "invasion", "counterstrike"]
@@ -59,6 +60,8 @@ class Variant(Strict):
     fields: list[str] = Field(default_factory=list)
     damage: bool = Field(False, description="worlds can be damaged in this variant (a damaged world in "
                                             "another variant is a record error)")
+    frontier_cards: bool = Field(False, description="the Near and Far Frontier decks are in play (a Frontier "
+                                                    "card in another variant's record is an error)")
     source: SourceRef
 
 

@@ -49,6 +49,9 @@ class Engine:
     def score(self, record) -> dict:
         """The report object for one record (see the module docstring)."""
         game = record.get("game") if isinstance(record, dict) else None
+        if isinstance(game, str):  # typed at the table: "RFTG", "Xia campaign"
+            game = "-".join(game.replace("_", " ").split()).casefold()
+            record = {**record, "game": game}
         if not isinstance(record, dict):
             return _unreadable(None, [problem((), "a score record must be a mapping",
                                               "start with `game: rftg` (or xia-campaign) and its fields")])

@@ -8,6 +8,8 @@ cards, names of 100 characters, counts below 10,000. Standard library only.
 from __future__ import annotations
 
 RFTG = "rftg"
+#: Card keywords a hand-entered card may name (as printed on Race for the Galaxy cards).
+KEYWORDS = ("XENO", "ANTI-XENO", "REBEL", "IMPERIUM", "ALIEN", "UPLIFT", "CHROMO", "TERRAFORMING")
 XIA_CAMPAIGN = "xia-campaign"
 
 MAX_PLAYERS = 10
@@ -26,8 +28,13 @@ def _signed(description: str) -> dict:
             "x-hint": "write a whole number, e.g. 3 or -1"}
 
 
+#: No control characters (a name with a newline could fake a line of the printed report).
+PRINTABLE = r"^[^\x00-\x1f\x7f]*$"
+
+
 def _text(description: str, max_length: int = MAX_NAME) -> dict:
-    return {"type": "string", "minLength": 1, "maxLength": max_length, "description": description}
+    return {"type": "string", "minLength": 1, "maxLength": max_length, "pattern": PRINTABLE,
+            "description": description}
 
 
 def _ended_by_help(scoring: dict) -> str:
@@ -56,7 +63,12 @@ def rftg_schema(game_rules: dict) -> dict:
         "properties": {
             "card": _text("the card's name as printed"),
             "damaged": {"type": "boolean", "description": "a damaged world (invasion and counterstrike games)"},
-            "vp": _signed("printed VP, for a card the database lacks (a promo)"),
+            "vp": _signed("printed VP, for a card the database lacks (a promo, a conquered Xeno system)"),
+            "type": {"enum": ["world", "development"],
+                     "description": "with vp: the card's type, so 6-cost developments can count it"},
+            "military": {"type": "boolean", "description": "with vp: a military world?"},
+            "keywords": {"type": "array", "maxItems": 8, "items": {"enum": list(KEYWORDS)},
+                         "description": "with vp: the card's keywords (e.g. [XENO])"},
         },
     }
     player = {

@@ -18,11 +18,13 @@ from generator.scoring.cards import Card, first_line
 from generator.scoring.military import VS_XENOS_ONLY, compute_military
 from generator.scoring.record_schema import rftg_schema
 from generator.scoring.report import Explain, Finding, PlayerScore, Report, Tie
-from generator.scoring.rftg_checks import missing_field_findings, record_findings, variant_findings
+from generator.scoring.rftg_checks import _a, missing_field_findings, record_findings, variant_findings
 from generator.scoring.rftg_record import GameRecord, PlayerRecord, TableauEntry, parse_rftg_record
 from generator.scoring.rules import BonusTile, Scoring, Variant
 
 GAME_ID = "rftg"
+#: The ``set`` of a card the record describes itself (not in the database, so not in the line index).
+HAND_ENTERED = "record"
 
 
 class RulesInvalid(Exception):
@@ -97,11 +99,26 @@ class Resolved:
     active: list[Card]
 
 
-def resolve(rules: RftgRules, player: PlayerRecord, index: int, damage: bool,
-            variant: str, findings: list[Finding]) -> Resolved:
-    """Match each tableau entry to a card (exact, then spacing/case-insensitive) and report
-    unknown cards (with the closest names), damaged developments, damage in a variant without
-    damage (``damage`` False) and hand-given VP that the database contradicts."""
+def _key(name: str) -> str:
+    """How a written card name is looked up: spacing, case and curly apostrophes do not matter."""
+    return " ".join(name.replace("\u2019", "'").replace("\u2018", "'").split()).casefold()
+
+
+def _hand_entered(entry: TableauEntry) -> Card | None:
+    """A card the database lacks, as the record describes it (a promo, a conquered Xeno system):
+    it counts for scoring lines only when the record gives its ``type``."""
+    if entry.type is None:
+        return None
+    return Card(name=entry.card, set=HAND_ENTERED, type=entry.type, cost=-1, vp=entry.vp,
+                military=entry.military if entry.type == "world" else None, keywords=entry.keywords)
+
+
+def resolve(rules: RftgRules, player: PlayerRecord, index: int, variant: Variant,
+            findings: list[Finding]) -> Resolved:
+    """Match each tableau entry to a card (exact, then ignoring spacing, case and curly
+    apostrophes) and report unknown cards (with the closest names), damaged developments,
+    damage in a variant without damage, Frontier cards in a variant without the Frontier decks,
+    and hand-given VP that the database contradicts."""
     entries = []
     active = []
     exact = rules.exact
@@ -109,13 +126,13 @@ def resolve(rules: RftgRules, player: PlayerRecord, index: int, damage: bool,
         path = ("players", index, "tableau", j)
         if entry.__class__ is str:
             card = exact.get(entry)
-            if card is not None:  # fast path: a card name written exactly as printed
-                entries.append((entry, card, False, None, j))
+            if card is not None and (card.frontier is None or variant.frontier_cards):
+                entries.append((entry, card, False, None, j))  # fast path: written as printed
                 active.append(card)
                 continue
             entry = TableauEntry(entry)
         written, damaged, hand_vp = entry.card, entry.damaged, entry.vp
-        card = rules.cards.get(" ".join(written.split()).casefold())  # spacing, case
+        card = rules.cards.get(_key(written))
         if card is None:
             if hand_vp is None:
                 close = difflib.get_close_matches(written, rules.names, n=3, cutoff=0.6)
@@ -123,18 +140,27 @@ def resolve(rules: RftgRules, player: PlayerRecord, index: int, damage: bool,
                     "check the spelling, or write {card: Name, vp: N} for a card the database lacks"
                 findings.append(Finding("error", player.name, "unknown_card",
                                         f"unknown card '{written}' ({hint})", path))
-            if damaged and not damage:
-                findings.append(_damage_not_in_variant(player.name, written, variant, path))
+            if damaged and not variant.damage:
+                findings.append(_damage_not_in_variant(player.name, written, variant.id, path))
                 damaged = False
             entries.append((written, None, damaged, hand_vp, j))
+            described = _hand_entered(entry)
+            if described is not None and hand_vp is not None and not damaged:
+                active.append(described)
             continue
+        if card.frontier is not None and not variant.frontier_cards:
+            deck = "Near" if card.frontier == "near" else "Far"
+            findings.append(Finding("error", player.name, "frontier_card_not_in_variant",
+                                    f"'{card.name}' is a {deck} Frontier card; the Frontier decks are used only "
+                                    f"in frontier and counterstrike games, not in {_a(variant.id)} game (check "
+                                    f"`variant:`)", path))
         if damaged and card.type != "world":
             findings.append(Finding("error", player.name, "damaged_development",
                                     f"'{card.name}' is a development; only worlds can be damaged "
                                     f"(remove `damaged: true`)", path + ("damaged",)))
             damaged = False
-        elif damaged and not damage:
-            findings.append(_damage_not_in_variant(player.name, card.name, variant, path))
+        elif damaged and not variant.damage:
+            findings.append(_damage_not_in_variant(player.name, card.name, variant.id, path))
             damaged = False
         if hand_vp is not None and hand_vp != card.vp:
             findings.append(Finding("warning", player.name, "vp_ignored",
@@ -198,8 +224,8 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: Resolved, ps: Play
         index = rules.lines_of(scorer)  # first matching line per card design, built once
         counts = [0] * len(lines)
         for card in res.active:
-            i = index.get(card.name)
-            if i is not None:
+            i = index.get(card.name) if card.set != HAND_ENTERED else first_line(scorer, card)
+            if i is not None and i >= 0:
                 counts[i] += 1
         parts = []
         total = 0
@@ -222,26 +248,36 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: Resolved, ps: Play
 def _military(player: PlayerRecord, index: int, res: Resolved, ps: PlayerScore, vs_xenos_applies: bool,
               findings: list[Finding]) -> None:
     """Military and Military vs. Xenos from the tableau; a record value that differs wins, with a
-    warning naming both values and the cards counted."""
+    warning naming both values and the cards counted. Military vs. Xenos is Military plus the
+    powers that count only against Xenos, so a written ``military`` carries into it when
+    ``military_vs_xenos`` is not written, and a written ``military_vs_xenos`` below the Military
+    used draws a warning (001_2033224846664d9b.txt "Invasion Step" 1)."""
     military, vs_xenos, explain = compute_military(res.active)
     ps.military_explain = explain
     ps.military_from_cards, ps.military_vs_xenos_from_cards = military, vs_xenos
+    ps.military = military if player.military is None else player.military
+    vs_from_military = ps.military + (vs_xenos - military)  # vs.-Xenos-only powers on top
+    ps.military_vs_xenos = vs_from_military if player.military_vs_xenos is None else player.military_vs_xenos
     checks = [("military", military, player.military)]
     if vs_xenos_applies:
-        checks.append(("military_vs_xenos", vs_xenos, player.military_vs_xenos))
-    for name, computed, given in checks:
-        value = computed if given is None else given
-        if given is not None and given != computed:
+        checks.append(("military_vs_xenos", vs_from_military, player.military_vs_xenos))
+    for name, expected, given in checks:
+        if given is not None and given != expected:
             counted = [e for e in explain if e.vp and (name == "military_vs_xenos" or not e.why.endswith(VS_XENOS_ONLY))]
             cards = ", ".join(f"{e.component} {e.vp:+d}" for e in counted) or "no card with a lasting Military power"
+            if name == "military_vs_xenos" and player.military is not None:
+                cards += f"; Military {ps.military} as written"
             findings.append(Finding(
                 "warning", player.name, "military_differs",
-                f"`{name}: {given}` differs from the {computed} the tableau gives ({cards}); "
-                f"{given} is used (check the record, or leave the field out to use {computed})",
+                f"`{name}: {given}` differs from the {expected} the tableau gives ({cards}); "
+                f"{given} is used (check the record, or leave the field out to use {expected})",
                 ("players", index, name)))
-        setattr(ps, name, value)
-    if not vs_xenos_applies:
-        ps.military_vs_xenos = vs_xenos
+    if vs_xenos_applies and ps.military_vs_xenos < ps.military:
+        findings.append(Finding(
+            "warning", player.name, "military_vs_xenos_below_military",
+            f"Military vs. Xenos {ps.military_vs_xenos} is below Military {ps.military}; Military vs. Xenos is "
+            f"Military plus any Military vs. Xenos, so it is never lower (check both values)",
+            ("players", index, "military_vs_xenos")))
 
 
 # --- bonus tiles and ranks ----------------------------------------------------------------
@@ -315,8 +351,8 @@ def _stage(record: GameRecord, variant: Variant, scoring: Scoring, findings: lis
         findings.append(Finding("warning", None, "repulsed_missing",
                                 f"`repulsed` not given; assumed {str(repulsed).lower()} "
                                 f"(write repulsed: true or false)", ("variant",)))
-    if repulsed:
-        return fields, allowed, tile_ids, True
+    if repulsed:  # the invasion tiles were measured at the repulse (`at_repulse`)
+        return [f for f in fields if f != "military_vs_xenos"], allowed, tile_ids, True
     invasion = scoring.variant("invasion")
     return ((list(invasion.fields) if invasion else []) + ["repulsed"], list(variant.ended_by_before_repulse),
             list(invasion.tiles) if invasion else [], False)
@@ -341,14 +377,13 @@ def score_record(record: GameRecord, rules: RftgRules) -> Report:
     variant_findings(record, variant, fields, allowed, findings)
     war_applies = "war_contribution_chips" in fields
     vs_xenos_applies = "military_vs_xenos" in fields
-    damage = variant.damage
 
     scores: list[PlayerScore] = []
     resolved: list[Resolved] = []
     for i, p in enumerate(record.players):
         missing_field_findings(p, i, fields, findings)
         ps = PlayerScore(name=p.name, claimed_total=p.claimed_total)
-        res = resolve(rules, p, i, damage, record.variant, findings)
+        res = resolve(rules, p, i, variant, findings)
         resolved.append(res)
         _military(p, i, res, ps, vs_xenos_applies, findings)
         _score_cards(rules, p, res, ps, war_applies)

@@ -56,8 +56,10 @@ def variant_findings(record: GameRecord, variant: Variant, fields: list[str], al
     for i, p in enumerate(record.players):
         for name in OPTIONAL_FIELDS:
             if p.given(name) and name not in fields:
+                why = " (after the repulse, the invasion tiles use `at_repulse`)" \
+                    if name in variant.fields and "at_repulse" in fields else ""
                 findings.append(Finding("warning", p.name, "field_not_applicable",
-                                        f"`{name}` does not apply to this {variant.id} game (remove it)",
+                                        f"`{name}` does not apply to this {variant.id} game{why} (remove it)",
                                         ("players", i, name)))
 
 

@@ -25,11 +25,15 @@ class RecordInvalid(Exception):
 
 @dataclass(frozen=True, slots=True)
 class TableauEntry:
-    """One tableau card as written: ``card`` (the name), ``damaged``, ``vp`` (hand-given printed VP)."""
+    """One tableau card as written: ``card`` (the name), ``damaged``, ``vp`` (hand-given printed VP)
+    and, for a card the database lacks, its ``type``, ``military`` and ``keywords`` if given."""
 
     card: str
     damaged: bool = False
     vp: int | None = None
+    type: str | None = None
+    military: bool | None = None
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +89,7 @@ def parse_rftg_record(data, game_rules: dict, schema: dict | None = None) -> Gam
     Raises `RecordInvalid` with every problem (path, message, hint)."""
     if isinstance(data, dict):
         data = dict(data)
-        for key in ("variant", "ended_by"):
+        for key in ("game", "variant", "ended_by"):
             if key in data:
                 data[key] = _word(data[key])
     problems = validate(schema or rftg_schema(game_rules), data)
@@ -94,7 +98,9 @@ def parse_rftg_record(data, game_rules: dict, schema: dict | None = None) -> Gam
     players = []
     for p in data["players"]:
         tableau = tuple(e if isinstance(e, str) else
-                        TableauEntry(e["card"], bool(e.get("damaged", False)), e.get("vp")) for e in p["tableau"])
+                        TableauEntry(e["card"], bool(e.get("damaged", False)), e.get("vp"), e.get("type"),
+                                     e.get("military"), tuple(e.get("keywords", ())))
+                        for e in p["tableau"])
         at = p.get("at_repulse")
         players.append(PlayerRecord(
             name=p["name"], tableau=tableau, chips=p.get("chips"),

@@ -27,7 +27,8 @@ class Variant:
     """One way to play: VP chip pool per player, the tableau size that ends it, allowed
     ``ended_by`` values (after the repulse for counterstrike; ``ended_by_before_repulse``
     before it), bonus tiles, the ``ended_by`` values after which no tile is awarded, the optional
-    record fields that apply, and whether worlds can be damaged (``damage``)."""
+    record fields that apply, whether worlds can be damaged (``damage``) and whether the Frontier
+    decks are in play (``frontier_cards``)."""
 
     id: str
     title: str
@@ -39,6 +40,7 @@ class Variant:
     no_tiles_when: tuple[str, ...] = ()
     fields: tuple[str, ...] = ()
     damage: bool = False
+    frontier_cards: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +61,8 @@ class Scoring:
             tableau_end=v.get("tableau_end"), ended_by=tuple(v["ended_by"]),
             ended_by_before_repulse=tuple(v.get("ended_by_before_repulse", ())),
             tiles=tuple(v.get("tiles", ())), no_tiles_when=tuple(v.get("no_tiles_when", ())),
-            fields=tuple(v.get("fields", ())), damage=bool(v.get("damage", False)))
+            fields=tuple(v.get("fields", ())), damage=bool(v.get("damage", False)),
+            frontier_cards=bool(v.get("frontier_cards", False)))
             for v in data["variants"])
         tiles = {t["id"]: BonusTile(t["id"], t["title"], t["vp"], t["measure"], t["stage"], t.get("min_to_win"))
                  for t in data.get("tiles", ())}

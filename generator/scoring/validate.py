@@ -13,6 +13,7 @@ Two extensions, ignored by other validators: ``x-hint`` (advice for a missing or
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any
 
 #: At most this many problems are listed; the rest are counted (a hostile record can hold
@@ -59,7 +60,9 @@ def problem(path, message: str, hint: str = "") -> dict:
 
 
 def _shown(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else f"'{value}'"
+    if value is None:
+        return ""
+    text = repr(value) if not isinstance(value, str) else repr(value) if not value.isprintable() else f"'{value}'"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -109,7 +112,7 @@ def _check(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
     if expected is not None and not _type_ok(expected, value):
         hint = schema.get("x-hint", "")
         out.add(problem(path, f"expected {_type_words(expected)}, got {_type_words(json_type(value))} "
-                              f"{_shown(value)}", hint))
+                              f"{_shown(value)}".rstrip(), hint))
         return
     if "enum" in schema and value not in schema["enum"]:
         choices = [str(c) for c in schema["enum"]]
@@ -130,6 +133,9 @@ def _check(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
         if "maxLength" in schema and len(value) > schema["maxLength"]:
             out.add(problem(path, f"is {len(value)} characters long; at most {schema['maxLength']}",
                             "shorten it"))
+        elif "pattern" in schema and not re.search(schema["pattern"], value):
+            out.add(problem(path, f"{_shown(value)} holds a character that cannot be printed (a line break, "
+                                  f"tab or control character)", "write it on one line"))
     elif isinstance(value, list):
         _check_array(schema, value, path, out)
     elif isinstance(value, dict):
@@ -155,7 +161,8 @@ def _check_object(schema: dict, value: dict, path: tuple, out: _Collector) -> No
     props = schema.get("properties", {})
     if schema.get("additionalProperties") is False:
         unknown = [k for k in value if k not in props]
-        if unknown and schema.get("x-colon-name") and len(value) == 1 and "card" not in value:
+        if (unknown and schema.get("x-colon-name") and len(value) == 1 and "card" not in value
+                and _looks_like_a_name(unknown[0])):
             key = unknown[0]
             rest = value[key]
             whole = f"{key}: {rest}" if isinstance(rest, (str, int)) else str(key)
@@ -179,6 +186,12 @@ def _check_object(schema: dict, value: dict, path: tuple, out: _Collector) -> No
             _check(sub, value[name], path + (name,), out)
 
 
+def _looks_like_a_name(key) -> bool:
+    """A mapping key that reads as the first half of a name with a colon (``Galactic Survey``),
+    not a mistyped field (``name``): it has a capital letter or a space."""
+    return isinstance(key, str) and (" " in key.strip() or key[:1].isupper())
+
+
 def _check_any_of(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
     branches = schema["anyOf"]
     for branch in branches:  # the branch whose type fits decides the message
@@ -188,5 +201,5 @@ def _check_any_of(schema: dict, value: Any, path: tuple, out: _Collector) -> Non
             _check(merged, value, path, out)
             return
     kinds = " or ".join(_type_words(b["type"]) for b in branches if "type" in b)
-    out.add(problem(path, f"expected {kinds}, got {_type_words(json_type(value))} {_shown(value)}",
+    out.add(problem(path, f"expected {kinds}, got {_type_words(json_type(value))} {_shown(value)}".rstrip(),
                     schema.get("x-hint", "")))
