@@ -72,8 +72,10 @@ def locate(report: dict, located: Located) -> dict:
         path = tuple(item.get("path", ()))
         line, col = located.position(path, prefer_key=True)
         item.update(file=located.file, line=line, column=col)
-    if report.get("errors"):
-        report["errors"].sort(key=lambda e: (e["line"], e["column"]))
+    if report.get("errors"):  # in file order; the "... and N more" summary stays last
+        summary = [e for e in report["errors"] if e["message"].startswith("... and ")]
+        report["errors"] = sorted((e for e in report["errors"] if e not in summary),
+                                  key=lambda e: (e["line"], e["column"])) + summary
     for item in report.get("findings", []):
         path = tuple(item.get("path", ()))
         line, col = located.position(path, prefer_key=False) if path else (0, 0)
