@@ -333,24 +333,39 @@ def test_phone_layout_and_screenshots(browser, server, scheme):  # noqa: F811
     page.screenshot(path=str(REPO / "output" / "web-screenshots" / f"rftg-{scheme}-top.png"))
     for tab in ("xia-campaign", "xia-npc"):
         page.click(f"#tab-{tab}")
+        if tab == "xia-campaign":
+            page.click("#xc-add-game")
         screenshot(page, f"{tab}-{scheme}")
+        if tab == "xia-campaign":
+            campaign = measure(page)
         page.click("#tab-rftg")
-    layout = page.evaluate("""() => {
-        const small = [];
-        for (const el of document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=file]), summary, [role=option]')) {
-            const r = el.getBoundingClientRect();
-            if (!r.width || el.closest('[hidden]')) continue;
-            if (r.height < 44 || r.width < 44) small.push(`${el.tagName}#${el.id} ${r.width}x${r.height}`);
-        }
-        const numbers = [...document.querySelectorAll('input[pattern]')].filter(i => i.inputMode !== 'numeric').map(i => i.id);
-        return {scroll: document.documentElement.scrollWidth, width: innerWidth, small, numbers};
-    }""")
+    layout = measure(page)
+    assert campaign["small"] == [] and campaign["scroll"] <= campaign["width"]
     assert layout["scroll"] <= layout["width"], "horizontal scrolling at 360 px"
     assert layout["small"] == []
     assert layout["numbers"] == []
     total = page.locator("#p0-total")
     assert float(total.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 28
     page.context.close()
+
+
+def measure(page) -> dict:
+    """Page width against the screen, controls smaller than 44 px, number boxes without the
+    numeric keyboard."""
+    return page.evaluate("""() => {
+        const small = [];
+        for (const el of document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=file]), summary, [role=option]')) {
+            const r = el.getBoundingClientRect();
+            if (!r.width || el.closest('[hidden]')) continue;
+            if (r.height < 44 || r.width < 44) small.push(`${el.tagName}#${el.id} ${r.width}x${r.height}`);
+        }
+        for (const box of document.querySelectorAll('input[type=checkbox]')) {
+            const r = (box.closest('label') || box).getBoundingClientRect();  // the label is the target
+            if (r.width && !box.closest('[hidden]') && r.height < 44) small.push(`checkbox #${box.id} ${r.height}`);
+        }
+        const numbers = [...document.querySelectorAll('input[pattern]')].filter(i => i.inputMode !== 'numeric').map(i => i.id);
+        return {scroll: document.documentElement.scrollWidth, width: innerWidth, small, numbers};
+    }""")
 
 
 def test_axe_core_finds_no_serious_or_critical_violations(browser, server):  # noqa: F811

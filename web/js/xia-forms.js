@@ -84,8 +84,9 @@ export class CampaignForm {
     const check = (name, label) => {
       const input = h("input", { id: id(name), type: "checkbox", checked: game[name] === true,
         onchange: () => { game[name] = input.checked; this.changed(); } });
+      // the whole row is the label: a 44 px tap target, not just the box
       return h("div", { class: "field", "data-path": pathAttr([...base, name]) },
-        h("div", { class: "check" }, input, h("label", { for: input.id }, label)));
+        h("label", { class: "check", for: input.id }, input, label));
     };
     const count = (name, label) => numberField([...base, name], id(name), label, game[name], {
       onValue: (v) => { if (v === undefined) delete game[name]; else game[name] = v; this.changed(); } });
