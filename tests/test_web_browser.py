@@ -68,20 +68,23 @@ def test_findings_in_text_carry_the_command_lines_line_and_column(api_page, tmp_
 
 
 def test_an_unreadable_record_reports_errors_with_positions(api_page, tmp_path):
-    text = "game: rftg\nvariant: invasion\nended_by: repulse\nplayers:\n  - name: Ann\n    chips: lots\n"
+    text = ("game: rftg\nvariant: invasion\nended_by: repulse\nplayers:\n  - name: Ann\n    chips: lots\n"
+            "  - {name: Ben, tableau: [], goods: -1, hand: x, colour: red}\n")
     record = tmp_path / "bad.yaml"
     record.write_text(text, encoding="utf-8")
     expected = cli_json("score", str(record))
     got = browser_score(api_page, text, str(record))
     assert got == expected and got["ok"] is False
     assert {(e["field"], e["line"]) for e in got["errors"]} >= {("players[0].chips", 6)}
+    assert len(got["errors"]) >= 4  # several problems, in the command line's order
 
 
 @pytest.mark.parametrize("text", [
     "game: rftg\nvariant: &v invasion\nended_by: *v\nplayers: []\n",
     "game: rftg\nvariant: invasion\nvariant: standard\nplayers: []\n",
     "game: rftg\nplayers:\n  - {name: Ann, tableau: !card [Old Earth]}\n",
-], ids=["anchor-alias", "duplicate-key", "foreign-tag"])
+    "game: rftg\nplayers:\n" + "".join(f"  - {{a: &a{i} 1, b: *a{i}}}\n" for i in range(30)),
+], ids=["anchor-alias", "duplicate-key", "foreign-tag", "over-50-problems"])
 def test_yaml_the_command_line_refuses_is_refused_in_the_browser_at_the_same_place(api_page, tmp_path, text):
     record = tmp_path / "refused.yaml"
     record.write_text(text, encoding="utf-8")

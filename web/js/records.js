@@ -148,8 +148,26 @@ export async function parseRecordText(text) {
   } catch (error) {
     if (!(error instanceof Fatal)) throw error;
   }
-  if (problems.length) return { ok: false, errors: problems };
+  if (problems.length) return { ok: false, errors: capped(problems) };
   return { ok: true, value: result[0], json: result[1], located };
+}
+
+export const MAX_PROBLEMS = 50;
+
+/** Problems in file order (line, column, field, message), the first MAX_PROBLEMS of them and
+ * then one "... and N more problems" where the first one left out is, as the command line. */
+function capped(problems) {
+  const key = (p) => [p.line, p.column, p.field, p.message];
+  const ordered = [...problems].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+    return 0;
+  });
+  if (ordered.length <= MAX_PROBLEMS) return ordered;
+  const rest = ordered.length - MAX_PROBLEMS;
+  const first = ordered[MAX_PROBLEMS];
+  return [...ordered.slice(0, MAX_PROBLEMS), { field: "", line: first.line, column: first.column,
+    message: `... and ${rest} more problem${rest !== 1 ? "s" : ""}`, hint: "fix the ones above and check again" }];
 }
 
 function syntaxProblem(error, lineCounter) {
@@ -197,6 +215,11 @@ export function locate(report, located, file) {
   for (const item of report.errors ?? []) {
     const [line, column] = located.position(item.path ?? [], true);
     Object.assign(item, { file, line, column });
+  }
+  if (report.errors?.length) { // in file order; a "... and N more" summary stays last
+    const summary = report.errors.filter((e) => e.message.startsWith("... and "));
+    report.errors = report.errors.filter((e) => !summary.includes(e))
+      .sort((a, b) => a.line - b.line || a.column - b.column).concat(summary);
   }
   for (const item of report.findings ?? []) {
     const path = item.path ?? [];
