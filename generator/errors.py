@@ -7,6 +7,7 @@ nothing below the CLI prints or exits.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
@@ -42,7 +43,16 @@ class Problem:
         text += self.message
         if self.hint:
             text += f" ({self.hint})"
-        return text
+        return one_line(text)
+
+
+_BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other control characters escaped (``\\n``, ``\\x1f``): one
+    problem is one line of output, whatever a file put in a key or value it quotes."""
+    return _BREAKS.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 _ORDER = attrgetter("file", "line", "column", "field", "message", "hint", "severity")

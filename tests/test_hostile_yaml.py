@@ -214,3 +214,26 @@ def test_values_and_positions_of_ordinary_yaml():
     assert located.position(("facts", "a", "value", 4)) == (5, 35)
     assert located.position(("facts", "b", 1, "y")) == (8, 10)
     assert located.position(("facts", "b", 1, "y"), prefer_key=True) == (8, 7)
+
+
+def test_a_key_with_a_line_break_is_refused():
+    # found by the property test: a key "\n" split a problem over two lines of output
+    located, problems = load_text('{"\\n": "\\u001f", "ok": 1}\n', "k.json")
+    assert messages(problems) == [
+        "k.json:1:2: the key holds control character U+000A (write the key on one line, without escapes)",
+        "k.json:1:8: ?: the text holds control character U+001F (remove the escape that writes it)"]
+    assert located.data == {"ok": 1}
+
+
+def test_problem_text_is_always_one_line():
+    from generator.errors import Problem
+    assert str(Problem("f.yaml", 1, 2, "a\nb", "got 'x\ry\u2028'", "tab\there")) == \
+        "f.yaml:1:2: a\\nb: got 'x\\ry\\u2028' (tab\\there)"
+
+
+def test_json_escapes_of_astral_characters_are_read():
+    # json.dumps writes 🂡 as the surrogate pair \ud83c\udca1, which libyaml refuses half by half
+    import json
+    located, problems = load_text(json.dumps({"name": "Ann 🂡", "x": "\\ud83c\\udca1"}), "r.json")
+    assert problems == []
+    assert located.data == {"name": "Ann 🂡", "x": "\\ud83c\\udca1"}  # an escaped backslash stays text

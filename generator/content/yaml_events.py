@@ -48,6 +48,8 @@ _NO_KEY = object()
 # Control characters a scalar may not hold even when written as an escape ("\x00"): they break
 # file paths (embedded NUL), terminals and PDFs. Tab, line feed and carriage return are text.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# A key is a field name, printed in every message about its value: no line breaks or tabs either.
+_KEY_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass
@@ -196,7 +198,7 @@ def _deliver(out: Composed, stack: list[_Frame], value: Any, mark, problem, mark
         parent.key, parent.drop_value = _NO_KEY, False
         return
     # this is a key
-    parent.key = None
+    parent.key = "?"  # names the value of a key that is refused (its problems say "?")
     if refused:  # an alias or unreadable scalar as a key: already reported
         parent.drop_value = True
     elif is_collection:
@@ -210,6 +212,7 @@ def _deliver(out: Composed, stack: list[_Frame], value: Any, mark, problem, mark
                 f"duplicate key '{value}' (first defined on line {parent.seen[value]})",
                 "remove one of the two or rename it")
         parent.drop_value = True
+        parent.key = value
     else:
         line_col = _pos(mark)
         parent.seen[value] = line_col[0]
@@ -255,10 +258,12 @@ class _Scalars:
         if implicit:
             tag = self._tag(event.value) if event.implicit[0] else _STR
         if tag == _STR:
-            bad = _CONTROL.search(event.value)
+            bad = (_KEY_CONTROL if as_key else _CONTROL).search(event.value)
             if bad:
-                return False, (f"the text holds control character U+{ord(bad.group()):04X}",
-                               "remove the escape that writes it")
+                what = "key" if as_key else "text"
+                return False, (f"the {what} holds control character U+{ord(bad.group()):04X}",
+                               "write the key on one line, without escapes" if as_key
+                               else "remove the escape that writes it")
             return True, event.value
         if tag == _MERGE and as_key:
             return True, _MergeKey

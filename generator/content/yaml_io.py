@@ -52,6 +52,16 @@ MAX_CONTENT_VALUES = 100_000
 _DISALLOWED = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
+# A JSON-style surrogate pair escape ("\ud83c\udca1", what json.dumps writes for 🂡), not itself
+# escaped: libyaml refuses each half, so the pair is rewritten as YAML's one escape "\U0001f0a1".
+_SURROGATE_PAIR = re.compile(r"(?<!\\)((?:\\\\)*)\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE)
+
+
+def _join_surrogates(match: re.Match) -> str:
+    high, low = int(match[2], 16), int(match[3], 16)
+    return f"{match[1]}\\U{0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00):08x}"
+
+
 @dataclass
 class Located:
     """A loaded YAML document with the (line, column) of every value, both 1-based.
@@ -124,11 +134,14 @@ def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES,
             else "not allowed in YAML"
         return None, [Problem(file, line, col, "", f"character U+{code:04X} ({name}) is not allowed "
                               "in a YAML file", "delete it; it was probably pasted in by mistake")]
+    if "\\u" in text or "\\U" in text:
+        text = _SURROGATE_PAIR.sub(_join_surrogates, text)
     located = Located(file, None)
     composed = compose_events(text, file, located.marks, located.key_marks, max_values)
     if composed.fatal:
         return None, composed.found
     located.data = composed.data
+    located.marks.setdefault((), (1, 1))  # an empty file: its problems point at its start
     return located, composed.found
 
 
