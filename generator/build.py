@@ -96,11 +96,10 @@ def _manifest_path(options: BuildOptions) -> Path:
 
 
 def _read_manifest(options: BuildOptions) -> dict:
-    try:
-        manifest = json.loads(_manifest_path(options).read_text(encoding="utf-8"))
-        return manifest if isinstance(manifest, dict) else {}
-    except (OSError, ValueError):
-        return {}
+    # a planted manifest could name files outside the output folder: only sound entries are kept
+    from generator.manifest_io import read_manifest
+
+    return read_manifest(_manifest_path(options), options.out_dir, WHOLE_BUILD)
 
 
 def _is_fresh(entry: dict | None, h: str, options: BuildOptions) -> bool:
@@ -279,7 +278,11 @@ def _remove_stale(out_dir: Path, entry, files: list[str]) -> None:
     previews of a page that is gone), so output/ never holds out-of-date files."""
     if not isinstance(entry, dict):
         return
+    from generator.manifest_io import inside
+
     for name in set(entry.get("files", [])) - set(files):
+        if not inside(out_dir, name):  # never delete outside the output folder
+            continue
         try:
             (out_dir / name).unlink()
         except OSError:

@@ -94,7 +94,7 @@ def _digest(rules: dict) -> str:
 def _read_cache(path: Path, fingerprint: str) -> dict | None:
     try:
         stored = json.loads(path.read_bytes())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: a planted, deeply nested file
         return None
     if not (isinstance(stored, dict) and stored.get("format") == FORMAT
             and stored.get("fingerprint") == fingerprint and isinstance(stored.get("rules"), dict)):

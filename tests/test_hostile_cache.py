@@ -180,3 +180,19 @@ def test_stale_cache_after_a_content_edit(tmp_path, reference):
     stale = cache_module.content_fingerprint(CONTENT, edited, code)
     with pytest.raises(cache_module._Unusable, match="another format or fingerprint"):
         cache_module.read_cache(tmp_path / CACHE_NAME, CONTENT, stale, set(edited))
+
+
+def test_planted_compiled_rules_cache_is_compiled_again(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    monkeypatch.setenv("PLAYAID_CACHE_DIR", str(tmp_path))
+    args = ["score", str(REPO / "examples" / "rftg-invasion.yaml"), "--content", str(CONTENT)]
+    first = CliRunner().invoke(cli, args)
+    assert first.exit_code == 0, first.output
+    (cached,) = tmp_path.glob("rules-*.json")
+    for planted in ("[" * 100_000 + "]" * 100_000, "\x80 not json", '{"format": 1, "rules": 7}'):
+        cached.write_text(planted, encoding="latin-1")
+        again = CliRunner().invoke(cli, args)
+        assert (again.exit_code, again.output) == (0, first.output)

@@ -26,9 +26,26 @@ def _values(items, field: str) -> list:
     return [it[field] for it in items if field in it]
 
 
+#: Longest ``range()`` a check may make: a check counts players, cards or rounds; without a bound
+#: ``sum(range(10**12))`` in content would keep `check` and `build` busy for hours.
+MAX_RANGE = 100_000
+
+
+def _range(*args) -> range:
+    """``range`` of at most `MAX_RANGE` numbers; ValueError (a located problem) beyond."""
+    numbers = range(*args)
+    try:
+        size = len(numbers)
+    except OverflowError:
+        size = MAX_RANGE + 1
+    if size > MAX_RANGE:
+        raise ValueError(f"range() of more than {MAX_RANGE:,} numbers")
+    return numbers
+
+
 FUNCTIONS = {
     "len": len, "sum": sum, "min": min, "max": max, "sorted": sorted, "abs": abs, "int": int,
-    "set": set, "list": list, "range": range, "all": all, "any": any,
+    "set": set, "list": list, "range": _range, "all": all, "any": any,
     "count": _count, "values": _values,
 }
 
@@ -128,8 +145,18 @@ def _run_one(content, check: Check, path, loc, names, where) -> list[Problem]:
                     at += f" at {f}:{line}"
             facts_at = _fact_locations(content, check.expect + " " + check.equals)
             message = (f"check '{check.id}' failed{at}: {check.description}: "
-                       f"`{check.expect}` is {got!r} but `{check.equals}` is {want!r}")
+                       f"`{check.expect}` is {_shown(got)} but `{check.equals}` is {_shown(want)}")
             if facts_at:
                 message += f" [{facts_at}]"
             problems.append(loc.problem(path, message, "correct the content value that is wrong"))
     return problems
+
+
+def _shown(value) -> str:
+    """``repr`` of a computed value for a message, cut to 80 characters; a number past Python's
+    4,300-digit string limit (``10**100000`` in an expression) is described, not printed."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return "a number too long to print"
+    return text if len(text) <= 80 else text[:77] + "..."
