@@ -240,6 +240,14 @@ def test_paste_a_record_and_see_yaml_errors_with_their_line(browser, server):  #
     expected = cli_json("score", "examples/xia-campaign.yaml")
     wait_until(page, "/\\d/.test(document.getElementById('xc-total').textContent)")
     assert page.locator("#xc-total").inner_text().startswith(str(expected["total"]))
+    # words typed loosely at the table are read as the scorer reads them
+    page.click("[data-action=paste]")
+    page.fill("#paste-text", "game: RftG\nvariant: Invasion\nended_by: VP pool\nplayers:\n"
+              "  - {name: Ann, tableau: [Old Earth]}\n  - {name: Ben, tableau: [Earth\u2019s Lost Colony]}\n")
+    page.click("#paste-load")
+    assert page.get_attribute("#tab-rftg", "aria-selected") == "true"
+    assert page.input_value("#rftg-variant") == "invasion" and page.input_value("#rftg-ended-by") == "vp_pool"
+    assert "Not in the card list" not in page.locator("#p1-tableau").inner_text()  # curly apostrophe
     page.context.close()
 
 

@@ -152,11 +152,21 @@ function unfit(record) {
   return `game: must be ${RFTG} or ${CAMPAIGN}`;
 }
 
+/** Words typed loosely at the table, read as the scorer reads them: "Xia campaign" ->
+ * "xia-campaign" (generator/scoring/api.py), "VP pool" -> "vp_pool" (rftg_record.py). */
+function tidyWords(record) {
+  if (!record || typeof record !== "object" || Array.isArray(record)) return record;
+  const words = (v, join) => (typeof v === "string" ? v.replace(/_/g, join === "-" ? " " : "_").split(/\s+/).filter(Boolean).join(join).toLowerCase() : v);
+  if (typeof record.game === "string") record.game = words(record.game, "-");
+  if (record.game === RFTG) for (const key of ["variant", "ended_by"]) if (typeof record[key] === "string") record[key] = words(record[key], "_");
+  return record;
+}
+
 /** Load record text (a file, pasted text or a share link) into its tab; returns problems. */
 async function loadText(text, source) {
   const parsed = await records.parseRecordText(text);
   if (!parsed.ok) return parsed.errors.map((e) => `${e.line ? `line ${e.line}, column ${e.column}: ` : ""}${e.message}${e.hint ? ` (${e.hint})` : ""}`);
-  const problem = unfit(parsed.value);
+  const problem = unfit(tidyWords(parsed.value));
   if (problem) return [problem];
   const record = parsed.value;
   if (record.game === RFTG) for (const p of record.players) if (p.tableau === undefined) p.tableau = [];

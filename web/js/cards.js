@@ -2,7 +2,9 @@
 // `playaid score` does (case and spacing ignored), suggestions while typing, "did you mean"
 // for a name not in the database, and copies left across every tableau.
 
-export const normalise = (name) => String(name).split(/\s+/).filter(Boolean).join(" ").toLowerCase();
+// as the scorer looks a name up (generator/scoring/rftg.py _key): spacing, case and curly
+// apostrophes do not matter
+export const normalise = (name) => String(name).replace(/[\u2018\u2019]/g, "'").split(/\s+/).filter(Boolean).join(" ").toLowerCase();
 
 /** Similarity of two strings, 0..1 (2 x matching characters / total), like Python's
  * difflib ratio: the longest common block, then the same on each side of it. */
