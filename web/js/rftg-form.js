@@ -2,6 +2,7 @@
 // tableaux (autocomplete from the card database) and counts, and the live results from the
 // engine: totals, ranks, winners (with the tie-break when it decides), each player's receipt
 // and each finding next to its field. The record edited here is exactly the YAML record.
+import { cardPicker } from "./card-picker.js";
 import { copiesUsed } from "./cards.js";
 import { clearFindings, errorKind, field, fill, h, numberField, ordinal, pathAttr, showFinding } from "./dom.js";
 
@@ -223,56 +224,11 @@ export class RftgForm {
   }
 
   combobox(player, i) {
-    const listId = `p${i}-options`;
-    const input = h("input", { id: `p${i}-card`, type: "text", role: "combobox", autocomplete: "off",
-      autocapitalize: "words", spellcheck: "false", enterkeyhint: "enter",
-      "aria-autocomplete": "list", "aria-expanded": "false", "aria-controls": listId });
-    const listbox = h("ul", { id: listId, role: "listbox", "aria-label": "Matching cards", hidden: true });
-    let options = [];
-    let active = -1;
-    const close = () => { listbox.hidden = true; input.setAttribute("aria-expanded", "false"); input.removeAttribute("aria-activedescendant"); active = -1; };
-    const highlight = (k) => {
-      active = k;
-      [...listbox.children].forEach((el, n) => el.setAttribute("aria-selected", n === k ? "true" : "false"));
-      if (k >= 0) { input.setAttribute("aria-activedescendant", `${listId}-${k}`); listbox.children[k].scrollIntoView({ block: "nearest" }); }
-    };
-    const pick = (name) => {
-      this.addCard(player, i, name);
-      input.value = "";
-      close();
-      input.focus();
-    };
-    const update = () => {
-      options = this.cards.suggest(input.value);
-      const used = copiesUsed(this.cards, this.record);
-      fill(listbox, ...options.map(({ card, fuzzy }, k) => {
-        const left = card.c - (used.get(card.n) ?? 0);
-        return h("li", { id: `${listId}-${k}`, role: "option", "aria-selected": "false",
-          onpointerdown: (e) => { e.preventDefault(); pick(card.n); } },
-        h("span", {}, card.n, fuzzy ? h("span", { class: "fuzzy" }, "did you mean this?") : null),
-        h("span", { class: `left${left <= 0 ? " none" : ""}` }, left <= 0 ? "none left" : `${left} of ${card.c} left`));
-      }));
-      const open = options.length > 0;
-      listbox.hidden = !open;
-      input.setAttribute("aria-expanded", String(open));
-      highlight(open && !options[0].fuzzy ? 0 : -1);
-    };
-    let blurTimer = 0;
-    input.addEventListener("input", () => { clearTimeout(blurTimer); update(); });
-    input.addEventListener("focus", () => clearTimeout(blurTimer));
-    input.addEventListener("keydown", (e) => {
-      if (e.key === "ArrowDown" && options.length) { e.preventDefault(); highlight((active + 1) % options.length); }
-      else if (e.key === "ArrowUp" && options.length) { e.preventDefault(); highlight((active - 1 + options.length) % options.length); }
-      else if (e.key === "Escape") close();
-      else if (e.key === "Enter") {
-        e.preventDefault();
-        const typed = input.value.trim();
-        if (active >= 0 && !listbox.hidden) pick(options[active].card.n);
-        else if (typed) pick(this.cards.find(typed)?.n ?? typed);
-      }
+    return cardPicker({
+      id: `p${i}-card`, cards: this.cards,
+      used: () => copiesUsed(this.cards, this.record),
+      onPick: (name) => this.addCard(player, i, name),
     });
-    input.addEventListener("blur", () => { blurTimer = setTimeout(close, 150); });
-    return h("div", { class: "combo field" }, h("label", { for: input.id }, "Add a card ", h("span", { class: "hint" }, "(type part of its name)")), input, listbox);
   }
 
   standingsSection() {
