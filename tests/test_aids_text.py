@@ -72,3 +72,27 @@ def test_frontier_card_settle_cases(printed):
     assert "Fewer than 3 cards even then - draw them all." in card
     assert "settle normally instead, with the bonus draw if you place a world" in card
     assert "Both Frontier Settle and Settle chosen - the card on top when revealed goes first." in card
+
+
+def test_audit_icon_meanings_are_also_words(printed):
+    # the card-kind icons' letters are far below 6 pt: the hand-out order is printed in words too
+    # (xc: Xeno Retaliation; xi: Assign Invasion cards). An unquoted " # " once cut this item short.
+    summary = " ".join(printed["counterstrike-summary"].split())
+    assert "M+X+# before # before M+# . Then move each stack's bottom disk to its top." in summary
+    invasion = " ".join(printed["invasion-summary"].split())
+    assert "Military+X before single digits . Then move" in invasion
+
+
+def test_audit_conditions_kept(printed):
+    summary = " ".join(printed["counterstrike-summary"].split())
+    end = " ".join(printed["counterstrike-end"].split())
+    frontier = " ".join(printed["frontier-summary"].split())
+    # xc: Repulse, step 3: the numbers to add for 2-5 players
+    assert "+33 / 42 / 52 / 61 for 2 / 3 / 4 / 5 players" in summary
+    # xc: Xeno Conquest: with no Xeno systems left a 16+ tableau may Frontier settle
+    assert "a Frontier settle instead, even with 16+ cards" in end
+    assert "may be a Frontier settle, even with 16+ cards" in summary
+    # xc: Frontier Settle: the restriction holds whether or not a world was placed
+    assert "Placed a world or not, you may not choose Frontier Settle next round" in frontier
+    # xc: Game End: counterstrike scoring and Galactic Renaissance
+    assert "Galactic Renaissance counts VP chips (war contributions too), never defense awards" in end
