@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import PlayaidError
-from generator.fingerprint import code_fingerprint, file_digests
+from generator.fingerprint import code_fingerprint, file_digests, stat_fingerprint
+from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
 from generator.fsutil import WriteError, write_atomic
 from generator.options import BuildOptions, RenderOptions
 
@@ -158,12 +159,19 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     """
     global _CONTENT
     started = time.perf_counter()
-    # Read every content file and the code once; the cache and each aid's hash share them.
-    code = code_fingerprint()
-    digests = file_digests(options.content_dir) if Path(options.content_dir).is_dir() else {}
     manifest = _read_manifest(options)
-    whole = whole_build_fingerprint(options, code, digests)
-    unchanged = _unchanged_build(manifest, whole, options)
+    # First the cheap check: no file of code, templates or content touched since the last
+    # complete build (stat only); then the content hash that decides it.
+    stats = stat_fingerprint([PROJECT_ROOT / "generator", TEMPLATES_DIR, options.content_dir]) + \
+        json.dumps([options.render.paper, options.render.mode, options.render.png, sorted(options.only)])
+    unchanged = _unchanged_build(manifest, None, options, stats)
+    code = digests = whole = None
+    if unchanged is None:
+        # Read every content file and the code once; the cache and each aid's hash share them.
+        code = code_fingerprint()
+        digests = file_digests(options.content_dir) if Path(options.content_dir).is_dir() else {}
+        whole = whole_build_fingerprint(options, code, digests)
+        unchanged = _unchanged_build(manifest, whole, options)
     if unchanged is not None:  # nothing changed since the last complete build: no content load
         for result in unchanged:
             if progress:
@@ -219,7 +227,8 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
         if progress:
             progress("done", key, results[key])
     ordered = [results[p.key] for p in planned]
-    complete = {"fingerprint": whole, "aids": [[r.key, r.files] for r in ordered]} \
+    complete = {"fingerprint": whole, "stat": hashlib.sha256(stats.encode()).hexdigest(),
+                "aids": [[r.key, r.files] for r in ordered]} \
         if all(r.status != "failed" for r in ordered) else None
     if any(r.status == "built" for r in ordered) or manifest.get(WHOLE_BUILD) != complete:
         manifest[WHOLE_BUILD] = complete
@@ -258,11 +267,17 @@ def whole_build_fingerprint(options: BuildOptions, code: str, digests: dict[str,
     return digest.hexdigest()
 
 
-def _unchanged_build(manifest: dict, whole: str, options: BuildOptions) -> list[AidResult] | None:
-    """Every aid as skipped when the last complete build had this fingerprint and its files are all
-    still there; else None (decide aid by aid)."""
+def _unchanged_build(manifest: dict, whole: str | None, options: BuildOptions,
+                     stats: str | None = None) -> list[AidResult] | None:
+    """Every aid as skipped when the last complete build had this fingerprint (``whole``), or the
+    same file stats (``stats``, when ``whole`` is None), and its files are all still there;
+    else None (decide aid by aid)."""
     entry = manifest.get(WHOLE_BUILD)
-    if options.force or not isinstance(entry, dict) or entry.get("fingerprint") != whole:
+    if options.force or not isinstance(entry, dict):
+        return None
+    if whole is not None and entry.get("fingerprint") != whole:
+        return None
+    if whole is None and (stats is None or entry.get("stat") != hashlib.sha256(stats.encode()).hexdigest()):
         return None
     try:
         results = [AidResult(str(key), "skipped", list(files)) for key, files in entry["aids"]]

@@ -7,8 +7,8 @@ needs no change here). `compiled_rules(content_dir)` returns them for the comman
 keyed by a fingerprint of the content files and of this package's code, so `playaid score` loads
 no YAML and validates nothing when content has not changed.
 
-Cache file: ``<cache dir>/rules-<fingerprint>.json`` holding ``{"format", "fingerprint",
-"digest", "rules"}``; the cache dir is ``$PLAYAID_CACHE_DIR``, else ``$XDG_CACHE_HOME/playaid``,
+Cache file: ``<cache dir>/rules-<fingerprint>.json``: one header line ``{"format", "fingerprint",
+"digest"}`` (sha256 of the rest), then the rules as JSON; the cache dir is ``$PLAYAID_CACHE_DIR``, else ``$XDG_CACHE_HOME/playaid``,
 else ``~/.cache/playaid``. A missing, stale, corrupt or foreign file is ignored and rewritten;
 an unwritable cache dir only costs speed.
 """
@@ -75,33 +75,44 @@ def cache_dir() -> Path:
 
 
 def rules_fingerprint(content_dir: Path) -> str:
-    """sha256 over the resolved content folder, every content file (name and bytes) and the
-    generator's own Python code and version: any change compiles again."""
+    """sha256 over the resolved content folder and, for every content file and every file of the
+    generator's own Python code, its name, size and modification time (nanoseconds), plus the
+    version: any edit compiles again. Stat, not bytes, as Python's own bytecode cache does: it is
+    read at every `playaid score` and must cost well under a millisecond per file."""
     content_dir = Path(content_dir).resolve()
     digest = hashlib.sha256(f"{FORMAT}\0{__version__}\0{content_dir}\0".encode())
-    for root, tag in ((content_dir, "c"), (_PACKAGE, "g")):
-        pattern = "*" if tag == "c" else "*.py"
-        for path in sorted(p for p in root.rglob(pattern) if p.is_file()):
-            digest.update(f"{tag}\0{path.relative_to(root).as_posix()}\0".encode())
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for root, tag, suffix in ((content_dir, "c", ""), (_PACKAGE, "g", ".py")):
+        entries = []
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            for name in files:
+                if name.endswith(suffix):
+                    path = os.path.join(folder, name)
+                    try:
+                        st = os.stat(path)
+                    except OSError:
+                        continue
+                    entries.append(f"{tag}\0{os.path.relpath(path, root)}\0{st.st_size}\0{st.st_mtime_ns}\0")
+        digest.update("".join(sorted(entries)).encode())
     return digest.hexdigest()
 
 
-def _digest(rules: dict) -> str:
-    return hashlib.sha256(json.dumps(rules, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-
-
 def _read_cache(path: Path, fingerprint: str) -> dict | None:
+    """The rules from a cache file ``header line + rules JSON``, or None when it is missing, for
+    another fingerprint or format, or its rules bytes do not match the header's sha256."""
     try:
-        stored = json.loads(path.read_bytes())
+        raw = path.read_bytes()
+        head, _, body = raw.partition(b"\n")
+        header = json.loads(head)
+        if not (isinstance(header, dict) and header.get("format") == FORMAT
+                and header.get("fingerprint") == fingerprint
+                and header.get("digest") == hashlib.sha256(body).hexdigest()):
+            return None  # another version, or truncated or edited: compile again
+        rules = json.loads(body)
     except (OSError, ValueError, RecursionError):  # RecursionError: a planted, deeply nested file
         return None
-    if not (isinstance(stored, dict) and stored.get("format") == FORMAT
-            and stored.get("fingerprint") == fingerprint and isinstance(stored.get("rules"), dict)):
+    if not (isinstance(rules, dict) and isinstance(rules.get("games"), dict)):
         return None
-    rules = stored["rules"]
-    if stored.get("digest") != _digest(rules) or not isinstance(rules.get("games"), dict):
-        return None  # truncated or edited: compile again
     return rules
 
 
@@ -121,11 +132,12 @@ def compiled_rules(content_dir: Path | str) -> dict:
     from generator.content.load import load_content
 
     rules = compile_rules(load_content(content_dir))
-    data = {"format": FORMAT, "fingerprint": fingerprint, "digest": _digest(rules), "rules": rules}
+    body = json.dumps(rules, separators=(",", ":"), ensure_ascii=False).encode()
+    header = {"format": FORMAT, "fingerprint": fingerprint, "digest": hashlib.sha256(body).hexdigest()}
     try:
         from generator.fsutil import write_atomic
 
-        write_atomic(path, json.dumps(data, separators=(",", ":")).encode())
+        write_atomic(path, json.dumps(header).encode() + b"\n" + body)
         _prune(path.parent, keep=path)
     except Exception:  # noqa: BLE001 - the cache only saves time; scoring goes on without it
         pass

@@ -5,8 +5,8 @@ manifest. A build trusts the manifest to skip aids and to delete the outputs an 
 makes, so it is read under limits and only well-formed entries are kept:
 
 - aid entries ``{"hash": str, "files": [name, ...], "png": bool, "fitted": {face: pt},
-  "seconds": number}`` and the whole-build entry ``{"fingerprint": str, "aids": [[aid,
-  [name, ...]], ...]}`` (or null); anything else is dropped (that aid is simply rebuilt);
+  "seconds": number}`` and the whole-build entry ``{"fingerprint": str, "stat": str, "aids":
+  [[aid, [name, ...]], ...]}`` (or null); anything else is dropped (that aid is simply rebuilt);
 - every file name is relative, without ``..``, and stays inside the output folder once links
   are followed, so a planted name can never make a build delete or trust a file elsewhere;
 - a file larger than `MAX_MANIFEST_BYTES`, not JSON, or nested too deep reads as empty.
@@ -73,5 +73,6 @@ def _aid_entry(entry, out_dir: Path) -> bool:
 def _whole_build_entry(entry, out_dir: Path) -> bool:
     aids = entry.get("aids") if isinstance(entry, dict) else None
     return (isinstance(entry, dict) and isinstance(entry.get("fingerprint"), str) and isinstance(aids, list)
+            and isinstance(entry.get("stat", ""), str)
             and all(isinstance(a, list) and len(a) == 2 and isinstance(a[0], str) and _names(a[1], out_dir)
                     for a in aids))
