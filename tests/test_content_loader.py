@@ -66,3 +66,12 @@ def test_yaml_tabs_and_syntax_errors_have_lines():
     assert [str(p) for p in problems][0].startswith("bad.yaml:3:")
     _, problems = load_text("a: [1, 2\nb: 3\n", "bad.yaml")
     assert problems[0].line >= 2 and "YAML syntax error" in problems[0].message
+
+
+def test_dates_stay_text_and_game_date_is_checked(tmp_path):
+    from generator.content.validate import validate_document
+
+    located, problems = load_text("kind: game\nid: g\ntitle: G\nversion: '1'\ndate: 2026-13-45\n", "game.yaml")
+    assert problems == [] and located.data["date"] == "2026-13-45"
+    model, found = validate_document(located)
+    assert model is None and [(p.line, p.field) for p in found] == [(5, "date")]

@@ -4,7 +4,6 @@ forms) and both papers; boxes in mm; no mark inside the BleedBox."""
 from __future__ import annotations
 
 import ctypes
-from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c

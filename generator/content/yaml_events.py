@@ -41,6 +41,7 @@ _COLLECTION_TAGS = {None, "!", _CORE + "map", _CORE + "seq"}
 _MERGE = _CORE + "merge"
 _STR = _CORE + "str"
 _INT = _CORE + "int"
+_TIMESTAMP = _CORE + "timestamp"
 _DECIMAL = re.compile(r"[-+]?[0-9]+\Z")
 _KINDS = {_CORE + "null": "null", _CORE + "bool": "true/false", _CORE + "int": "a whole number",
           _CORE + "float": "a number", _CORE + "timestamp": "a date", _CORE + "str": "text"}
@@ -264,6 +265,10 @@ class _Scalars:
                 return False, (f"the {what} holds control character U+{ord(bad.group()):04X}",
                                "write the key on one line, without escapes" if as_key
                                else "remove the escape that writes it")
+            return True, event.value
+        if tag == _TIMESTAMP and implicit:
+            # A bare 2026-11-30 stays text, as in JSON and in the web scorer's YAML 1.2 reader;
+            # the models that want a date (game.yaml `date:`) parse the ISO text themselves.
             return True, event.value
         if tag == _MERGE and as_key:
             return True, _MergeKey
