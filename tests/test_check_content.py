@@ -216,9 +216,9 @@ def test_wrong_conquest_offset_fact(rftg):
     result = run_check("content")
     assert result.exit_code == 1
     lines = problem_lines(result)
-    assert len(lines) == 3
-    # the value itself disagrees with the rulebook's "add 33, 42, 52, or 61" (its quote)
-    assert lines.pop() == (
+    assert len(lines) == (3 if SEEDS else 2)
+    # the value itself disagrees with the rulebook's "add 33, 42, 52, or 61" (its quote): seeds only
+    assert not SEEDS or lines.pop() == (
         f"content/rftg/facts-counterstrike.yaml:{line_of(facts, '3: 43')}:23: facts.conquest_offsets.value[3]: "
         f"fact 'conquest_offsets': 43 is not stated by its quote \"Either add 33, 42, 52, or 61, for "
         f"2-5 player games respectively\" (000_ac4a4b34259be941.txt:167), which gives 33, 42, 52, 61, 2, 5 "
@@ -245,7 +245,7 @@ def test_wrong_conquest_offset_in_table(rftg):
     result = run_check("content")
     assert result.exit_code == 1
     lines = problem_lines(result)
-    assert lines.pop() == (
+    assert not SEEDS or lines.pop() == (  # the value check needs the rulebook text
         f"content/rftg/tables/repulse-conquest.yaml:{row}:39: rows[1].offset: row 2 of table "
         f"'repulse-conquest': 41 is not printed in rulebook 000_ac4a4b34259be941.txt, section 'Repulse' "
         f"(lines 157-175) ({HINT})")
