@@ -99,7 +99,8 @@ def check(content_dir: Path):
               show_default=True, help="content folder")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def list_aids(content_dir: Path, as_json: bool):
-    """List the aids that content declares (game, id, format, size, title)."""
+    """List the aids that content declares: name (``<game>-<id>``, as the output files and `build`
+    name it; the bare id works too), format, size, title."""
     from generator.content.load import load_content
     from generator.plan import plan_aids
 
@@ -109,7 +110,7 @@ def list_aids(content_dir: Path, as_json: bool):
         return
     for p in planned:
         s = p.summary()
-        click.echo(f"{s['game']:<6} {s['id']:<28} {s['format']:<5} {s['size']:<16} {s['title']}")
+        click.echo(f"{s['key']:<34} {s['format']:<5} {s['size']:<16} {s['title']}")
 
 
 @cli.command()

@@ -13,9 +13,10 @@ from pathlib import Path
 _AIDS_KIND = re.compile(r"^kind:\s*aids\s*(#.*)?$", re.MULTILINE)
 
 
-def aid_names(content_dir: Path | str) -> list[tuple[str, str]]:
-    """(name, description) of every aid content declares, in file order: the aid id, or
-    ``<game>-<id>`` when two games use the same id (`playaid build` accepts both forms)."""
+def aid_names(content_dir: Path | str) -> list[tuple[str, str, str | None]]:
+    """(name, description, short name) of every aid content declares, in file order: the name is
+    ``<game>-<id>`` as the output files and `playaid list` name it; the short name is the bare
+    id when no other game uses it (`playaid build` accepts both), else None."""
     from generator.content.yaml_io import MAX_CONTENT_BYTES, load_file
 
     found: list[tuple[str, str, str, str]] = []  # (game, id, format, title)
@@ -35,18 +36,26 @@ def aid_names(content_dir: Path | str) -> list[tuple[str, str]]:
                 if isinstance(aid, dict) and isinstance(aid.get("id"), str):
                     found.append((game_id, aid["id"], str(aid.get("format", "")), str(aid.get("title", ""))))
     ids = [aid_id for _, aid_id, _, _ in found]
-    return [(aid_id if ids.count(aid_id) == 1 else f"{game}-{aid_id}", f"{game} {fmt}: {title}")
+    return [(f"{game}-{aid_id}", f"{game} {fmt}: {title}", aid_id if ids.count(aid_id) == 1 else None)
             for game, aid_id, fmt, title in found]
 
 
 def complete_aids(ctx, param, incomplete: str):
-    """click ``shell_complete`` callback: the aid names starting with ``incomplete`` that are not
-    on the command line yet, each with its game, format and title as help."""
+    """click ``shell_complete`` callback: the aid names (``rftg-invasion-summary``) starting with
+    ``incomplete`` that are not on the command line yet, each with its game, format and title as
+    help; a short name (``invasion-summary``) when only it matches what was typed."""
     from click.shell_completion import CompletionItem
 
     from generator.paths import default_content_dir
 
     content_dir = ctx.params.get("content_dir") or default_content_dir()
     given = set(ctx.params.get(param.name) or ())
-    return [CompletionItem(name, help=description) for name, description in aid_names(content_dir)
-            if name.startswith(incomplete) and name not in given]
+    items = []
+    for name, description, short in aid_names(content_dir):
+        if name in given or short in given:
+            continue
+        if name.startswith(incomplete):
+            items.append(CompletionItem(name, help=description))
+        elif short is not None and short.startswith(incomplete):
+            items.append(CompletionItem(short, help=description))
+    return items

@@ -72,8 +72,9 @@ def _military_line(report: dict, p: dict) -> str:
             parts.append(f"{e['component']} {e['vp']:+d}{' vs. Xenos' if only else ''}")
     text = _value("Military", p["military"], p.get("military_from_cards", p["military"]))
     if vs_used:
-        text += ", " + _value("vs. Xenos", p["military_vs_xenos"],
-                              p.get("military_vs_xenos_from_cards", p["military_vs_xenos"]))
+        used, cards = p["military_vs_xenos"], p.get("military_vs_xenos_from_cards", p["military_vs_xenos"])
+        # it differs when written, or when a written Military carries into it
+        text += f", vs. Xenos {used}" + ("" if used == cards else f" (cards give {cards})")
     return text + (f" (cards: {', '.join(parts)})" if parts else " (no card with a lasting Military power)")
 
 

@@ -32,21 +32,23 @@ def _complete(args: list[str], incomplete: str) -> list[tuple[str, str]]:
     return [(item.value, item.help) for item in items]
 
 
-def test_build_and_watch_complete_aid_ids_with_their_titles():
-    assert ("score-sheet", "rftg form: End-game score sheet") in _complete(["build"], "sc")
+def test_build_and_watch_complete_aid_names_with_their_titles():
+    # names as the output files and `playaid list` give them; a short id when only it matches
+    assert _complete(["build"], "rftg-sc") == [("rftg-score-sheet", "rftg form: End-game score sheet")]
     assert [value for value, _ in _complete(["build"], "sc")] == ["score-sheet"]
     assert [value for value, _ in _complete(["watch", "--paper", "letter"], "campaign")] == ["campaign-log"]
     everything = [value for value, _ in _complete(["build"], "")]
-    assert {"invasion-summary", "strength-tables", "fame-points", "campaign-log"} <= set(everything)
-    # an aid already on the command line is not offered again
-    assert "score-sheet" not in [value for value, _ in _complete(["build", "score-sheet"], "")]
+    assert {"rftg-invasion-summary", "rftg-strength-tables", "xia-fame-points", "xia-campaign-log"} <= set(everything)
+    # an aid already on the command line (either name) is not offered again
+    assert "rftg-score-sheet" not in [value for value, _ in _complete(["build", "score-sheet"], "")]
+    assert "rftg-score-sheet" not in [value for value, _ in _complete(["build", "rftg-score-sheet"], "")]
 
 
 def test_completion_reads_the_content_folder_given(tmp_path):
     content = tmp_path / "content"
     shutil.copytree(REPO / "content" / "xia", content / "xia")
     names = [value for value, _ in _complete(["build", "--content", str(content)], "")]
-    assert "campaign-log" in names and "score-sheet" not in names
+    assert "xia-campaign-log" in names and "rftg-score-sheet" not in names
 
 
 def test_an_id_two_games_share_completes_as_game_and_id(tmp_path):
@@ -54,8 +56,9 @@ def test_an_id_two_games_share_completes_as_game_and_id(tmp_path):
     shutil.copytree(REPO / "content", content)
     aids = content / "xia" / "aids.yaml"
     aids.write_text(aids.read_text().replace("  - id: campaign-log", "  - id: score-sheet"))
-    names = [name for name, _ in aid_names(content)]
-    assert "rftg-score-sheet" in names and "xia-score-sheet" in names and "score-sheet" not in names
+    shorts = {name: short for name, _, short in aid_names(content)}
+    assert shorts["rftg-score-sheet"] is None and shorts["xia-score-sheet"] is None  # shared id: no short name
+    assert shorts["rftg-invasion-summary"] == "invasion-summary"
 
 
 def test_completion_loads_neither_renderer_nor_models():
@@ -66,6 +69,6 @@ def test_completion_loads_neither_renderer_nor_models():
            "COMP_CWORD": "2"}
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, env=env)
     completions, _, modules = out.stdout.partition("@@")
-    assert "plain,invasion-summary" in completions.splitlines()
+    assert "plain,invasion-summary" in completions.splitlines()  # only the short name matches "inv"
     loaded = set(json.loads(modules))
     assert loaded.isdisjoint({"weasyprint", "pydantic", "reportlab", "pikepdf", "jinja2", "rich"}), loaded
