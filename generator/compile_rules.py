@@ -75,26 +75,14 @@ def cache_dir() -> Path:
 
 
 def rules_fingerprint(content_dir: Path) -> str:
-    """sha256 over the resolved content folder and, for every content file and every file of the
-    generator's own Python code, its name, size and modification time (nanoseconds), plus the
-    version: any edit compiles again. Stat, not bytes, as Python's own bytecode cache does: it is
-    read at every `playaid score` and must cost well under a millisecond per file."""
-    content_dir = Path(content_dir).resolve()
-    digest = hashlib.sha256(f"{FORMAT}\0{__version__}\0{content_dir}\0".encode())
-    for root, tag, suffix in ((content_dir, "c", ""), (_PACKAGE, "g", ".py")):
-        entries = []
-        for folder, dirs, files in os.walk(root):
-            dirs[:] = [d for d in dirs if d != "__pycache__"]
-            for name in files:
-                if name.endswith(suffix):
-                    path = os.path.join(folder, name)
-                    try:
-                        st = os.stat(path)
-                    except OSError:
-                        continue
-                    entries.append(f"{tag}\0{os.path.relpath(path, root)}\0{st.st_size}\0{st.st_mtime_ns}\0")
-        digest.update("".join(sorted(entries)).encode())
-    return digest.hexdigest()
+    """sha256 over the format, the version and the name, size and modification time of every
+    content file and every file of the generator's own code (`stat_fingerprint`): any edit
+    compiles again. Stat, not bytes, as Python's own bytecode cache does: it is read at every
+    `playaid score` and must cost well under a millisecond per file."""
+    from generator.fingerprint import stat_fingerprint
+
+    stats = stat_fingerprint([Path(content_dir).resolve(), _PACKAGE])
+    return hashlib.sha256(f"{FORMAT}\0{__version__}\0{stats}".encode()).hexdigest()
 
 
 def _read_cache(path: Path, fingerprint: str) -> dict | None:

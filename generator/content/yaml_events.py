@@ -27,6 +27,7 @@ from ruamel.yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent,
 from ruamel.yaml.nodes import ScalarNode
 
 from generator.errors import Problem
+from generator.scoring.validate import dotted  # one spelling of field paths, shared with the scoring core
 
 #: Deepest nesting of mappings and sequences read. Shipped content needs 8; deeper input is
 #: refused before any recursive step anywhere (Python's limit is 1000 frames).
@@ -292,12 +293,3 @@ class _Scalars:
                            "quote it to make it text, or write a valid value")
 
 
-def dotted(path: tuple) -> str:
-    """``("rows", 2, "wave")`` -> ``rows[2].wave``."""
-    text = ""
-    for part in path:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        else:
-            text += ("." if text else "") + str(part)
-    return text
