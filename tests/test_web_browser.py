@@ -379,6 +379,31 @@ def measure(page) -> dict:
     }""")
 
 
+def test_the_status_icon_is_drawn_not_an_emoji(browser, server):  # noqa: F811
+    """A phone or Chromium without an emoji font showed the hourglass as a missing-glyph box:
+    no pictograph anywhere in the page's text or in CSS-generated content, in any status."""
+    page = open_page(browser, server)
+    found = {}
+    for state in ("loading", "ready", "failed"):
+        found[state] = page.evaluate(r"""(state) => {
+            document.getElementById('engine-status').dataset.state = state;
+            const pictograph = /\p{Extended_Pictographic}/u;
+            const out = [];
+            if (pictograph.test(document.body.innerText)) out.push('text: ' + document.body.innerText.match(/\p{Extended_Pictographic}/gu));
+            for (const el of document.querySelectorAll('*')) {
+                for (const pseudo of ['::before', '::after']) {
+                    const content = getComputedStyle(el, pseudo).content;
+                    if (pictograph.test(content)) out.push(`${el.tagName}#${el.id}${pseudo}: ${content}`);
+                }
+            }
+            const icon = getComputedStyle(document.getElementById('engine-status'), '::before');
+            if (!(parseFloat(icon.width) > 4 && parseFloat(icon.height) > 4)) out.push(`no ${state} icon: ${icon.width} x ${icon.height}`);
+            return out;
+        }""", state)
+    assert found == {"loading": [], "ready": [], "failed": []}
+    page.context.close()
+
+
 def test_axe_core_finds_no_serious_or_critical_violations(browser, server):  # noqa: F811
     from generator.web.packages import axe_core
 
