@@ -404,6 +404,37 @@ def test_the_status_icon_is_drawn_not_an_emoji(browser, server):  # noqa: F811
     page.context.close()
 
 
+def test_core_messages_read_for_people_in_the_page_and_unchanged_in_the_api(browser, server, tmp_path):  # noqa: F811
+    """The core's hints speak YAML ("add `fame:` here"), as the command line needs: the page
+    shows backtick spans as code and an empty required box as "fill this in", while
+    window.playaid.score still returns the command line's words."""
+    page = open_page(browser, server)
+    page.click("#tab-xia-campaign")
+    page.locator("details[data-path=goals] summary").click()
+    page.fill("#xc-goal-0", "Goal 1")
+    page.click("#xc-add-game")
+    page.fill("#xc-0-goal", "Goal 11")
+    page.check("#xc-0-won")
+    fame = page.locator('[data-path="games.0.fame"] .finding')
+    fame.wait_for()
+    assert fame.inner_text() == "Needed to score: fill this in."
+    assert "`" not in page.locator("#panel-xia-campaign").inner_text()
+    text = "game: xia-campaign\ngoals: [Goal 1]\ngames:\n  - {goal: Goal 11, won: true, goal_completed: false}\n"
+    record = tmp_path / "campaign.yaml"
+    record.write_text(text, encoding="utf-8")
+    expected = cli_json("score", str(record))
+    assert browser_score(page, text, str(record)) == expected
+    assert "add `fame:` here" in [e["hint"] for e in expected["errors"]]
+    # a finding with YAML in backticks: shown as code, the words kept
+    page.fill("#xc-0-fame", "12")
+    page.fill("#xc-0-npc_fame", "7")
+    goal = page.locator('[data-path="games.0.goal"] .finding')
+    wait_until(page, "document.querySelector('[data-path=\"games.0.goal\"] .finding')?.textContent.includes('Goal 11')")
+    assert goal.locator("code").first.inner_text() == "goals"
+    assert "`" not in page.locator("#panel-xia-campaign").inner_text()
+    page.context.close()
+
+
 def test_axe_core_finds_no_serious_or_critical_violations(browser, server):  # noqa: F811
     from generator.web.packages import axe_core
 

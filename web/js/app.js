@@ -2,7 +2,7 @@
 // data/form.json without waiting for it, keeps the game in localStorage, and publishes
 // window.playaid = {ready, score(record, {file}), npcRoll(d20, terms)} for tests and embedding.
 import { CardIndex } from "./cards.js";
-import { fill, h } from "./dom.js";
+import { fill, h, richText } from "./dom.js";
 import { Engine } from "./engine.js";
 import * as records from "./records.js";
 import { GAME as RFTG, RftgForm } from "./rftg-form.js";
@@ -119,7 +119,7 @@ function switchTab(tab, focus = false) {
 
 function notice(message, action = null) {
   const el = document.getElementById("notice");
-  fill(el, h("span", {}, message), action ? h("button", { type: "button", onclick: () => { el.hidden = true; action.run(); } }, action.label) : null,
+  fill(el, h("span", {}, richText(message)), action ? h("button", { type: "button", onclick: () => { el.hidden = true; action.run(); } }, action.label) : null,
     h("button", { type: "button", "aria-label": "Dismiss", onclick: () => { el.hidden = true; } }, "×"));
   el.hidden = false;
 }
@@ -235,7 +235,7 @@ function wireChrome() {
   document.getElementById("paste-load").addEventListener("click", async () => {
     const problems = await loadText(document.getElementById("paste-text").value, "the pasted record");
     const box = document.getElementById("paste-errors");
-    fill(box, ...problems.map((p) => h("p", {}, p)));
+    fill(box, ...problems.map((p) => h("p", {}, richText(p))));
     if (!problems.length) document.getElementById("dialog-paste").close();
   });
   const tabs = TABS.map((t) => document.getElementById(`tab-${t}`));

@@ -53,7 +53,7 @@ let findingId = 0;
 export function showFinding(root, fallback, path, severity, message) {
   const host = (path?.length && elementFor(root, path)) || fallback;
   const id = `finding-${++findingId}`;
-  const note = h("p", { class: `finding ${severity}`, id }, message);
+  const note = h("p", { class: `finding ${severity}`, id }, richText(message));
   (host.querySelector(":scope > .findings") ?? host).append(note);
   const input = host.matches("input, select, textarea") ? host
     : host.querySelector(":scope > input, :scope > select, :scope > .signed > input, :scope > .check > input");
@@ -63,6 +63,29 @@ export function showFinding(root, fallback, path, severity, message) {
     input.setAttribute("aria-describedby", `${input.dataset.describedBy} ${id}`.trim());
   }
   return note;
+}
+
+/**
+ * The core's words for people: its messages are shared with the command line, where
+ * `fame:` in backticks is YAML to type. In the page each backtick span becomes a <code>
+ * element (an unpaired backtick stays as typed). Returns nodes and strings for `h`/`fill`.
+ */
+export function richText(text) {
+  const parts = String(text).split("`");
+  if (parts.length % 2 === 0) parts.splice(-2, 2, `${parts.at(-2)}\`${parts.at(-1)}`);
+  return parts.map((part, k) => (k % 2 ? h("code", {}, part) : part)).filter((part) => part !== "");
+}
+
+/**
+ * What the page says for an error of an unscorable record at `path`: a required field still
+ * empty whose own box is in the form reads "Needed to score: fill this in." (the core's
+ * "missing field 'fame' (add `fame:` here)" speaks to someone editing YAML); anything else is
+ * the core's message and hint, for `richText`.
+ */
+export function errorText(root, path, error, kind) {
+  const own = path?.length && root.querySelector(`[data-path="${CSS.escape(pathAttr(path))}"]`);
+  if (kind === "needed" && own && /^missing field /.test(error.message)) return "Needed to score: fill this in.";
+  return error.hint ? `${error.message} (${error.hint})` : error.message;
 }
 
 /** A labelled field: <div class="field" data-path=...><label for=id>…</label>{control}</div>. */

@@ -4,7 +4,7 @@
 // and each finding next to its field. The record edited here is exactly the YAML record.
 import { cardPicker } from "./card-picker.js";
 import { copiesUsed } from "./cards.js";
-import { clearFindings, errorKind, field, fill, h, numberField, ordinal, pathAttr, showFinding } from "./dom.js";
+import { clearFindings, errorKind, errorText, field, fill, h, numberField, ordinal, pathAttr, showFinding } from "./dom.js";
 
 export const GAME = "rftg";
 const PLAYER_MIN = 2; // the issue's 2 to 5 players; the maximum comes from content
@@ -341,7 +341,8 @@ export class RftgForm {
       winnerLine.textContent = "";
       for (const e of errors) {
         const path = place(e.path);
-        showFinding(root, fallback, path, errorKind(this.record, path), e.hint ? `${e.message} (${e.hint})` : e.message);
+        const kind = errorKind(this.record, path);
+        showFinding(root, fallback, path, kind, errorText(root, path, e, kind));
       }
       return;
     }

@@ -1,6 +1,6 @@
 // Xia: the solo campaign log (one entry per game, scored by the engine with every finding next
 // to its game) and the solo NPC round-end roll (the modified d20 and the NPC Fame Points).
-import { clearFindings, errorKind, field, fill, h, numberField, pathAttr, showFinding } from "./dom.js";
+import { clearFindings, errorKind, errorText, field, fill, h, numberField, pathAttr, showFinding } from "./dom.js";
 
 export const CAMPAIGN = "xia-campaign";
 
@@ -64,7 +64,7 @@ export class CampaignForm {
   }
 
   setGoals() {
-    const count = this.root.querySelectorAll('[id^="xc-goal-"]').length;
+    const count = this.root.querySelectorAll('input[id^="xc-goal-"]').length; // not the datalist xc-goal-names
     const values = Array.from({ length: count }, (_x, k) => document.getElementById(`xc-goal-${k}`).value.trim()).filter(Boolean);
     if (values.length) this.record.goals = values; else delete this.record.goals;
     const datalist = document.getElementById("xc-goal-names");
@@ -136,7 +136,10 @@ export class CampaignForm {
       total.textContent = "";
       const errors = report.errors ?? [];
       fill(body, h("p", {}, `Not scored yet: ${errors.length} ${errors.length === 1 ? "thing" : "things"} to fill in or fix (marked below).`));
-      for (const e of errors) showFinding(this.root, fallback, e.path, errorKind(this.record, e.path), e.hint ? `${e.message} (${e.hint})` : e.message);
+      for (const e of errors) {
+        const kind = errorKind(this.record, e.path);
+        showFinding(this.root, fallback, e.path, kind, errorText(this.root, e.path, e, kind));
+      }
       return;
     }
     fill(total, String(report.total), h("small", {}, " points"));
@@ -203,7 +206,10 @@ export class NpcRollForm {
     if (!result.ok) {
       fill(body, h("p", {}, "Check the roll:"));
       const fallback = this.root.querySelector("section .findings");
-      for (const e of result.errors ?? []) showFinding(this.root, fallback, e.path?.length ? e.path : ["d20"], "error", e.hint ? `${e.message} (${e.hint})` : e.message);
+      for (const e of result.errors ?? []) {
+        const path = e.path?.length ? e.path : ["d20"];
+        showFinding(this.root, fallback, path, "error", errorText(this.root, path, e, "error"));
+      }
       return;
     }
     fill(body,
