@@ -12,8 +12,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.web_support import (PHONE, REPO, browser, cli_json, open_page, screenshot, server,  # noqa: F401
-                               site, wait_ready, wait_until)
+from tests.web_support import (CHROMIUM, CHROMIUM_ARGS, PHONE, REPO, browser, cli_json,  # noqa: F401
+                               open_page, screenshot, server, site, wait_ready, wait_until)
 
 EXAMPLES = sorted((REPO / "examples").glob("*.yaml"))
 
@@ -310,6 +310,29 @@ def test_no_request_leaves_the_origin_and_it_works_offline(browser, server, site
     assert outside == []
     assert page.problems == []
     context.close()
+
+
+def test_plain_http_on_a_lan_scores_but_says_it_cannot_work_offline(browser, server):  # noqa: F811
+    """As the README says: over plain http from another host (a phone on the LAN) the browser
+    allows no service worker, so no offline use; the page still scores and says so. The LAN
+    name is mapped to this machine's loopback address: no traffic leaves it."""
+    port = urlparse(server).port
+    lan = browser.browser_type.launch(executable_path=str(CHROMIUM), args=[
+        *CHROMIUM_ARGS, "--host-resolver-rules=MAP scorer.lan.test 127.0.0.1"])
+    try:
+        page = open_page(lan, f"http://scorer.lan.test:{port}/", context=lan.new_context(viewport=PHONE))
+        assert page.evaluate("window.isSecureContext") is False
+        report = page.evaluate("window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
+                               " players: [{name: 'A', tableau: ['Old Earth'], chips: 3}]})")
+        assert report["ok"] is True
+        assert page.evaluate("navigator.serviceWorker?.controller ?? null") is None
+        assert "cannot be kept for offline use" in page.locator("#offline-note").inner_text()
+    finally:
+        lan.close()
+    # on localhost (a secure context) the note stays hidden
+    local = open_page(browser, server)
+    assert local.locator("#offline-note").is_hidden()
+    local.context.close()
 
 
 def test_form_works_before_and_without_the_engine(browser, server):  # noqa: F811

@@ -287,5 +287,7 @@ engine.ready.finally(() => {
   api.timings.engine = engine.timings;
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("sw.js").catch(() => { /* offline use unavailable; scoring still works */ });
+  } else {
+    document.getElementById("offline-note").hidden = false; // e.g. `playaid serve` opened from a phone on the LAN
   }
 }).catch(() => {});
