@@ -1,5 +1,5 @@
 """Make the README's picture of the web scorer: docs/web-scorer.png, two 360 x 640 phone screens
-side by side (light: the top of the form; dark: a player's receipt and the results), from examples/rftg-invasion.yaml.
+side by side (light: the top of the filled form; dark: a player's receipt and the results), from examples/rftg-invasion.yaml.
 
 Run after `make test` (needs Debian's chromium and the test extra's Playwright):
     .venv/bin/python tools/web_screenshot.py
@@ -40,6 +40,9 @@ def shot(browser, url: str, scheme: str, anchor: str | None, open_receipt: bool)
         page.locator("#p2-receipt summary").click()
     if anchor:
         page.locator(anchor).evaluate("e => e.scrollIntoView({block: 'end'})")
+    else:  # the top of the filled game: the paste and the taps above may have scrolled the page
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate("window.scrollY") == 0
     image = page.screenshot()
     context.close()
     return image
