@@ -351,10 +351,15 @@ def test_form_works_before_and_without_the_engine(browser, server):  # noqa: F81
 
 # --- phone first, accessible -------------------------------------------------------------------
 
-def fill_example(page):
+def paste_example(page, name: str):
+    """Paste examples/NAME.yaml into the page (it opens in its own tab)."""
     page.click("[data-action=paste]")
-    page.fill("#paste-text", (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    page.fill("#paste-text", (REPO / "examples" / f"{name}.yaml").read_text(encoding="utf-8"))
     page.click("#paste-load")
+
+
+def fill_example(page):
+    paste_example(page, "rftg-invasion")
     shown_totals(page, 3)
 
 
@@ -362,43 +367,86 @@ def fill_example(page):
 def test_phone_layout_and_screenshots(browser, server, scheme):  # noqa: F811
     page = open_page(browser, server, color_scheme=scheme)
     fill_example(page)
-    page.locator("#p0-receipt summary").click()
-    screenshot(page, f"rftg-{scheme}")
-    page.screenshot(path=str(REPO / "output" / "web-screenshots" / f"rftg-{scheme}-top.png"))
+    expected = cli_json("score", "examples/rftg-invasion.yaml")
+    # a notice is about its tab: the paste's "Loaded" is not shown on the Xia tabs
+    notice = page.locator("#notice")
+    assert "Loaded the pasted record" in notice.inner_text()
     for tab in ("xia-campaign", "xia-npc"):
         page.click(f"#tab-{tab}")
-        if tab == "xia-campaign":
-            page.click("#xc-add-game")
-        screenshot(page, f"{tab}-{scheme}")
-        if tab == "xia-campaign":
-            campaign = measure(page)
-        page.click("#tab-rftg")
+        assert notice.is_hidden(), f"the RftG notice shows on the {tab} tab"
+    page.click("#tab-rftg")
+    assert notice.is_visible()
+    page.click("#notice button[aria-label=Dismiss]")
+    # Military vs. Xenos left empty: the value counted from the cards is helper text below it
+    for i, player in enumerate(expected["players"]):
+        hint = page.locator(f"#p{i}-military_vs_xenos-hint").inner_text()
+        assert hint == f"{player['military_vs_xenos']}, counted from the cards"
+    page.locator("#p0-receipt summary").click()
+    screenshot(page, f"rftg-{scheme}")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(REPO / "output" / "web-screenshots" / f"rftg-{scheme}-top.png"))
+    assert page.evaluate("window.scrollY") == 0 and page.locator("#rftg-game").bounding_box()["y"] < 300
     layout = measure(page)
-    assert campaign["small"] == [] and campaign["scroll"] <= campaign["width"]
-    assert layout["scroll"] <= layout["width"], "horizontal scrolling at 360 px"
-    assert layout["small"] == []
-    assert layout["numbers"] == []
+    # the Xia campaign: the example, pasted into its tab
+    page.click("#tab-xia-campaign")
+    paste_example(page, "xia-campaign")
+    campaign_total = cli_json("score", "examples/xia-campaign.yaml")["total"]
+    wait_until(page, f"document.getElementById('xc-total').textContent.startsWith('{campaign_total}')")
+    assert page.input_value("#xc-player") == "Example pilot" and page.input_value("#xc-11-goal") == "Goal 10"
+    assert notice.is_visible()
+    page.click("#notice button[aria-label=Dismiss]")
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, f"xia-campaign-{scheme}")
+    campaign = measure(page)
+    # the NPC roll: the rulebook's example roll
+    page.click("#tab-xia-npc")
+    assert notice.is_hidden()
+    page.fill("#npc-d20", "12")
+    page.fill("#npc-fame_behind", "1")
+    page.fill("#npc-merchant", "4")
+    wait_until(page, "document.getElementById('npc-fame')?.textContent.startsWith('2')")
+    screenshot(page, f"xia-npc-{scheme}")
+    npc = measure(page)
+    for name, m in (("rftg", layout), ("xia-campaign", campaign), ("xia-npc", npc)):
+        assert m["scroll"] <= m["width"], f"{name}: horizontal scrolling at 360 px"
+        assert m["small"] == [], name
+        assert m["numbers"] == [], name
+        assert m["cut"] == [], f"{name}: text cut off"
     total = page.locator("#p0-total")
     assert float(total.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 28
+    assert page.problems == []
     page.context.close()
 
 
 def measure(page) -> dict:
     """Page width against the screen, controls smaller than 44 px, number boxes without the
-    numeric keyboard."""
+    numeric keyboard, and text cut off: placeholders wider than their box, hints wider than
+    their field."""
     return page.evaluate("""() => {
-        const small = [];
+        const small = [], cut = [];
+        const shown = (el) => el.getBoundingClientRect().width && !el.closest('[hidden]');
         for (const el of document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=file]), summary, [role=option]')) {
             const r = el.getBoundingClientRect();
-            if (!r.width || el.closest('[hidden]')) continue;
+            if (!shown(el)) continue;
             if (r.height < 44 || r.width < 44) small.push(`${el.tagName}#${el.id} ${r.width}x${r.height}`);
         }
         for (const box of document.querySelectorAll('input[type=checkbox]')) {
             const r = (box.closest('label') || box).getBoundingClientRect();  // the label is the target
-            if (r.width && !box.closest('[hidden]') && r.height < 44) small.push(`checkbox #${box.id} ${r.height}`);
+            if (shown(box) && r.height < 44) small.push(`checkbox #${box.id} ${r.height}`);
+        }
+        const ctx = document.createElement('canvas').getContext('2d');
+        for (const input of document.querySelectorAll('input[placeholder]:not([placeholder=""])')) {
+            if (!shown(input)) continue;
+            const style = getComputedStyle(input);
+            ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            if (ctx.measureText(input.placeholder).width > room) cut.push(`placeholder of #${input.id}: ${input.placeholder}`);
+        }
+        for (const el of document.querySelectorAll('.hint, label, .finding')) {
+            if (shown(el) && el.scrollWidth > el.clientWidth + 1) cut.push(`${el.className || el.tagName} ${el.textContent}`);
         }
         const numbers = [...document.querySelectorAll('input[pattern]')].filter(i => i.inputMode !== 'numeric').map(i => i.id);
-        return {scroll: document.documentElement.scrollWidth, width: innerWidth, small, numbers};
+        return {scroll: document.documentElement.scrollWidth, width: innerWidth, small, numbers, cut};
     }""")
 
 

@@ -95,7 +95,7 @@ async function rescore(...tabs) {
           forms[tab].showReport(await engine.score(JSON.stringify(request.record)), request);
         }
       } catch (error) {
-        notice(`The scorer failed on this record: ${error.message}`);
+        notice(`The scorer failed on this record: ${error.message}`, null, tab);
       }
       api.timings.lastScoreMs = performance.now() - start;
     }
@@ -113,15 +113,22 @@ function switchTab(tab, focus = false) {
     panels[t].hidden = t !== tab;
   }
   document.getElementById("record-tools").hidden = tab === NPC;
+  // a notice belongs to the tab it was given on: hidden on the others, back on its own
+  document.getElementById("notice").hidden = noticeTab !== tab;
   save("tab", tab);
   if (focus) document.getElementById(`tab-${tab}`).focus();
 }
 
-function notice(message, action = null) {
+let noticeTab = null; // the tab the notice is about (null: none shown)
+/** Show `message` about `tab` above its form (one notice at a time), with an optional
+ * action button {label, run} and a dismiss button. */
+function notice(message, action = null, tab = activeTab) {
   const el = document.getElementById("notice");
-  fill(el, h("span", {}, richText(message)), action ? h("button", { type: "button", onclick: () => { el.hidden = true; action.run(); } }, action.label) : null,
-    h("button", { type: "button", "aria-label": "Dismiss", onclick: () => { el.hidden = true; } }, "×"));
-  el.hidden = false;
+  const dismiss = () => { el.hidden = true; noticeTab = null; };
+  fill(el, h("span", {}, richText(message)), action ? h("button", { type: "button", onclick: () => { dismiss(); action.run(); } }, action.label) : null,
+    h("button", { type: "button", "aria-label": "Dismiss", onclick: dismiss }, "×"));
+  noticeTab = tab;
+  el.hidden = tab !== activeTab;
 }
 
 /** Replace a tab's record, keeping the old one for Undo. */

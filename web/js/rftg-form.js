@@ -373,10 +373,15 @@ export class RftgForm {
     if (p.claimed_total === null || p.claimed_total === undefined) { claim.textContent = ""; claim.className = "claim"; }
     else if (p.claimed_total === p.total) { claim.textContent = `claimed ${p.claimed_total} ✓`; claim.className = "claim good"; }
     else { claim.textContent = `claimed ${p.claimed_total} ✗ (${p.total} scored)`; claim.className = "claim bad"; }
-    // a value the scorer counted from the cards shows in its empty box
+    // a value the scorer counted from the cards shows below its empty box, as its hint (a
+    // placeholder would be cut off in a half-width box beside the ± button on a phone)
     for (const name of ["military_vs_xenos", "military"]) {
       const input = document.getElementById(`p${i}-${name}`);
-      if (input) input.placeholder = typeof p[name] === "number" ? `${p[name]} from the cards` : "";
+      const hint = document.getElementById(`p${i}-${name}-hint`);
+      if (!input || !hint) continue;
+      const computed = typeof p[name] === "number" && !input.value.trim();
+      hint.textContent = computed ? `${p[name]}, counted from the cards` : HINTS[name];
+      hint.classList.toggle("computed", computed);
     }
     const receipt = document.getElementById(`p${i}-receipt`);
     receipt.querySelector("summary").textContent = `How ${p.name || `player ${i + 1}`} scores ${p.total} VP`;
