@@ -27,6 +27,21 @@ MIN_ROW_MM = 6.0
 #: Text size typed into fillable boxes (pt): fixed, since auto-size (0) shrinks long entries to
 #: unreadable; a box is at least MIN_ROW_MM - 1.2 = 4.8 mm (13.6 pt) high, room for 10 pt.
 FIELD_FONT_PT = 10
+#: Row labels (pt), shrunk no further than MIN_TEXT_PT; help lines under them and under column
+#: headers (pt). Below 6 pt a printed line is hard to read at the table.
+LABEL_PT = 8
+HELP_PT = 6
+MIN_TEXT_PT = 6
+#: Label column padding left and right of its text, and a row's padding above and below (mm).
+LABEL_PAD_MM = 1.5
+ROW_PAD_MM = 0.3
+#: From the label's baseline to the first help line's, and between help lines (mm).
+HELP_GAP_MM = 2.7
+HELP_LEADING_MM = 2.3
+#: DejaVu Sans Condensed cap height and descent, in em.
+CAP_HEIGHT = 0.73
+DESCENT = 0.24
+PT_MM = 25.4 / 72
 
 
 def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bool,
@@ -89,7 +104,8 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     canvas.setFont("PlayaidSans-Bold", 8)
     canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(y - 5.5), grid.corner)
     for i, c in enumerate(cols):
-        _centered_label(canvas, c.label, col_x[i], col_x[i + 1], y - HEADER_ROW_MM, HEADER_ROW_MM, c.help)
+        _centered_label(canvas, c.label, col_x[i], col_x[i + 1], y - HEADER_ROW_MM, HEADER_ROW_MM, c.help,
+                        c.id)
     y -= HEADER_ROW_MM
     # Rows
     for r in rows:
@@ -99,14 +115,7 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
             canvas.rect(mm_to_pt(margin), mm_to_pt(y0), mm_to_pt(pw - 2 * margin), mm_to_pt(row_h),
                         stroke=0, fill=1)
             canvas.setFillGray(0)
-        canvas.setFont("PlayaidSans-Bold" if r.emphasis else "PlayaidSans", 8)
-        label_y = y0 + row_h / 2 + (0.8 if r.help else -1.2)
-        canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(label_y), r.label)
-        if r.help:
-            canvas.setFont("PlayaidSans", 6)
-            canvas.setFillGray(0.3)
-            canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(label_y - 3), r.help)
-            canvas.setFillGray(0)
+        _row_label(canvas, r, margin, label_w, y0, row_h)
         for i, c in enumerate(cols):
             kind = cell_field(r, c)
             x0, x1 = col_x[i], col_x[i + 1]
@@ -170,7 +179,7 @@ def _label_width_mm(canvas, corner: str, rows: list[Line]) -> float:
 
 
 def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float,
-                    help_text: str = "") -> None:
+                    help_text: str = "", column_id: str = "") -> None:
     """A column header, shrunk (down to 6 pt) to fit its column; optional small help line."""
     size = 8
     width_pt = mm_to_pt(x1 - x0 - 1)
@@ -180,7 +189,11 @@ def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float
     middle = y0 + h / 2 + (2.0 if help_text else 0)
     canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(middle - 1.2), text)
     if help_text:
-        lines = _wrap(canvas, help_text, "PlayaidSans", 6, width_pt, max_lines=2)
+        lines = _wrap(canvas, help_text, "PlayaidSans", HELP_PT, width_pt)
+        if len(lines) > 2:
+            raise FormFitError(f"column '{column_id}': help text '{help_text}' needs {len(lines)} lines "
+                               f"at {HELP_PT:g} pt in its {(x1 - x0 - 1):.1f} mm column; the header "
+                               f"holds 2")
         canvas.setFont("PlayaidSans", 6)
         canvas.setFillGray(0.3)
         for n, line in enumerate(lines):
@@ -192,17 +205,61 @@ class FormFitError(ValueError):
     """Text of a form does not fit its box at the 6 pt minimum."""
 
 
-def _wrap(canvas, text: str, font: str, size: float, width_pt: float, max_lines: int) -> list[str]:
-    """Greedy word wrap; raises `FormFitError` when more than ``max_lines`` lines are needed."""
+def _wrap(canvas, text: str, font: str, size: float, width_pt: float) -> list[str]:
+    """Greedy word wrap of ``text`` into lines no wider than ``width_pt`` (pt) at ``size`` pt.
+
+    Raises `FormFitError` when a single word is wider than the line."""
     lines: list[str] = []
     for word in text.split():
         if lines and canvas.stringWidth(f"{lines[-1]} {word}", font, size) <= width_pt:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
-    if len(lines) > max_lines or any(canvas.stringWidth(ln, font, size) > width_pt for ln in lines):
-        raise FormFitError(f"'{text}' does not fit its {width_pt * 25.4 / 72:.0f} mm column at {size:g} pt")
+    for line in lines:
+        if canvas.stringWidth(line, font, size) > width_pt:
+            raise FormFitError(f"'{line}' in '{text}' is wider than its {width_pt * 25.4 / 72:.1f} mm "
+                               f"column at {size:g} pt")
     return lines
+
+
+def _row_label(canvas, row: Line, x0: float, label_w: float, y0: float, row_h: float) -> None:
+    """Draw a row's label (8 pt, shrunk to no less than 6 pt to fit) and its help text (6 pt,
+    wrapped) inside the label column: ``x0`` its left edge, ``label_w`` its width, ``y0`` the
+    row's bottom and ``row_h`` its height, all in mm. The block is centred vertically.
+
+    Raises `FormFitError` naming the row when the label is wider than the column at 6 pt, or
+    when the help text needs more lines than the row holds."""
+    width_pt = mm_to_pt(label_w - 2 * LABEL_PAD_MM)
+    font = "PlayaidSans-Bold" if row.emphasis else "PlayaidSans"
+    size = LABEL_PT
+    while size > MIN_TEXT_PT and canvas.stringWidth(row.label, font, size) > width_pt:
+        size -= 0.5
+    if canvas.stringWidth(row.label, font, size) > width_pt:
+        raise FormFitError(f"row '{row.id}': label '{row.label}' is wider than its "
+                           f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {MIN_TEXT_PT:g} pt")
+    try:
+        lines = _wrap(canvas, row.help, "PlayaidSans", HELP_PT, width_pt) if row.help else []
+    except FormFitError as exc:
+        raise FormFitError(f"row '{row.id}': help text {exc}") from None
+    # Ink from the label's cap height down to the last help line's descenders.
+    block = CAP_HEIGHT * size * PT_MM + (HELP_GAP_MM + (len(lines) - 1) * HELP_LEADING_MM
+                                        + DESCENT * HELP_PT * PT_MM if lines else 0)
+    if block > row_h - 2 * ROW_PAD_MM:
+        holds = max(0, int((row_h - 2 * ROW_PAD_MM - CAP_HEIGHT * size * PT_MM - HELP_GAP_MM
+                            - DESCENT * HELP_PT * PT_MM) // HELP_LEADING_MM) + 1)
+        raise FormFitError(f"row '{row.id}': help text '{row.help}' needs {len(lines)} lines at "
+                           f"{HELP_PT:g} pt in its {label_w - 2 * LABEL_PAD_MM:.1f} mm label column; "
+                           f"the {row_h:.1f} mm row holds {holds}")
+    baseline = y0 + (row_h + block) / 2 - CAP_HEIGHT * size * PT_MM
+    canvas.setFont(font, size)
+    canvas.drawString(mm_to_pt(x0 + LABEL_PAD_MM), mm_to_pt(baseline), row.label)
+    if lines:
+        canvas.setFont("PlayaidSans", HELP_PT)
+        canvas.setFillGray(0.3)
+        for n, line in enumerate(lines):
+            canvas.drawString(mm_to_pt(x0 + LABEL_PAD_MM),
+                              mm_to_pt(baseline - HELP_GAP_MM - n * HELP_LEADING_MM), line)
+        canvas.setFillGray(0)
 
 
 def _note_style() -> ParagraphStyle:

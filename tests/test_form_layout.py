@@ -1,0 +1,82 @@
+"""Form aids' printed layout: row help text wraps inside the label column (pdfplumber positions),
+and help text that needs more lines than its row holds fails the build, naming aid, row and text."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generator.aidbuild import RenderOptions
+from generator.build import BuildOptions, build
+from generator.paths import PROJECT_ROOT
+
+CONTENT = PROJECT_ROOT / "content"
+PT_TO_MM = 25.4 / 72
+SIX_DEV_HELP = "per development a card scores in one category only; damaged worlds count for none"
+HEADER_GREY = (0.89,)
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    out = tmp_path_factory.mktemp("form-layout")
+    for paper, mode in (("a4", "sheet"), ("letter", "sheet"), ("a4", "print-shop"), ("letter", "print-shop")):
+        report = build(BuildOptions(content_dir=CONTENT, out_dir=out, jobs=1, only=("score-sheet",),
+                                    render=RenderOptions(paper=paper, mode=mode)))
+        assert report.ok, [r.error for r in report.results]
+    return out
+
+
+def _help_lines(path: Path):
+    """(label column x-range in pt, 6 pt text lines in the rows as [(text, x0, x1)]) of page 1."""
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        band = next(r for r in page.rects if r["non_stroking_color"] in (HEADER_GREY, HEADER_GREY[0]))
+        rules = sorted(line["x0"] for line in page.lines
+                       if abs(line["x0"] - line["x1"]) < 0.01 and line["x0"] > band["x0"] + 1)
+        left, right = band["x0"], rules[0]
+        # 6 pt text below the header band: the rows' help lines (column help sits in the band)
+        chars = [c for c in page.chars if round(c["size"], 1) == 6.0 and c["top"] > band["bottom"]]
+        lines: dict[float, list] = {}
+        for c in chars:
+            lines.setdefault(round(c["top"], 1), []).append(c)
+        runs = [("".join(c["text"] for c in sorted(cs, key=lambda c: c["x0"])),
+                 min(c["x0"] for c in cs), max(c["x1"] for c in cs)) for _, cs in sorted(lines.items())]
+        return (left, right), runs
+
+
+@pytest.mark.parametrize("folder", ["a4", "letter", "print-shop-a4", "print-shop-letter"])
+@pytest.mark.parametrize("name", ["rftg-score-sheet.pdf", "rftg-score-sheet-fillable.pdf"])
+def test_row_help_lines_stay_inside_the_label_column(out, folder, name):
+    (left, right), runs = _help_lines(out / folder / name)
+    assert len(runs) == 9  # one line for each of 8 help texts, two for the 6-cost development row
+    for text, x0, x1 in runs:
+        # 1.5 mm padding each side of the label column
+        assert x0 * PT_TO_MM >= left * PT_TO_MM + 1.4, text
+        assert x1 * PT_TO_MM <= right * PT_TO_MM - 1.4, (text, round(x1 * PT_TO_MM, 1),
+                                                         round(right * PT_TO_MM, 1))
+    # the 6-cost development help is printed whole, wrapped onto two lines
+    joined = " ".join(t for t, _, _ in runs)
+    assert SIX_DEV_HELP in joined
+    six_dev = [t for t, _, _ in runs if t and t in SIX_DEV_HELP]
+    assert six_dev == ["per development a card scores in one category only;", "damaged worlds count for none"]
+
+
+def test_help_text_longer_than_its_row_holds_fails_the_build_naming_aid_row_and_text(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    aids = content / "rftg" / "aids.yaml"
+    long_help = " ".join(["each card scores in one category only"] * 12)
+    aids.write_text(aids.read_text().replace(f'help: "{SIX_DEV_HELP}"', f'help: "{long_help}"'))
+    report = build(BuildOptions(content_dir=content, out_dir=tmp_path / "out", jobs=1, only=("score-sheet",),
+                                render=RenderOptions(paper="a4")))
+    assert not report.ok
+    error = next(r.error for r in report.results if r.status == "failed")
+    assert "aid 'rftg-score-sheet'" in error
+    assert "row 'six_dev_vp'" in error
+    assert long_help in error
+    # a 16 mm row holds 5 lines at 6 pt; 12 repeats need 8 in the 57 mm label column
+    assert "needs 8 lines at 6 pt" in error and "the 16.0 mm row holds 5" in error
+    assert not (tmp_path / "out" / "a4" / "rftg-score-sheet.pdf").exists()  # no half-written PDF
