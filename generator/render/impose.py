@@ -4,6 +4,10 @@ Fronts and backs go on alternate pages; on a back page each card sits in the mir
 that a sheet printed double-sided with a long-edge flip puts every back behind its front. Cut
 lines run along every card edge from the card grid out to the page edges (never over a card).
 Cards are rotated a quarter turn when that fits more of them on a portrait sheet.
+
+A one-line sheet label (aid, side, duplex hint, content version) sits in the top margin, in
+pieces between the top cut ticks so that it never covers one, and at least `LABEL_EDGE_MM` from
+the paper edge: inside the unprintable margin of many home printers it would be cut off.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import io
 from dataclasses import dataclass
 
 import pikepdf
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.render.fonts import register_fonts
@@ -19,6 +24,23 @@ from generator.units import mm_to_pt, paper_size_mm
 
 #: Smallest margin left around the card grid: what home printers can reach (mm).
 MIN_SHEET_MARGIN_MM = 5.0
+#: The sheet label: font size (pt), its smallest distance from the paper edge, its gap above the
+#: card grid and its gap beside a cut tick (mm).
+LABEL_FONT = "PlayaidSans"
+LABEL_PT = 6
+LABEL_EDGE_MM = 5.0
+LABEL_GAP_MM = 1.0
+LABEL_TICK_GAP_MM = 1.0
+#: Between the pieces of the label, and in place of what did not fit.
+LABEL_SEPARATOR = " · "
+ELLIPSIS = "…"
+
+
+def label_band_mm() -> float:
+    """Top margin (mm) the sheet label needs: edge distance + the 6 pt line's ascent and descent +
+    the gap above the card grid (about 8.1 mm)."""
+    ascent, descent = getAscentDescent(LABEL_FONT, LABEL_PT)
+    return LABEL_EDGE_MM + (ascent - descent) * 25.4 / 72 + LABEL_GAP_MM
 
 
 @dataclass(frozen=True)
@@ -57,31 +79,35 @@ def sheet_layout(trim_w: float, trim_h: float, paper: str,
                  min_margin: float = MIN_SHEET_MARGIN_MM) -> SheetLayout:
     """The n-up layout holding the most cards of ``trim_w`` x ``trim_h`` mm on a portrait sheet.
 
+    The grid is centred, except that the top margin is at least `label_band_mm` (room for the
+    sheet label) and the others at least ``min_margin`` (mm).
     Raises ValueError when not even one card fits inside the margins.
     """
+    register_fonts()
     paper_w, paper_h = paper_size_mm(paper)
+    top_margin = max(min_margin, label_band_mm())
     best = None
     for rotated in (False, True):
         cw, ch = (trim_h, trim_w) if rotated else (trim_w, trim_h)
         cols = int((paper_w - 2 * min_margin + 1e-9) // cw)
-        rows = int((paper_h - 2 * min_margin + 1e-9) // ch)
+        rows = int((paper_h - min_margin - top_margin + 1e-9) // ch)
         if cols * rows and (best is None or cols * rows > best[0] * best[1]):
             best = (cols, rows, rotated, cw, ch)
     if best is None:
         raise ValueError(f"a {trim_w:g} x {trim_h:g} mm card does not fit on {paper} with "
-                         f"{min_margin:g} mm margins")
+                         f"{min_margin:g} mm margins ({top_margin:.1f} mm at the top, for the sheet label)")
     cols, rows, rotated, cw, ch = best
     x0 = (paper_w - cols * cw) / 2
-    y0 = (paper_h - rows * ch) / 2
+    y0 = min((paper_h - rows * ch) / 2, paper_h - top_margin - rows * ch)
     return SheetLayout(paper_w, paper_h, cols, rows, rotated, cw, ch, x0, y0)
 
 
 def _overlay_pdf(layout: SheetLayout, label: str) -> bytes:
-    """A one-page PDF with the cut lines and a one-line label in the top margin."""
+    """A one-page PDF with the cut lines and the sheet label (see `label_runs`) in the top margin."""
     register_fonts()
     buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)),
-                    invariant=1, pageCompression=1, initialFontName="PlayaidSans", initialFontSize=8)
+                    invariant=1, pageCompression=1, initialFontName=LABEL_FONT, initialFontSize=8)
     pw, ph = mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)
     gx0, gy0 = mm_to_pt(layout.x0), mm_to_pt(layout.y0)
     gx1 = mm_to_pt(layout.x0 + layout.cols * layout.cell_w)
@@ -97,23 +123,70 @@ def _overlay_pdf(layout: SheetLayout, label: str) -> bytes:
         canvas.line(0, y, gx0, y)
         canvas.line(gx1, y, pw, y)
     canvas.setFillGray(0.2)
-    canvas.setFont("PlayaidSans", 6)
-    # Just above the card grid (the part of the margin every printer reaches), cut to fit.
-    label_y = gy1 + mm_to_pt(1.6)
-    room = pw - gx0 - mm_to_pt(MIN_SHEET_MARGIN_MM + 2)
-    if canvas.stringWidth(label, "PlayaidSans", 6) > room:
-        while label and canvas.stringWidth(label + "…", "PlayaidSans", 6) > room:
-            label = label[:-1]
-        label += "…"
-    # A white band behind the label interrupts the cut lines so the text stays legible.
-    width = canvas.stringWidth(label, "PlayaidSans", 6)
-    canvas.setFillGray(1)
-    canvas.rect(gx0 + mm_to_pt(0.5), label_y - 2, width + mm_to_pt(2), 8, stroke=0, fill=1)
-    canvas.setFillGray(0.2)
-    canvas.drawString(gx0 + mm_to_pt(1.5), label_y, label)
+    canvas.setFont(LABEL_FONT, LABEL_PT)
+    _, descent = getAscentDescent(LABEL_FONT, LABEL_PT)
+    baseline = gy1 + mm_to_pt(LABEL_GAP_MM) - descent
+    for x_mm, text in label_runs(layout, label):
+        canvas.drawString(mm_to_pt(x_mm), baseline, text)
     canvas.showPage()
     canvas.save()
     return buf.getvalue()
+
+
+def label_runs(layout: SheetLayout, label: str) -> list[tuple[float, str]]:
+    """The sheet label split into runs that sit between the top cut ticks: [(left x in mm, text)].
+
+    The label's pieces (split at `LABEL_SEPARATOR`) fill the gaps between ticks left to right,
+    as many whole pieces per gap as fit, `LABEL_TICK_GAP_MM` clear of each tick. The margins
+    beside the grid (up to `LABEL_EDGE_MM` from the paper edge) are used only when the gaps over
+    the cards are not enough. A piece wider than any gap, or pieces left over, end in an ellipsis.
+    """
+    ticks = [layout.x0 + i * layout.cell_w for i in range(layout.cols + 1)]
+    over_cards = [(a + LABEL_TICK_GAP_MM, b - LABEL_TICK_GAP_MM, True) for a, b in zip(ticks, ticks[1:])]
+    beside = [(LABEL_EDGE_MM, ticks[0] - LABEL_TICK_GAP_MM, False),
+              (ticks[-1] + LABEL_TICK_GAP_MM, layout.paper_w - LABEL_EDGE_MM, False)]
+    pieces = label.split(LABEL_SEPARATOR)
+    runs, left = _fill(over_cards, pieces)
+    if left:
+        runs, left = _fill([beside[0]] + over_cards + [beside[1]], pieces)
+    if left and runs:
+        a, b, text = runs[-1]
+        runs[-1] = (a, b, _shorten(text + LABEL_SEPARATOR + left[0], b - a))
+    return [(a, text) for a, _, text in runs]
+
+
+def _width_mm(text: str) -> float:
+    return stringWidth(text, LABEL_FONT, LABEL_PT) * 25.4 / 72
+
+
+def _shorten(text: str, width_mm: float) -> str:
+    """``text`` cut to fit ``width_mm`` with an ellipsis ("" when not even that fits)."""
+    if _width_mm(text) <= width_mm:
+        return text
+    while text and _width_mm(text.rstrip() + ELLIPSIS) > width_mm:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS if text else ""
+
+
+def _fill(gaps: list[tuple[float, float, bool]],
+          pieces: list[str]) -> tuple[list[tuple[float, float, str]], list[str]]:
+    """Greedy: whole pieces into the gaps (left, right in mm, may shorten) in order; a piece too
+    wide for an empty gap that may shorten is cut to fit there. Returns the runs (left, right,
+    text) and the pieces that found no place."""
+    runs: list[tuple[float, float, str]] = []
+    i = 0
+    for a, b, may_shorten in gaps:
+        text = ""
+        while i < len(pieces):
+            candidate = f"{text}{LABEL_SEPARATOR}{pieces[i]}" if text else pieces[i]
+            if _width_mm(candidate) > b - a:
+                break
+            text, i = candidate, i + 1
+        if not text and i < len(pieces) and may_shorten:
+            text, i = _shorten(pieces[i], b - a), i + 1
+        if text:
+            runs.append((a, b, text))
+    return runs, pieces[i:]
 
 
 def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
