@@ -11,10 +11,12 @@ from generator.paths import TEMPLATES_DIR
 #: Files editors write beside the one being edited, never content: vim swap files (.swp, .swo,
 #: ...) and its write test file 4913, backups ending in ~, emacs auto-saves (#name#) and locks
 #: (.#name), JetBrains safe-write copies (name___jb_tmp___, name___jb_old___), Kate swap files,
-#: gedit's .goutputstream-*, and any *.tmp (our own atomic writes included).
+#: gedit's .goutputstream-*, GNU ``sed -i``'s output file (sed + 6 random letters or digits, from
+#: mkostemp's sedXXXXXX, renamed over the original when sed is done) and any *.tmp (our own atomic
+#: writes included).
 EDITOR_TEMP_PATTERNS = (
     r"\.sw[a-p]$", r"^4913$", r"~$", r"^#.*#$", r"^\.#", r"___jb_\w+___$", r"\.kate-swp$",
-    r"^\.goutputstream-", r"\.tmp$",
+    r"^\.goutputstream-", r"^sed[A-Za-z0-9]{6}$", r"\.tmp$",
 )
 
 

@@ -4,6 +4,7 @@ nothing about the aids it left alone; a one-face edit re-fits only that face."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -25,6 +26,7 @@ AIDS = ("frontier-summary", "strength-tables", "score-sheet")
     "frontier-summary.yaml___jb_tmp___", "frontier-summary.yaml___jb_old___",  # JetBrains
     "frontier-summary.yaml.kate-swp", ".goutputstream-X1Y2Z3",           # Kate, gedit
     ".frontier-summary.yaml.k2j3h4.tmp",                                 # atomic writes
+    "sedNrtzCg", "sed0a9ZqB",                                            # sed -i
 ])
 def test_editor_temporary_files_are_not_changes(name):
     from watchfiles import Change
@@ -34,7 +36,8 @@ def test_editor_temporary_files_are_not_changes(name):
 
 
 @pytest.mark.parametrize("name", ["content/rftg/rules/frontier-summary.yaml", "content/xia/aids.yaml",
-                                  "templates/card.html.j2", "templates/style/card.css"])
+                                  "templates/card.html.j2", "templates/style/card.css",
+                                  "content/rftg/rules/sediment.yaml", "content/rftg/rules/sedan"])
 def test_real_files_are_changes(name):
     from watchfiles import Change
 
@@ -66,9 +69,11 @@ def test_watch_prints_only_what_it_rebuilt(tmp_path, capsys):
     time.sleep(1.5)  # watchfiles would have reported them by now
     assert not [line for line in lines if line.startswith("changed:")]
 
+    # sed -i writes its output to a temporary sedXXXXXX beside the file, then renames it over it
     summary = rules / "frontier-summary.yaml"
-    summary.write_text(summary.read_text().replace("Each deck has its own discard pile.",
-                                                   "Each deck keeps its own discard pile."))
+    subprocess.run(["sed", "-i", "s/Each deck has its own discard pile./Each deck keeps its own discard pile./",
+                    str(summary)], check=True)
+    assert "Each deck keeps its own discard pile." in summary.read_text()
     printed = ""
     while "built," not in printed and time.time() < deadline:
         time.sleep(0.05)
