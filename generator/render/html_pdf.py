@@ -2,12 +2,24 @@
 
 Fonts come from the bundled font files through ``@font-face`` (one `FontConfiguration` shared
 by the stylesheet and the PDF writer); every URL goes through `AssetFetcher`.
+
+WeasyPrint copies the @font-face fonts into a temporary ``weasyprint-*`` folder that
+`FontConfiguration.__del__` removes with ``shutil.rmtree`` looked up as a module global. A
+renderer kept for the life of the process (``generator.aidbuild._renderer`` caches one) would
+be freed only at interpreter shutdown; when something keeps modules alive until then (Hypothesis
+caches every module it has seen), Python clears module globals in reverse import order, so
+WeasyPrint's ``rmtree`` is None by the time the renderer goes: "Exception ignored in:
+FontConfiguration.__del__ ... TypeError: 'NoneType' object is not callable", and the folder is
+left in /tmp. So every renderer is closed at exit (`atexit`), while all modules are intact.
 """
 
 from __future__ import annotations
 
+import atexit
+import gc
 import logging
 import os
+import weakref
 from pathlib import Path
 
 from weasyprint import CSS, HTML
@@ -28,6 +40,21 @@ FONT_FACE_CSS = """
 """
 
 
+#: Renderers not yet closed in this process (weakly held: a dropped renderer needs no closing).
+_OPEN_RENDERERS: weakref.WeakSet = weakref.WeakSet()
+
+
+@atexit.register
+def _close_renderers() -> None:
+    """Close this process's renderers and collect them before module globals are torn down.
+    A forked worker leaves its parent's renderer alone: the font folder is the parent's."""
+    closing = [r for r in _OPEN_RENDERERS if r._pid == os.getpid()]
+    for renderer in closing:
+        renderer.close()
+    if closing:
+        gc.collect()  # the font configuration sits in reference cycles with laid-out documents
+
+
 class RenderFailed(Exception):
     """WeasyPrint could not render (a refused or missing asset, a broken stylesheet)."""
 
@@ -44,6 +71,15 @@ class HtmlRenderer:
         self.font_config = FontConfiguration()
         self.font_css = CSS(string=FONT_FACE_CSS, font_config=self.font_config,
                             url_fetcher=self.fetcher)
+        self._pid = os.getpid()
+        _OPEN_RENDERERS.add(self)
+
+    def close(self) -> None:
+        """Let go of the font configuration (WeasyPrint then removes its temporary font folder,
+        unless a laid-out document still holds it). The renderer cannot lay out afterwards."""
+        self.font_css = None
+        self.font_config = None
+        _OPEN_RENDERERS.discard(self)
 
     def layout(self, html: str, css: str = ""):
         """Lay out ``html`` (plus ``css``); returns a WeasyPrint Document (``.pages``).
