@@ -117,11 +117,6 @@ class Card:
             military_powers=tuple(MilitaryPower.from_json(m) for m in data.get("military_powers", ())),
             unverified=tuple(data.get("unverified", ())))
 
-    def to_json(self) -> dict:
-        """The compact card entry the web form uses (name, type, copies, keywords, ...)."""
-        return {"name": self.name, "set": self.set, "type": self.type, "cost": self.cost,
-                "vp": self.vp, "copies": self.copies, "keywords": list(self.keywords),
-                "military": self.military}
 
 
 def card_matches(m: CardMatch, card: Card) -> bool:

@@ -107,13 +107,6 @@ class Tie:
         return {"total": self.total, "fields": list(self.fields), "decided": self.decided,
                 "players": [{"name": n, "tiebreak": v} for n, v in self.players]}
 
-    def describe(self) -> str:
-        """``Ann and Ben tied on 40 VP; goods + hand: Ben 3, Ann 1`` (one line)."""
-        names = " and ".join(n for n, _ in self.players)
-        values = ", ".join(f"{n} {v}" for n, v in self.players)
-        outcome = "" if self.decided else " (still tied: shared rank)"
-        return f"{names} tied on {self.total} VP; {' + '.join(self.fields)}: {values}{outcome}"
-
 
 @dataclass(slots=True)
 class Report:
