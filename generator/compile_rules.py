@@ -56,7 +56,7 @@ def compile_rules(content) -> dict:
             "version": game.game.version,
             "facts": {name: fact.model_dump(mode="json")["value"] for name, fact in game.facts.items()},
             "tables": {tid: {"title": t.title, "columns": [c.key for c in t.columns],
-                             "rows": [dict(r) for r in t.model_dump(mode="json")["rows"]]}
+                             "rows": t.model_dump(mode="json")["rows"]}
                        for tid, t in game.of_kind("table").items()},
             "cards": cards,
             "scoring": None if scoring is None else scoring.model_dump(

@@ -88,10 +88,11 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
 def _json_failure(exc) -> None:
     """Print ``{"ok": false, "errors": [...]}`` for an error that stops scoring before any record
     (no record found, bad content) and exit with its code."""
-    problems = getattr(exc, "problems", None) or []
-    errors = [{"file": p.file, "line": p.line, "column": p.column, "field": p.field, "message": p.message,
-               "hint": p.hint} for p in problems] or [{"file": "", "line": 0, "column": 0, "field": "",
-                                                      "message": str(exc), "hint": ""}]
+    from generator.errors import Problem
+    from generator.record_io import problem_json
+
+    problems = getattr(exc, "problems", None) or [Problem("", message=str(exc))]
+    errors = [problem_json(p) for p in problems]
     click.echo(json.dumps({"ok": False, "errors": errors}, indent=2, ensure_ascii=False))
     sys.exit(exc.exit_code)
 

@@ -11,7 +11,7 @@ Standard library only.
 from __future__ import annotations
 
 from generator.scoring.record_schema import RFTG, XIA_CAMPAIGN
-from generator.scoring.rftg_record import RecordInvalid
+from generator.scoring.rftg_record import RecordInvalid, RulesInvalid
 from generator.scoring.validate import problem
 
 #: ``game:`` values a record may have -> the content game whose rules it needs.
@@ -71,21 +71,23 @@ class Engine:
         except KeyError as exc:  # the content has no such game
             return _unreadable(game, [problem(("game",), str(exc.args[0] if exc.args else exc),
                                               f"pass --content with a folder that holds {GAMES[game]}/game.yaml")])
+        except (RulesInvalid, ValueError) as exc:  # compiled rules unusable: a content problem, said plainly
+            return _unreadable(game, [problem((), str(exc), "run `playaid check` on the content")])
 
 
 def _unreadable(game, problems: list[dict]) -> dict:
     return {"ok": False, "game": game, "errors": problems}
 
 
-_ENGINES: dict[int, Engine] = {}
+_LAST: list[Engine] = []
 
 
 def engine(rules: dict) -> Engine:
-    """The `Engine` for a rules object, made once per object (kept alive with it)."""
-    found = _ENGINES.get(id(rules))
-    if found is None or found.rules is not rules:
-        found = _ENGINES[id(rules)] = Engine(rules)
-    return found
+    """The `Engine` for a rules object: the last one made, when it was made for this very object
+    (a batch or a page scores many records with one rules object), else a new one."""
+    if not _LAST or _LAST[0].rules is not rules:
+        _LAST[:] = [Engine(rules)]
+    return _LAST[0]
 
 
 def score(record, rules: dict) -> dict:

@@ -18,18 +18,14 @@ from generator.scoring.cards import Card, first_line
 from generator.scoring.military import VS_XENOS_ONLY, compute_military
 from generator.scoring.record_schema import rftg_schema
 from generator.scoring.report import Explain, Finding, PlayerScore, Report, Tie
-from generator.scoring.rftg_checks import _a, missing_field_findings, record_findings, variant_findings
-from generator.scoring.rftg_record import GameRecord, PlayerRecord, TableauEntry, parse_rftg_record
+from generator.scoring.rftg_checks import missing_field_findings, record_findings, variant_findings, with_article
+from generator.scoring.rftg_record import (GameRecord, PlayerRecord, RulesInvalid, TableauEntry,
+                                           parse_rftg_record)
 from generator.scoring.rules import BonusTile, Scoring, Variant
 
 GAME_ID = "rftg"
 #: The ``set`` of a card the record describes itself (not in the database, so not in the line index).
 HAND_ENTERED = "record"
-
-
-class RulesInvalid(Exception):
-    """The compiled rules lack something scoring needs (a content or build problem, not the
-    record's); the message names what and where it comes from."""
 
 
 @dataclass
@@ -46,12 +42,12 @@ class RftgRules:
     cards: dict[str, Card]
     scoring: Scoring
     json: dict = field(default_factory=dict, repr=False)
-    names: list[str] = field(default_factory=list)
-    exact: dict[str, Card] = field(default_factory=dict)
-    line_index: dict[str, dict[str, int]] = field(default_factory=dict)
-    printed: dict[str, Explain] = field(default_factory=dict)
-    scoring_cards: frozenset[str] = frozenset()
-    schema: dict = field(default_factory=dict, repr=False)
+    names: list[str] = field(init=False)
+    exact: dict[str, Card] = field(init=False)
+    line_index: dict[str, dict[str, int]] = field(init=False, default_factory=dict)
+    printed: dict[str, Explain] = field(init=False)
+    scoring_cards: frozenset[str] = field(init=False)
+    schema: dict = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self):
         self.names = sorted(c.name for c in self.cards.values())
@@ -152,7 +148,7 @@ def resolve(rules: RftgRules, player: PlayerRecord, index: int, variant: Variant
             deck = "Near" if card.frontier == "near" else "Far"
             findings.append(Finding("error", player.name, "frontier_card_not_in_variant",
                                     f"'{card.name}' is a {deck} Frontier card; the Frontier decks are used only "
-                                    f"in frontier and counterstrike games, not in {_a(variant.id)} game (check "
+                                    f"in frontier and counterstrike games, not in {with_article(variant.id)} game (check "
                                     f"`variant:`)", path))
         if damaged and card.type != "world":
             findings.append(Finding("error", player.name, "damaged_development",

@@ -24,7 +24,7 @@ BASE_COUNTS = ("chips", "goods", "hand")
 VARIANT_COUNTS = ("war_contribution_chips", "defense_awards", "xeno_systems_conquered")
 
 
-def _a(word: str) -> str:
+def with_article(word: str) -> str:
     """The word with its indefinite article: 'an invasion', 'a frontier'."""
     return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
@@ -47,11 +47,11 @@ def variant_findings(record: GameRecord, variant: Variant, fields: list[str], al
     if record.ended_by not in allowed:
         stage = " before repulse" if record.variant == "counterstrike" and record.repulsed is False else ""
         findings.append(Finding("error", None, "ended_by",
-                                f"ended_by '{record.ended_by}' is not a way {_a(variant.id)} game{stage} "
+                                f"ended_by '{record.ended_by}' is not a way {with_article(variant.id)} game{stage} "
                                 f"ends (use one of: {', '.join(allowed)})", ("ended_by",)))
     if record.repulsed is not None and "repulsed" not in fields:
         findings.append(Finding("warning", None, "field_not_applicable",
-                                f"`repulsed` does not apply to {_a(variant.id)} game (remove it)",
+                                f"`repulsed` does not apply to {with_article(variant.id)} game (remove it)",
                                 ("repulsed",)))
     for i, p in enumerate(record.players):
         for name in OPTIONAL_FIELDS:
@@ -108,4 +108,4 @@ def record_findings(rules: "RftgRules", record: GameRecord, variant: Variant,
         if biggest < variant.tableau_end:
             findings.append(Finding("warning", None, "tableau_too_small",
                                     f"ended_by tableau, but the largest tableau has {biggest} cards "
-                                    f"({_a(variant.id)} game ends at {variant.tableau_end})", ("ended_by",)))
+                                    f"({with_article(variant.id)} game ends at {variant.tableau_end})", ("ended_by",)))

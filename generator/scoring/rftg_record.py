@@ -23,6 +23,11 @@ class RecordInvalid(Exception):
         super().__init__("; ".join(f"{p['field'] or 'record'}: {p['message']}" for p in problems))
 
 
+class RulesInvalid(Exception):
+    """The compiled rules lack something scoring needs (a content or build problem, not the
+    record's); the message names what and where it comes from."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableauEntry:
     """One tableau card as written: ``card`` (the name), ``damaged``, ``vp`` (hand-given printed VP)
