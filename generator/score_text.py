@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import io
 
+from generator.scoring.military import VS_XENOS_ONLY
+
 
 def render(report: dict, file: str, rich: bool = False, width: int | None = None) -> str:
     """One record's report as text (an unreadable record: its problems, one per line)."""
@@ -38,15 +40,13 @@ def finding_line(f: dict, file: str) -> str:
 
 
 def winners_line(report: dict) -> str:
-    """``Winner: Ben`` / ``Shared win: Ann, Ben``, then the tie-break when it decided the top rank."""
+    """``Winner: Ben`` or ``Shared win: Ann, Ben`` (the tie-break follows on `tie_lines`)."""
     winners = report["winners"]
     if not winners:
-        text = "No winner."
-    elif len(winners) == 1:
-        text = f"Winner: {winners[0]}"
-    else:
-        text = "Shared win: " + ", ".join(winners)
-    return text
+        return "No winner."
+    if len(winners) == 1:
+        return f"Winner: {winners[0]}"
+    return "Shared win: " + ", ".join(winners)
 
 
 def tie_lines(report: dict) -> list[str]:
@@ -67,7 +67,7 @@ def _military_line(report: dict, p: dict) -> str:
     vs_used = "military_vs_xenos" in report.get("fields", [])
     parts = []
     for e in p.get("military_explain", []):
-        only = e["why"].endswith("(vs. Xenos only)")
+        only = e["why"].endswith(VS_XENOS_ONLY)
         if e["vp"] and (vs_used or not only):
             parts.append(f"{e['component']} {e['vp']:+d}{' vs. Xenos' if only else ''}")
     text = _value("Military", p["military"], p.get("military_from_cards", p["military"]))
