@@ -133,5 +133,3 @@ def watch_command(aids, paper, mode, png, out, content_dir, jobs, quiet):
     options = _options(aids, paper, mode, png, out, content_dir, False, jobs)
     watch(options, Reporter(quiet, changes_only=True), echo=click.echo)
 
-
-commands = [build_command, watch_command]
