@@ -172,6 +172,8 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
         digests = file_digests(options.content_dir) if Path(options.content_dir).is_dir() else {}
         whole = whole_build_fingerprint(options, code, digests)
         unchanged = _unchanged_build(manifest, whole, options)
+        if unchanged is not None:
+            _remember_stat(manifest, options, hashlib.sha256(stats.encode()).hexdigest())
     if unchanged is not None:  # nothing changed since the last complete build: no content load
         for result in unchanged:
             if progress:
@@ -232,9 +234,28 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
         if all(r.status != "failed" for r in ordered) else None
     if any(r.status == "built" for r in ordered) or manifest.get(WHOLE_BUILD) != complete:
         manifest[WHOLE_BUILD] = complete
-        write_atomic(_manifest_path(options),
-                     (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
+        _write_manifest(options, manifest)
     return BuildReport(ordered, time.perf_counter() - started)
+
+
+def _write_manifest(options: BuildOptions, manifest: dict) -> None:
+    """Write the manifest atomically; raises `WriteError` as `write_atomic` does."""
+    write_atomic(_manifest_path(options), (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
+
+
+def _remember_stat(manifest: dict, options: BuildOptions, stat: str) -> None:
+    """Store ``stat`` in the whole-build entry when the content hash found nothing changed but
+    the file stats differ (a file touched, or saved with the same bytes): the next no-op build
+    then stops at the stat check instead of hashing again. Writes only when ``stat`` changed; a
+    manifest that cannot be written only costs that shortcut."""
+    entry = manifest[WHOLE_BUILD]
+    if entry.get("stat") == stat:
+        return
+    manifest[WHOLE_BUILD] = {**entry, "stat": stat}
+    try:
+        _write_manifest(options, manifest)
+    except WriteError:
+        pass
 
 
 #: `playaid watch`: the content this process loaded last and its fingerprint.

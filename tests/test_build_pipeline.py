@@ -64,6 +64,27 @@ def test_rebuild_skips_unchanged_and_rebuilds_what_a_change_touches(content, tmp
     assert set(_statuses(forced).values()) == {"built"}
 
 
+def test_a_touched_file_is_hashed_once_then_the_stat_check_holds_again(content, tmp_path, monkeypatch):
+    """A content file touched (same bytes, new time) makes the next no-op build hash the content;
+    it records the new file stats, so the build after it stops at the stat check and hashes
+    nothing (code_fingerprint is never called)."""
+    import generator.build as build_module
+
+    out = tmp_path / "out"
+    options = BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("score-sheet",))
+    assert _statuses(build(options)) == {"rftg-score-sheet": "built"}
+    game = content / "rftg" / "game.yaml"
+    stat = game.stat()
+    os.utime(game, ns=(stat.st_atime_ns, stat.st_mtime_ns + 5_000_000_000))
+    assert _statuses(build(options)) == {"rftg-score-sheet": "skipped"}  # hashed: same bytes
+
+    def no_hashing():
+        raise AssertionError("a no-op build after an unchanged stat hashed the code")
+
+    monkeypatch.setattr(build_module, "code_fingerprint", no_hashing)
+    assert _statuses(build(options)) == {"rftg-score-sheet": "skipped"}
+
+
 def test_png_previews_are_added_without_rebuilding_for_nothing(content, tmp_path):
     out = tmp_path / "out"
     only = ("score-sheet",)
