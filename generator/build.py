@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import PlayaidError
-from generator.fingerprint import code_fingerprint, file_digests, stat_fingerprint
+from generator.fingerprint import code_fingerprint, content_fingerprint, file_digests, stat_fingerprint
 from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
 from generator.fsutil import WriteError, write_atomic
 from generator.options import BuildOptions, RenderOptions
@@ -160,20 +160,22 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     global _CONTENT
     started = time.perf_counter()
     manifest = _read_manifest(options)
+    options_key = _options_key(options)
     # First the cheap check: no file of code, templates or content touched since the last
     # complete build (stat only); then the content hash that decides it.
-    stats = stat_fingerprint([PROJECT_ROOT / "generator", TEMPLATES_DIR, options.content_dir]) + \
-        json.dumps([options.render.paper, options.render.mode, options.render.png, sorted(options.only)])
-    unchanged = _unchanged_build(manifest, None, options, stats)
-    code = digests = whole = None
+    stat = hashlib.sha256((stat_fingerprint([PROJECT_ROOT / "generator", TEMPLATES_DIR, options.content_dir])
+                           + options_key).encode()).hexdigest()
+    unchanged = _unchanged_build(manifest, "stat", stat, options)
+    code = digests = fingerprint = whole = None
     if unchanged is None:
         # Read every content file and the code once; the cache and each aid's hash share them.
         code = code_fingerprint()
         digests = file_digests(options.content_dir) if Path(options.content_dir).is_dir() else {}
-        whole = whole_build_fingerprint(options, code, digests)
-        unchanged = _unchanged_build(manifest, whole, options)
+        fingerprint = content_fingerprint(options.content_dir, digests, code)
+        whole = whole_build_fingerprint(fingerprint, options_key)
+        unchanged = _unchanged_build(manifest, "fingerprint", whole, options)
         if unchanged is not None:
-            _remember_stat(manifest, options, hashlib.sha256(stats.encode()).hexdigest())
+            _remember_stat(manifest, options, stat)
     if unchanged is not None:  # nothing changed since the last complete build: no content load
         for result in unchanged:
             if progress:
@@ -184,8 +186,8 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     from generator.content.cache import load_content_cached
     from generator.plan import plan_aids
 
-    content = _watched_content(options, digests, code) if options.watching \
-        else load_content_cached(options.content_dir, options.out_dir, digests, code)
+    content = _watched_content(options, fingerprint) if options.watching \
+        else load_content_cached(options.content_dir, options.out_dir, digests, fingerprint=fingerprint)
     planned = plan_aids(content, list(options.only) or None)
     results: dict[str, AidResult] = {}
     todo: list[Job] = []
@@ -229,7 +231,7 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
         if progress:
             progress("done", key, results[key])
     ordered = [results[p.key] for p in planned]
-    complete = {"fingerprint": whole, "stat": hashlib.sha256(stats.encode()).hexdigest(),
+    complete = {"fingerprint": whole, "stat": stat,
                 "aids": [[r.key, r.files] for r in ordered]} \
         if all(r.status != "failed" for r in ordered) else None
     if any(r.status == "built" for r in ordered) or manifest.get(WHOLE_BUILD) != complete:
@@ -262,43 +264,37 @@ def _remember_stat(manifest: dict, options: BuildOptions, stat: str) -> None:
 _WATCHED: dict = {}
 
 
-def _watched_content(options: BuildOptions, digests: dict[str, str], code: str) -> "Content":
-    """The content as `load_content` gives it, kept in this process while its fingerprint holds
-    (a template edit reuses it); no content cache file is read or written, which would cost more
-    than the parse of the one changed file. Raises `ContentError` as `load_content` does."""
-    from generator.content.cache import content_fingerprint
+def _watched_content(options: BuildOptions, fingerprint: str) -> "Content":
+    """The content as `load_content` gives it, kept in this process while its ``fingerprint``
+    (`content_fingerprint`) holds (a template edit reuses it); no content cache file is read or
+    written, which would cost more than the parse of the one changed file. Raises
+    `ContentError` as `load_content` does."""
     from generator.content.load import load_content
 
-    fingerprint = content_fingerprint(options.content_dir, digests, code)
     if _WATCHED.get("fingerprint") != fingerprint:
         content = load_content(options.content_dir)
         _WATCHED.update(fingerprint=fingerprint, content=content)
     return _WATCHED["content"]
 
 
-def whole_build_fingerprint(options: BuildOptions, code: str, digests: dict[str, str]) -> str:
-    """Hash of everything a whole build depends on: code and templates (``code``), every content
-    file (``digests``), the resolved content folder and the options that change output."""
-    digest = hashlib.sha256(code.encode())
-    digest.update(str(Path(options.content_dir).resolve()).encode() + b"\0")
-    for name, file_digest in sorted(digests.items()):
-        digest.update(f"{name}\0{file_digest}\0".encode())
-    digest.update(json.dumps([options.render.paper, options.render.mode, options.render.png,
-                              sorted(options.only)]).encode())
-    return digest.hexdigest()
+def _options_key(options: BuildOptions) -> str:
+    """The options that change what a whole build leaves in the output folder, as JSON."""
+    return json.dumps([options.render.paper, options.render.mode, options.render.png, sorted(options.only)])
 
 
-def _unchanged_build(manifest: dict, whole: str | None, options: BuildOptions,
-                     stats: str | None = None) -> list[AidResult] | None:
-    """Every aid as skipped when the last complete build had this fingerprint (``whole``), or the
-    same file stats (``stats``, when ``whole`` is None), and its files are all still there;
-    else None (decide aid by aid)."""
+def whole_build_fingerprint(fingerprint: str, options_key: str) -> str:
+    """Hash of everything a whole build depends on: the content fingerprint (code, templates,
+    every content file and the resolved content folder: `content_fingerprint`) and the options
+    (`_options_key`)."""
+    return hashlib.sha256(f"{fingerprint}\0{options_key}".encode()).hexdigest()
+
+
+def _unchanged_build(manifest: dict, field: str, value: str, options: BuildOptions) -> list[AidResult] | None:
+    """Every aid as skipped when the last complete build recorded ``value`` under ``field``
+    ("stat": file stats and options; "fingerprint": `whole_build_fingerprint`) and its files are
+    all still there; else None (decide aid by aid)."""
     entry = manifest.get(WHOLE_BUILD)
-    if options.force or not isinstance(entry, dict):
-        return None
-    if whole is not None and entry.get("fingerprint") != whole:
-        return None
-    if whole is None and (stats is None or entry.get("stat") != hashlib.sha256(stats.encode()).hexdigest()):
+    if options.force or not isinstance(entry, dict) or entry.get(field) != value:
         return None
     try:
         results = [AidResult(str(key), "skipped", list(files)) for key, files in entry["aids"]]

@@ -28,6 +28,16 @@ def file_digests(root: Path) -> dict[str, str]:
             for path in sorted(p for p in root.rglob("*") if p.is_file())}
 
 
+def content_fingerprint(content_dir: Path, digests: dict[str, str], code: str) -> str:
+    """sha256 over every content file's name and digest (`file_digests`), the generator's code
+    fingerprint and the resolved folder (so two content folders never share an entry)."""
+    digest = hashlib.sha256(code.encode())
+    digest.update(str(Path(content_dir).resolve()).encode())
+    for name, file_digest in sorted(digests.items()):
+        digest.update(f"{name}\0{file_digest}\0".encode())
+    return digest.hexdigest()
+
+
 def code_fingerprint() -> str:
     """Hash of the generator package, the templates, fonts and icons, and the version: a change
     to any of them changes every aid. Not cached: `playaid watch` builds again in the same

@@ -44,10 +44,12 @@ def _warm_up(options: BuildOptions) -> None:
     try:
         from generator.aidbuild import render_aid
         from generator.build import _read_manifest, _watched_content
-        from generator.fingerprint import code_fingerprint, file_digests
+        from generator.fingerprint import code_fingerprint, content_fingerprint, file_digests
         from generator.plan import plan_aids
 
-        content = _watched_content(options, file_digests(options.content_dir), code_fingerprint())
+        content = _watched_content(options, content_fingerprint(options.content_dir,
+                                                                file_digests(options.content_dir),
+                                                                code_fingerprint()))
         cards = [p for p in plan_aids(content, list(options.only) or None) if p.aid.format == "card"]
         if cards:
             entry = _read_manifest(options).get(cards[0].key) or {}

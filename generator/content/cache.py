@@ -21,7 +21,6 @@ its author could write into the same folder; it can never run code.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from types import MappingProxyType
@@ -32,7 +31,7 @@ from generator.content.load import Content, GameContent, game_document, index_do
 from generator.content.values import check_fact_types
 from generator.content.yaml_io import MAX_DEPTH, Located
 from generator.errors import PlayaidError, display_path
-from generator.fingerprint import code_fingerprint, file_digests
+from generator.fingerprint import code_fingerprint, content_fingerprint, file_digests
 from generator.fsutil import write_atomic
 
 CACHE_NAME = ".playaid-content.json"
@@ -46,28 +45,20 @@ class _Unusable(Exception):
     """The cache cannot be used (why, for debugging); the caller rebuilds it."""
 
 
-def content_fingerprint(content_dir: Path, digests: dict[str, str], code: str) -> str:
-    """sha256 over every content file's name and digest (`file_digests`), the generator's code
-    fingerprint and the resolved folder (so two content folders never share an entry)."""
-    digest = hashlib.sha256(code.encode())
-    digest.update(str(Path(content_dir).resolve()).encode())
-    for name, file_digest in sorted(digests.items()):
-        digest.update(f"{name}\0{file_digest}\0".encode())
-    return digest.hexdigest()
-
-
 def load_content_cached(content_dir: Path, cache_dir: Path, digests: dict[str, str] | None = None,
-                        code: str | None = None) -> Content:
+                        code: str | None = None, *, fingerprint: str | None = None) -> Content:
     """`load_content`, reusing the checked result of an earlier call when no content file and
-    no generator code changed. ``digests``/``code``: `file_digests(content_dir)` and
-    `code_fingerprint()` when the caller has them already. Raises `ContentError` exactly as
-    `load_content` does; never raises for anything in the cache file."""
+    no generator code changed. ``digests``/``code``/``fingerprint``: `file_digests(content_dir)`,
+    `code_fingerprint()` and `content_fingerprint` (of those two) when the caller has them
+    already. Raises `ContentError` exactly as `load_content` does; never raises for anything in
+    the cache file."""
     content_dir = Path(content_dir)
     if not content_dir.is_dir():
         return load_content(content_dir)
     digests = digests if digests is not None else file_digests(content_dir)
-    fingerprint = content_fingerprint(content_dir, digests,
-                                      code if code is not None else code_fingerprint())
+    if fingerprint is None:
+        fingerprint = content_fingerprint(content_dir, digests,
+                                          code if code is not None else code_fingerprint())
     cache = Path(cache_dir) / CACHE_NAME
     try:
         return read_cache(cache, content_dir, fingerprint, set(digests))
