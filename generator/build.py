@@ -203,10 +203,8 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
                 progress("skipped", p.key, results[p.key])
         else:
             hints = (entry or {}).get("fitted") or {}
-            fit_keys = (entry or {}).get("fit_keys")
             todo.append(Job(p.key, options.render, hints, bool(entry) and entry.get("hash") == h,
-                            float((entry or {}).get("seconds", 0.0)),
-                            fit_keys if isinstance(fit_keys, dict) else None))
+                            float((entry or {}).get("seconds", 0.0)), (entry or {}).get("fit_keys")))
     if progress:
         progress("start", len(todo), None)
     _CONTENT = content

@@ -5,8 +5,10 @@ manifest. A build trusts the manifest to skip aids and to delete the outputs an 
 makes, so it is read under limits and only well-formed entries are kept:
 
 - aid entries ``{"hash": str, "files": [name, ...], "png": bool, "fitted": {face: pt},
-  "seconds": number}`` and the whole-build entry ``{"fingerprint": str, "stat": str, "aids":
-  [[aid, [name, ...]], ...]}`` (or null); anything else is dropped (that aid is simply rebuilt);
+  "fit_keys": {face: str}, "seconds": number}`` and the whole-build entry ``{"fingerprint": str,
+  "stat": str, "aids": [[aid, [name, ...]], ...]}`` (or null); anything else is dropped (that aid
+  is simply rebuilt), except a malformed ``fit_keys``: only that field is dropped (it is a hint
+  that saves layouts, so without it the aid's faces are fitted again by search);
 - every file name is relative, without ``..``, and stays inside the output folder once links
   are followed, so a planted name can never make a build delete or trust a file elsewhere;
 - a file larger than `MAX_MANIFEST_BYTES`, not JSON, or nested too deep reads as empty.
@@ -49,6 +51,8 @@ def read_manifest(path: Path, out_dir: Path, whole_build_key: str) -> dict:
             if entry is None or _whole_build_entry(entry, out_dir):
                 kept[key] = entry
         elif _aid_entry(entry, out_dir):
+            if "fit_keys" in entry and not _fit_keys(entry["fit_keys"]):
+                entry = {k: v for k, v in entry.items() if k != "fit_keys"}
             kept[key] = entry
     return kept
 
@@ -68,6 +72,10 @@ def _aid_entry(entry, out_dir: Path) -> bool:
             and _number(entry.get("seconds", 0))
             and isinstance(entry.get("fitted", {}), dict)
             and all(isinstance(k, str) and _number(v) for k, v in entry.get("fitted", {}).items()))
+
+
+def _fit_keys(value) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
 
 
 def _whole_build_entry(entry, out_dir: Path) -> bool:

@@ -61,6 +61,15 @@ def test_only_sound_entries_are_kept(tmp_path):
     assert WHOLE_BUILD not in read_manifest(tmp_path / MANIFEST_NAME, tmp_path, WHOLE_BUILD)
 
 
+def test_malformed_fit_keys_drop_only_that_field(tmp_path):
+    keys = {"front": "0" * 64}
+    manifest = {"keys": {**GOOD, "fit_keys": keys}, "list": {**GOOD, "fit_keys": ["front"]},
+                "numbers": {**GOOD, "fit_keys": {"front": 9.5}}}
+    (tmp_path / MANIFEST_NAME).write_text(json.dumps(manifest))
+    assert read_manifest(tmp_path / MANIFEST_NAME, tmp_path, WHOLE_BUILD) == {
+        "keys": {**GOOD, "fit_keys": keys}, "list": GOOD, "numbers": GOOD}
+
+
 def test_stale_outputs_are_removed_only_inside_the_output_folder(tmp_path):
     out = tmp_path / "out"
     (out / "a4").mkdir(parents=True)
