@@ -17,6 +17,7 @@ def aid_names(content_dir: Path | str) -> list[tuple[str, str, str | None]]:
     """(name, description, short name) of every aid content declares, in file order: the name is
     ``<game>-<id>`` as the output files and `playaid list` name it; the short name is the bare
     id when no other game uses it (`playaid build` accepts both), else None."""
+    from generator.content.files import content_files
     from generator.content.yaml_io import MAX_CONTENT_BYTES, load_file
 
     found: list[tuple[str, str, str, str]] = []  # (game, id, format, title)
@@ -24,7 +25,7 @@ def aid_names(content_dir: Path | str) -> list[tuple[str, str, str | None]]:
         game_doc, _ = load_file(game_file, MAX_CONTENT_BYTES)
         game = game_doc.data if game_doc is not None and isinstance(game_doc.data, dict) else {}
         game_id = str(game.get("id") or game_file.parent.name)
-        for path in sorted(game_file.parent.rglob("*.yaml")):
+        for path in content_files(game_file.parent):
             try:
                 if not _AIDS_KIND.search(path.read_text(encoding="utf-8", errors="replace")):
                     continue

@@ -61,6 +61,13 @@ def test_an_id_two_games_share_completes_as_game_and_id(tmp_path):
     assert shorts["rftg-invasion-summary"] == "invasion-summary"
 
 
+def test_aids_in_a_yml_file_complete_as_the_loader_reads_them(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "xia", content / "xia")
+    (content / "xia" / "aids.yaml").rename(content / "xia" / "aids.yml")
+    assert "xia-campaign-log" in [name for name, _, _ in aid_names(content)]
+
+
 def test_completion_loads_neither_renderer_nor_models():
     probe = ("import sys, json\nfrom generator.cli import main\n"
              "try:\n    main()\nexcept SystemExit:\n    pass\n"

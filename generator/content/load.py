@@ -19,6 +19,7 @@ from generator.content import sources
 from generator.content.confine import keep_inside, linked_folders_outside
 from generator.content.consistency import check_consistency
 from generator.content.fact_sources import check_fact_sources
+from generator.content.files import content_files
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
 from generator.content.values import check_fact_types, check_values
@@ -117,12 +118,6 @@ class Content:
     def game(self, game_id: str) -> GameContent:
         """One game's content; raises KeyError when no such game."""
         return self.games[game_id]
-
-
-def content_files(folder: Path) -> list[Path]:
-    """Every YAML file under a game folder, sorted for stable output (links included: the
-    loader refuses those that lead outside the content folder, `confine.keep_inside`)."""
-    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
 def load_content(root: Path | str = "content") -> Content:
