@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from generator.content.sources import heading_in_rulebook
+from generator.content.sources import normal_heading, opens_heading
 
 #: Paragraph labels that open a sub-paragraph of a section, never a section of their own.
 SUB_LABELS = ("example", "example 2", "tip", "note", "important", "exceptions", "thematically")
@@ -152,12 +152,13 @@ def _read(path: Path) -> tuple[tuple[str, ...], tuple]:
 
 @lru_cache(maxsize=1024)
 def sections(path: Path, heading: str) -> tuple[Section, ...]:
-    """Every section of the rulebook at ``path`` that opens with ``heading`` (matched as
-    `generator.content.sources.heading_in_rulebook` matches it); empty when none."""
+    """Every section of the rulebook at ``path`` that opens with ``heading`` (matched by
+    `generator.content.sources.opens_heading`); empty when none."""
     lines, levels = _read(path)
+    want = normal_heading(heading)
     out = []
     for i, line in enumerate(lines):
-        if not line.strip() or not _opens(line, heading):
+        if not line.strip() or not opens_heading(normal_heading(line), want):
             continue
         stripped = line.strip()
         if stripped.startswith("•") and not any(ch in stripped for ch in ".:"):
@@ -176,18 +177,4 @@ def sections(path: Path, heading: str) -> tuple[Section, ...]:
     return tuple(out)
 
 
-def _opens(line: str, heading: str) -> bool:
-    """True when ``line`` starts with ``heading`` as a heading (see heading_in_rulebook)."""
-    from generator.content.sources import _LEAD, _normal
-
-    want = _normal(heading)
-    text = _normal(line)
-    for candidate in (text, _LEAD.sub("", text)):
-        if candidate == want:
-            return True
-        if candidate.startswith(want) and candidate[len(want):len(want) + 1] in (".", ":", " ", "("):
-            return True
-    return False
-
-
-__all__ = ["Section", "Token", "heading_in_rulebook", "normalise", "numbers_in", "sections"]
+__all__ = ["Section", "Token", "normalise", "numbers_in", "sections"]

@@ -66,8 +66,22 @@ def _headings(path: Path) -> tuple[frozenset[str], tuple[str, ...]]:
 _LEAD = re.compile(r"^(?:[•\-]\s*)?(?:\d+[ab]?\.\s*)?")
 
 
-def _normal(text: str) -> str:
+def normal_heading(text: str) -> str:
+    """``text`` as headings are compared: whitespace collapsed, typographic apostrophe plain,
+    case folded."""
     return " ".join(text.replace("’", "'").split()).casefold()
+
+
+def opens_heading(line: str, want: str) -> bool:
+    """True when the rulebook line ``line`` is the heading ``want`` or opens with it as a
+    run-in heading (``Heading.`` / ``Heading:`` / ``1. Heading.`` / ``• Heading (...)``); both
+    already passed through `normal_heading`."""
+    # strip a bullet and/or step number ("• ", "3a. ") only: a character-set lstrip would
+    # also eat the first letters of headings such as "3a. assign ..." or "• all goods."
+    for candidate in (line, _LEAD.sub("", line)):
+        if candidate.startswith(want) and candidate[len(want):len(want) + 1] in (".", ":", " ", "(", ""):
+            return True
+    return False
 
 
 @lru_cache(maxsize=4096)
@@ -75,18 +89,10 @@ def heading_in_rulebook(path: Path, section: str) -> bool:
     """True if ``section`` is a heading line of the rulebook text, or the run-in heading that
     starts a paragraph (``Heading.`` / ``Heading:`` / ``1. Heading.``), or a numbered step."""
     whole, lines = _headings(path)
-    want = _normal(section)
+    want = normal_heading(section)
     if want in whole:
         return True
-    for line in lines:
-        line = _normal(line)
-        # strip a bullet and/or step number ("• ", "3a. ") only: a character-set lstrip would
-        # also eat the first letters of headings such as "3a. assign ..." or "• all goods."
-        stripped = _LEAD.sub("", line)
-        for candidate in (line, stripped):
-            if candidate.startswith(want) and candidate[len(want):len(want) + 1] in (".", ":", " ", "(", ""):
-                return True
-    return False
+    return any(opens_heading(normal_heading(line), want) for line in lines)
 
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
