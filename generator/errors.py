@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from operator import attrgetter
 from pathlib import Path
 
 #: Most problems one error reports: a file can hold 100,000 mistakes (every key unknown), and
@@ -55,15 +54,6 @@ def one_line(text: str) -> str:
     return _BREAKS.sub(lambda m: repr(m.group())[1:-1], text)
 
 
-_ORDER = attrgetter("file", "line", "column", "field", "message", "hint", "severity")
-
-
-def sort_problems(problems) -> list[Problem]:
-    """``problems`` in report order: by file, line, column, field, message (as `Problem`'s own
-    ordering, but with a C-level key: 10x faster on 100,000 problems)."""
-    return sorted(problems, key=_ORDER)
-
-
 def capped(problems: list[Problem], limit: int = MAX_PROBLEMS) -> list[Problem]:
     """The first ``limit`` of the sorted ``problems``, then, when there are more, one problem
     ``... and N more problems`` placed where the first one left out is (file:line:column)."""
@@ -98,7 +88,7 @@ class ContentError(PlayaidError):
     exit_code = 1
 
     def __init__(self, problems: list[Problem]):
-        self.problems = sort_problems(problems)
+        self.problems = sorted(problems)
         count = len(self.problems)
         lines = [str(p) for p in capped(self.problems)]
         lines.append(f"{count} problem{'s' if count != 1 else ''} found")
@@ -114,7 +104,7 @@ class RecordError(PlayaidError):
     exit_code = 2
 
     def __init__(self, problems: list[Problem]):
-        ordered = sort_problems(problems)
+        ordered = sorted(problems)
         self.count = len(ordered)
         self.problems = capped(ordered)
         super().__init__("\n".join(str(p) for p in self.problems))
