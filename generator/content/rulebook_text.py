@@ -44,25 +44,18 @@ _WORD = re.compile(r"\b(" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r"
 
 
 @dataclass(frozen=True)
-class Token:
-    """A number as printed: its value and its 1-based line in the rulebook file."""
-
-    value: float
-    line: int
-
-
-@dataclass(frozen=True)
 class Section:
     """One occurrence of a heading: 1-based first and last line, and its text lines."""
 
-    heading: str
     first: int
     last: int
     lines: tuple[str, ...]
 
     @property
-    def tokens(self) -> tuple[Token, ...]:
-        return tuple(Token(v, self.first + i) for i, line in enumerate(self.lines) for v in numbers_in(line))
+    def tokens(self) -> tuple[tuple[float, int], ...]:
+        """Every number printed in the section, in order, with its 1-based rulebook line:
+        ``(value, line)``."""
+        return tuple((v, self.first + i) for i, line in enumerate(self.lines) for v in numbers_in(line))
 
     def find(self, quote: str) -> int | None:
         """The rulebook line where ``quote`` starts (whitespace, quote marks and dashes
@@ -173,8 +166,8 @@ def sections(path: Path, heading: str) -> tuple[Section, ...]:
                 break
         while end > i + 1 and not lines[end - 1].strip():
             end -= 1
-        out.append(Section(heading, i + 1, end, tuple(lines[i:end])))
+        out.append(Section(i + 1, end, tuple(lines[i:end])))
     return tuple(out)
 
 
-__all__ = ["Section", "Token", "normalise", "numbers_in", "sections"]
+__all__ = ["Section", "normalise", "numbers_in", "sections"]

@@ -33,7 +33,7 @@ from pydantic import ValidationError
 
 from generator.content.fact_types import conformance, parse_type
 from generator.content.models import QuoteRef
-from generator.content.rulebook_text import Section, numbers_in, sections
+from generator.content.rulebook_text import Section, normalise, numbers_in, sections
 from generator.errors import Problem
 
 HINT = ("correct the value; or add `quote:` with the rulebook's words that state it; or, if the "
@@ -53,9 +53,8 @@ class Group:
 
 @dataclass(frozen=True)
 class Cited:
-    """The rulebook section a value cites: file path, file name as shown, heading, occurrences."""
+    """The rulebook section a value cites: file name as shown, heading, occurrences."""
 
-    path: Path
     file: str
     heading: str
     spans: tuple[Section, ...]
@@ -148,7 +147,7 @@ def _cited(source, game, seeds_dir: Path | None) -> Cited | None:
     spans = sections(path, heading.strip())
     if not spans:
         return None
-    return Cited(path, book.file, heading.strip(), spans)
+    return Cited(book.file, heading.strip(), spans)
 
 
 def _compare(loc, base: tuple, cells: list[list[Group]], quote, cited: Cited, what: str,
@@ -163,7 +162,7 @@ def _compare(loc, base: tuple, cells: list[list[Group]], quote, cited: Cited, wh
             continue
         best = None  # (groups placed, span, stream) of the occurrence that matches best
         for span in cited.spans:
-            stream = [(t.value, t.line) for t in span.tokens]
+            stream = span.tokens
             failed = _place(groups, [v for v, _ in stream])
             if failed is None:
                 best = None
@@ -242,8 +241,8 @@ def _find(values: list[float], numbers: tuple[float, ...], start: int) -> int | 
 def _mismatch(loc, g: Group, stream, cited: Cited, span: Section, what: str) -> Problem:
     values = [v for v, _ in stream]
     where = f"rulebook {cited.file}, section '{cited.heading}' (lines {span.first}-{span.last})"
-    if _find(values, g.numbers, 0) is not None:
-        at = stream[_find(values, g.numbers, 0)][1]
+    if (found := _find(values, g.numbers, 0)) is not None:
+        at = stream[found][1]
         return loc.problem(g.paths[0], f"{what}: {_fmt_group(g)} is printed at rulebook {cited.file}:{at}, "
                            f"but not in the order of the content's numbers ({where})",
                            "order the values as the rulebook prints them, or add `quote:`")
@@ -262,7 +261,7 @@ def _mismatch(loc, g: Group, stream, cited: Cited, span: Section, what: str) -> 
         if score:
             k = next(k for k in range(n) if values[i + k] != g.numbers[k])
             line = stream[i + k][1]
-            printed = _line_text(cited.path, line)
+            printed = normalise(span.lines[line - span.first])[:90]
             return loc.problem(g.paths[k], f"{what}: {_fmt(g.numbers[k])} differs from the rulebook: "
                                f"{cited.file}:{line} prints {_fmt(values[i + k])} there "
                                f"(\"{printed}\"; {where})", HINT)
@@ -280,12 +279,6 @@ def _derived_ref(loc, path, check_id: str, uses, checks) -> list[Problem]:
         return [loc.problem(path, f"derived: check '{check_id}' does not use {uses[0]}",
                             "name the check whose expressions compute or verify this value")]
     return []
-
-
-def _line_text(path: Path, line: int) -> str:
-    from generator.content.rulebook_text import _read, normalise
-
-    return normalise(_read(path)[0][line - 1])[:90]
 
 
 def _fmt(v: float) -> str:
