@@ -54,6 +54,22 @@ def one_line(text: str) -> str:
     return _BREAKS.sub(lambda m: repr(m.group())[1:-1], text)
 
 
+def cut(text: str, width: int) -> str:
+    """``text`` when at most ``width`` characters, else its first ``width - 3`` and ``...``: a
+    value quoted in a message may be megabytes long."""
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def short_repr(value, width: int) -> str:
+    """``repr(value)`` cut to ``width`` characters (see `cut`); an integer past Python's
+    4,300-digit string limit (``10**100000`` in a check expression) is described, not printed."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return "a number too long to print"
+    return cut(text, width)
+
+
 def capped(problems: list[Problem], limit: int = MAX_PROBLEMS) -> list[Problem]:
     """The first ``limit`` of the sorted ``problems``, then, when there are more, one problem
     ``... and N more problems`` placed where the first one left out is (file:line:column)."""

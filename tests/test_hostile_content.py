@@ -259,3 +259,13 @@ def test_check_expression_cannot_run_for_hours(demo):
         "content/demo/checks.yaml:6:13: checks[0].expect: check 'busy': cannot evaluate "
         "`sum(range(10**12))`: ValueError: range() of more than 100,000 numbers "
         "(fix the expression or the content it names)"]
+
+
+def test_a_long_value_of_the_wrong_type_is_quoted_cut(demo):
+    # fact_types quoted the whole value: a 100,000-character text made a 100 kB problem line
+    (demo / "facts.yaml").write_text(FACTS_HEAD + "'" + "x" * 100_000 + "'\n")
+    result = check()
+    assert result.exit_code == 1
+    assert problem_lines(result) == [
+        f"content/demo/facts.yaml:7:12: facts.hand_size.value: fact 'hand_size': '{'x' * 56}... is not "
+        "an integer (declared type integer) (correct the value or its declared type)"]

@@ -13,7 +13,7 @@ from typing import Any
 from simpleeval import EvalWithCompoundTypes, InvalidExpression
 
 from generator.content.models import Check
-from generator.errors import Problem
+from generator.errors import Problem, short_repr
 
 
 def _count(items, **where) -> int:
@@ -145,18 +145,8 @@ def _run_one(content, check: Check, path, loc, names, where) -> list[Problem]:
                     at += f" at {f}:{line}"
             facts_at = _fact_locations(content, check.expect + " " + check.equals)
             message = (f"check '{check.id}' failed{at}: {check.description}: "
-                       f"`{check.expect}` is {_shown(got)} but `{check.equals}` is {_shown(want)}")
+                       f"`{check.expect}` is {short_repr(got, 80)} but `{check.equals}` is {short_repr(want, 80)}")
             if facts_at:
                 message += f" [{facts_at}]"
             problems.append(loc.problem(path, message, "correct the content value that is wrong"))
     return problems
-
-
-def _shown(value) -> str:
-    """``repr`` of a computed value for a message, cut to 80 characters; a number past Python's
-    4,300-digit string limit (``10**100000`` in an expression) is described, not printed."""
-    try:
-        text = repr(value)
-    except ValueError:
-        return "a number too long to print"
-    return text if len(text) <= 80 else text[:77] + "..."

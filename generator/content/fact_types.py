@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from generator.errors import short_repr
+
 SCALARS = ("integer", "number", "text", "boolean")
 
 
@@ -116,32 +118,32 @@ def conformance(value: Any, ftype: FactType, bounds: tuple[float, float] | None 
     kind = ftype.kind
     if kind == "integer":
         if not is_int(value):
-            return [(path, f"{value!r} is not an integer")]
+            return [(path, f"{short_repr(value, 60)} is not an integer")]
     elif kind == "number":
         if not (is_int(value) or isinstance(value, float)):
-            return [(path, f"{value!r} is not a number")]
+            return [(path, f"{short_repr(value, 60)} is not a number")]
     elif kind == "text":
-        return [] if isinstance(value, str) else [(path, f"{value!r} is not text")]
+        return [] if isinstance(value, str) else [(path, f"{short_repr(value, 60)} is not text")]
     elif kind == "boolean":
-        return [] if isinstance(value, bool) else [(path, f"{value!r} is not true or false")]
+        return [] if isinstance(value, bool) else [(path, f"{short_repr(value, 60)} is not true or false")]
     elif kind == "list":
         if not isinstance(value, list):
-            return [(path, f"{value!r} is not a list")]
+            return [(path, f"{short_repr(value, 60)} is not a list")]
         return [p for i, v in enumerate(value) for p in conformance(v, ftype.item, bounds, path + (i,))]
     elif kind == "map":
         if not isinstance(value, dict):
-            return [(path, f"{value!r} is not a mapping")]
+            return [(path, f"{short_repr(value, 60)} is not a mapping")]
         out = []
         for k, v in value.items():
             if ftype.key == "integer" and not is_int(k):
-                out.append((path + (k,), f"key {k!r} is not an integer"))
+                out.append((path + (k,), f"key {short_repr(k, 60)} is not an integer"))
             elif ftype.key == "text" and not isinstance(k, str):
-                out.append((path + (k,), f"key {k!r} is not text (quote it)"))
+                out.append((path + (k,), f"key {short_repr(k, 60)} is not text (quote it)"))
             out.extend(conformance(v, ftype.item, bounds, path + (k,)))
         return out
     elif kind == "record":
         if not isinstance(value, dict):
-            return [(path, f"{value!r} is not a mapping")]
+            return [(path, f"{short_repr(value, 60)} is not a mapping")]
         names = [n for n, _ in ftype.fields]
         out = [(path + (k,), f"'{k}' is not a field of {ftype}") for k in value if k not in names]
         out += [(path, f"field '{n}' is missing (type {ftype})") for n in names if n not in value]
@@ -150,5 +152,5 @@ def conformance(value: Any, ftype: FactType, bounds: tuple[float, float] | None 
                 out.extend(conformance(value[name], item, bounds, path + (name,)))
         return out
     if bounds is not None and kind in ("integer", "number") and not bounds[0] <= value <= bounds[1]:
-        return [(path, f"{value!r} is outside the declared range {bounds[0]:g}..{bounds[1]:g}")]
+        return [(path, f"{short_repr(value, 60)} is outside the declared range {bounds[0]:g}..{bounds[1]:g}")]
     return []

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from generator.content.kinds import KINDS
 from generator.content.yaml_io import Located
-from generator.errors import MAX_PROBLEMS, Problem
+from generator.errors import MAX_PROBLEMS, Problem, short_repr
 
 _SCALAR_TAGS = {"str", "int", "float", "bool", "none", "date", "list[str]"}
 
@@ -147,7 +147,7 @@ def problems_from(located: Located, exc: ValidationError, models=None,
                 msg = msg[len("Value error, "):]
             got = err.get("input")
             if etype not in ("value_error",) and not isinstance(got, (dict, list)):
-                msg += f" (got {_short_repr(got)})"
+                msg += f" (got {short_repr(got, 60)})"
             p = located.problem(path, msg, _hint(etype, reference))
         if wrong_branch:
             fallback.setdefault(p.field, p)  # one per place: the first branch that does not fit
@@ -168,12 +168,6 @@ def problems_from(located: Located, exc: ValidationError, models=None,
             if close:
                 problems[place] = replace(problems[place], hint=f"did you mean '{close[0]}'?")
     return list(problems.values())
-
-
-def _short_repr(value: Any) -> str:
-    """``repr`` of a value a user typed, cut to 60 characters (a value may be 4 MiB long)."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _hint(etype: str, reference: str) -> str:

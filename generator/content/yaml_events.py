@@ -26,7 +26,7 @@ from ruamel.yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent,
                                 ScalarEvent, SequenceEndEvent, SequenceStartEvent)
 from ruamel.yaml.nodes import ScalarNode
 
-from generator.errors import Problem
+from generator.errors import Problem, cut
 from generator.scoring.validate import dotted  # one spelling of field paths, shared with the scoring core
 
 #: Deepest nesting of mappings and sequences read. Shipped content needs 8; deeper input is
@@ -288,8 +288,7 @@ class _Scalars:
             if tag == _INT and digits > 1000:
                 return False, (f"a number with {digits} digits is too long to read",
                                "write the count or score this field means")
-            text = value if len(value) <= 40 else value[:37] + "..."
-            return False, (f"cannot read '{text}' as {_KINDS[tag]} ({type(exc).__name__}: {exc})",
+            return False, (f"cannot read '{cut(value, 40)}' as {_KINDS[tag]} ({type(exc).__name__}: {exc})",
                            "quote it to make it text, or write a valid value")
 
 
