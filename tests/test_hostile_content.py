@@ -18,18 +18,8 @@ from click.testing import CliRunner
 from generator.cli import cli
 from generator.content.yaml_io import MAX_CONTENT_VALUES, MAX_DEPTH
 from generator.errors import MAX_PROBLEMS
-
-GAME = """\
-kind: game
-id: demo
-title: Demo
-version: "1"
-date: 2026-01-01
-rulebooks:
-  - id: rb
-    file: demo-rules.txt
-    title: Demo Rules
-"""
+from tests.demo_content import BASE_GAME as GAME
+from tests.demo_content import RULEBOOK, laughs
 
 FACTS_HEAD = """\
 kind: facts
@@ -52,7 +42,7 @@ def demo(tmp_path, monkeypatch) -> Path:
     (game / "game.yaml").write_text(GAME)
     (game / "facts.yaml").write_text(FACTS)
     (tmp_path / "seeds").mkdir()
-    (tmp_path / "seeds" / "demo-rules.txt").write_text("Demo Rules\nSetup\nEach player takes 3 cards.\n")
+    (tmp_path / "seeds" / "demo-rules.txt").write_text(RULEBOOK)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("PLAYAID_SEEDS", str(tmp_path / "seeds"))
     return game
@@ -78,9 +68,7 @@ def test_the_demo_game_is_clean(demo):
 
 
 def test_alias_bomb_in_content(demo):
-    bomb = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    bomb += [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
-    (demo / "facts.yaml").write_text(FACTS + "\n".join(bomb) + "\n")
+    (demo / "facts.yaml").write_text(FACTS + laughs(10))
     result = check()
     assert result.exit_code == 1
     lines = problem_lines(result)

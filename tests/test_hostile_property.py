@@ -19,8 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from generator.cli import cli
 
 try:  # tests/ may or may not be a package
+    from tests.demo_content import AIDS, CHECKS, TABLE
+    from tests.demo_content import RULEBOOK as DEMO_RULEBOOK
     from tests.hostile_mutations import mutations
 except ImportError:
+    from demo_content import AIDS, CHECKS, TABLE
+    from demo_content import RULEBOOK as DEMO_RULEBOOK
     from hostile_mutations import mutations
 
 REPO = Path(__file__).resolve().parents[1]
@@ -96,7 +100,8 @@ rulebooks:
   - {id: rb, file: demo-rules.txt, title: Demo Rules}
 """
 
-RULEBOOK = "Demo Rules\nSetup\nWith 2 or 3 players, each player takes 3 cards. Waves: 11, 11 and 17 cards.\n"
+#: demo_content.RULEBOOK with the waves of the facts below on its Setup line
+RULEBOOK = DEMO_RULEBOOK.replace("3 cards.\n", "3 cards. Waves: 11, 11 and 17 cards.\n")
 
 FILES = {
     "game.yaml": GAME,
@@ -107,18 +112,7 @@ facts:
   hand_size: {value: 3, type: integer, source: "rb: Setup", label: Hand size}
   waves: {value: {1: 11, 2: 11, 3: 17}, type: "map[integer, integer]", source: "rb: Setup"}
 """,
-    "table.yaml": """\
-kind: table
-id: hands
-title: Hands
-source: "rb: Setup"
-columns:
-  - {key: players, label: Players}
-  - {key: cards, label: Cards}
-rows:
-  - {players: 2, cards: 3}
-  - {players: 3, cards: 3}
-""",
+    "table.yaml": TABLE,
     "rules.yaml": """\
 kind: rules
 id: basics
@@ -132,30 +126,8 @@ sections:
       - text: Shuffle the deck.
         items: [Cut it once.]
 """,
-    "checks.yaml": """\
-kind: checks
-id: checks
-checks:
-  - id: hand
-    description: the table agrees with the fact
-    for_each: tables.hands
-    expect: row.cards
-    equals: facts.hand_size
-""",
-    "aids.yaml": """\
-kind: aids
-id: aids
-aids:
-  - id: ref
-    title: Reference
-    format: card
-    size: poker
-    faces:
-      - name: front
-        blocks:
-          - rules: basics
-          - table: hands
-""",
+    "checks.yaml": CHECKS,
+    "aids.yaml": AIDS,
 }
 
 

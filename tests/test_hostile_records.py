@@ -17,16 +17,10 @@ from click.testing import CliRunner
 from generator.cli import cli
 from generator.content.yaml_io import MAX_DEPTH, MAX_RECORD_VALUES
 from generator.errors import MAX_PROBLEMS, ContentError, Problem, RecordError
+from tests.demo_content import laughs
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8")
-
-
-def laughs(levels: int, width: int = 9) -> str:
-    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    for i in range(1, levels):
-        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * width) + "]")
-    return "\n".join(lines) + "\ngame: rftg\n"
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +50,7 @@ def lines(result) -> list[str]:
 
 
 def test_alias_bomb_record_is_refused_at_once(score):
-    result = score(laughs(10))  # 489 bytes: 9**10 strings once expanded (~13 GB)
+    result = score(laughs(10) + "game: rftg\n")  # 489 bytes: 9**10 strings once expanded (~13 GB)
     assert result.exit_code == 2
     out = lines(result)
     assert out[0] == ("rec.yaml:1:5: a0: YAML anchors (&a0) are not allowed "

@@ -13,14 +13,7 @@ import pytest
 
 from generator.content.yaml_io import (MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, MAX_DEPTH,
                                        MAX_RECORD_BYTES, MAX_RECORD_VALUES, load_file, load_text)
-
-
-def laughs(levels: int, width: int = 9) -> str:
-    """The "billion laughs" shape: each level an anchored list of ``width`` aliases to the last."""
-    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    for i in range(1, levels):
-        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * width) + "]")
-    return "\n".join(lines) + "\ngame: rftg\n"
+from tests.demo_content import laughs
 
 
 def messages(problems) -> list[str]:
@@ -28,7 +21,7 @@ def messages(problems) -> list[str]:
 
 
 def test_alias_bomb_is_refused_where_it_stands_without_expanding():
-    text = laughs(10)  # 489 bytes; expanded, 9**10 strings (~13 GB)
+    text = laughs(10) + "game: rftg\n"  # 489 bytes; expanded, 9**10 strings (~13 GB)
     located, problems = load_text(text, "bomb.yaml")
     assert len(text) < 500
     # every anchor and every alias is reported, at its own line and column

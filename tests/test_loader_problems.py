@@ -16,25 +16,7 @@ from generator.cli import cli
 from generator.content import sources
 from generator.content.models import Game
 from generator.content.validate import _data_path
-
-GAME = """\
-kind: game
-id: demo
-title: Demo
-version: "1"
-date: 2026-01-01
-rulebooks:
-  - id: rb
-    file: demo-rules.txt
-    title: Demo Rules
-  - id: ex
-    file: demo-expansion.txt
-    title: Demo Expansion
-references:
-  - id: web
-    title: Web FAQ
-    url: https://example.org/faq
-"""
+from tests.demo_content import AIDS, CHECKS, GAME, RULEBOOK, TABLE
 
 RULES = """\
 kind: rules
@@ -62,19 +44,6 @@ rulings:
     source: "web: question 2"
 """
 
-TABLE = """\
-kind: table
-id: hands
-title: Hands
-source: "rb: Setup"
-columns:
-  - {key: players, label: Players}
-  - {key: cards, label: Cards}
-rows:
-  - {players: 2, cards: 3}
-  - {players: 3, cards: 3}
-"""
-
 FACTS = """\
 kind: facts
 id: numbers
@@ -83,32 +52,6 @@ facts:
     value: 3
     type: integer
     source: "rb: Setup"
-"""
-
-CHECKS = """\
-kind: checks
-id: checks
-checks:
-  - id: hand
-    description: the table agrees with the fact
-    for_each: tables.hands
-    expect: row.cards
-    equals: facts.hand_size
-"""
-
-AIDS = """\
-kind: aids
-id: aids
-aids:
-  - id: ref
-    title: Reference
-    format: card
-    size: poker
-    faces:
-      - name: front
-        blocks:
-          - rules: basics
-          - table: hands
 """
 
 FILES = {"game.yaml": GAME, "rules.yaml": RULES, "table.yaml": TABLE, "facts.yaml": FACTS,
@@ -125,7 +68,7 @@ def demo(tmp_path, monkeypatch) -> Path:
         (game / name).write_text(text, encoding="utf-8")
     seeds = tmp_path / "seeds"
     seeds.mkdir()
-    (seeds / "demo-rules.txt").write_text("Demo Rules\nSetup\nWith 2 or 3 players, each player takes 3 cards.\n")
+    (seeds / "demo-rules.txt").write_text(RULEBOOK)
     (seeds / "demo-expansion.txt").write_text("Setup\nAdd the new cards.\n")
     monkeypatch.chdir(tmp_path)
     return game
