@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-#: Most problems one error reports: a file can hold 100,000 mistakes (every key unknown), and
-#: past the first few dozen a user fixes and runs again. The rest are counted in one line.
-MAX_PROBLEMS = 50
+# Most problems one error lists (the rest are counted in one line): one figure with the scoring
+# core's record validation. The core is stdlib-only and never imports this module.
+from generator.scoring.validate import MAX_PROBLEMS
 
 
 @dataclass(frozen=True, order=True)
@@ -45,13 +45,15 @@ class Problem:
         return one_line(text)
 
 
-_BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: Line breaks and other control characters (C0, DEL, C1, U+2028/U+2029): escaped in problem
+#: text (`one_line`), refused in YAML keys (`generator.content.yaml_events`).
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def one_line(text: str) -> str:
     """``text`` with line breaks and other control characters escaped (``\\n``, ``\\x1f``): one
     problem is one line of output, whatever a file put in a key or value it quotes."""
-    return _BREAKS.sub(lambda m: repr(m.group())[1:-1], text)
+    return CONTROL_CHARACTERS.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 def cut(text: str, width: int) -> str:
@@ -70,16 +72,16 @@ def short_repr(value, width: int) -> str:
     return cut(text, width)
 
 
-def capped(problems: list[Problem], limit: int = MAX_PROBLEMS) -> list[Problem]:
-    """The first ``limit`` of the sorted ``problems``, then, when there are more, one problem
+def capped(problems: list[Problem]) -> list[Problem]:
+    """The first `MAX_PROBLEMS` of the sorted ``problems``, then, when there are more, one problem
     ``... and N more problems`` placed where the first one left out is (file:line:column)."""
-    if len(problems) <= limit:
+    if len(problems) <= MAX_PROBLEMS:
         return list(problems)
-    rest = len(problems) - limit
-    first = problems[limit]
-    return problems[:limit] + [Problem(first.file, first.line, first.column, "",
-                                       f"... and {rest} more problem{'s' if rest != 1 else ''}",
-                                       "fix the ones above and check again")]
+    rest = len(problems) - MAX_PROBLEMS
+    first = problems[MAX_PROBLEMS]
+    return problems[:MAX_PROBLEMS] + [Problem(first.file, first.line, first.column, "",
+                                              f"... and {rest} more problem{'s' if rest != 1 else ''}",
+                                              "fix the ones above and check again")]
 
 
 class PlayaidError(Exception):
@@ -115,14 +117,12 @@ class RecordError(PlayaidError):
     """A score record cannot be read or has the wrong shape (exit code 2).
 
     ``problems``: the first `MAX_PROBLEMS` problems, sorted by line, then (when there were more)
-    one ``... and N more problems``; ``count``: how many were found in all."""
+    one ``... and N more problems``."""
 
     exit_code = 2
 
     def __init__(self, problems: list[Problem]):
-        ordered = sorted(problems)
-        self.count = len(ordered)
-        self.problems = capped(ordered)
+        self.problems = capped(sorted(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -41,7 +41,7 @@ def encode(value: Any) -> Any:
     raise ValueError(f"cannot store a {type(value).__name__} in the cache")
 
 
-def decode(data: Any, max_depth: int = 100) -> Any:
+def decode(data: Any, max_depth: int) -> Any:
     """The value `encode` was given. Raises `ValueError` for data it cannot have written."""
     if type(data) in _JSON_SCALARS:
         return data

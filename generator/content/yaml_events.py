@@ -26,15 +26,12 @@ from ruamel.yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent,
                                 ScalarEvent, SequenceEndEvent, SequenceStartEvent)
 from ruamel.yaml.nodes import ScalarNode
 
-from generator.errors import Problem, cut
+from generator.errors import CONTROL_CHARACTERS, Problem, cut
 from generator.scoring.validate import dotted  # one spelling of field paths, shared with the scoring core
 
 #: Deepest nesting of mappings and sequences read. Shipped content needs 8; deeper input is
 #: refused before any recursive step anywhere (Python's limit is 1000 frames).
 MAX_DEPTH = 64
-#: Most values (scalars and collections) read from one file unless the caller says otherwise
-#: (`yaml_io` gives records and content their own): bounds the time a file can cost, ~5 us a value.
-MAX_VALUES = 100_000
 
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_CORE + t for t in ("null", "bool", "int", "float", "str", "timestamp")}
@@ -49,9 +46,9 @@ _KINDS = {_CORE + "null": "null", _CORE + "bool": "true/false", _CORE + "int": "
 _NO_KEY = object()
 # Control characters a scalar may not hold even when written as an escape ("\x00"): they break
 # file paths (embedded NUL), terminals and PDFs. Tab, line feed and carriage return are text.
+# A key is a field name, printed in every message about its value: it may hold no line breaks or
+# tabs either (errors.CONTROL_CHARACTERS).
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-# A key is a field name, printed in every message about its value: no line breaks or tabs either.
-_KEY_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass
@@ -85,7 +82,7 @@ def _pos(mark) -> tuple[int, int]:
 
 
 def compose_events(text: str, file: str, marks: dict, key_marks: dict,
-                   max_values: int = MAX_VALUES) -> Composed:
+                   max_values: int) -> Composed:
     """Parse ``text`` and build its one document; fill ``marks``/``key_marks`` (path -> 1-based
     (line, column) of the value / of its key). More than ``max_values`` scalars and collections
     stop the parse. Never raises for anything ``text`` contains."""
@@ -260,7 +257,7 @@ class _Scalars:
         if implicit:
             tag = self._tag(event.value) if event.implicit[0] else _STR
         if tag == _STR:
-            bad = (_KEY_CONTROL if as_key else _CONTROL).search(event.value)
+            bad = (CONTROL_CHARACTERS if as_key else _CONTROL).search(event.value)
             if bad:
                 what = "key" if as_key else "text"
                 return False, (f"the {what} holds control character U+{ord(bad.group()):04X}",
