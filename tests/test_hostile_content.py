@@ -257,3 +257,18 @@ def test_a_long_value_of_the_wrong_type_is_quoted_cut(demo):
     assert problem_lines(result) == [
         f"content/demo/facts.yaml:7:12: facts.hand_size.value: fact 'hand_size': '{'x' * 56}... is not "
         "an integer (declared type integer) (correct the value or its declared type)"]
+
+
+def test_icon_tokens_are_checked_under_any_key_named_quote_but_a_quote(demo):
+    # every subtree under a key 'quote' was skipped, not only the quote field of facts and rows
+    (demo / "facts.yaml").write_text(FACTS + "  lines:\n    type: map[text, text]\n    source: 'rb: Setup'\n"
+                                     "    value: {quote: 'take [card]'}\n"
+                                     "    quote: Each player takes [card]\n")
+    result = check()
+    assert result.exit_code == 1
+    assert problem_lines(result) == [  # the fact's own quote is not printed: no icon check there
+        "content/demo/facts.yaml:11:20: facts.lines.value.quote: unknown icon token [card] "
+        "(declare it in game.yaml icons: (known: none))",
+        "content/demo/facts.yaml:12:12: facts.lines.quote: fact 'lines': quote \"Each player takes [card]\" "
+        "is not in section 'Setup' of rulebook demo-rules.txt (lines 2-3) (copy the words exactly as the "
+        "section prints them)"]

@@ -64,6 +64,9 @@ def _check_fact_names(content) -> list[Problem]:
 ICON_TOKEN = re.compile(r"\[([a-z][a-z0-9_]*)\]")
 #: Document kinds whose text is printed (and so may hold [icon] tokens).
 PRINTED_KINDS = ("rules", "table", "aids", "facts")
+#: (top-level key, field) of the fields of a fact or table row that are not printed: a fact's
+#: type, and the rulebook quotes of facts and rows (they may hold the rulebook's [icon] words).
+_NOT_PRINTED = {("facts", "type"), ("facts", "quote"), ("rows", "quote")}
 
 
 def _check_icons(content) -> list[Problem]:
@@ -80,8 +83,8 @@ def _check_icons(content) -> list[Problem]:
                                         f"templates/assets/icons", "draw it or fix the file name"))
 
     def walk(node, path, loc):
-        if "quote" in path or (len(path) == 3 and path[0] == "facts" and path[2] == "type"):
-            return  # not printed: rulebook quotes (they may hold the rulebook's [icon] words), fact types
+        if len(path) == 3 and (path[0], path[2]) in _NOT_PRINTED:
+            return
         if isinstance(node, str):
             for token in ICON_TOKEN.findall(node):
                 if token not in icons:
