@@ -3,34 +3,24 @@ real content file is valid, and a typo is reported against its kind's schema, na
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from pathlib import Path
 
 import jsonschema
 import pytest
 from referencing import Registry, Resource
-from ruamel.yaml import YAML
 
+from generator.content.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, load_text
 from generator.paths import PROJECT_ROOT
 
 SCHEMA_DIR = PROJECT_ROOT / "schema"
 CONTENT_FILES = sorted((PROJECT_ROOT / "content").rglob("*.yaml"))
 
 
-def _as_editor_sees_it(value):
-    """YAML as the YAML language server hands it to JSON Schema: dates stay strings."""
-    if isinstance(value, dict):
-        return {k: _as_editor_sees_it(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_as_editor_sees_it(v) for v in value]
-    if isinstance(value, (dt.date, dt.datetime)):
-        return value.isoformat()
-    return value
-
-
 def _load(text: str):
-    return _as_editor_sees_it(YAML(typ="safe", pure=True).load(text))
+    """A content file's document as the loader reads it; bare dates stay text, as the YAML
+    language server hands them to JSON Schema."""
+    return load_text(text, "content.yaml", MAX_CONTENT_BYTES, MAX_CONTENT_VALUES)[0].data
 
 
 @pytest.fixture(scope="module")
