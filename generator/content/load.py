@@ -23,7 +23,8 @@ from generator.content.files import content_files
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
 from generator.content.values import check_fact_types, check_values
-from generator.content.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, Located, load_bytes, load_file
+from generator.content.yaml_io import (MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, Located, load_bytes,
+                                       read_bounded)
 from generator.errors import ContentError, Problem, display_path
 
 
@@ -205,16 +206,12 @@ _PARSED_MAX = 2048
 
 
 def _parse(path: Path) -> tuple[Located | None, list[Problem]]:
-    """`load_file` of one content file, memoised on its name and bytes."""
+    """`yaml_io.load_file` of one content file, memoised on its name and bytes."""
     import hashlib
 
-    try:
-        with open(path, "rb") as stream:
-            data = stream.read(MAX_CONTENT_BYTES + 1)
-    except OSError:
-        data = None
-    if data is None or len(data) > MAX_CONTENT_BYTES:  # load_file reports these itself
-        return load_file(path, max_bytes=MAX_CONTENT_BYTES, max_values=MAX_CONTENT_VALUES)
+    data, problems = read_bounded(path, MAX_CONTENT_BYTES)
+    if data is None:
+        return None, problems
     key = (display_path(path), hashlib.sha256(data).hexdigest())
     if key not in _PARSED:
         _PARSED[key] = load_bytes(data, key[0], max_bytes=MAX_CONTENT_BYTES, max_values=MAX_CONTENT_VALUES)

@@ -31,7 +31,7 @@ from typing import Any
 from generator.content.yaml_events import MAX_DEPTH, compose_events, dotted
 from generator.errors import Problem, display_path
 
-__all__ = ["Located", "dotted", "load_text", "load_file", "MAX_RECORD_BYTES", "MAX_CONTENT_BYTES",
+__all__ = ["Located", "dotted", "load_text", "load_file", "read_bounded", "MAX_RECORD_BYTES", "MAX_CONTENT_BYTES",
            "MAX_RECORD_VALUES", "MAX_CONTENT_VALUES", "MAX_DEPTH"]
 
 Path_ = tuple  # a field path: tuple of str keys and int indexes
@@ -153,6 +153,15 @@ def load_file(path: Path | str, max_bytes: int = MAX_RECORD_BYTES,
     """Read and parse a YAML (or JSON, which is YAML) file of at most ``max_bytes`` bytes and
     ``max_values`` values; see `load_text` for the problems reported. A larger file is refused
     before it is read in full."""
+    data, problems = read_bounded(path, max_bytes)
+    if data is None:
+        return None, problems
+    return load_bytes(data, display_path(path), max_bytes, max_values)
+
+
+def read_bounded(path: Path | str, max_bytes: int) -> tuple[bytes | None, list[Problem]]:
+    """The bytes of the file at ``path``, read no further than ``max_bytes + 1``; or None and
+    one problem (named by `display_path`) when it cannot be read or is larger than ``max_bytes``."""
     shown = display_path(path)
     try:
         with open(path, "rb") as stream:
@@ -166,7 +175,7 @@ def load_file(path: Path | str, max_bytes: int = MAX_RECORD_BYTES,
         except OSError:
             size = f"more than {max_bytes}"
         return None, [_too_big(shown, size, max_bytes)]
-    return load_bytes(data, shown, max_bytes, max_values)
+    return data, []
 
 
 def load_bytes(data: bytes, file: str, max_bytes: int = MAX_RECORD_BYTES,
