@@ -25,12 +25,16 @@ MAX_MANIFEST_BYTES = 16 << 20
 
 def inside(out_dir: Path, name) -> bool:
     """True when ``name`` is a relative output file name that stays inside ``out_dir``."""
+    return _inside(Path(out_dir).resolve(), name)
+
+
+def _inside(root: Path, name) -> bool:
+    """`inside` for an output folder ``root`` already resolved (a manifest names many files)."""
     if not isinstance(name, str) or not name or "\0" in name:
         return False
     pure = PurePosixPath(name)
     if pure.is_absolute() or ".." in pure.parts or "\\" in name:
         return False
-    root = Path(out_dir).resolve()
     return (root / pure).resolve().is_relative_to(root)
 
 
@@ -45,29 +49,30 @@ def read_manifest(path: Path, out_dir: Path, whole_build_key: str) -> dict:
         return {}
     if not isinstance(data, dict):
         return {}
+    root = Path(out_dir).resolve()
     kept: dict = {}
     for key, entry in data.items():
         if key == whole_build_key:
-            if entry is None or _whole_build_entry(entry, out_dir):
+            if entry is None or _whole_build_entry(entry, root):
                 kept[key] = entry
-        elif _aid_entry(entry, out_dir):
+        elif _aid_entry(entry, root):
             if "fit_keys" in entry and not _fit_keys(entry["fit_keys"]):
                 entry = {k: v for k, v in entry.items() if k != "fit_keys"}
             kept[key] = entry
     return kept
 
 
-def _names(files, out_dir: Path) -> bool:
-    return isinstance(files, list) and all(inside(out_dir, f) for f in files)
+def _names(files, root: Path) -> bool:
+    return isinstance(files, list) and all(_inside(root, f) for f in files)
 
 
 def _number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e9
 
 
-def _aid_entry(entry, out_dir: Path) -> bool:
+def _aid_entry(entry, root: Path) -> bool:
     return (isinstance(entry, dict) and isinstance(entry.get("hash"), str)
-            and _names(entry.get("files"), out_dir)
+            and _names(entry.get("files"), root)
             and isinstance(entry.get("png", False), bool)
             and _number(entry.get("seconds", 0))
             and isinstance(entry.get("fitted", {}), dict)
@@ -78,9 +83,9 @@ def _fit_keys(value) -> bool:
     return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
 
 
-def _whole_build_entry(entry, out_dir: Path) -> bool:
+def _whole_build_entry(entry, root: Path) -> bool:
     aids = entry.get("aids") if isinstance(entry, dict) else None
     return (isinstance(entry, dict) and isinstance(entry.get("fingerprint"), str) and isinstance(aids, list)
             and isinstance(entry.get("stat", ""), str)
-            and all(isinstance(a, list) and len(a) == 2 and isinstance(a[0], str) and _names(a[1], out_dir)
+            and all(isinstance(a, list) and len(a) == 2 and isinstance(a[0], str) and _names(a[1], root)
                     for a in aids))
