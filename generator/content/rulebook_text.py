@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from generator.content.sources import normal_heading, opens_heading
@@ -51,7 +51,7 @@ class Section:
     last: int
     lines: tuple[str, ...]
 
-    @property
+    @cached_property
     def tokens(self) -> tuple[tuple[float, int], ...]:
         """Every number printed in the section, in order, with its 1-based rulebook line:
         ``(value, line)``."""
