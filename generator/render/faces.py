@@ -121,11 +121,12 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
         # a face whose HTML at the hinted size is the one fitted last time (the face an edit did
         # not touch) fits the same: one layout, whatever else in the aid changed
         known = hint is not None and (fit_keys or {}).get(face.name) == fit_key(html(hint))
-        best = _fit(attempt, aid.min_font_pt, aid.max_font_pt, hint, exact or known)
-        if best is None:
-            raise BuildError(planned.key, _no_fit(attempt, aid, face.name, width, height),
+        try:
+            best = _fit(attempt, aid.min_font_pt, aid.max_font_pt, hint, exact or known)
+        except _NoFit as no_fit:
+            raise BuildError(planned.key, _no_fit(attempt, aid, face.name, width, height, no_fit.largest),
                              "shorten the text, move a block to another face or a second card, or "
-                             "declare a larger size (e.g. size: tarot or size: a6) in the aid")
+                             "declare a larger size (e.g. size: tarot or size: a6) in the aid") from None
         results.append(FaceResult(face.name, best[0], best[1], fit_key(html(best[0]))))
     return results
 
@@ -138,17 +139,28 @@ def fit_key(html: str) -> str:
     return hashlib.sha256(html.encode()).hexdigest()
 
 
-def _no_fit(attempt, aid, face: str, width: float, height: float) -> str:
+class _NoFit(Exception):
+    """No font size fits a face (`_fit`). ``largest``: the largest size that gave one page and
+    its layout, (font_pt, document), whose text is under `MIN_TEXT_PT`; None when no size tried
+    gave one page."""
+
+    def __init__(self, largest: tuple[float, object] | None):
+        super().__init__("no font size fits")
+        self.largest = largest
+
+
+def _no_fit(attempt, aid, face: str, width: float, height: float,
+            largest: tuple[float, object] | None) -> str:
     """Why no font size fits: too long even at the minimum, or its smallest text run would be
-    under `MIN_TEXT_PT` at the largest size that fits one page."""
-    document = attempt(aid.min_font_pt)
-    if len(document.pages) > 1:
-        return (f"face '{face}' does not fit {width:g} x {height:g} mm even at {aid.min_font_pt:g} pt "
-                f"(it needs {len(document.pages)} pages)")
-    size = aid.min_font_pt
-    while size + FONT_STEP_PT <= aid.max_font_pt and len(attempt(size + FONT_STEP_PT).pages) == 1:
-        size += FONT_STEP_PT
-    smallest, text = smallest_text(attempt(size))
+    under `MIN_TEXT_PT` at the largest size that fits one page (``largest``, from `_NoFit`)."""
+    if largest is None:  # say how many pages the minimum size needs
+        document = attempt(aid.min_font_pt)
+        if len(document.pages) > 1:
+            return (f"face '{face}' does not fit {width:g} x {height:g} mm even at {aid.min_font_pt:g} pt "
+                    f"(it needs {len(document.pages)} pages)")
+        largest = (aid.min_font_pt, document)  # min_font_pt above max_font_pt: no size was tried
+    size, document = largest
+    smallest, text = smallest_text(document)
     return (f"face '{face}' fits {width:g} x {height:g} mm only up to {size:g} pt, where its smallest "
             f"text (\"{text}\") is {smallest:.2f} pt, under the {MIN_TEXT_PT:g} pt minimum")
 
@@ -220,7 +232,8 @@ def stranded_words(document) -> list[str]:
 def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact: bool = False):
     """Largest font size in [min_pt, max_pt] (multiples of FONT_STEP_PT) whose layout has one
     page, every text run at `MIN_TEXT_PT` or more, and no stranded word; returns
-    (font_pt, document), or None when no size gives one page with legible text.
+    (font_pt, document). Raises `_NoFit` (with the largest one-page layout, if any) when no size
+    gives one page with legible text.
 
     A binary search on "fits on one page" (which only gets truer as the size shrinks) finds the
     largest fitting size, about 5 layouts. Text sizes only shrink with the size, so if that layout
@@ -262,7 +275,7 @@ def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact
         else:
             hi = mid - 1
     if found is None or not _legible(found[1]):
-        return None
+        raise _NoFit(found)
     size, doc = found
     while stranded_words(doc):
         smaller = size - FONT_STEP_PT
