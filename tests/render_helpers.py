@@ -8,7 +8,9 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from pypdf import PdfReader
 
-PT_TO_MM = 25.4 / 72
+from generator.units import pt_to_mm
+
+PT_TO_MM = pt_to_mm(1)
 
 
 def box_mm(page, name: str) -> tuple[float, float, float, float]:

@@ -12,9 +12,9 @@ import pytest
 from generator.aidbuild import RenderOptions
 from generator.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
+from tests.render_helpers import PT_TO_MM
 
 CONTENT = PROJECT_ROOT / "content"
-PT_TO_MM = 25.4 / 72
 SIX_DEV_HELP = "per development a card scores in one category only; damaged worlds count for none"
 HEADER_GREY = (0.89,)
 

@@ -12,9 +12,10 @@ import pytest
 from generator.aidbuild import RenderOptions
 from generator.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
+from generator.units import mm_to_pt
 from tests.render_helpers import box_mm, pages, size_mm
 
-PT_PER_MM = 72 / 25.4
+PT_PER_MM = mm_to_pt(1)
 
 
 @pytest.fixture(scope="module")

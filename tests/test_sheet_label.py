@@ -13,8 +13,8 @@ from generator.aidbuild import RenderOptions
 from generator.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
 from generator.render.impose import label_runs, sheet_layout
+from tests.render_helpers import PT_TO_MM
 
-PT_TO_MM = 25.4 / 72
 DPI = 200
 # aid -> (file, title, card trim in mm)
 AIDS = {

@@ -19,7 +19,7 @@ from generator.plan import PlannedAid
 from generator.render.blocks import resolve_block
 from generator.render.html_pdf import HtmlRenderer, RenderFailed
 from generator.render.templates import UnknownIcon
-from generator.units import BLEED_MM, paper_size_mm
+from generator.units import BLEED_MM, paper_size_mm, px_to_pt
 
 #: Font sizes are searched in steps of this many points.
 FONT_STEP_PT = 0.25
@@ -175,7 +175,7 @@ def smallest_text(document) -> tuple[float, str]:
     def walk(box):
         nonlocal best
         if isinstance(box, boxes.TextBox) and (box.text or "").strip():
-            size = box.style["font_size"] * 0.75  # CSS px -> pt
+            size = px_to_pt(box.style["font_size"])
             if size < best[0]:
                 best = (size, box.text.strip()[:40])
         for child in getattr(box, "children", None) or []:

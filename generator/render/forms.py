@@ -19,7 +19,7 @@ from generator.content.models import RuleItem
 from generator.render.fonts import register_fonts
 from generator.render.form_grid import Line, cell_field, expand, field_name, plan_form
 from generator.render.typography import minus_signs
-from generator.units import BLEED_MM, HOME_PRINTER_MARGIN_MM, mm_to_pt, paper_size_mm
+from generator.units import BLEED_MM, HOME_PRINTER_MARGIN_MM, mm_to_pt, paper_size_mm, pt_to_mm
 
 HEADER_ROW_MM = 9.0
 MAX_ROW_MM = 16.0
@@ -41,7 +41,6 @@ HELP_LEADING_MM = 2.3
 #: DejaVu Sans Condensed cap height and descent, in em.
 CAP_HEIGHT = 0.73
 DESCENT = 0.24
-PT_MM = 25.4 / 72
 
 
 def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bool,
@@ -175,7 +174,7 @@ def _label_width_mm(canvas, corner: str, rows: list[Line]) -> float:
     for r in rows:
         widest = max(widest, canvas.stringWidth(r.label, "PlayaidSans-Bold" if r.emphasis else "PlayaidSans", 8),
                      canvas.stringWidth(r.help, "PlayaidSans", 6))
-    return min(60.0, max(12.0, widest * 25.4 / 72 + 4))
+    return min(60.0, max(12.0, pt_to_mm(widest) + 4))
 
 
 def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float,
@@ -217,7 +216,7 @@ def _wrap(canvas, text: str, font: str, size: float, width_pt: float) -> list[st
             lines.append(word)
     for line in lines:
         if canvas.stringWidth(line, font, size) > width_pt:
-            raise FormFitError(f"'{line}' in '{text}' is wider than its {width_pt * 25.4 / 72:.1f} mm "
+            raise FormFitError(f"'{line}' in '{text}' is wider than its {pt_to_mm(width_pt):.1f} mm "
                                f"column at {size:g} pt")
     return lines
 
@@ -242,15 +241,15 @@ def _row_label(canvas, row: Line, x0: float, label_w: float, y0: float, row_h: f
     except FormFitError as exc:
         raise FormFitError(f"row '{row.id}': help text {exc}") from None
     # Ink from the label's cap height down to the last help line's descenders.
-    block = CAP_HEIGHT * size * PT_MM + (HELP_GAP_MM + (len(lines) - 1) * HELP_LEADING_MM
-                                        + DESCENT * HELP_PT * PT_MM if lines else 0)
+    block = pt_to_mm(CAP_HEIGHT * size) + (HELP_GAP_MM + (len(lines) - 1) * HELP_LEADING_MM
+                                           + pt_to_mm(DESCENT * HELP_PT) if lines else 0)
     if block > row_h - 2 * ROW_PAD_MM:
-        holds = max(0, int((row_h - 2 * ROW_PAD_MM - CAP_HEIGHT * size * PT_MM - HELP_GAP_MM
-                            - DESCENT * HELP_PT * PT_MM) // HELP_LEADING_MM) + 1)
+        holds = max(0, int((row_h - 2 * ROW_PAD_MM - pt_to_mm(CAP_HEIGHT * size) - HELP_GAP_MM
+                            - pt_to_mm(DESCENT * HELP_PT)) // HELP_LEADING_MM) + 1)
         raise FormFitError(f"row '{row.id}': help text '{row.help}' needs {len(lines)} lines at "
                            f"{HELP_PT:g} pt in its {label_w - 2 * LABEL_PAD_MM:.1f} mm label column; "
                            f"the {row_h:.1f} mm row holds {holds}")
-    baseline = y0 + (row_h + block) / 2 - CAP_HEIGHT * size * PT_MM
+    baseline = y0 + (row_h + block) / 2 - pt_to_mm(CAP_HEIGHT * size)
     canvas.setFont(font, size)
     canvas.drawString(mm_to_pt(x0 + LABEL_PAD_MM), mm_to_pt(baseline), row.label)
     if lines:
@@ -283,4 +282,4 @@ def _notes_height_mm(aid: Aid, width_mm: float) -> float:
     for para in _note_paragraphs(aid):
         _, h = para.wrap(mm_to_pt(width_mm), 10_000)
         total += h + 1.5
-    return total * 25.4 / 72 + (3 if aid.notes else 0)
+    return pt_to_mm(total) + (3 if aid.notes else 0)

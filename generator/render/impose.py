@@ -20,7 +20,7 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.render.fonts import register_fonts
-from generator.units import mm_to_pt, paper_size_mm
+from generator.units import mm_to_pt, paper_size_mm, pt_to_mm
 
 #: Smallest margin left around the card grid: what home printers can reach (mm).
 MIN_SHEET_MARGIN_MM = 5.0
@@ -40,7 +40,7 @@ def label_band_mm() -> float:
     """Top margin (mm) the sheet label needs: edge distance + the 6 pt line's ascent and descent +
     the gap above the card grid (about 8.1 mm)."""
     ascent, descent = getAscentDescent(LABEL_FONT, LABEL_PT)
-    return LABEL_EDGE_MM + (ascent - descent) * 25.4 / 72 + LABEL_GAP_MM
+    return LABEL_EDGE_MM + pt_to_mm(ascent - descent) + LABEL_GAP_MM
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,7 @@ def label_runs(layout: SheetLayout, label: str) -> list[tuple[float, str]]:
 
 
 def _width_mm(text: str) -> float:
-    return stringWidth(text, LABEL_FONT, LABEL_PT) * 25.4 / 72
+    return pt_to_mm(stringWidth(text, LABEL_FONT, LABEL_PT))
 
 
 def _shorten(text: str, width_mm: float) -> str:
@@ -200,8 +200,8 @@ def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
     source = pikepdf.open(io.BytesIO(face_pdf))
     box = source.pages[0].mediabox
     left, bottom = float(box[0]), float(box[1])
-    trim_w = (float(box[2]) - left) * 25.4 / 72
-    trim_h = (float(box[3]) - bottom) * 25.4 / 72
+    trim_w = pt_to_mm(float(box[2]) - left)
+    trim_h = pt_to_mm(float(box[3]) - bottom)
     layout = sheet_layout(trim_w, trim_h, paper)
     sheets = pikepdf.new()
     for index, (page, name) in enumerate(zip(source.pages, face_names)):
