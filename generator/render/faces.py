@@ -19,13 +19,11 @@ from generator.plan import PlannedAid
 from generator.render.blocks import resolve_block
 from generator.render.html_pdf import HtmlRenderer, RenderFailed
 from generator.render.templates import UnknownIcon
+from generator.render.typography import MIN_TEXT_PT
 from generator.units import BLEED_MM, paper_size_mm, px_to_pt
 
 #: Font sizes are searched in steps of this many points.
 FONT_STEP_PT = 0.25
-
-#: No text run of any aid may be smaller than this (pt): the README's promise.
-MIN_TEXT_PT = 6.0
 
 #: A page aid with a stranded word tries at most this many sizes below its max_font_pt (1 pt in
 #: all): a multi-page layout often strands a word at one size and not at the next.

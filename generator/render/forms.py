@@ -18,7 +18,7 @@ from generator.content.aids import Aid
 from generator.content.models import RuleItem
 from generator.render.fonts import register_fonts
 from generator.render.form_grid import Line, cell_field, expand, field_name, plan_form
-from generator.render.typography import minus_signs
+from generator.render.typography import MIN_TEXT_PT, minus_signs
 from generator.units import BLEED_MM, HOME_PRINTER_MARGIN_MM, mm_to_pt, paper_size_mm, pt_to_mm
 
 HEADER_ROW_MM = 9.0
@@ -27,11 +27,10 @@ MIN_ROW_MM = 6.0
 #: Text size typed into fillable boxes (pt): fixed, since auto-size (0) shrinks long entries to
 #: unreadable; a box is at least MIN_ROW_MM - 1.2 = 4.8 mm (13.6 pt) high, room for 10 pt.
 FIELD_FONT_PT = 10
-#: Row labels (pt), shrunk no further than MIN_TEXT_PT; help lines under them and under column
-#: headers (pt). Below 6 pt a printed line is hard to read at the table.
+#: Row labels and column headers (pt), shrunk no further than MIN_TEXT_PT; help lines under them
+#: (pt).
 LABEL_PT = 8
 HELP_PT = 6
-MIN_TEXT_PT = 6
 #: Label column padding left and right of its text, and a row's padding above and below (mm).
 LABEL_PAD_MM = 1.5
 ROW_PAD_MM = 0.3
@@ -100,7 +99,7 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     canvas.rect(mm_to_pt(margin), mm_to_pt(y - HEADER_ROW_MM), mm_to_pt(pw - 2 * margin),
                 mm_to_pt(HEADER_ROW_MM), stroke=0, fill=1)
     canvas.setFillGray(0)
-    canvas.setFont("PlayaidSans-Bold", 8)
+    canvas.setFont("PlayaidSans-Bold", LABEL_PT)
     canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(y - 5.5), grid.corner)
     for i, c in enumerate(cols):
         _centered_label(canvas, c.label, col_x[i], col_x[i + 1], y - HEADER_ROW_MM, HEADER_ROW_MM, c.help,
@@ -170,21 +169,19 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
 
 def _label_width_mm(canvas, corner: str, rows: list[Line]) -> float:
     """Width of the label column: the longest row label or help line plus padding, 12-60 mm."""
-    widest = canvas.stringWidth(corner, "PlayaidSans-Bold", 8)
+    widest = canvas.stringWidth(corner, "PlayaidSans-Bold", LABEL_PT)
     for r in rows:
-        widest = max(widest, canvas.stringWidth(r.label, "PlayaidSans-Bold" if r.emphasis else "PlayaidSans", 8),
-                     canvas.stringWidth(r.help, "PlayaidSans", 6))
+        widest = max(widest,
+                     canvas.stringWidth(r.label, "PlayaidSans-Bold" if r.emphasis else "PlayaidSans", LABEL_PT),
+                     canvas.stringWidth(r.help, "PlayaidSans", HELP_PT))
     return min(60.0, max(12.0, pt_to_mm(widest) + 4))
 
 
 def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float,
                     help_text: str = "", column_id: str = "") -> None:
-    """A column header, shrunk (down to 6 pt) to fit its column; optional small help line."""
-    size = 8
+    """A column header, shrunk (down to `MIN_TEXT_PT`) to fit its column; optional help lines."""
     width_pt = mm_to_pt(x1 - x0 - 1)
-    while size > 6 and canvas.stringWidth(text, "PlayaidSans-Bold", size) > width_pt:
-        size -= 0.5
-    canvas.setFont("PlayaidSans-Bold", size)
+    canvas.setFont("PlayaidSans-Bold", _shrink_to_fit(canvas, text, "PlayaidSans-Bold", width_pt))
     middle = y0 + h / 2 + (2.0 if help_text else 0)
     canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(middle - 1.2), text)
     if help_text:
@@ -193,11 +190,21 @@ def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float
             raise FormFitError(f"column '{column_id}': help text '{help_text}' needs {len(lines)} lines "
                                f"at {HELP_PT:g} pt in its {(x1 - x0 - 1):.1f} mm column; the header "
                                f"holds 2")
-        canvas.setFont("PlayaidSans", 6)
+        canvas.setFont("PlayaidSans", HELP_PT)
         canvas.setFillGray(0.3)
         for n, line in enumerate(lines):
             canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(middle - 4.0 - 2.3 * n), line)
         canvas.setFillGray(0)
+
+
+def _shrink_to_fit(canvas, text: str, font: str, width_pt: float) -> float:
+    """The size (pt) to set a label in: `LABEL_PT`, shrunk in 0.5 pt steps until ``text`` in
+    ``font`` is no wider than ``width_pt``, but never below `MIN_TEXT_PT` (the caller decides
+    what a label still too wide there means)."""
+    size = LABEL_PT
+    while size > MIN_TEXT_PT and canvas.stringWidth(text, font, size) > width_pt:
+        size -= 0.5
+    return size
 
 
 class FormFitError(ValueError):
@@ -230,9 +237,7 @@ def _row_label(canvas, row: Line, x0: float, label_w: float, y0: float, row_h: f
     when the help text needs more lines than the row holds."""
     width_pt = mm_to_pt(label_w - 2 * LABEL_PAD_MM)
     font = "PlayaidSans-Bold" if row.emphasis else "PlayaidSans"
-    size = LABEL_PT
-    while size > MIN_TEXT_PT and canvas.stringWidth(row.label, font, size) > width_pt:
-        size -= 0.5
+    size = _shrink_to_fit(canvas, row.label, font, width_pt)
     if canvas.stringWidth(row.label, font, size) > width_pt:
         raise FormFitError(f"row '{row.id}': label '{row.label}' is wider than its "
                            f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {MIN_TEXT_PT:g} pt")
