@@ -40,16 +40,24 @@ def _shown(path: str, roots: list[Path]) -> str:
 def _warm_up(options: BuildOptions) -> None:
     """Lay out one card aid in this process, discarding the result. After a parallel build only
     the worker processes have compiled the templates and loaded the fonts into WeasyPrint; without
-    this the first save pays for that here (about half a second more than later saves)."""
+    this the first save pays for that here (about half a second more than later saves). Nothing
+    to do when the build rendered here (one job, or one aid to rebuild): the templates are
+    compiled. Uses the content that build loaded, when it loaded any."""
     try:
+        from generator import aidbuild
         from generator.aidbuild import render_aid
-        from generator.build import _read_manifest, _watched_content
-        from generator.fingerprint import code_fingerprint, content_fingerprint, file_digests
+        from generator.build import _WATCHED, _read_manifest, _watched_content
         from generator.plan import plan_aids
 
-        content = _watched_content(options, content_fingerprint(options.content_dir,
-                                                                file_digests(options.content_dir),
-                                                                code_fingerprint()))
+        if aidbuild._environment.cache_info().currsize:
+            return
+        content = _WATCHED.get("content")
+        if content is None or Path(content.root).resolve() != Path(options.content_dir).resolve():
+            from generator.fingerprint import code_fingerprint, content_fingerprint, file_digests
+
+            content = _watched_content(options, content_fingerprint(options.content_dir,
+                                                                    file_digests(options.content_dir),
+                                                                    code_fingerprint()))
         cards = [p for p in plan_aids(content, list(options.only) or None) if p.aid.format == "card"]
         if cards:
             entry = _read_manifest(options).get(cards[0].key) or {}

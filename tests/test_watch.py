@@ -3,6 +3,7 @@ nothing about the aids it left alone; a one-face edit re-fits only that face."""
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import subprocess
 import threading
@@ -127,3 +128,35 @@ def test_an_edit_to_one_face_refits_that_face_only(tmp_path, monkeypatch):
     assert [r.status for r in report.results] == ["built"]
     assert layouts.count("face-back") == 1
     assert layouts.count("face-front") == 2
+
+
+def test_warm_up_lays_out_a_card_only_when_this_process_has_not(tmp_path, monkeypatch):
+    """After a build that rendered here (one job) the templates are compiled: no warm-up layout.
+    After a parallel build (only workers compiled them) one card is laid out, from the content
+    the build loaded (nothing hashed again)."""
+    import generator.aidbuild as aidbuild
+    from generator import fingerprint
+    from generator.watch import _warm_up
+
+    content = tmp_path / "content"
+    shutil.copytree(PROJECT_ROOT / "content", content)
+    options = dataclasses.replace(BuildOptions(content_dir=content, out_dir=tmp_path / "out", jobs=1,
+                                               only=("frontier-summary", "score-sheet")), watching=True)
+    assert {r.status for r in build(options).results} == {"built"}
+    warmed: list[str] = []
+    real_render_aid = aidbuild.render_aid
+
+    def recording(planned, *args, **kwargs):
+        warmed.append(planned.key)
+        return real_render_aid(planned, *args, **kwargs)
+
+    def no_hashing():
+        raise AssertionError("the warm-up hashed the code again")
+
+    monkeypatch.setattr(aidbuild, "render_aid", recording)
+    _warm_up(options)
+    assert warmed == []
+    aidbuild._environment.cache_clear()  # as in the parent of a parallel build
+    monkeypatch.setattr(fingerprint, "code_fingerprint", no_hashing)
+    _warm_up(options)
+    assert warmed == ["rftg-frontier-summary"]
