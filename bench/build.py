@@ -34,10 +34,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.chdir(ROOT)
 
-from generator.aidbuild import _environment, source_date_epoch  # noqa: E402
-from generator.build import BuildOptions, _read_manifest, build  # noqa: E402
 from generator.content.load import load_content  # noqa: E402
-from generator.plan import plan_aids  # noqa: E402
+from generator.content.plan import plan_aids  # noqa: E402
+from generator.pipeline.aidbuild import _environment, source_date_epoch  # noqa: E402
+from generator.pipeline.build import BuildOptions, _read_manifest, build  # noqa: E402
 
 
 def timed(fn, *args, **kwargs) -> tuple[float, object]:
@@ -93,8 +93,8 @@ def bare_weasyprint(docs: list[str]) -> float:
 
 def scoring_throughput(count: int) -> tuple[float, float]:
     """(records/s scoring only, records/s parse + score) over ``count`` generated records."""
-    from generator.compile_rules import compile_rules
     from generator.content.load import load_content
+    from generator.records.compile_rules import compile_rules
     from generator.scoring.rftg import RftgRules, score_record
 
     rules = RftgRules.from_json(compile_rules(load_content(ROOT / "content"))["games"]["rftg"])

@@ -102,7 +102,7 @@ def list_aids(content_dir: Path, as_json: bool):
     """List the aids that content declares: name (``<game>-<id>``, as the output files and `build`
     name it; the bare id works too), format, size, title."""
     from generator.content.load import load_content
-    from generator.plan import plan_aids
+    from generator.content.plan import plan_aids
 
     planned = plan_aids(load_content(content_dir))
     if as_json:
@@ -122,7 +122,7 @@ def schema(out_dir: Path, content_dir: Path):
     """Export the JSON Schema of every content kind and of score records (record.schema.json),
     for editor completion and checking."""
     from generator.content.schema_export import export_schemas
-    from generator.record_schema_export import export_record_schema
+    from generator.records.record_schema_export import export_record_schema
 
     for path in export_schemas(out_dir):
         click.echo(str(path))

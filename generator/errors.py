@@ -46,7 +46,7 @@ class Problem:
 
 
 #: Line breaks and other control characters (C0, DEL, C1, U+2028/U+2029): escaped in problem
-#: text (`one_line`), refused in YAML keys (`generator.content.yaml_events`).
+#: text (`one_line`), refused in YAML keys (`generator.reader.yaml_events`).
 CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 

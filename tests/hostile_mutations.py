@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from generator.content.yaml_io import load_text
+from generator.reader.yaml_io import load_text
 
 #: Pieces a mutation inserts: YAML syntax, aliases, control and odd characters, long values.
 PIECES = [

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.aidbuild import RenderOptions
-from generator.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from tests.render_helpers import text
 
 CARDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end",

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.validate import validate_document
-from generator.content.yaml_io import load_text
+from generator.reader.yaml_io import load_text
 
 REPO = Path(__file__).resolve().parents[1]
 

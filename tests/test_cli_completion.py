@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from generator import __version__
 from generator.cli import cli
-from generator.completion import aid_names
+from generator.commands.completion import aid_names
 
 REPO = Path(__file__).resolve().parents[1]
 

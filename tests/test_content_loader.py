@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from generator.cli import cli
 from generator.content.schema_export import export_schemas
 from generator.content.sources import find_seeds_dir
-from generator.content.yaml_io import load_text
 from generator.paths import PROJECT_ROOT
+from generator.reader.yaml_io import load_text
 
 CONTENT = PROJECT_ROOT / "content"
 SEEDS = find_seeds_dir(CONTENT)  # None on a fresh clone without the seeds: headings not verified

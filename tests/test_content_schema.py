@@ -10,8 +10,8 @@ import jsonschema
 import pytest
 from referencing import Registry, Resource
 
-from generator.content.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, load_text
 from generator.paths import PROJECT_ROOT
+from generator.reader.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, load_text
 
 SCHEMA_DIR = PROJECT_ROOT / "schema"
 CONTENT_FILES = sorted((PROJECT_ROOT / "content").rglob("*.yaml"))

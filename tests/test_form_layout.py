@@ -9,9 +9,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator.aidbuild import RenderOptions
-from generator.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from tests.render_helpers import PT_TO_MM
 
 CONTENT = PROJECT_ROOT / "content"

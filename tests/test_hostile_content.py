@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
-from generator.content.yaml_io import MAX_CONTENT_VALUES, MAX_DEPTH
 from generator.errors import MAX_PROBLEMS
+from generator.reader.yaml_io import MAX_CONTENT_VALUES, MAX_DEPTH
 from tests.demo_content import BASE_GAME as GAME
 from tests.demo_content import RULEBOOK, laughs
 

@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
-from generator.content.yaml_io import MAX_DEPTH, MAX_RECORD_VALUES
 from generator.errors import MAX_PROBLEMS, ContentError, Problem, RecordError
+from generator.reader.yaml_io import MAX_DEPTH, MAX_RECORD_VALUES
 from tests.demo_content import laughs
 
 REPO = Path(__file__).resolve().parents[1]

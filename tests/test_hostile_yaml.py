@@ -11,8 +11,15 @@ import sys
 
 import pytest
 
-from generator.content.yaml_io import (MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, MAX_DEPTH,
-                                       MAX_RECORD_BYTES, MAX_RECORD_VALUES, load_file, load_text)
+from generator.reader.yaml_io import (
+    MAX_CONTENT_BYTES,
+    MAX_CONTENT_VALUES,
+    MAX_DEPTH,
+    MAX_RECORD_BYTES,
+    MAX_RECORD_VALUES,
+    load_file,
+    load_text,
+)
 from tests.demo_content import laughs
 
 

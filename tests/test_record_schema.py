@@ -9,8 +9,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from generator.content.yaml_io import load_file
-from generator.record_schema_export import record_schema_text
+from generator.reader.yaml_io import load_file
+from generator.records.record_schema_export import record_schema_text
 from generator.scoring.record_schema import rftg_schema
 from generator.scoring.validate import validate
 

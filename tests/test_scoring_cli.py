@@ -41,7 +41,7 @@ def test_examples_one_per_variant():
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_examples_score_clean(path):
     # every example's claimed totals match and it has no error or warning findings
-    from generator.content.yaml_io import load_file
+    from generator.reader.yaml_io import load_file
     loc, problems = load_file(path)
     assert problems == []
     report = score(loc.data, compiled())
@@ -208,8 +208,8 @@ def test_json_record_accepted(run, tmp_path):
 
 
 def test_rich_table_fits_narrow_terminal():
-    from generator.content.yaml_io import load_file
-    from generator.score_text import render
+    from generator.reader.yaml_io import load_file
+    from generator.records.score_text import render
 
     loc, _ = load_file(REPO / "examples" / "rftg-counterstrike.yaml")
     report = score(loc.data, compiled())
@@ -221,7 +221,7 @@ def test_rich_table_fits_narrow_terminal():
 
 
 def test_readme_record_scores_as_claimed():
-    from generator.content.yaml_io import load_text
+    from generator.reader.yaml_io import load_text
 
     readme = (REPO / "README.md").read_text()
     block = readme.split("```yaml\n", 1)[1].split("```", 1)[0]

@@ -38,7 +38,7 @@ print(json.dumps([score(r, rules) for r in records]))
 
 
 def test_core_imports_only_the_standard_library_and_scores_the_same(tmp_path):
-    from generator.content.yaml_io import load_file
+    from generator.reader.yaml_io import load_file
     from generator.scoring.api import score
 
     rules = compiled()

@@ -9,9 +9,9 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.aidbuild import RenderOptions
-from generator.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.render.impose import label_runs, sheet_layout
 from tests.render_helpers import PT_TO_MM
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator.aidbuild import RenderOptions
-from generator.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.render.faces import MIN_TEXT_PT
 
 CONTENT = PROJECT_ROOT / "content"

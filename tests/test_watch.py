@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build
 from generator.commands.build import Reporter
 from generator.paths import PROJECT_ROOT
-from generator.watch import change_filter
+from generator.pipeline.build import BuildOptions, build
+from generator.pipeline.watch import change_filter
 
 AIDS = ("frontier-summary", "strength-tables", "score-sheet")
 
@@ -46,7 +46,7 @@ def test_real_files_are_changes(name):
 
 
 def test_watch_prints_only_what_it_rebuilt(tmp_path, capsys):
-    from generator.watch import watch
+    from generator.pipeline.watch import watch
 
     content = tmp_path / "content"
     shutil.copytree(PROJECT_ROOT / "content", content)
@@ -134,9 +134,9 @@ def test_warm_up_lays_out_a_card_only_when_this_process_has_not(tmp_path, monkey
     """After a build that rendered here (one job) the templates are compiled: no warm-up layout.
     After a parallel build (only workers compiled them) one card is laid out, from the content
     the build loaded (nothing hashed again)."""
-    import generator.aidbuild as aidbuild
+    import generator.pipeline.aidbuild as aidbuild
     from generator import fingerprint
-    from generator.watch import _warm_up
+    from generator.pipeline.watch import _warm_up
 
     content = tmp_path / "content"
     shutil.copytree(PROJECT_ROOT / "content", content)

@@ -12,8 +12,20 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.web_support import (CHROMIUM, CHROMIUM_ARGS, PHONE, REPO, browser, cli_json,  # noqa: F401
-                               open_page, screenshot, server, site, wait_ready, wait_until)
+from tests.web_support import (  # noqa: F401
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    REPO,
+    browser,
+    cli_json,
+    open_page,
+    screenshot,
+    server,
+    site,
+    wait_ready,
+    wait_until,
+)
 
 EXAMPLES = sorted((REPO / "examples").glob("*.yaml"))
 
@@ -41,8 +53,8 @@ def test_example_scores_in_the_browser_as_on_the_command_line(api_page, path):
 
 
 def test_a_record_object_scores_as_the_core_does(api_page):
-    from generator.compile_rules import compiled_rules
     from generator.paths import CONTENT_DIR
+    from generator.records.compile_rules import compiled_rules
     from generator.scoring.api import score
 
     record = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool", "players": [

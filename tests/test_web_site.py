@@ -15,9 +15,9 @@ import urllib.request
 import pytest
 from click.testing import CliRunner
 
-from generator.compile_rules import compiled_rules
 from generator.fsutil import WriteError
 from generator.paths import CONTENT_DIR, PROJECT_ROOT
+from generator.records.compile_rules import compiled_rules
 from generator.web import packages
 from generator.web.site import MARKER, assemble, core_python_files, write_site
 from tests.web_support import server, site  # noqa: F401

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import RecordError
-from generator.record_io import locate, read_record
+from generator.records.record_io import locate, read_record
 from generator.scoring.xia_campaign import CampaignRules, parse_campaign, score_campaign
 
 try:  # tests/ may or may not become a package

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from generator.completion import complete_aids
-from generator.options import BuildOptions, RenderOptions
+from generator.commands.completion import complete_aids
 from generator.paths import default_content_dir
+from generator.pipeline.options import BuildOptions, RenderOptions
 
 
 def _options(aids, paper, mode, png, out, content_dir, force, jobs) -> BuildOptions:
@@ -111,7 +111,7 @@ def build_command(aids, paper, mode, png, out, content_dir, jobs, quiet, force):
     Only aids whose inputs changed are rebuilt (content files, templates, assets, generator
     version, options); --force rebuilds all. Exit 1 if any aid failed (its previous PDF is kept).
     """
-    from generator.build import build
+    from generator.pipeline.build import build
 
     options = _options(aids, paper, mode, png, out, content_dir, force, jobs)
     reporter = Reporter(quiet)
@@ -128,7 +128,7 @@ def watch_command(aids, paper, mode, png, out, content_dir, jobs, quiet):
     Prints what each save rebuilt (unchanged aids are not listed); editors' temporary and backup
     files are ignored. Errors are reported and watching goes on.
     """
-    from generator.watch import watch
+    from generator.pipeline.watch import watch
 
     options = _options(aids, paper, mode, png, out, content_dir, False, jobs)
     watch(options, Reporter(quiet, changes_only=True), echo=click.echo)

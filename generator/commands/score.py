@@ -1,7 +1,7 @@
 """`playaid score RECORD... [--json]`: score finished games from records typed at the table.
 
 Reads each record (a file, ``-`` for standard input, or a folder of them), scores it with the
-scoring core from the compiled rules (`generator.compile_rules`: cached, so no YAML content is
+scoring core from the compiled rules (`generator.records.compile_rules`: cached, so no YAML content is
 loaded when nothing changed) and prints a table per player, or JSON (one object; JSON Lines for
 several records). Exit code: the worst of the records (0 clean, 1 error findings or bad content,
 2 unreadable record).
@@ -26,8 +26,8 @@ class ScoreCommand(click.Command):
         super().format_epilog(ctx, formatter)
         content_dir = ctx.params.get("content_dir") or default_content_dir()
         try:
-            from generator.compile_rules import compiled_rules
-            from generator.record_help import record_help
+            from generator.records.compile_rules import compiled_rules
+            from generator.records.record_help import record_help
 
             text = record_help(compiled_rules(content_dir))
         except Exception as exc:  # noqa: BLE001 - help must print even when content is broken
@@ -52,9 +52,9 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
     Exit 0 clean, 1 error findings (or bad content), 2 an unreadable record; with several
     records, the worst of them.
     """
-    from generator.compile_rules import compiled_rules
     from generator.errors import PlayaidError, RecordError
-    from generator.record_io import Scored, locate, read_record, record_sources, unreadable
+    from generator.records.compile_rules import compiled_rules
+    from generator.records.record_io import Scored, locate, read_record, record_sources, unreadable
     from generator.scoring.api import engine
 
     try:
@@ -79,7 +79,7 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
         results.append(scored)
         _print(scored, as_json, batch, rich)
     if batch and not as_json:
-        from generator.score_text import summary
+        from generator.records.score_text import summary
 
         click.echo(summary(results))
     sys.exit(max(r.exit_code for r in results))
@@ -89,7 +89,7 @@ def _json_failure(exc) -> None:
     """Print ``{"ok": false, "errors": [...]}`` for an error that stops scoring before any record
     (no record found, bad content) and exit with its code."""
     from generator.errors import Problem
-    from generator.record_io import problem_json
+    from generator.records.record_io import problem_json
 
     problems = getattr(exc, "problems", None) or [Problem("", message=str(exc))]
     errors = [problem_json(p) for p in problems]
@@ -104,7 +104,7 @@ def _print(scored, as_json: bool, batch: bool, rich: bool) -> None:
         else:
             click.echo(json.dumps(scored.report, indent=2, ensure_ascii=False))
         return
-    from generator.score_text import render
+    from generator.records.score_text import render
 
     if batch:
         click.echo(f"== {scored.source}")

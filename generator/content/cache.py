@@ -25,14 +25,14 @@ import json
 from pathlib import Path
 from types import MappingProxyType
 
-from generator.content import json_data
 from generator.content.consistency import check_consistency
 from generator.content.load import Content, GameContent, game_document, index_documents, load_content
 from generator.content.values import check_fact_types
-from generator.content.yaml_io import MAX_DEPTH, Located
 from generator.errors import PlayaidError, display_path
 from generator.fingerprint import code_fingerprint, content_fingerprint, file_digests
 from generator.fsutil import write_atomic
+from generator.reader import json_data
+from generator.reader.yaml_io import MAX_DEPTH, Located
 
 CACHE_NAME = ".playaid-content.json"
 #: Version of the cache's shape: a file of another format is ignored.

@@ -23,10 +23,8 @@ from generator.content.files import content_files
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
 from generator.content.values import check_fact_types, check_values
-from generator.content.yaml_io import (MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, Located, load_bytes,
-                                       read_bounded)
 from generator.errors import ContentError, Problem, display_path
-
+from generator.reader.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, Located, load_bytes, read_bounded
 
 #: Order of kinds in `GameContent.summary` (others follow, by name).
 _SUMMARY_ORDER = {kind: i for i, kind in enumerate(("rules", "table", "facts", "checks", "cards", "aids",

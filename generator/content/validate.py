@@ -9,8 +9,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from generator.content.kinds import KINDS
-from generator.content.yaml_io import Located
 from generator.errors import MAX_PROBLEMS, Problem, short_repr
+from generator.reader.yaml_io import Located
 
 _SCALAR_TAGS = {"str", "int", "float", "bool", "none", "date", "list[str]"}
 

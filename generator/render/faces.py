@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from jinja2 import TemplateError
 
+from generator.content.plan import PlannedAid
 from generator.errors import BuildError
-from generator.plan import PlannedAid
 from generator.render.blocks import resolve_block
 from generator.render.html_pdf import HtmlRenderer, RenderFailed
 from generator.render.templates import UnknownIcon

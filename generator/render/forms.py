@@ -8,11 +8,11 @@ boxes, a label column on the left, column headers on top, notes (the scoring rul
 from __future__ import annotations
 
 import io
+from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Frame, Paragraph
 from reportlab.pdfgen.canvas import Canvas
-from xml.sax.saxutils import escape
+from reportlab.platypus import Frame, Paragraph
 
 from generator.content.aids import Aid
 from generator.content.models import RuleItem

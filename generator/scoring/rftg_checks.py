@@ -6,14 +6,10 @@ pool or tableau end that the record does not bear out. Sources: 001_203322484666
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.scoring.report import Finding
 from generator.scoring.rftg_record import GameRecord, PlayerRecord
+from generator.scoring.rftg_rules import Resolved, RftgRules
 from generator.scoring.rules import Variant
-
-if TYPE_CHECKING:  # the scorer imports this module; types only
-    from generator.scoring.rftg import Resolved, RftgRules
 
 #: Optional player fields that some variants use; writing one elsewhere draws a warning.
 OPTIONAL_FIELDS = ("war_contribution_chips", "defense_awards", "military_vs_xenos",

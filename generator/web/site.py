@@ -5,7 +5,7 @@ The site (default ``output/web/``) holds, all served from its own origin:
   ``engine-worker.js``                       the Web Worker that runs the scoring core in Pyodide
   ``pyodide/``                               the pinned Pyodide runtime (from node_modules)
   ``py/generator/...``, ``py/files.json``    the scoring core's own Python files, as in the package
-  ``data/rules.json``                        the compiled rules (`generator.compile_rules`)
+  ``data/rules.json``                        the compiled rules (`generator.records.compile_rules`)
   ``data/form.json``                         what the form needs before the engine loads
   ``vendor/yaml/``                           the `yaml` package (records in and out, with positions)
   ``manifest.webmanifest``, ``icons/``       install as an app, with our own icon
@@ -152,7 +152,7 @@ def write_site(site: Site, out_dir: Path) -> None:
 def build_site(content_dir: Path, out_dir: Path) -> Site:
     """Compile the rules from ``content_dir``, assemble the site and write it to ``out_dir``.
     Raises `ContentError` (bad content), `MissingPackage` (run `npm ci`) or `WriteError`."""
-    from generator.compile_rules import compiled_rules
+    from generator.records.compile_rules import compiled_rules
 
     site = assemble(compiled_rules(content_dir))
     write_site(site, out_dir)

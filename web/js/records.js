@@ -11,7 +11,7 @@ export function loadYaml() {
 }
 
 // A pasted or opened file is hostile until parsed: the same limits and refusals as the
-// command line's reader (generator/content/yaml_io.py): size, depth, number of values, no
+// command line's reader (generator/reader/yaml_io.py): size, depth, number of values, no
 // anchors or aliases (nothing is ever expanded), no merge keys, no duplicate keys.
 export const LIMITS = { bytes: 1 << 20, depth: 64, values: 100_000 };
 const DISALLOWED = /[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;

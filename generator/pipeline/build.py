@@ -14,18 +14,17 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from generator.errors import PlayaidError
 from generator.fingerprint import code_fingerprint, content_fingerprint, file_digests, stat_fingerprint
-from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
 from generator.fsutil import WriteError, write_atomic
-from generator.options import BuildOptions, RenderOptions
+from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
+from generator.pipeline.options import BuildOptions, RenderOptions
 
 if TYPE_CHECKING:  # the renderer and content models load only when something is rebuilt
     from generator.content.load import Content
-    from generator.plan import PlannedAid
+    from generator.content.plan import PlannedAid
 
 MANIFEST_NAME = ".playaid-manifest.json"
 #: Manifest entry of the last whole build: its fingerprint and every file it left in place.
@@ -98,7 +97,7 @@ def _manifest_path(options: BuildOptions) -> Path:
 
 def _read_manifest(options: BuildOptions) -> dict:
     # a planted manifest could name files outside the output folder: only sound entries are kept
-    from generator.manifest_io import read_manifest
+    from generator.pipeline.manifest_io import read_manifest
 
     return read_manifest(_manifest_path(options), options.out_dir, WHOLE_BUILD)
 
@@ -133,8 +132,8 @@ class Job:
 def _render_one(job: Job) -> tuple[str, object, str, float]:
     """Render one aid; never raises (errors come back as text). Returns
     (key, Rendered | None, error, seconds)."""
-    from generator.aidbuild import render_aid
-    from generator.plan import plan_aids
+    from generator.content.plan import plan_aids
+    from generator.pipeline.aidbuild import render_aid
 
     start = time.perf_counter()
     try:
@@ -184,7 +183,7 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
             progress("start", 0, None)
         return BuildReport(unchanged, time.perf_counter() - started)
     from generator.content.cache import load_content_cached
-    from generator.plan import plan_aids
+    from generator.content.plan import plan_aids
 
     content = _watched_content(options, fingerprint) if options.watching \
         else load_content_cached(options.content_dir, options.out_dir, digests, fingerprint=fingerprint)
@@ -308,7 +307,7 @@ def _remove_stale(out_dir: Path, entry, files: list[str]) -> None:
     previews of a page that is gone), so output/ never holds out-of-date files."""
     if not isinstance(entry, dict):
         return
-    from generator.manifest_io import inside
+    from generator.pipeline.manifest_io import inside
 
     for name in set(entry.get("files", [])) - set(files):
         if not inside(out_dir, name):  # never delete outside the output folder
@@ -330,7 +329,7 @@ def _run(todo: list[Job], jobs: int, formats: dict[str, str]):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    from generator.aidbuild import _renderer
+    from generator.pipeline.aidbuild import _renderer
 
     _renderer()  # load WeasyPrint and the fonts once, before forking
     # Longest first (by the last build's time, else cards before pages before forms), so the

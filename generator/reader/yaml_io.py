@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content.yaml_events import MAX_DEPTH, compose_events, dotted
 from generator.errors import Problem, display_path
+from generator.reader.yaml_events import MAX_DEPTH, compose_events, dotted
 
 __all__ = ["Located", "dotted", "load_text", "load_file", "read_bounded", "MAX_RECORD_BYTES", "MAX_CONTENT_BYTES",
            "MAX_RECORD_VALUES", "MAX_CONTENT_VALUES", "MAX_DEPTH"]

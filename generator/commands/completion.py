@@ -18,7 +18,7 @@ def aid_names(content_dir: Path | str) -> list[tuple[str, str, str | None]]:
     ``<game>-<id>`` as the output files and `playaid list` name it; the short name is the bare
     id when no other game uses it (`playaid build` accepts both), else None."""
     from generator.content.files import content_files
-    from generator.content.yaml_io import MAX_CONTENT_BYTES, load_file
+    from generator.reader.yaml_io import MAX_CONTENT_BYTES, load_file
 
     found: list[tuple[str, str, str, str]] = []  # (game, id, format, title)
     for game_file in sorted(Path(content_dir).glob("*/game.yaml")):

@@ -13,8 +13,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.content.yaml_io import MAX_RECORD_BYTES, Located, load_bytes, load_file
 from generator.errors import Problem, RecordError
+from generator.reader.yaml_io import MAX_RECORD_BYTES, Located, load_bytes, load_file
 
 STDIN = "-"
 #: Record file name endings a folder argument picks up.
