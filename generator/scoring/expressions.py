@@ -1,0 +1,680 @@
+"""A small, bounded, safe expression language for content: scoring formulas and content checks.
+
+Content is hostile until parsed, so an expression is never given to Python's ``eval``: it is
+parsed with `ast`, every node is checked against a whitelist, and the tree is compiled into
+plain Python closures that do only what the whitelist allows. Standard library only (the
+scoring core runs in Pyodide).
+
+API (all that callers need)::
+
+    from generator.scoring.expressions import ExpressionError, compile_expression
+
+    expr = compile_expression("chips + war_chips // 3", names={"chips", "war_chips"})
+    expr.evaluate({"chips": 9, "war_chips": 7})       # -> 11
+    expr.names                                         # -> frozenset({'chips', 'war_chips'})
+    evaluate("max(a, b) * 2", {"a": 1, "b": 4})        # compile + evaluate once -> 8
+
+- ``compile_expression(text, names=None, functions=FUNCTIONS, limits=LIMITS)`` returns an
+  `Expression` (compile once, evaluate many times: scoring evaluates the same formula for every
+  player). ``names``: the free names the expression may use (a set); None allows any name and
+  an unknown one fails at evaluation. ``functions``: name -> Python callable the expression may
+  call (`FUNCTIONS` by default: ``len sum min max sorted abs int str bool set list tuple range
+  all any round_down round_up``); pass ``{**FUNCTIONS, "count": my_count}`` to add your own.
+  A function is called with the evaluated arguments (keyword arguments too); its result is
+  checked like any other value.
+- ``Expression.evaluate(env)``: ``env`` maps names to values (int, bool, str, None, float,
+  lists/tuples, dicts of them). Returns the value.
+- ``evaluate(text, env, ...)``: both at once.
+- Every error, in parsing or in evaluation, is an `ExpressionError` (a ``ValueError``):
+  ``message`` (what is wrong and how to fix it), ``expression`` (the text), ``column``
+  (1-based position in the text, or None). ``str(error)`` is the message. The content loader
+  turns it into a located content error (file, line, field). Nothing else escapes, whatever
+  the text or the values: no ``TypeError``, ``RecursionError`` or ``MemoryError`` from hostile
+  input.
+
+The language is Python's expression syntax, restricted:
+
+- literals: whole numbers, decimal numbers, text (``'...'``), ``True``, ``False``, ``None``;
+  lists ``[..]``, tuples, sets ``{a, b}`` and dicts ``{k: v}``;
+- arithmetic ``+ - * // % **`` and unary ``- + not``; ``/`` is refused (write ``//`` for whole
+  numbers: VP are whole); ``text % value`` formats with the simple ``%d %s %i %r %x %f``
+  conversions (width and precision at most 2 digits);
+- comparisons ``== != < <= > >= in not in is is not`` (chained, as in Python), ``and``, ``or``,
+  ``x if condition else y``;
+- names from ``env``; ``a.b`` reads key ``b`` of a mapping ``a`` (``row.low`` is
+  ``row['low']``); ``a[i]``, ``a[i:j]``, ``a[key]``;
+- calls of the ``functions`` given, and of the methods ``keys values items get`` (mappings),
+  ``lower upper strip startswith endswith split`` (text), ``count index`` (lists);
+- comprehensions ``[x for x in xs if ...]``, ``{...}``, ``{k: v ...}``, ``(... for ...)``
+  (a generator is a list).
+
+Not allowed (refused when compiled, with the position): assignment expressions, lambda,
+attribute access other than the above (no ``__class__``), starred arguments, f-strings, await,
+yield, anything else.
+
+Bounds (`Limits`, defaults in `LIMITS`): text at most ``max_length`` (2,000) characters; the
+syntax tree at most ``max_depth`` (40) deep and ``max_nodes`` (1,000) nodes; every whole number
+computed below ``max_int`` (10**15) in size; texts and lists built at most ``max_items``
+(100,000) long; at most ``max_steps`` (200,000) steps per evaluation, where every comprehension
+iteration and every item a function walks over is a step. A bound that is hit is an
+`ExpressionError` saying which. Evaluation time is therefore bounded by the steps, whatever
+content holds.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+
+class ExpressionError(ValueError):
+    """An expression that cannot be compiled or evaluated: ``message`` (what and how to fix),
+    ``expression`` (its text), ``column`` (1-based position in it, or None)."""
+
+    def __init__(self, message: str, expression: str = "", column: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.expression = expression
+        self.column = column
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The bounds of one expression (see the module docstring)."""
+
+    max_length: int = 2000
+    max_depth: int = 40
+    max_nodes: int = 1000
+    max_int: int = 10 ** 15
+    max_items: int = 100_000
+    max_steps: int = 200_000
+
+
+LIMITS = Limits()
+
+_Fn = Callable[[Mapping, "_Budget"], Any]
+
+
+class _Budget:
+    """Steps left in one evaluation (every loop iteration and every item walked costs one)."""
+
+    __slots__ = ("left", "limits")
+
+    def __init__(self, limits: Limits):
+        self.left = limits.max_steps
+        self.limits = limits
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise ExpressionError(f"takes more than {self.limits.max_steps:,} steps "
+                                  f"(loop over fewer items)")
+
+
+# --- values and their bounds ----------------------------------------------------------------
+
+def _check(value, limits: Limits):
+    """``value`` when it is within bounds (numbers below max_int, sequences at most max_items)."""
+    kind = type(value)
+    if kind is int:
+        if -limits.max_int < value < limits.max_int:
+            return value
+        raise ExpressionError(f"a number grew past {limits.max_int:,} in size")
+    if kind is float:
+        if value != value or not -limits.max_int < value < limits.max_int:  # NaN or too big
+            raise ExpressionError(f"a number grew past {limits.max_int:,} in size (or is not a number)")
+        return value
+    if kind in (str, list, tuple, dict, set, frozenset) and len(value) > limits.max_items:
+        raise ExpressionError(f"a text or list grew past {limits.max_items:,} items")
+    return value
+
+
+def _sized(value) -> int:
+    return len(value) if isinstance(value, (str, list, tuple, dict, set, frozenset)) else 1
+
+
+def _add(a, b, limits):
+    if isinstance(a, (str, list, tuple)) and isinstance(b, (str, list, tuple)):
+        if len(a) + len(b) > limits.max_items:
+            raise ExpressionError(f"a text or list grew past {limits.max_items:,} items")
+    return a + b
+
+
+def _mul(a, b, limits):
+    for seq, times in ((a, b), (b, a)):
+        if isinstance(seq, (str, list, tuple)) and type(times) in (int, bool):
+            if len(seq) * max(times, 0) > limits.max_items:
+                raise ExpressionError(f"a text or list grew past {limits.max_items:,} items")
+    return a * b
+
+
+def _pow(a, b, limits):
+    if type(b) is int and b < 0:
+        raise ExpressionError("a negative power is not allowed (scores are whole numbers)")
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(a) >= 2 and b >= 64:
+        raise ExpressionError(f"a number grew past {limits.max_int:,} in size")
+    return a ** b
+
+
+_FORMAT = re.compile(r"%(?:%|[-+ 0#]?\d{0,2}(?:\.\d{0,2})?[diouxXeEfFgGsr])")
+
+
+def _mod(a, b, limits):
+    if isinstance(a, str):  # text formatting: only simple conversions, so the result stays small
+        rest = _FORMAT.sub("", a)
+        if "%" in rest:
+            raise ExpressionError("text formatting allows only simple conversions such as %d, %s, "
+                                  "%2d or %.1f")
+    return a % b
+
+
+_BINARY = {
+    ast.Add: _add, ast.Sub: lambda a, b, _l: a - b, ast.Mult: _mul,
+    ast.FloorDiv: lambda a, b, _l: a // b, ast.Mod: _mod, ast.Pow: _pow,
+}
+_UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Not: operator.not_}
+_COMPARE = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
+}
+_OPERATOR_WORDS = {ast.Div: "/", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>",
+                   ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^", ast.Invert: "~"}
+
+#: Methods an expression may call, by the type of the value they are called on.
+METHODS = {
+    dict: frozenset({"keys", "values", "items", "get"}),
+    str: frozenset({"lower", "upper", "strip", "startswith", "endswith", "split"}),
+    list: frozenset({"count", "index"}),
+    tuple: frozenset({"count", "index"}),
+}
+
+
+# --- the functions content may call ---------------------------------------------------------
+
+def _walked(budget: "_Budget", *values) -> None:
+    """Spend one step per item of every sized argument (what a function walks over)."""
+    for v in values:
+        budget.spend(_sized(v))
+
+
+def _range(*args):
+    numbers = range(*args)
+    try:
+        size = len(numbers)
+    except OverflowError:
+        size = LIMITS.max_items + 1
+    if size > LIMITS.max_items:
+        raise ExpressionError(f"range() of more than {LIMITS.max_items:,} numbers")
+    return list(numbers)
+
+
+def round_down(value: int, by: int) -> int:
+    """``value // by``: whole ``by``s in ``value`` (1 VP per 3 chips: ``round_down(chips, 3)``)."""
+    return value // by
+
+
+def round_up(value: int, by: int) -> int:
+    """``value`` divided by ``by``, rounded up."""
+    return -(-value // by)
+
+
+#: The functions every expression may call (callers may add their own: see the module docstring).
+FUNCTIONS: dict[str, Callable] = {
+    "len": len, "sum": sum, "min": min, "max": max, "sorted": sorted, "abs": abs, "int": int,
+    "str": str, "bool": bool, "set": set, "list": list, "tuple": tuple, "range": _range,
+    "all": all, "any": any, "round_down": round_down, "round_up": round_up,
+}
+
+
+# --- compiling ------------------------------------------------------------------------------
+
+class Expression:
+    """A compiled expression: ``text``, ``names`` (the free names it reads, a frozenset) and
+    `evaluate`. Immutable; safe to evaluate many times (and from several players)."""
+
+    __slots__ = ("text", "names", "limits", "_fn")
+
+    def __init__(self, text: str, names: frozenset, limits: Limits, fn: _Fn):
+        self.text = text
+        self.names = names
+        self.limits = limits
+        self._fn = fn
+
+    def __repr__(self) -> str:
+        return f"Expression({self.text!r})"
+
+    def evaluate(self, env: Mapping[str, Any]) -> Any:
+        """The value of the expression with ``env``'s names; raises `ExpressionError`."""
+        try:
+            return self._fn(env, _Budget(self.limits))
+        except ExpressionError as exc:
+            if not exc.expression:
+                exc.expression = self.text
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, ZeroDivisionError, AttributeError,
+                OverflowError, RecursionError, MemoryError) as exc:
+            raise ExpressionError(f"cannot evaluate `{_short(self.text)}`: {_explain(exc)}",
+                                  self.text) from None
+
+
+def _short(text: str, most: int = 80) -> str:
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def _explain(exc: BaseException) -> str:
+    if isinstance(exc, ZeroDivisionError):
+        return "division by zero"
+    if isinstance(exc, KeyError):
+        return f"no key {exc.args[0]!r}" if exc.args else "no such key"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    if isinstance(exc, MemoryError):
+        return "needs too much memory"
+    return f"{type(exc).__name__}: {exc}"
+
+
+def compile_expression(text: str, names=None, functions: Mapping[str, Callable] | None = None,
+                       limits: Limits = LIMITS) -> Expression:
+    """Parse and check ``text``; returns an `Expression`. ``names``: the free names allowed
+    (None: any); ``functions``: name -> callable (default `FUNCTIONS`). Raises `ExpressionError`
+    (with the column) for text that is too long, not an expression, nested too deeply, using
+    something not allowed, or naming an unknown name or function."""
+    if not isinstance(text, str):
+        raise ExpressionError(f"an expression must be text, not {type(text).__name__}", str(text))
+    if len(text) > limits.max_length:
+        raise ExpressionError(f"expression is {len(text):,} characters long; at most "
+                              f"{limits.max_length:,} (split it into named components)", _short(text))
+    functions = FUNCTIONS if functions is None else functions
+    indent = len(text) - len(text.lstrip())
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as exc:
+        column = exc.offset + indent if isinstance(exc.offset, int) else None
+        raise ExpressionError(f"not an expression: {exc.msg} (at column {column})" if column else
+                              f"not an expression: {exc.msg}", text, column) from None
+    except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, deep nesting
+        raise ExpressionError(f"not an expression: {_explain(exc)}", text) from None
+    _check_shape(tree, text, limits)
+    if indent:  # positions in messages count from the start of the text as written
+        for node in ast.walk(tree):
+            if hasattr(node, "col_offset"):
+                node.col_offset += indent
+    compiler = _Compiler(text, names, functions, limits)
+    fn = compiler.node(tree.body)
+    return Expression(text, frozenset(compiler.free), limits, fn)
+
+
+def evaluate(text: str, env: Mapping[str, Any], functions: Mapping[str, Callable] | None = None,
+             limits: Limits = LIMITS) -> Any:
+    """Compile ``text`` and evaluate it with ``env`` (names are checked at evaluation)."""
+    return compile_expression(text, None, functions, limits).evaluate(env)
+
+
+def _check_shape(tree: ast.AST, text: str, limits: Limits) -> None:
+    """Depth and size of the tree, walked without recursion (a deep tree cannot overflow it)."""
+    stack = [(tree, 0)]
+    count = 0
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if depth > limits.max_depth:
+            raise ExpressionError(f"expression is nested more than {limits.max_depth} deep "
+                                  f"(split it into named components)", text, _column(node))
+        if count > limits.max_nodes:
+            raise ExpressionError(f"expression has more than {limits.max_nodes} parts "
+                                  f"(split it into named components)", text)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+
+
+def _column(node) -> int | None:
+    offset = getattr(node, "col_offset", None)
+    return None if offset is None else offset + 1
+
+
+class _Compiler:
+    """Turns a checked tree into closures ``fn(env, budget) -> value``."""
+
+    def __init__(self, text: str, names, functions: Mapping[str, Callable], limits: Limits):
+        self.text = text
+        self.allowed = None if names is None else frozenset(names)
+        self.functions = functions
+        self.limits = limits
+        self.free: set[str] = set()
+        self.bound: list[set[str]] = []  # comprehension variables in scope
+
+    def fail(self, node, message: str):
+        raise ExpressionError(f"{message} (at column {_column(node)})" if _column(node) else message,
+                              self.text, _column(node))
+
+    def node(self, node) -> _Fn:
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is None:
+            self.fail(node, f"{_what(node)} is not allowed in an expression")
+        return method(node)
+
+    # literals and containers
+    def _Constant(self, node):
+        value = node.value
+        if type(value) not in (int, float, str, bool) and value is not None:
+            self.fail(node, f"{type(value).__name__} literals are not allowed")
+        _check(value, self.limits)
+        return lambda env, budget: value
+
+    def _List(self, node):
+        items = [self.node(e) for e in node.elts]
+        return lambda env, budget: [f(env, budget) for f in items]
+
+    def _Tuple(self, node):
+        items = [self.node(e) for e in node.elts]
+        return lambda env, budget: tuple(f(env, budget) for f in items)
+
+    def _Set(self, node):
+        items = [self.node(e) for e in node.elts]
+        return lambda env, budget: {f(env, budget) for f in items}
+
+    def _Dict(self, node):
+        if any(k is None for k in node.keys):
+            self.fail(node, "`**` in a mapping is not allowed")
+        pairs = [(self.node(k), self.node(v)) for k, v in zip(node.keys, node.values)]
+        return lambda env, budget: {k(env, budget): v(env, budget) for k, v in pairs}
+
+    # names
+    def _Name(self, node):
+        name = node.id
+        if not isinstance(node.ctx, ast.Load):
+            self.fail(node, "assignment is not allowed in an expression")
+        if any(name in scope for scope in self.bound):
+            return lambda env, budget: env[name]
+        if name.startswith("_"):
+            self.fail(node, f"names starting with '_' are not allowed ('{name}')")
+        if self.allowed is not None and name not in self.allowed:
+            known = ", ".join(sorted(self.allowed)) or "none"
+            self.fail(node, f"unknown name '{name}' (known names: {_short(known, 300)})")
+        self.free.add(name)
+        text = self.text
+
+        def load(env, budget):
+            try:
+                return env[name]
+            except KeyError:
+                raise ExpressionError(f"unknown name '{name}'", text, _column(node)) from None
+        return load
+
+    def _Attribute(self, node):
+        key = node.attr
+        if key.startswith("_"):
+            self.fail(node, f"'.{key}' is not allowed (names starting with '_' are refused)")
+        target = self.node(node.value)
+        text = self.text
+
+        def field(env, budget):
+            value = target(env, budget)
+            if isinstance(value, dict):
+                try:
+                    return value[key]
+                except KeyError:
+                    shown = ", ".join(sorted(map(str, value)))
+                    raise ExpressionError(f"no field '{key}' (has: {_short(shown, 200)})",
+                                          text, _column(node)) from None
+            raise ExpressionError(f"'.{key}' reads a field of a mapping, not of "
+                                  f"{type(value).__name__}", text, _column(node))
+        return field
+
+    def _Subscript(self, node):
+        target = self.node(node.value)
+        if isinstance(node.slice, ast.Slice):
+            s = node.slice
+            parts = [None if p is None else self.node(p) for p in (s.lower, s.upper, s.step)]
+
+            def sliced(env, budget):
+                value = target(env, budget)
+                bounds = [None if p is None else p(env, budget) for p in parts]
+                result = value[slice(*bounds)]
+                budget.spend(_sized(result))
+                return result
+            return sliced
+        index = self.node(node.slice)
+        return lambda env, budget: target(env, budget)[index(env, budget)]
+
+    # operators
+    def _BinOp(self, node):
+        if type(node.op) is ast.Div:
+            self.fail(node, "`/` is not allowed: scores are whole numbers (use `//` to divide "
+                            "rounding down)")
+        op = _BINARY.get(type(node.op))
+        if op is None:
+            self.fail(node, f"operator `{_OPERATOR_WORDS.get(type(node.op), '?')}` is not allowed")
+        left, right, limits = self.node(node.left), self.node(node.right), self.limits
+        if type(node.op) is ast.Add:  # the common case first, without a second call
+            def add(env, budget):
+                a, b = left(env, budget), right(env, budget)
+                if type(a) is int and type(b) is int:
+                    value = a + b
+                    if -limits.max_int < value < limits.max_int:
+                        return value
+                value = _add(a, b, limits)
+                budget.spend(_sized(value))
+                return _check(value, limits)
+            return add
+
+        def binary(env, budget):
+            value = op(left(env, budget), right(env, budget), limits)
+            if type(value) is int and -limits.max_int < value < limits.max_int:
+                return value
+            if type(value) is not int:
+                budget.spend(_sized(value))  # building a text or list walks it
+            return _check(value, limits)
+        return binary
+
+    def _UnaryOp(self, node):
+        op = _UNARY.get(type(node.op))
+        if op is None:
+            self.fail(node, f"operator `{_OPERATOR_WORDS.get(type(node.op), '?')}` is not allowed")
+        operand = self.node(node.operand)
+        return lambda env, budget: op(operand(env, budget))
+
+    def _BoolOp(self, node):
+        values = [self.node(v) for v in node.values]
+        if isinstance(node.op, ast.And):
+            def both(env, budget):
+                value = True
+                for f in values:
+                    value = f(env, budget)
+                    if not value:
+                        return value
+                return value
+            return both
+
+        def either(env, budget):
+            value = False
+            for f in values:
+                value = f(env, budget)
+                if value:
+                    return value
+            return value
+        return either
+
+    def _Compare(self, node):
+        first = self.node(node.left)
+        rest = [(_COMPARE[type(op)], self.node(c)) for op, c in zip(node.ops, node.comparators)]
+        if len(rest) == 1:
+            op, right = rest[0]
+
+            def compare(env, budget):
+                a, b = first(env, budget), right(env, budget)
+                if type(b) is not int:  # `in` a list, `==` of two lists: walks them
+                    budget.spend(_sized(b))
+                return op(a, b)
+            return compare
+
+        def chain(env, budget):
+            left = first(env, budget)
+            for op, f in rest:
+                right = f(env, budget)
+                if type(right) is not int:
+                    budget.spend(_sized(right))
+                if not op(left, right):
+                    return False
+                left = right
+            return True
+        return chain
+
+    def _IfExp(self, node):
+        test, body, orelse = self.node(node.test), self.node(node.body), self.node(node.orelse)
+        return lambda env, budget: body(env, budget) if test(env, budget) else orelse(env, budget)
+
+    # calls
+    def _Call(self, node):
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            self.fail(node, "`*` and `**` arguments are not allowed")
+        args = [self.node(a) for a in node.args]
+        kwargs = [(k.arg, self.node(k.value)) for k in node.keywords]
+        limits = self.limits
+        if isinstance(node.func, ast.Name):
+            name = node.func.id
+            if name not in self.functions:
+                known = ", ".join(sorted(self.functions))
+                self.fail(node, f"unknown function '{name}' (functions: {known})")
+            function = self.functions[name]
+
+            if not kwargs:
+                def call(env, budget):
+                    values = [a(env, budget) for a in args]
+                    for v in values:
+                        if type(v) is not int:
+                            budget.spend(_sized(v))  # what the function walks over
+                    value = function(*values)
+                    if type(value) is int and -limits.max_int < value < limits.max_int:
+                        return value
+                    return _check(value, limits)
+                return call
+
+            def call(env, budget):
+                values = [a(env, budget) for a in args]
+                named = {k: v(env, budget) for k, v in kwargs}
+                _walked(budget, *values, *named.values())
+                return _check(function(*values, **named), limits)
+            return call
+        if isinstance(node.func, ast.Attribute) and not node.func.attr.startswith("_"):
+            method = node.func.attr
+            target = self.node(node.func.value)
+            text = self.text
+
+            def call_method(env, budget):
+                value = target(env, budget)
+                allowed = METHODS.get(type(value), frozenset())
+                if method not in allowed:
+                    raise ExpressionError(f"'.{method}()' cannot be called on {type(value).__name__} "
+                                          f"(allowed: {', '.join(sorted(allowed)) or 'none'})",
+                                          text, _column(node))
+                values = [a(env, budget) for a in args]
+                named = {k: v(env, budget) for k, v in kwargs}
+                _walked(budget, value)
+                result = getattr(value, method)(*values, **named)
+                if method in ("keys", "values", "items"):
+                    result = list(result)
+                return _check(result, limits)
+            return call_method
+        self.node(node.func)  # a lambda or other refused callee says what it is
+        self.fail(node, "only named functions and the allowed methods can be called")
+
+    # comprehensions
+    def _comprehension(self, node, make):
+        generators = []
+        scope: set[str] = set()
+        self.bound.append(scope)
+        try:
+            for gen in node.generators:
+                if gen.is_async:
+                    self.fail(node, "async comprehensions are not allowed")
+                source = self.node(gen.iter)  # evaluated with the names bound so far
+                targets = self._targets(gen.target)
+                scope.update(targets)
+                conditions = [self.node(c) for c in gen.ifs]
+                generators.append((source, targets, conditions))
+            parts = make()
+        finally:
+            self.bound.pop()
+        return generators, parts
+
+    def _targets(self, target) -> list[str]:
+        if isinstance(target, ast.Name):
+            return [target.id]
+        if isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name) for e in target.elts):
+            return [e.id for e in target.elts]
+        self.fail(target, "a comprehension variable must be a name or a tuple of names")
+
+    def _iterate(self, generators, env, budget, emit):
+        """Run the nested loops, calling ``emit(scope)`` for each combination that passes."""
+        def loop(level, scope):
+            if level == len(generators):
+                emit(scope)
+                return
+            source, targets, conditions = generators[level]
+            items = source(scope, budget)
+            if hasattr(items, "keys") and not isinstance(items, dict):
+                items = list(items)
+            for item in items:
+                budget.spend(1)
+                if len(targets) == 1:
+                    scope[targets[0]] = item
+                else:
+                    values = tuple(item)
+                    if len(values) != len(targets):
+                        raise ExpressionError(f"cannot unpack {len(values)} values into "
+                                              f"{len(targets)} names")
+                    scope.update(zip(targets, values))
+                if all(c(scope, budget) for c in conditions):
+                    loop(level + 1, scope)
+        loop(0, dict(env))
+
+    def _ListComp(self, node):
+        generators, element = self._comprehension(node, lambda: self.node(node.elt))
+        limits = self.limits
+
+        def comp(env, budget):
+            out = []
+            self._iterate(generators, env, budget, lambda scope: out.append(element(scope, budget)))
+            return _check(out, limits)
+        return comp
+
+    _GeneratorExp = _ListComp
+
+    def _SetComp(self, node):
+        generators, element = self._comprehension(node, lambda: self.node(node.elt))
+        limits = self.limits
+
+        def comp(env, budget):
+            out = set()
+            self._iterate(generators, env, budget, lambda scope: out.add(element(scope, budget)))
+            return _check(out, limits)
+        return comp
+
+    def _DictComp(self, node):
+        generators, (key, value) = self._comprehension(
+            node, lambda: (self.node(node.key), self.node(node.value)))
+        limits = self.limits
+
+        def comp(env, budget):
+            out = {}
+
+            def emit(scope):
+                out[key(scope, budget)] = value(scope, budget)
+            self._iterate(generators, env, budget, emit)
+            return _check(out, limits)
+        return comp
+
+
+def _what(node) -> str:
+    names = {"NamedExpr": "`:=` (assignment)", "Lambda": "lambda", "JoinedStr": "an f-string",
+             "Await": "await", "Yield": "yield", "YieldFrom": "yield", "Starred": "`*`",
+             "FormattedValue": "an f-string"}
+    kind = type(node).__name__
+    return names.get(kind, f"`{kind}`")
