@@ -88,9 +88,39 @@ def test_goal_completed_twice(xia, tmp_path):
     assert codes(report) == ["goal-completed-twice"]
     finding = report.findings[0]
     assert finding["message"] == ("game 3: goal 'Goal 1' was already completed in game 1; each goal "
-                                  "is completed exactly once")
+                                  "is completed exactly once, so this game completes no goal and "
+                                  "scores -3 (check the goal name)")
     assert (finding["path"], finding["line"]) == (["games", 2, "goal"], 5)
     assert report.goals_completed == 2
+    assert report.total == 5 + 5 - 3  # the repeat completes no goal (Xia "Campaign End": -3)
+
+
+def test_goal_completed_twice_in_another_case(xia, tmp_path):
+    """Goal names match ignoring case and spacing: 'goal 3' after 'Goal 3' is the same goal, and
+    ten games with one repeat have completed 9 goals, not 10 (Xia "Game End")."""
+    games = [game(goal=f"Goal {n}", fame=13, npc_fame=10) for n in range(1, 10)]
+    report = score(xia, record(tmp_path, *games, game(goal="goal  3", fame=13, npc_fame=10)))
+    assert codes(report) == ["goal-completed-twice"]
+    finding = report.findings[0]
+    assert finding["game"] == 10
+    assert "goal 'goal  3' was already completed in game 3 (as 'Goal 3')" in finding["message"]
+    assert report.goals_completed == 9
+    assert report.total == 9 * 3 - 3
+    assert report.findings[-1]["message"] == "9 of 10 goals completed in 10 games: campaign not finished"
+
+
+def test_completed_goal_chosen_again(xia, tmp_path):
+    """Xia "Campaign Setup": each game attempts a goal not completed yet; losing it again is an
+    error too (and a failed goal, -3)."""
+    path = record(tmp_path, game(goal="Goal 1"), game(goal="GOAL 1", won=False, fame=8, npc_fame=12))
+    report = score(xia, path)
+    assert codes(report) == ["completed-goal-chosen"]
+    finding = report.findings[0]
+    assert finding["message"] == ("game 2: goal 'GOAL 1' was already completed in game 1 (as 'Goal 1'); "
+                                  "each game attempts a goal not yet completed (check the goal name)")
+    assert finding["path"] == ["games", 1, "goal"]
+    assert report.total == 5 - 3
+    assert report.explain[1]["why"] == "lost 8-12, but goal already completed in game 1: no goal completed"
 
 
 def test_completed_goal_in_lost_game(xia, tmp_path):
@@ -226,13 +256,22 @@ def test_cli_score_unreadable_record_exit_2(xia_root, tmp_path):
     assert "Traceback" not in res.output
 
 
-def test_game_after_campaign_end_warns(xia, tmp_path):
+def test_game_after_campaign_end_is_not_counted(xia, tmp_path):
+    """Xia "Campaign End": the campaign is complete once the last goal is completed; an 11th game
+    lost by 3 neither takes 3 off the total nor passes unremarked."""
     games = [game(goal=f"Goal {n}", fame=11, npc_fame=10) for n in range(1, 11)]
-    report = score(xia, record(tmp_path, *games, game(goal="Goal 1", won=False, fame=1,
+    report = score(xia, record(tmp_path, *games, game(goal="Goal 11", won=False, fame=6,
                                                       npc_fame=9)))
-    assert codes(report, "warning") == ["after-campaign-end"]
-    assert report.findings[0]["game"] == 11
-    assert report.total == 10 - 3
+    assert codes(report) == ["after-campaign-end"]
+    finding = report.findings[0]
+    assert finding["game"] == 11
+    assert "played after game 10 completed the last of the 10 goals" in finding["message"]
+    assert "not counted" in finding["message"]
+    assert report.total == 10
+    assert report.explain[10] == {"game": 11, "goal": "Goal 11", "points": 0,
+                                  "why": "lost 6-9 after the campaign ended (game 10): not counted"}
+    assert report.findings[-1]["message"] == ("10 of 10 goals completed in 10 games (1 more after the "
+                                              "end, not counted): campaign complete")
 
 
 def _with_goals(tmp_path, goals, *games):

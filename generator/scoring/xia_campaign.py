@@ -103,17 +103,25 @@ class CampaignReport:
                 "explain": self.explain, "findings": self.findings}
 
 
+def goal_key(name: str) -> str:
+    """How goal names are compared: case and spacing do not matter ("goal 3" is "Goal  3")."""
+    return " ".join(name.split()).casefold()
+
+
 def score_campaign(record: CampaignRecord, rules: CampaignRules) -> CampaignReport:
     """Score a Xia solo campaign.
 
     Score = sum over games won with the goal completed of (fame - npc_fame), plus
     ``failed_goal_penalty`` (-3) for every other game (a loss, or a win that broke the goal's
-    special rules: ruling ``won-goal-failed``). Findings (errors): a goal completed twice,
-    a lost game marked goal completed (scored as failed), a win without more Fame Points than
-    the NPCs, more distinct goals than ``goal_count`` (10), a goal missing from the record's
-    optional ``goals`` list (with the closest name); warnings for a lost game with more Fame
-    Points than the NPCs and for a game played after the last goal was completed.
-    Source: 003_a45cb12c8ae0ae9e.txt, "Game End" and "Campaign End".
+    special rules: ruling ``won-goal-failed``). Goal names are compared ignoring case and spacing
+    (`goal_key`). The campaign ends when the ``goal_count``-th (10th) goal is completed: a game
+    after that is not counted (0, an error). Findings (errors): a goal already completed chosen
+    again (Campaign Setup; scored as a failed goal, and as "completed twice" when marked
+    completed again: each goal is completed once), a game after the campaign end, a lost game
+    marked goal completed (scored as failed), a win without more Fame Points than the NPCs, more
+    distinct goals than ``goal_count``, a goal missing from the record's optional ``goals`` list
+    (with the closest name); a warning for a lost game with more Fame Points than the NPCs.
+    Source: 003_a45cb12c8ae0ae9e.txt, "Campaign Setup", "Game End" and "Campaign End".
     """
     penalty, goal_count = rules.failed_goal_penalty, rules.goal_count
     report = CampaignReport(player=record.player, goal_count=goal_count)
@@ -126,26 +134,35 @@ def score_campaign(record: CampaignRecord, rules: CampaignRules) -> CampaignRepo
                                 "game": None if index is None else index + 1,
                                 "message": message, "path": list(path)})
 
-    completed_at: dict[str, int] = {}
-    first_seen: dict[str, int] = {}
+    completed_at: dict[str, int] = {}  # goal_key -> the game that completed it
+    first_seen: dict[str, int] = {}    # goal_key -> the first game that chose it
+    ended_at: int | None = None        # the game that completed the last goal
+    not_counted = 0
     declared = record.goals
-    if declared is not None and len(set(declared)) != goal_count:
+    if declared is not None and len({goal_key(d) for d in declared}) != goal_count:
         find("error", "goal-list-size", None,
-             f"`goals` names {len(set(declared))} different goals, but the campaign has {goal_count}",
-             ("goals",))
-    declared_folded = {d.casefold() for d in declared} if declared is not None else set()
+             f"`goals` names {len({goal_key(d) for d in declared})} different goals, but the campaign "
+             f"has {goal_count}", ("goals",))
+    declared_keys = {goal_key(d) for d in declared} if declared is not None else set()
     for i, g in enumerate(record.games):
-        if declared is not None and g.goal.casefold() not in declared_folded:
+        key = goal_key(g.goal)
+        score_line = f"{g.fame}-{g.npc_fame}"
+        if ended_at is not None:
+            not_counted += 1
+            find("error", "after-campaign-end", i,
+                 f"played after game {ended_at + 1} completed the last of the {goal_count} goals; the "
+                 f"campaign ended there, so this game is not counted (remove it, or check the goal "
+                 f"names and goal_completed of the games before)")
+            report.explain.append({"game": i + 1, "goal": g.goal, "points": 0,
+                                   "why": f"{'won' if g.won else 'lost'} {score_line} after the campaign "
+                                          f"ended (game {ended_at + 1}): not counted"})
+            continue
+        if declared is not None and key not in declared_keys:
             close = difflib.get_close_matches(g.goal, list(declared), n=1)
             hint = f"did you mean '{close[0]}'?" if close else "add it to `goals` or fix the name"
             find("error", "unknown-goal", i, f"goal '{g.goal}' is not one of the campaign's `goals` ({hint})",
                  ("games", i, "goal"))
-        score_line = f"{g.fame}-{g.npc_fame}"
-        if len(completed_at) == goal_count:
-            find("warning", "after-campaign-end", i,
-                 f"played after the last of the {goal_count} goals was completed; the campaign "
-                 f"ended there (remove the game or check the goal names)")
-        first_seen.setdefault(g.goal, i)
+        first_seen.setdefault(key, i)
         if g.won and g.fame <= g.npc_fame:
             find("error", "won-without-lead", i,
                  f"marked won but your {g.fame} Fame Points are not above the NPCs' {g.npc_fame} "
@@ -159,14 +176,26 @@ def score_campaign(record: CampaignRecord, rules: CampaignRules) -> CampaignRepo
                  f"goal '{g.goal}' marked completed in a lost game; only a win completes a goal "
                  f"(set goal_completed: false or won: true); scored as a failed goal",
                  ("games", i, "goal_completed"))
-        if g.won and g.goal_completed:
-            if g.goal in completed_at:
-                j = completed_at[g.goal]
+        done_in = completed_at.get(key)
+        if done_in is not None:
+            as_written = record.games[done_in].goal
+            spelt = "" if as_written == g.goal else f" (as '{as_written}')"
+            if g.won and g.goal_completed:
                 find("error", "goal-completed-twice", i,
-                     f"goal '{g.goal}' was already completed in game {j + 1}; each goal is "
-                     f"completed exactly once", ("games", i, "goal"))
+                     f"goal '{g.goal}' was already completed in game {done_in + 1}{spelt}; each goal is "
+                     f"completed exactly once, so this game completes no goal and scores {penalty:+d} "
+                     f"(check the goal name)", ("games", i, "goal"))
             else:
-                completed_at[g.goal] = i
+                find("error", "completed-goal-chosen", i,
+                     f"goal '{g.goal}' was already completed in game {done_in + 1}{spelt}; each game "
+                     f"attempts a goal not yet completed (check the goal name)", ("games", i, "goal"))
+            points = penalty
+            why = (f"{'won' if g.won else 'lost'} {score_line}, but goal already completed in game "
+                   f"{done_in + 1}: no goal completed")
+        elif g.won and g.goal_completed:
+            completed_at[key] = i
+            if len(completed_at) == goal_count:
+                ended_at = i
             points = g.fame - g.npc_fame
             why = f"won {score_line} with the goal completed: {g.fame} - {g.npc_fame}"
         elif g.won:
@@ -179,13 +208,16 @@ def score_campaign(record: CampaignRecord, rules: CampaignRules) -> CampaignRepo
         report.explain.append({"game": i + 1, "goal": g.goal, "points": points, "why": why})
     if len(first_seen) > goal_count:
         extra = list(first_seen)[goal_count:]
+        first = record.games[first_seen[extra[0]]].goal
         find("error", "too-many-goals", first_seen[extra[0]],
              f"{len(first_seen)} different goals named, but the campaign has {goal_count} "
-             f"(first extra: '{extra[0]}'; check the goal names for typos)",
+             f"(first extra: '{first}'; check the goal names for typos)",
              ("games", first_seen[extra[0]], "goal"))
     report.goals_completed = len(completed_at)
-    status = "campaign complete" if len(completed_at) >= goal_count else "campaign not finished"
+    status = "campaign complete" if ended_at is not None else "campaign not finished"
+    counted = len(record.games) - not_counted
+    after = f" ({not_counted} more after the end, not counted)" if not_counted else ""
     find("info", "progress", None,
          f"{len(completed_at)} of {goal_count} goals completed in "
-         f"{len(record.games)} games: {status}")
+         f"{counted} game{'s' if counted != 1 else ''}{after}: {status}")
     return report
