@@ -122,7 +122,7 @@ def test_galactic_federation_costly_developments(rules):
     assert ann.cards_vp == 7 + 5 + 1
 
 
-def test_anti_xeno_rebel_force_first_match(rules):
+def test_anti_xeno_rebel_force_one_line_per_card(rules):
     # printed lines: 1 per ANTI-XENO card; 2 per Rebel military world; 1 per other Xeno military
     # world. Xeno-Occupied Rebel Supply is REBEL and XENO military: second line, 2 (not 2 + 1).
     rep = score(rules, players=[player(tableau=[
@@ -131,6 +131,32 @@ def test_anti_xeno_rebel_force_first_match(rules):
     ann = p_of(rep)
     assert ann.six_dev_vp == 2 + 2 + 1 + 1  # two REBEL military, AXRF + Assault Troops ANTI-XENO
     assert ann.cards_vp == 3 + 1 + 2 + 1
+
+
+def test_one_category_per_card_the_best_one(rules):
+    # xi "Scoring": a card scores in only one category; the player takes the best. Anti-Xeno
+    # Uplift Base is a Far Frontier world (line 2: 1) with a Pay-for-Military power (line 3: 3).
+    rep = score(rules, variant="frontier", players=[player(tableau=[
+        "Frontier Isolationists", "Anti-Xeno Uplift Base"])])
+    ann = p_of(rep)
+    assert ann.six_dev_vp == 3
+    why = next(e.why for e in ann.explain if e.component == "Frontier Isolationists")
+    assert why == ("3 per card with a Pay-for-Military power x1 = 3 (one category per card, the best: "
+                   "Anti-Xeno Uplift Base counts once, in '3 per card with a Pay-for-Military power', "
+                   "not also in '1 per Far Frontier world')")
+
+
+def test_anti_xeno_rebel_world_scores_its_best_line_once(rules):
+    # ruling anti-xeno-rebel-force: no such world is printed, so write one by hand; it meets
+    # line 1 (ANTI-XENO, 1) and line 2 (Rebel military world, 2): it scores 2, not 1 and not 3
+    world = {"card": "Rebel Anti-Xeno Outpost", "vp": 1, "type": "world", "military": True,
+             "keywords": ["ANTI-XENO", "REBEL"]}
+    rep = score(rules, players=[player(tableau=["Anti-Xeno Rebel Force", world])])
+    ann = p_of(rep)
+    assert ann.six_dev_vp == 1 + 2  # AXRF itself (ANTI-XENO) + the world in its best line
+    why = next(e.why for e in ann.explain if e.component == "Anti-Xeno Rebel Force")
+    assert "Rebel Anti-Xeno Outpost counts once, in '2 per Rebel military world', not also in " \
+           "'1 per ANTI-XENO card (including this one)'" in why
 
 
 def test_new_galactic_order_uses_the_records_military_when_given(rules):

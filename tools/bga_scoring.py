@@ -9,8 +9,8 @@ same list out of the fetched repository, so a change to BGA's code since this re
 (houseofsuns/raceforthegalaxy @ ac9a379) is reported instead of silently compared.
 
 The functions read BGA's if / else-if chains literally: separate ``if``s add up (BGA does not
-apply the rulebook's one-category-per-card rule everywhere); playaid's content follows the
-printed lines with the first-match rule ("xi: Scoring").
+apply the rulebook's one-category-per-card rule everywhere); playaid scores each card in the one
+printed line worth most to it ("xi: Scoring": one category per card).
 
 Used by tools/compare_cards.py; not part of playaid itself.
 """

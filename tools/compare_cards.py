@@ -8,7 +8,7 @@ Usage (from the project root, with the project's venv):
 are read at HEAD). For every base and Xeno Invasion card it compares name, type, cost, VP, copies,
 military, good, windfall, keywords, start world, the phases of its powers, its Military powers
 (``military_powers`` vs BGA's Settle-phase Military) and, for 6-cost developments and ``?``
-worlds, what each tableau card scores (playaid's lines with the first-match rule vs BGA's scoring
+worlds, what each tableau card scores (playaid's best line per card vs BGA's scoring
 code as read in ``tools/bga_scoring.py``). ``--arc3`` adds the same field comparison with
 rftg-arc3 (base, XI and Xeno Counterstrike); ``--keldon`` lists where Keldon's data -- base cards
 in 1st-edition values -- differs from content in fields, Military powers and scoring (his V lines,
@@ -96,12 +96,11 @@ def _same(a, b) -> bool:
     return a == b
 
 
-def first_match_vp(scorer, card) -> int:
-    """VP ``card`` earns from ``scorer``'s ``match`` lines: the first line it meets (xi: Scoring)."""
-    for line in scorer.scoring:
-        if line.match is not None and _matches(line.match, card):
-            return line.vp
-    return 0
+def best_vp(scorer, card) -> int:
+    """VP ``card`` earns from ``scorer``'s ``match`` lines: the one line it meets that gives the
+    most, as playaid scores (xi: Scoring, one category per card; ruling best-category)."""
+    return max((line.vp for line in scorer.scoring
+                if line.match is not None and _matches(line.match, card)), default=0)
 
 
 def _matches(m, c) -> bool:
@@ -167,7 +166,7 @@ def compare_military(cards: list, pairs: dict, other_id: str = "bga") -> list[Di
 
 
 def compare_scoring(cards: list, game_php: str) -> tuple[list[Diff], list[str]]:
-    """Per 6-cost development / ``?`` world BGA has: every card of every set, our first-match VP
+    """Per 6-cost development / ``?`` world BGA has: every card of every set, our best-line VP
     vs BGA's (as read), and the per-player terms. Also returns warnings where BGA's code no longer
     matches the reading."""
     increments, per_player_code = bga_scoring.read_increments(game_php)
@@ -190,7 +189,7 @@ def compare_scoring(cards: list, game_php: str) -> tuple[list[Diff], list[str]]:
         if mine_pp != sorted(reading.per_player):
             diffs.append(Diff("bga", name, "scoring", f"per player {mine_pp}", f"per player {sorted(reading.per_player)}"))
         for card in cards:
-            mine, theirs = first_match_vp(scorer, card), reading.per_card(card)
+            mine, theirs = best_vp(scorer, card), reading.per_card(card)
             if mine != theirs:
                 diffs.append(Diff("bga", name, "scoring", f"{card.name}: {mine}", f"{card.name}: {theirs}"))
     return diffs, warnings
@@ -238,7 +237,7 @@ def compare_keldon_scoring(cards: list, keldon: dict) -> list[Diff]:
         if len(mine_pp) != len(their_pp):
             diffs.append(Diff("keldon", name, "scoring", f"per player {mine_pp}", f"per player {their_pp}"))
         for card in cards:
-            mine = first_match_vp(scorer, card)
+            mine = best_vp(scorer, card)
             their = next((vp for v in theirs.raw_v if (vp := keldon_vp(v, card))), 0)
             if mine != their:
                 diffs.append(Diff("keldon", name, "scoring", f"{card.name}: {mine}", f"{card.name}: {their}"))

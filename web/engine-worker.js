@@ -32,7 +32,7 @@ def score_json(text):
 def npc_roll_json(d20, terms_text):
     return json.dumps(api.xia_npc_roll(_RULES, d20, json.loads(terms_text)), ensure_ascii=False)
 
-# build each game's prepared rules now (card index, first-match lines), not on the first score
+# build each game's prepared rules now (card index, each card's best scoring line), not on the first score
 for _game in api.GAMES:
     api.engine(_RULES).built(_game)
 `;

@@ -19,7 +19,7 @@ GAMES = {RFTG: "rftg", XIA_CAMPAIGN: "xia"}
 
 
 class Engine:
-    """The rules prepared once for many records: card index, first-match lines, schemas.
+    """The rules prepared once for many records: card index, each card's best scoring line, schemas.
 
     ``rules``: the compiled rules ``{"format", "content_version", "games": {...}}``. Building the
     per-game rules is lazy (a Xia-only call never builds the card index)."""

@@ -145,10 +145,22 @@ def card_matches(m: CardMatch, card: Card) -> bool:
     return True
 
 
-def first_line(scorer: Card, card: Card) -> int:
-    """Index of the first ``match`` line of ``scorer`` that ``card`` meets, or -1: a card scores
-    in one category only per development (rulebook 001_2033224846664d9b.txt, "Scoring")."""
+def best_line(scorer: Card, card: Card) -> int:
+    """Index of the ``match`` line of ``scorer`` that gives ``card`` the most VP, or -1 when it
+    meets none. A card scores in only one of a development's categories (rulebook
+    001_2033224846664d9b.txt, "Scoring": "a given card can score in only one of its categories"),
+    and a player counts it where it is worth most (Frontier Isolationists: a Far Frontier world,
+    1, with a Pay-for-Military power, 3, scores 3). Equal lines: the first printed, so the
+    explanation names the line a player reads first."""
+    best, best_vp = -1, None
     for i, line in enumerate(scorer.scoring):
-        if line.match is not None and card_matches(line.match, card):
-            return i
-    return -1
+        if line.match is not None and (best_vp is None or line.vp > best_vp) and card_matches(line.match, card):
+            best, best_vp = i, line.vp
+    return best
+
+
+def other_lines(scorer: Card, card: Card, scored_in: int) -> tuple[int, ...]:
+    """The ``match`` lines of ``scorer`` other than ``scored_in`` that ``card`` also meets: the
+    categories it does not score in (one category per card, "Scoring")."""
+    return tuple(i for i, line in enumerate(scorer.scoring)
+                 if i != scored_in and line.match is not None and card_matches(line.match, card))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 
-from generator.scoring.cards import Card, first_line
+from generator.scoring.cards import Card, best_line, other_lines
 from generator.scoring.military import VS_XENOS_ONLY, compute_military
 from generator.scoring.report import Explain, Finding, PlayerScore, Report, Tie
 from generator.scoring.rftg_checks import missing_field_findings, record_findings, variant_findings, with_article
@@ -145,12 +145,22 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: Resolved, ps: Play
         if scorer.name not in scoring_cards:
             continue
         lines = scorer.scoring
-        index = rules.lines_of(scorer)  # first matching line per card design, built once
+        index = rules.lines_of(scorer)  # each card's best line per card design, built once
+        passed_over = rules.passed_over[scorer.name]
         counts = [0] * len(lines)
+        once: list[str] = []  # cards that meet several lines: said in the explanation
         for card in res.active:
-            i = index.get(card.name) if card.set != HAND_ENTERED else first_line(scorer, card)
+            if card.set != HAND_ENTERED:
+                i = index.get(card.name)
+                others = passed_over.get(card.name) if i is not None else None
+            else:
+                i = best_line(scorer, card)
+                others = other_lines(scorer, card, i) if i >= 0 else None
             if i is not None and i >= 0:
                 counts[i] += 1
+                if others:
+                    not_in = " or ".join(f"'{lines[k].text}'" for k in others)
+                    once.append(f"{card.name} counts once, in '{lines[i].text}', not also in {not_in}")
         parts = []
         total = 0
         for i, line in enumerate(lines):
@@ -166,7 +176,10 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: Resolved, ps: Play
                 vp = 0
             total += vp
         ps.six_dev_vp += total
-        explain(Explain(scorer.name, total, "; ".join(parts) or "no matching cards"))
+        why = "; ".join(parts) or "no matching cards"
+        if once:  # "a given card can score in only one of its categories" (xi: Scoring): its best
+            why += f" (one category per card, the best: {'; '.join(once)})"
+        explain(Explain(scorer.name, total, why))
 
 
 def _military(player: PlayerRecord, index: int, res: Resolved, ps: PlayerScore, vs_xenos_applies: bool,

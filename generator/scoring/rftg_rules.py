@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.scoring.cards import Card, first_line
+from generator.scoring.cards import Card, best_line, other_lines
 from generator.scoring.record_schema import rftg_schema
 from generator.scoring.report import Explain
 from generator.scoring.rftg_record import GameRecord, RulesInvalid, parse_rftg_record
@@ -24,8 +24,10 @@ class RftgRules:
 
     ``cards``: casefolded name -> `Card`; ``names``: display names (for suggestions);
     ``scoring``: the `Scoring` rules. Derived once (card designs never change during a run):
-    ``exact`` (printed name -> card), ``line_index`` (scoring card -> {card name: the first of its
-    lines that card meets}, filled the first time a scoring card is met: `lines_of`), ``printed`` (the explain line of each card's printed VP),
+    ``exact`` (printed name -> card), ``line_index`` (scoring card -> {card name: the one of its
+    lines that card scores in, the best: `best_line`}, filled the first time a scoring card is
+    met: `lines_of`), ``passed_over`` (scoring card -> {card name: the other lines that card
+    also meets, where it does not score}), ``printed`` (the explain line of each card's printed VP),
     ``scoring_cards``; ``schema``: the record schema; ``json``: the compiled rules themselves.
     """
 
@@ -35,6 +37,7 @@ class RftgRules:
     names: list[str] = field(init=False)
     exact: dict[str, Card] = field(init=False)
     line_index: dict[str, dict[str, int]] = field(init=False, default_factory=dict)
+    passed_over: dict[str, dict[str, tuple[int, ...]]] = field(init=False, default_factory=dict)
     printed: dict[str, Explain] = field(init=False)
     scoring_cards: frozenset[str] = field(init=False)
     schema: dict = field(init=False, default_factory=dict, repr=False)
@@ -60,12 +63,15 @@ class RftgRules:
         return cls(cards=cards, scoring=scoring, json=game_rules)
 
     def lines_of(self, scorer: Card) -> dict[str, int]:
-        """{card name: index of the first of ``scorer``'s lines that card meets} for every card
-        design that meets one; built once per scoring card (card designs never change)."""
+        """{card name: index of the one of ``scorer``'s lines that card scores in (`best_line`)}
+        for every card design that meets one; built once per scoring card (designs never change)."""
         index = self.line_index.get(scorer.name)
         if index is None:
-            hits = ((card.name, first_line(scorer, card)) for card in self.cards.values())
-            index = self.line_index[scorer.name] = {name: i for name, i in hits if i >= 0}
+            hits = ((card, best_line(scorer, card)) for card in self.cards.values())
+            index = self.line_index[scorer.name] = {card.name: i for card, i in hits if i >= 0}
+            self.passed_over[scorer.name] = {
+                name: others for name, i in index.items()
+                if (others := other_lines(scorer, self.exact[name], i))}
         return index
 
     def parse(self, data) -> GameRecord:
