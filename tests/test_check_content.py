@@ -378,3 +378,17 @@ def test_frontier_ranges_checked_against_the_card_database(rftg):
     assert ids[0] == "frontier-tiles" and set(ids[1:]) == {"frontier-cards-in-tile-ranges"}
     assert len(ids) >= 2
     assert all(" at content/rftg/cards/xc.yaml:" in line and "type='world'" in line for line in lines[1:])
+
+
+def test_scoring_names_a_missing_systems_table(tmp_path, monkeypatch):
+    """The counterstrike variant reads the Xeno systems in play from a table it names: a wrong id
+    is located in scoring.yaml with the tables that exist."""
+    shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")
+    monkeypatch.chdir(tmp_path)
+    scoring = tmp_path / "content" / "rftg" / "scoring.yaml"
+    line = edit(scoring, "xeno_systems_in_play: xeno-systems-in-play", "xeno_systems_in_play: xeno-systems")
+    result = run_check("content")
+    assert result.exit_code == 1
+    [problem] = problem_lines(result)
+    assert problem.startswith(f"content/rftg/scoring.yaml:{line}:27: variants[3].xeno_systems_in_play: "
+                              f"no table 'xeno-systems' (use one of: defense-awards, ")

@@ -265,6 +265,28 @@ def test_counterstrike_missing_at_repulse_is_error(rules):
     assert "at_repulse_missing" in codes(rep, "error")
 
 
+def test_all_systems_checked_against_the_systems_in_play(rules):
+    # xc "Repulse" step 4: 1 Satellite and 1 Hive world per player; "Game End": conquering all
+    # of them ends the game. 3 players: 6 in play.
+    ps = cs_players() + [player("Cat", tableau=["Spice World"], chips=0, war_contribution_chips=0,
+                                defense_awards=0, goods=0, hand=0, xeno_systems_conquered=1,
+                                at_repulse={"military_vs_xenos": 0, "war_contribution_chips": 0})]
+    rep = score(rules, variant="counterstrike", ended_by="all_systems", repulsed=True, players=ps)
+    [f] = [f for f in rep.findings if f.code == "all_systems_not_conquered"]
+    assert f.severity == "warning" and f.path == ("ended_by",)
+    assert f.message == ("ended_by all_systems, but the players conquered 5 Xeno systems (Ann 2, Ben 2, "
+                         "Cat 1) of the 6 in play in a 3-player game (check xeno_systems_conquered, "
+                         "or ended_by)")
+    ps[2]["xeno_systems_conquered"] = 2
+    rep = score(rules, variant="counterstrike", ended_by="all_systems", repulsed=True, players=ps)
+    assert not [f for f in rep.findings if f.code.startswith(("all_systems", "xeno_systems"))]
+    ps[2]["xeno_systems_conquered"] = 3  # 7 of 6: impossible whatever ended the game
+    rep = score(rules, variant="counterstrike", ended_by="vp_pool", repulsed=True, players=ps)
+    [f] = [f for f in rep.findings if f.code == "xeno_systems_conquered"]
+    assert f.severity == "error" and f.path == ("players", 2, "xeno_systems_conquered")
+    assert "conquered 7 Xeno systems (Ann 2, Ben 2, Cat 3), but a 3-player game has only 6" in f.message
+
+
 # --- winners, checks --------------------------------------------------------------------------
 
 def test_winner_tiebreak_and_shared_win(rules):

@@ -45,7 +45,8 @@ class Variant(Strict):
     counterstrike game that ended before repulse (scored as the invasion game). ``tiles``: bonus
     tile ids. ``fields``: optional player fields that apply (others draw a warning). ``damage``:
     worlds can be damaged (invasion and counterstrike games only). ``frontier_cards``: the Frontier
-    decks are in play (frontier and counterstrike games only).
+    decks are in play (frontier and counterstrike games only). ``xeno_systems_in_play``: the table
+    of Xeno systems in play per player count (counterstrike).
     """
 
     id: Literal["standard", "frontier", "invasion", "counterstrike"]
@@ -62,6 +63,11 @@ class Variant(Strict):
                                             "another variant is a record error)")
     frontier_cards: bool = Field(False, description="the Near and Far Frontier decks are in play (a Frontier "
                                                     "card in another variant's record is an error)")
+    xeno_systems_in_play: str | None = Field(
+        None, pattern=ID_PATTERN,
+        description="id of the table giving the Xeno systems in play by player count (columns `players` "
+                    "and `total`); the players' `xeno_systems_conquered` may not add up to more, and "
+                    "`ended_by: all_systems` needs them all conquered")
     source: SourceRef
 
 

@@ -16,7 +16,8 @@ import difflib
 from generator.scoring.cards import Card, best_line, other_lines
 from generator.scoring.military import VS_XENOS_ONLY, compute_military
 from generator.scoring.report import Explain, Finding, PlayerScore, Report, Tie
-from generator.scoring.rftg_checks import missing_field_findings, record_findings, variant_findings, with_article
+from generator.scoring.rftg_checks import (missing_field_findings, record_findings, systems_findings,
+                                          variant_findings, with_article)
 from generator.scoring.rftg_record import GameRecord, PlayerRecord, RulesInvalid, TableauEntry
 from generator.scoring.rftg_rules import GAME_ID, HAND_ENTERED, Resolved, RftgRules  # noqa: F401 - re-exported
 from generator.scoring.rules import BonusTile, Scoring, Variant
@@ -348,6 +349,7 @@ def score_record(record: GameRecord, rules: RftgRules) -> Report:
                                 f"no bonus tiles: the game ended by {record.ended_by}", ("ended_by",)))
 
     record_findings(rules, record, variant, resolved, findings)
+    systems_findings(record, variant, fields, findings)
     winners, ties = rank_players(scores, record.players, scoring.tiebreak)
     for i, ps in enumerate(scores):
         if ps.claimed_total is not None and ps.claimed_total != ps.total:

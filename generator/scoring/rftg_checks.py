@@ -105,3 +105,31 @@ def record_findings(rules: "RftgRules", record: GameRecord, variant: Variant,
             findings.append(Finding("warning", None, "tableau_too_small",
                                     f"ended_by tableau, but the largest tableau has {biggest} cards "
                                     f"({with_article(variant.id)} game ends at {variant.tableau_end})", ("ended_by",)))
+
+
+def systems_findings(record: GameRecord, variant: Variant, fields: list[str],
+                     findings: list[Finding]) -> None:
+    """After the repulse of a counterstrike game: the players' ``xeno_systems_conquered`` may add
+    up to at most the Xeno systems in play for the player count (an error: Greatest Conqueror
+    counts them), and ``ended_by: all_systems`` needs every one conquered (a warning, as for the
+    VP pool). Source: 000_ac4a4b34259be941.txt "Repulse" (step 4: 1 Satellite and 1 Hive world
+    per player) and "Game End"."""
+    if "xeno_systems_conquered" not in fields or not variant.xeno_systems_in_play:
+        return
+    n = len(record.players)
+    in_play = variant.systems_in_play(n)
+    if in_play is None:
+        return  # a player count the game does not take: the player_count warning says so
+    conquered = sum(p.xeno_systems_conquered or 0 for p in record.players)
+    counts = ", ".join(f"{p.name} {p.xeno_systems_conquered or 0}" for p in record.players)
+    if conquered > in_play:
+        i = max(range(n), key=lambda k: record.players[k].xeno_systems_conquered or 0)
+        findings.append(Finding("error", None, "xeno_systems_conquered",
+                                f"the players conquered {conquered} Xeno systems ({counts}), but a {n}-player "
+                                f"game has only {in_play} in play (check xeno_systems_conquered)",
+                                ("players", i, "xeno_systems_conquered")))
+    elif record.ended_by == "all_systems" and conquered < in_play:
+        findings.append(Finding("warning", None, "all_systems_not_conquered",
+                                f"ended_by all_systems, but the players conquered {conquered} Xeno systems "
+                                f"({counts}) of the {in_play} in play in a {n}-player game (check "
+                                f"xeno_systems_conquered, or ended_by)", ("ended_by",)))

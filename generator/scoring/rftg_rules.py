@@ -56,7 +56,7 @@ class RftgRules:
         """`RftgRules` from the compiled ``rules["games"]["rftg"]``; raises `RulesInvalid`."""
         try:
             cards = {c["name"].casefold(): Card.from_json(c) for c in game_rules["cards"]}
-            scoring = Scoring.from_json(game_rules["scoring"])
+            scoring = Scoring.from_json(game_rules["scoring"], game_rules.get("tables"))
         except (KeyError, TypeError, ValueError) as exc:
             raise RulesInvalid(f"compiled rftg rules are incomplete ({type(exc).__name__}: {exc}); "
                                f"run `playaid check` on the content") from None

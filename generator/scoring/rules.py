@@ -28,7 +28,8 @@ class Variant:
     ``ended_by`` values (after the repulse for counterstrike; ``ended_by_before_repulse``
     before it), bonus tiles, the ``ended_by`` values after which no tile is awarded, the optional
     record fields that apply, whether worlds can be damaged (``damage``) and whether the Frontier
-    decks are in play (``frontier_cards``)."""
+    decks are in play (``frontier_cards``); ``xeno_systems_in_play``: (players, Xeno systems in
+    play) pairs, from the table the variant names in content (000_ac4a4b34259be941.txt "Repulse")."""
 
     id: str
     title: str
@@ -41,6 +42,11 @@ class Variant:
     fields: tuple[str, ...] = ()
     damage: bool = False
     frontier_cards: bool = False
+    xeno_systems_in_play: tuple[tuple[int, int], ...] = ()
+
+    def systems_in_play(self, players: int) -> int | None:
+        """Xeno systems in play with this many players (None when content gives none)."""
+        return next((total for n, total in self.xeno_systems_in_play if n == players), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,15 +60,24 @@ class Scoring:
     max_players: int | None = None
 
     @classmethod
-    def from_json(cls, data: dict) -> "Scoring":
-        """From the compiled scoring document; KeyError/TypeError when it is malformed."""
+    def from_json(cls, data: dict, tables: dict | None = None) -> "Scoring":
+        """From the compiled scoring document and the game's compiled ``tables`` (id -> {rows}),
+        which a variant's ``xeno_systems_in_play`` names; KeyError/TypeError when malformed."""
+        tables = tables or {}
+
+        def systems(table_id):
+            if table_id is None:
+                return ()
+            return tuple((r["players"], r["total"]) for r in tables[table_id]["rows"])
+
         variants = tuple(Variant(
             id=v["id"], title=v["title"], vp_pool_per_player=v["vp_pool_per_player"],
             tableau_end=v.get("tableau_end"), ended_by=tuple(v["ended_by"]),
             ended_by_before_repulse=tuple(v.get("ended_by_before_repulse", ())),
             tiles=tuple(v.get("tiles", ())), no_tiles_when=tuple(v.get("no_tiles_when", ())),
             fields=tuple(v.get("fields", ())), damage=bool(v.get("damage", False)),
-            frontier_cards=bool(v.get("frontier_cards", False)))
+            frontier_cards=bool(v.get("frontier_cards", False)),
+            xeno_systems_in_play=systems(v.get("xeno_systems_in_play")))
             for v in data["variants"])
         tiles = {t["id"]: BonusTile(t["id"], t["title"], t["vp"], t["measure"], t["stage"], t.get("min_to_win"))
                  for t in data.get("tiles", ())}
