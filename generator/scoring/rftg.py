@@ -149,7 +149,7 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: Resolved, ps: Play
         index = rules.lines_of(scorer)  # each card's best line per card design, built once
         passed_over = rules.passed_over[scorer.name]
         counts = [0] * len(lines)
-        once: list[str] = []  # cards that meet several lines: said in the explanation
+        once: list[str] = []  # cards scoring in a line below one they also meet: said
         for card in res.active:
             if card.set != HAND_ENTERED:
                 i = index.get(card.name)
@@ -157,6 +157,7 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: Resolved, ps: Play
             else:
                 i = best_line(scorer, card)
                 others = other_lines(scorer, card, i) if i >= 0 else None
+                others = others if others and others[0] < i else None  # said only when not the first
             if i is not None and i >= 0:
                 counts[i] += 1
                 if others:

@@ -27,7 +27,8 @@ class RftgRules:
     ``exact`` (printed name -> card), ``line_index`` (scoring card -> {card name: the one of its
     lines that card scores in, the best: `best_line`}, filled the first time a scoring card is
     met: `lines_of`), ``passed_over`` (scoring card -> {card name: the other lines that card
-    also meets, where it does not score}), ``printed`` (the explain line of each card's printed VP),
+    also meets, for the cards whose best line is not the first they meet: the explanation says
+    so}), ``printed`` (the explain line of each card's printed VP),
     ``scoring_cards``; ``schema``: the record schema; ``json``: the compiled rules themselves.
     """
 
@@ -71,7 +72,7 @@ class RftgRules:
             index = self.line_index[scorer.name] = {card.name: i for card, i in hits if i >= 0}
             self.passed_over[scorer.name] = {
                 name: others for name, i in index.items()
-                if (others := other_lines(scorer, self.exact[name], i))}
+                if (others := other_lines(scorer, self.exact[name], i)) and others[0] < i}
         return index
 
     def parse(self, data) -> GameRecord:
