@@ -62,7 +62,7 @@ def test_json_output_and_exit_0(run):
                         "war_contribution_vp", "defense_awards_vp", "bonus_vp", "bonuses",
                         "galactic_renaissance_chips", "military", "military_vs_xenos", "military_explain",
                         "military_from_cards", "military_vs_xenos_from_cards",
-                        "tiebreak", "claimed_total", "explain"}
+                        "tiebreak", "claimed_total", "explain", "not_counted"}
     assert (ann["name"], ann["total"], ann["six_dev_vp"], ann["galactic_renaissance_chips"]) == ("Ann", 34, 10, 12)
     # Military vs. Xenos from the cards: Epsilon Eridani +1, Space Marines +2 (Cat's 6 wins the Admiral)
     assert (ann["military"], ann["military_vs_xenos"], ann["military_vs_xenos_from_cards"]) == (3, 3, 3)
@@ -269,3 +269,42 @@ def test_empty_record_is_located(run, tmp_path):
     res = run(rec)
     assert res.exit_code == 2
     assert f"{rec}:1:1: a score record must be a mapping" in res.output
+
+
+def test_unknown_card_is_said_in_the_total_the_claimed_total_and_the_winner(run, tmp_path):
+    # Ann's Spice World (1 VP) misspelt: 34 counted, 35 claimed; the claimed-total error must not
+    # send anyone hunting elsewhere for the missing point
+    text = (REPO / "examples" / "rftg-invasion.yaml").read_text()
+    text = text.replace("{card: Spice World, damaged: true}", "Spice Wrld").replace("claimed_total: 34", "claimed_total: 35")
+    path = tmp_path / "typo.yaml"
+    path.write_text(text)
+    res = run(path, "--plain")
+    assert res.exit_code == 1
+    out = res.output.splitlines()
+    assert "Ann: 34 VP (rank 1) without 'Spice Wrld' (unknown, not counted)" in out
+    assert "     0  Spice Wrld: unknown card: NOT COUNTED, here or for any other card (correct its name, " \
+           "or write {card, vp} for a card the database lacks)" in out
+    assert "Winner: Ann (not final: 1 unknown card not counted: Ann's 'Spice Wrld')" in out
+    claimed = next(line for line in out if "claimed_total:" in line)
+    assert claimed.endswith("claimed 35 but the cards and chips give 34 (claimed is +1); 34 leaves out an "
+                            "unknown card ('Spice Wrld'): correct the name first, the difference may be its VP")
+    data = json.loads(run(path, "--json").output)
+    assert data["players"][0]["not_counted"] == ["Spice Wrld"]
+    assert [p["not_counted"] for p in data["players"][1:]] == [[], []]
+
+
+def test_findings_in_file_order(run, tmp_path):
+    text = (REPO / "examples" / "rftg-invasion.yaml").read_text()
+    text = (text.replace("      - Space Marines\n", "      - Space Marines\n      - Old Erth\n")   # Ann's tableau
+                .replace("claimed_total: 26", "claimed_total: 27")                              # Ben
+                .replace("      - Anti-Xeno Assault Troops\n", "      - Anti-Xeno Assault Troop\n")  # Cat's tableau
+                .replace("    hand: 4\n", "    hand: 4\n    xeno_systems_conquered: 1\n"))      # Cat
+    path = tmp_path / "order.yaml"
+    path.write_text(text)
+    res = run(path, "--plain")
+    lines = [int(m.group(1)) for m in re.finditer(rf"^{re.escape(str(path))}:(\d+):", res.output, re.M)]
+    # in the order of the checks this printed 46, 14, 40, 20, 33, 47; Cat's lost Military ties Ann for
+    # Greatest Admiral, so all three claimed totals are off
+    assert lines == [14, 20, 33, 40, 46, 47], res.output
+    data = json.loads(run(path, "--json").output)
+    assert [f["line"] for f in data["findings"]] == lines

@@ -67,7 +67,9 @@ def locate(report: dict, located: Located) -> dict:
     The rule (the web page copies it): an error is placed at its path's KEY when the record has
     that key (an unknown field), else at the nearest ancestor that has a position (a missing
     field: its parent entry); a finding at its path's VALUE, else the nearest located ancestor;
-    a finding with an empty path (about the whole game) gets line 0, column 0."""
+    a finding with an empty path (about the whole game) gets line 0, column 0. Errors and
+    findings come out in file order (the order of the scoring core's checks means nothing to
+    someone reading the record top down); findings at line 0 come last."""
     for item in report.get("errors", []):
         path = tuple(item.get("path", ()))
         line, col = located.position(path, prefer_key=True)
@@ -80,6 +82,8 @@ def locate(report: dict, located: Located) -> dict:
         path = tuple(item.get("path", ()))
         line, col = located.position(path, prefer_key=False) if path else (0, 0)
         item.update(line=line, column=col)
+    if report.get("findings"):  # in file order; findings about the whole game (line 0) last
+        report["findings"].sort(key=lambda f: (f["line"] == 0, f["line"], f["column"]))
     return report
 
 

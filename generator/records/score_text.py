@@ -40,13 +40,28 @@ def finding_line(f: dict, file: str) -> str:
 
 
 def winners_line(report: dict) -> str:
-    """``Winner: Ben`` or ``Shared win: Ann, Ben`` (the tie-break follows on `tie_lines`)."""
+    """``Winner: Ben`` or ``Shared win: Ann, Ben`` (the tie-break follows on `tie_lines`); when
+    a card was left out of a total, it says the result is not final and names what."""
     winners = report["winners"]
     if not winners:
-        return "No winner."
-    if len(winners) == 1:
-        return f"Winner: {winners[0]}"
-    return "Shared win: " + ", ".join(winners)
+        line = "No winner."
+    elif len(winners) == 1:
+        line = f"Winner: {winners[0]}"
+    else:
+        line = "Shared win: " + ", ".join(winners)
+    left_out = [f"{p['name']}'s '{card}'" for p in report["players"] for card in p.get("not_counted", ())]
+    if left_out:
+        line += (f" (not final: {len(left_out)} unknown card{'s' if len(left_out) != 1 else ''} not "
+                 f"counted: {', '.join(left_out)})")
+    return line
+
+
+def total_title(p: dict) -> str:
+    """``Ann: 31 VP (rank 1)``, and what that total leaves out."""
+    title = f"{p['name']}: {p['total']} VP (rank {p['rank']})"
+    if p.get("not_counted"):
+        title += " without " + ", ".join(f"'{c}'" for c in p["not_counted"]) + " (unknown, not counted)"
+    return title
 
 
 def tie_lines(report: dict) -> list[str]:
@@ -89,7 +104,7 @@ def _by_rank(report: dict) -> list[dict]:
 def _plain_rftg(report: dict, file: str) -> str:
     out: list[str] = []
     for p in _by_rank(report):
-        out.append(f"{p['name']}: {p['total']} VP (rank {p['rank']})")
+        out.append(total_title(p))
         for e in p["explain"]:
             out.append(f"  {e['vp']:>4}  {e['component']}: {e['why']}")
         if p.get("claimed_total") is not None:
@@ -110,7 +125,7 @@ def _rich_rftg(report: dict, file: str, width: int | None) -> str:
     console = Console(file=buf, width=width, force_terminal=True, soft_wrap=False)
     styles = {"error": "bold red", "warning": "yellow", "info": "dim"}
     for p in _by_rank(report):
-        table = Table(title=f"{p['name']}: {p['total']} VP (rank {p['rank']})", title_justify="left",
+        table = Table(title=total_title(p), title_justify="left",
                       expand=False, show_lines=False, pad_edge=False, caption=_military_line(report, p),
                       caption_justify="left")
         table.add_column("component", overflow="fold", ratio=1)

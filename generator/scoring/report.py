@@ -47,7 +47,9 @@ class PlayerScore:
     ``military``/``military_vs_xenos``: the values scoring used (the record's when given, else
     computed from the tableau); ``..._from_cards``: the computed values; ``military_explain``: the
     card powers that give them (``why`` ends "vs. Xenos only" for powers that count only there).
-    ``tiebreak``: the sum of the tie-break fields (goods + hand).
+    ``tiebreak``: the sum of the tie-break fields (goods + hand). ``not_counted``: the tableau
+    entries left out of the total, as written (unknown cards without a hand-given ``vp``), so the
+    total, the claimed-total finding and the winners can say the score is not final.
     """
 
     name: str
@@ -68,6 +70,7 @@ class PlayerScore:
     military_vs_xenos_from_cards: int = 0
     military_explain: list[Explain] = field(default_factory=list)
     explain: list[Explain] = field(default_factory=list)
+    not_counted: list[str] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -89,6 +92,7 @@ class PlayerScore:
             "tiebreak": self.tiebreak,
             "claimed_total": self.claimed_total,
             "explain": [e.to_json() for e in self.explain],
+            "not_counted": list(self.not_counted),
         }
 
 

@@ -64,7 +64,8 @@ def resolve(rules: RftgRules, player: PlayerRecord, index: int, variant: Variant
                 hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else \
                     "check the spelling, or write {card: Name, vp: N} for a card the database lacks"
                 findings.append(Finding("error", player.name, "unknown_card",
-                                        f"unknown card '{written}' ({hint})", path))
+                                        f"unknown card '{written}' ({hint}); not counted in "
+                                        f"{player.name}'s total", path))
             if damaged and not variant.damage:
                 findings.append(_damage_not_in_variant(player.name, written, variant.id, path))
                 damaged = False
@@ -132,6 +133,11 @@ def _score_cards(rules: RftgRules, player: PlayerRecord, res: Resolved, ps: Play
                 cards_vp += vp
                 why = "damaged: scores 0" if damaged else "printed VP given by hand (not in the database)"
                 explain(Explain(written, vp, why))
+            else:  # an unknown card: said in the table, the total, the claimed total and the winners
+                ps.not_counted.append(written)
+                explain(Explain(written, 0, "unknown card: NOT COUNTED, here or for any other card "
+                                            "(correct its name, or write {card, vp} for a card the "
+                                            "database lacks)"))
             continue
         if damaged:
             explain(Explain(card.name, 0, "damaged world: scores 0 and counts for no other card"))
@@ -355,9 +361,16 @@ def score_record(record: GameRecord, rules: RftgRules) -> Report:
     for i, ps in enumerate(scores):
         if ps.claimed_total is not None and ps.claimed_total != ps.total:
             diff = ps.claimed_total - ps.total
+            if ps.not_counted:  # the difference may be just those cards: say so before a hunt starts
+                names = ", ".join(f"'{n}'" for n in ps.not_counted)
+                unknown = "an unknown card" if len(ps.not_counted) == 1 else "unknown cards"
+                hint = (f"; {ps.total} leaves out {unknown} ({names}): correct the name first, the "
+                        f"difference may be {'its' if len(ps.not_counted) == 1 else 'their'} VP")
+            else:
+                hint = "; see the table for each component"
             findings.append(Finding("error", ps.name, "claimed_total",
                                     f"claimed {ps.claimed_total} but the cards and chips give {ps.total} "
-                                    f"(claimed is {diff:+d}); see the table for each component",
+                                    f"(claimed is {diff:+d}){hint}",
                                     ("players", i, "claimed_total")))
     return Report(variant=record.variant, ended_by=record.ended_by, players=scores, winners=winners,
                   findings=findings, ties=ties, fields=tuple(f for f in fields if f != "repulsed"))

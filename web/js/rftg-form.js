@@ -397,8 +397,13 @@ export class RftgForm {
   winnerText(report) {
     const top = Math.max(...report.players.map((p) => p.total));
     const winners = report.winners;
-    const winner = !winners.length ? "No winner"
+    let winner = !winners.length ? "No winner"
       : winners.length === 1 ? `Winner: ${winners[0]} with ${top} VP` : `Shared win: ${winners.join(", ")} with ${top} VP`;
+    // an unknown card is left out of its player's total: the result is not final (as the CLI says)
+    const leftOut = report.players.flatMap((p) => (p.not_counted ?? []).map((c) => `${p.name}'s '${c}'`));
+    if (leftOut.length) {
+      winner += ` (not final: ${leftOut.length} unknown card${leftOut.length === 1 ? "" : "s"} not counted: ${leftOut.join(", ")})`;
+    }
     const tiebreak = (report.ties ?? []).map((tie) => {
       const names = tie.players.map((p) => p.name).join(" and ");
       const what = tie.fields.map((f) => label(f).toLowerCase()).join(" + ");
