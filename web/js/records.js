@@ -209,7 +209,7 @@ export class Located {
 
 /**
  * Add `playaid score --json`'s locations to a report: file, line and column on every error
- * (the key's position for a missing field), line and column on every finding.
+ * (the key's position for a missing field), line and column on every finding; both in file order.
  */
 export function locate(report, located, file) {
   for (const item of report.errors ?? []) {
@@ -226,6 +226,8 @@ export function locate(report, located, file) {
     const [line, column] = path.length ? located.position(path, false) : [0, 0];
     Object.assign(item, { line, column });
   }
+  // in file order, findings about the whole game (line 0) last: as `playaid score` prints them
+  report.findings?.sort((a, b) => (a.line === 0) - (b.line === 0) || a.line - b.line || a.column - b.column);
   return report;
 }
 
