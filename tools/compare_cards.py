@@ -18,6 +18,8 @@ Every difference is either resolved -- the card's ``differences`` in content rec
 value with a resolution and its source -- or UNRESOLVED. A recorded difference that no longer
 occurs is STALE. Exit status: 0 when nothing is unresolved or stale, 1 otherwise, 2 on bad input.
 Not part of the tests (it needs the fetched repositories); docs/card-data.md records its result.
+``--write-verified`` (after a clean run with ``--arc3``) keeps what was verified as data:
+``content/rftg/cards/verified/<set>.yaml``, which ``playaid check`` holds every card value to.
 """
 
 from __future__ import annotations
@@ -284,12 +286,56 @@ def print_table(title: str, diffs: list[Diff]) -> None:
         print(f"| {d.card} | {d.field} | {_cell(d.ours)} | {_cell(d.theirs)} | {status} |")
 
 
+#: Per card set: the sources that confirmed it and the fields compared (docs/card-data.md).
+VERIFIED_BY = {"base": ("bga", "arc3"), "xi": ("bga", "arc3"), "xc": ("arc3",)}
+
+
+def write_verified(content_dir: Path, cards: list, commits: dict[str, str], date: str) -> list[Path]:
+    """Write ``<content>/rftg/cards/verified/<set>.yaml`` for every set (`VERIFIED_BY`): each card's
+    values of the fields the sources were compared on, and the scoring lines of the cards whose
+    scoring BGA's code was compared with (every tableau card's VP). Call only after a run with no
+    unresolved or stale difference. Returns the files written."""
+    from generator.content.verified_cards import card_record
+    from generator.fsutil import write_atomic
+
+    what = {"bga": f"bga: houseofsuns/raceforthegalaxy @ {commits.get('bga')} (cards.inc.php: "
+                   f"{', '.join(FIELDS)}, Military powers; raceforthegalaxy.game.php: 6-cost scoring)",
+            "arc3": f"arc3: khanghy2130/rftg-arc3 @ {commits.get('arc3')} (src/lib/cardPool.ts: "
+                    f"{', '.join(ARC3_FIELDS)})"}
+    reverify = ("fetch houseofsuns/raceforthegalaxy and khanghy2130/rftg-arc3, then run .venv/bin/python "
+                "tools/compare_cards.py BGA_REPO --arc3 ARC3_REPO --write-verified (docs/card-data.md)")
+    written = []
+    for set_id, sources in VERIFIED_BY.items():
+        fields = list(dict.fromkeys(
+            (FIELDS if "bga" in sources else ()) + ARC3_FIELDS + (("military_powers",) if "bga" in sources else ())))
+        if "bga" not in sources:
+            fields.remove("copies") if "copies" in fields else None
+        lines = ["# Card values verified against the sources below. Written by tools/compare_cards.py",
+                 "# --write-verified; do not edit by hand: `playaid check` fails on a card value that differs.",
+                 "kind: verified-cards", f"id: rftg-verified-{set_id}", f"set: {set_id}", f'date: "{date}"',
+                 "sources:"]
+        lines += [f"  - {json.dumps(what[s])}" for s in sources]
+        lines += [f"fields: [{', '.join(fields)}]", f"reverify: {json.dumps(reverify)}", "cards:"]
+        for card in sorted((c for c in cards if c.set == set_id), key=lambda c: c.name):
+            scored = "bga" in sources and card.name in bga_scoring.READINGS
+            lines.append(f"  {json.dumps(card.name)}: "
+                         f"{json.dumps(card_record(card, fields, scored), ensure_ascii=False)}")
+        path = content_dir / "rftg" / "cards" / "verified" / f"{set_id}.yaml"
+        write_atomic(path, ("\n".join(lines) + "\n").encode())
+        written.append(path)
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("bga", type=Path, help="fetched houseofsuns/raceforthegalaxy (checkout or bare git dir)")
     ap.add_argument("--arc3", type=Path, help="fetched khanghy2130/rftg-arc3")
     ap.add_argument("--keldon", type=Path, help="fetched bnordli/rftg")
     ap.add_argument("--content", type=Path, default=ROOT / "content", help="content folder")
+    ap.add_argument("--write-verified", action="store_true",
+                    help="with --arc3 and nothing unresolved or stale: write content/rftg/cards/verified/"
+                         "<set>.yaml, the values playaid check holds the cards to")
+    ap.add_argument("--date", default=None, help="date for --write-verified (default: today, YYYY-MM-DD)")
     args = ap.parse_args(argv)
 
     cards = load_cards(args.content)
@@ -354,7 +400,19 @@ def main(argv: list[str] | None = None) -> int:
     resolved = len(all_diffs) - len(unresolved)
     print(f"\n{len(all_diffs)} differences: {resolved} resolved, {len(unresolved)} unresolved; "
           f"{len(stale)} stale; {problems} other problems")
-    return 0 if not unresolved and not stale and not problems else 1
+    clean = not unresolved and not stale and not problems
+    if args.write_verified:
+        if not clean or not args.arc3:
+            print("\nverified records NOT written: " + ("resolve every difference first" if not clean
+                                                         else "--write-verified needs --arc3"), file=sys.stderr)
+            return 1
+        import datetime
+
+        commits = {"bga": cs.repo_commit(args.bga), "arc3": cs.repo_commit(args.arc3)}
+        date = args.date or datetime.date.today().isoformat()
+        for path in write_verified(args.content, cards, commits, date):
+            print(f"written: {path}")
+    return 0 if clean else 1
 
 
 if __name__ == "__main__":

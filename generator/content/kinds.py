@@ -11,6 +11,7 @@ from generator.content.aids import Aids
 from generator.content.cards import Cards
 from generator.content.models import Checks, Facts, Game, Rules, Table
 from generator.content.scoring_rules import Scoring
+from generator.content.verified_cards import VerifiedCards
 
 KINDS: dict[str, type[BaseModel]] = {
     "game": Game,
@@ -21,6 +22,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "aids": Aids,
     "cards": Cards,
     "scoring": Scoring,
+    "verified-cards": VerifiedCards,
 }
 
 

@@ -27,7 +27,7 @@ from generator.errors import ContentError, Problem, display_path
 from generator.reader.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, Located, load_bytes, read_bounded
 
 #: Order of kinds in `GameContent.summary` (others follow, by name).
-_SUMMARY_ORDER = {kind: i for i, kind in enumerate(("rules", "table", "facts", "checks", "cards", "aids",
+_SUMMARY_ORDER = {kind: i for i, kind in enumerate(("rules", "table", "facts", "checks", "cards", "verified-cards", "aids",
                                                            "scoring"))}
 
 
@@ -92,6 +92,8 @@ class GameContent:
                 part = n(sum(len(m.cards) for m in models), "card", "cards")
             elif kind == "scoring":
                 part = n(sum(len(m.variants) for m in models), "scoring variant", "scoring variants")
+            elif kind == "verified-cards":
+                part = n(len(models), "card set verified", "card sets verified")
             elif kind == "aids":
                 part = n(sum(len(m.aids) for m in models), "aid", "aids")
             else:
