@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from generator.cli import cli
 from generator.content.fact_types import conformance, parse_type
+from generator.content.rulebook_file import open_rulebook
 from generator.content.rulebook_text import numbers_in, sections
 from generator.content.sources import find_seeds_dir
 from generator.content.values import HINT
@@ -214,7 +215,7 @@ def test_numbers_are_read_as_printed():
 
 @needs_seeds
 def test_sections_end_at_the_next_heading_of_their_level():
-    xi, xc = SEEDS / "001_2033224846664d9b.txt", SEEDS / "000_ac4a4b34259be941.txt"
+    xi, xc = open_rulebook(SEEDS, XI), open_rulebook(SEEDS, XC)
     assert [(s.first, s.last) for s in sections(xi, "Xeno Invasion Strengths")] == [(261, 270)]
     # the rules' step 2 (up to step 3a) and the summary card's step 2
     assert [(s.first, s.last) for s in sections(xi, "Check Xeno Repulse")] == [(129, 129), (254, 254)]

@@ -71,15 +71,12 @@ def _items(items, default, default_path, path) -> Iterator[tuple[tuple, Any, tup
 
 def check_fact_sources(content, seeds_dir: Path | None) -> list[Problem]:
     """A missing source is reported at each fact; a bad one once, where it is written; a
-    rulebook file absent from the seeds folder once, at its entry in game.yaml."""
+    rulebook file that is absent from the seeds folder or refused (`rulebook_file`) once, at its
+    entry in game.yaml."""
     problems = []
     game_loc = content.located[("game", content.game.id)]
-    for i in sources.missing_rulebooks(content.game, seeds_dir):
-        file = content.game.rulebooks[i].file
-        problems.append(game_loc.problem(("rulebooks", i, "file"),
-                                         f"rulebook file '{file}' not found in the seeds folder {seeds_dir}",
-                                         "fix the file name here, or set PLAYAID_SEEDS to the folder "
-                                         "that holds it"))
+    for i, why in sources.rulebook_problems(content.game, seeds_dir):
+        problems.append(game_loc.problem(("rulebooks", i, "file"), why.message, why.hint))
     for (kind, doc_id), loc in content.located.items():
         if kind == "game":
             continue

@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from pathlib import Path
 
+from generator.content.rulebook_file import RulebookText
 from generator.content.sources import normal_heading, opens_heading
 
 #: Paragraph labels that open a sub-paragraph of a section, never a section of their own.
@@ -138,16 +138,16 @@ def _level(lines: list[str], i: int) -> float | None:
 
 
 @lru_cache(maxsize=8)
-def _read(path: Path) -> tuple[tuple[str, ...], tuple]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return tuple(lines), tuple(_level(lines, i) for i in range(len(lines)))
+def _levels(text: RulebookText) -> tuple:
+    lines = list(text.lines)
+    return tuple(_level(lines, i) for i in range(len(lines)))
 
 
 @lru_cache(maxsize=1024)
-def sections(path: Path, heading: str) -> tuple[Section, ...]:
-    """Every section of the rulebook at ``path`` that opens with ``heading`` (matched by
-    `generator.content.sources.opens_heading`); empty when none."""
-    lines, levels = _read(path)
+def sections(text: RulebookText, heading: str) -> tuple[Section, ...]:
+    """Every section of the rulebook ``text`` (checked by `rulebook_file.open_rulebook`) that
+    opens with ``heading`` (matched by `generator.content.sources.opens_heading`); empty when none."""
+    lines, levels = text.lines, _levels(text)
     want = normal_heading(heading)
     out = []
     for i, line in enumerate(lines):

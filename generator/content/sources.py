@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from generator.content.models import Game
+from generator.content.rulebook_file import Refused, RulebookText, name_problem, open_rulebook
 
 #: Where the seed rulebooks are looked for, relative to the content folder, after $PLAYAID_SEEDS.
 SEEDS_CANDIDATES = ("../../shared/seeds", "../shared/seeds", "seeds")
@@ -49,17 +50,22 @@ def seeds_note(content_dir: Path) -> str | None:
             f"PLAYAID_SEEDS=/path/to/seeds, the folder holding the rulebook .txt files named in game.yaml)")
 
 
-def missing_rulebooks(game: Game, seeds_dir: Path | None) -> list[int]:
-    """Indexes into ``game.rulebooks`` of rulebooks whose file is not in ``seeds_dir`` (none
-    when there is no seeds folder: then headings are not verified at all)."""
-    if seeds_dir is None:
-        return []
-    return [i for i, book in enumerate(game.rulebooks) if not (seeds_dir / book.file).is_file()]
+def rulebook_problems(game: Game, seeds_dir: Path | None) -> list[tuple[int, Refused]]:
+    """(index into ``game.rulebooks``, why) for every rulebook whose ``file:`` is refused
+    (`rulebook_file.open_rulebook`): a name that is absolute or leads out of the seeds folder is
+    refused even without a seeds folder; a missing, linked-out, oversized or non-text file only
+    when ``seeds_dir`` is there to look in (without it, headings are not verified at all)."""
+    found = []
+    for i, book in enumerate(game.rulebooks):
+        why = name_problem(book.file) if seeds_dir is None else open_rulebook(seeds_dir, book.file)
+        if isinstance(why, Refused):
+            found.append((i, why))
+    return found
 
 
 @lru_cache(maxsize=16)
-def _headings(path: Path) -> tuple[frozenset[str], tuple[str, ...]]:
-    lines = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
+def _headings(text: RulebookText) -> tuple[frozenset[str], tuple[str, ...]]:
+    lines = [ln.strip() for ln in text.lines if ln.strip()]
     return frozenset(ln.casefold() for ln in lines), tuple(ln.casefold() for ln in lines)
 
 
@@ -85,10 +91,10 @@ def opens_heading(line: str, want: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def heading_in_rulebook(path: Path, section: str) -> bool:
-    """True if ``section`` is a heading line of the rulebook text, or the run-in heading that
+def heading_in_rulebook(text: RulebookText, section: str) -> bool:
+    """True if ``section`` is a heading line of the rulebook ``text``, or the run-in heading that
     starts a paragraph (``Heading.`` / ``Heading:`` / ``1. Heading.``), or a numbered step."""
-    whole, lines = _headings(path)
+    whole, lines = _headings(text)
     want = normal_heading(section)
     if want in whole:
         return True
@@ -103,8 +109,8 @@ def check_source(source: str, game: Game, seeds_dir: Path | None) -> tuple[str, 
 
     Valid sources: an http(s) URL with a host; ``<reference id>: <locator>``; or
     ``<rulebook id>: <section heading>`` where the heading is in the rulebook text (verified
-    only when ``seeds_dir`` holds that rulebook's file; a missing file is reported once, at its
-    game.yaml entry, by the loader).
+    only when ``seeds_dir`` holds that rulebook's file and it passed `rulebook_file`'s checks; a
+    missing or refused file is reported once, at its game.yaml entry, by the loader).
     """
     ids = [r.id for r in game.rulebooks] + [r.id for r in game.references]
     form = f"write '<id>: <section heading>' with id one of {', '.join(ids) or 'none declared'}"
@@ -137,10 +143,10 @@ def check_source(source: str, game: Game, seeds_dir: Path | None) -> tuple[str, 
         return (f"source '{source}' names no section", "add the rulebook's section heading after ':'")
     if seeds_dir is None:
         return None
-    path = seeds_dir / rulebooks[ref_id].file
-    if not path.is_file():
+    text = open_rulebook(seeds_dir, rulebooks[ref_id].file)
+    if isinstance(text, Refused):
         return None  # reported once, at the rulebook's entry in game.yaml
-    if not heading_in_rulebook(path, locator):
+    if not heading_in_rulebook(text, locator):
         return (f"section '{locator}' not found in rulebook {rulebooks[ref_id].file}",
                 "copy the section heading exactly as the rulebook prints it")
     return None

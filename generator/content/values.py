@@ -33,6 +33,7 @@ from pydantic import ValidationError
 
 from generator.content.fact_types import conformance, parse_type
 from generator.content.models import QuoteRef
+from generator.content.rulebook_file import Refused, open_rulebook
 from generator.content.rulebook_text import Section, normalise, numbers_in, sections
 from generator.errors import Problem
 
@@ -141,10 +142,10 @@ def _cited(source, game, seeds_dir: Path | None) -> Cited | None:
     book = books.get(book_id.strip())
     if book is None:
         return None
-    path = seeds_dir / book.file
-    if not path.is_file():
-        return None
-    spans = sections(path, heading.strip())
+    text = open_rulebook(seeds_dir, book.file)
+    if isinstance(text, Refused):
+        return None  # reported once, at the rulebook's entry in game.yaml
+    spans = sections(text, heading.strip())
     if not spans:
         return None
     return Cited(book.file, heading.strip(), spans)
