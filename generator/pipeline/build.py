@@ -330,15 +330,28 @@ def _run(todo: list[Job], jobs: int, formats: dict[str, str]):
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from generator.pipeline.aidbuild import _renderer
+    from generator.pipeline.worker_lifetime import die_with_parent
 
     _renderer()  # load WeasyPrint and the fonts once, before forking
     # Longest first (by the last build's time, else cards before pages before forms), so the
     # last aid to finish is a short one.
     order = sorted(todo, key=lambda j: (-j.last_seconds, {"card": 0, "page": 1, "form": 2}[formats[j.key]]))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+    # die_with_parent: a build killed with -9 must not leave its workers (and its stdout) behind
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
+                               initializer=die_with_parent, initargs=(os.getpid(),))
+    finished = False
+    try:
         futures = [pool.submit(_render_one, job) for job in order]
         for future in as_completed(futures):
             yield future.result()
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # Ctrl-C, an error, or the caller stopped: end now, not after every queued aid
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in multiprocessing.active_children():  # this process forks only the pool's
+                worker.terminate()
 
 
 __all__ = ["BuildOptions", "BuildReport", "AidResult", "build", "input_hash"]
