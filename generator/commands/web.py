@@ -35,14 +35,16 @@ def web_command(out_dir: Path, content_dir: Path):
 
 @click.command("serve")
 @click.argument("directory", default=DEFAULT_OUT, type=click.Path(path_type=Path))
-@click.option("--host", default="0.0.0.0", show_default=True,
-              help="address to listen on (127.0.0.1: this machine only)")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="address to listen on; 0.0.0.0: every network interface, for a phone on the same network")
 @click.option("--port", default=8000, type=click.IntRange(0, 65535), show_default=True,
               help="port (0: any free port)")
 def serve_command(directory: Path, host: str, port: int):
     """Serve the web scorer in DIRECTORY (default output/web, written by `playaid web`) and
-    print the addresses to open, from a phone on the same network too. Ctrl-C stops it."""
-    from generator.web.serve import make_server, urls
+    print the addresses to open. It listens on this machine only unless given `--host 0.0.0.0`,
+    which lets a phone on the same network open it (and anyone else on that network). Ctrl-C
+    stops it."""
+    from generator.web.serve import every_interface, make_server, urls
     from generator.web.site import MARKER
 
     if not (directory / "index.html").is_file():
@@ -51,13 +53,19 @@ def serve_command(directory: Path, host: str, port: int):
         raise UsageError(f"{directory}: no index.html, nothing to serve ({hint})")
     try:
         server = make_server(directory, host, port)
-    except OSError as exc:
-        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc} "
+    except (OSError, OverflowError) as exc:
+        raise UsageError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc} "
                          f"(choose another --port, or --port 0 for any free one)") from None
     bound = server.server_address[1]
     click.echo(f"serving {directory}/ — open:")
     for label, url in urls(host, bound):
         click.echo(f"  {url}   ({label})")
+    if every_interface(host):
+        click.echo(f"Listening on every network interface ({host}): anyone on this network can open "
+                   f"the scorer while this runs.", err=True)
+    else:
+        click.echo("Only this machine can open it; for a phone on the same network: "
+                   "playaid serve --host 0.0.0.0", err=True)
     click.echo("Offline use and installing as an app need https or localhost; over plain http a "
                "phone still scores while connected. Ctrl-C stops.", err=True)
     try:
@@ -66,5 +74,3 @@ def serve_command(directory: Path, host: str, port: int):
         click.echo("stopped", err=True)
     finally:
         server.server_close()
-
-
