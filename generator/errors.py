@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import reprlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,13 +64,36 @@ def cut(text: str, width: int) -> str:
 
 
 def short_repr(value, width: int) -> str:
-    """``repr(value)`` cut to ``width`` characters (see `cut`); an integer past Python's
-    4,300-digit string limit (``10**100000`` in a check expression) is described, not printed."""
+    """``repr(value)`` cut to ``width`` characters (see `cut`), made without writing out the
+    whole value: a list holding one list a million times (which a check expression can build) is
+    quoted in microseconds, not written out to gigabytes first. An integer past Python's
+    4,300-digit string limit (``10**100000``) is described, not printed."""
     try:
-        text = repr(value)
+        text = _SHORT.repr(value)
     except ValueError:
         return "a number too long to print"
     return cut(text, width)
+
+
+class _ShortRepr(reprlib.Repr):
+    """`reprlib.Repr` that writes a value quoted in up to 80 characters exactly as `repr` does
+    (such a list has at most 27 items), and at most 27,000 items of a big one (3 levels of 30)."""
+
+    def __init__(self):
+        super().__init__()
+        self.maxlevel = 3
+        self.maxtuple = self.maxlist = self.maxarray = self.maxset = self.maxfrozenset = 30
+        self.maxdeque = self.maxdict = 30
+        self.maxstring = self.maxother = 200
+
+    def repr_str(self, x, level):
+        return repr(x[:self.maxstring + 1])  # `cut` marks what is left out
+
+    def repr_int(self, x, level):
+        return repr(x)  # ValueError past the digit limit: described by short_repr
+
+
+_SHORT = _ShortRepr()
 
 
 def capped(problems: list[Problem]) -> list[Problem]:

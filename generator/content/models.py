@@ -212,9 +212,10 @@ class Facts(Strict):
 class Check(Strict):
     """A cross-check: ``expect`` must equal ``equals`` (both expressions), optionally per row.
 
-    Expressions see ``facts`` (name -> value), ``tables`` (id with - as _ -> list of rows),
-    ``cards`` (list of card dicts) and, with ``for_each``, ``row``. Functions: len, sum, min,
-    max, sorted, count(list, field=value, ...), values(list, field).
+    Expressions, in the scoring core's language (`generator.scoring.expressions`), see
+    ``facts`` (name -> value), ``tables`` (id with - as _ -> list of rows), ``cards`` (list of
+    card dicts) and, with ``for_each``, ``row``. Functions: the language's, plus
+    count(list, field=value, ...) and values(list, field) (`generator.content.checks`).
     """
 
     id: str = Field(pattern=ID_PATTERN)

@@ -22,8 +22,10 @@ API (all that callers need)::
   all any round_down round_up``); pass ``{**FUNCTIONS, "count": my_count}`` to add your own.
   A function is called with the evaluated arguments (keyword arguments too); its result is
   checked like any other value.
-- ``Expression.evaluate(env)``: ``env`` maps names to values (int, bool, str, None, float,
-  lists/tuples, dicts of them). Returns the value.
+- ``Expression.evaluate(env, budget=None)``: ``env`` maps names to values (int, bool, str,
+  None, float, lists/tuples, dicts of them). Returns the value. ``budget``: a `Budget` shared
+  by several evaluations, so that they are bounded together (content checks share one per
+  game); by default each evaluation has its own ``max_steps``.
 - ``evaluate(text, env, ...)``: both at once.
 - Every error, in parsing or in evaluation, is an `ExpressionError` (a ``ValueError``):
   ``message`` (what is wrong and how to fix it), ``expression`` (the text), ``column``
@@ -101,20 +103,32 @@ LIMITS = Limits()
 _Fn = Callable[[Mapping, "_Budget"], Any]
 
 
-class _Budget:
-    """Steps left in one evaluation (every loop iteration and every item walked costs one)."""
+class Budget:
+    """Steps left for evaluation (every loop iteration and every item walked costs one):
+    ``steps`` (default ``limits.max_steps``). `Expression.evaluate` makes one per call; pass the
+    same Budget to several calls to bound them together (content checks share one per game)."""
 
-    __slots__ = ("left", "limits")
+    __slots__ = ("left", "limits", "steps")
 
-    def __init__(self, limits: Limits):
-        self.left = limits.max_steps
+    def __init__(self, limits: Limits = LIMITS, steps: int | None = None):
+        self.steps = limits.max_steps if steps is None else steps
+        self.left = self.steps
         self.limits = limits
 
     def spend(self, steps: int) -> None:
+        """Take ``steps``; raises `ExpressionError` once more than ``self.steps`` are taken."""
         self.left -= steps
         if self.left < 0:
-            raise ExpressionError(f"takes more than {self.limits.max_steps:,} steps "
+            raise ExpressionError(f"takes more than {self.steps:,} steps "
                                   f"(loop over fewer items)")
+
+    def walk(self, *values) -> None:
+        """Spend what walking ``values`` costs (comparing, printing or hashing them: one step per
+        item reached, a shared one each time); raises `ExpressionError` past the budget."""
+        _walked(self, *values)
+
+
+_Budget = Budget
 
 
 # --- values and their bounds ----------------------------------------------------------------
@@ -132,6 +146,14 @@ def _check(value, limits: Limits):
         return value
     if kind in (str, list, tuple, dict, set, frozenset) and len(value) > limits.max_items:
         raise ExpressionError(f"a text or list grew past {limits.max_items:,} items")
+    return value
+
+
+def _hashed(value, budget: "_Budget"):
+    """``value``, after spending what hashing it costs (a tuple is hashed item by item, and a
+    tuple of shared tuples can hold millions of items)."""
+    if type(value) in (tuple, frozenset):
+        _walked(budget, value)
     return value
 
 
@@ -198,10 +220,31 @@ METHODS = {
 
 # --- the functions content may call ---------------------------------------------------------
 
+_NESTED = frozenset({list, tuple, dict, set, frozenset})
+
+
 def _walked(budget: "_Budget", *values) -> None:
-    """Spend one step per item of every sized argument (what a function walks over)."""
-    for v in values:
-        budget.spend(_sized(v))
+    """Spend what walking ``values`` costs, as ``==``, ``str()``, ``sorted()``, ``in`` and hashing
+    walk them: one step per item of every list, tuple, set and mapping reached (keys and values),
+    counted again each time a shared one is reached (``[xs] * 1000`` holds ``xs`` a thousand
+    times), and one step per 64 characters of text. The walk stops at the first step past the
+    budget, so it costs no more than it may spend; a whole number costs nothing."""
+    for value in values:
+        kind = type(value)
+        if kind is str:
+            budget.spend(1 + len(value) // 64)
+        elif kind in _NESTED:
+            stack = [value]
+            while stack:
+                current = stack.pop()
+                budget.spend(len(current))
+                for item in (current.keys(), current.values()) if type(current) is dict else (current,):
+                    for v in item:
+                        t = type(v)
+                        if t in _NESTED:
+                            stack.append(v)
+                        elif t is str and len(v) >= 64:
+                            budget.spend(len(v) // 64)
 
 
 def _range(*args):
@@ -250,10 +293,12 @@ class Expression:
     def __repr__(self) -> str:
         return f"Expression({self.text!r})"
 
-    def evaluate(self, env: Mapping[str, Any]) -> Any:
-        """The value of the expression with ``env``'s names; raises `ExpressionError`."""
+    def evaluate(self, env: Mapping[str, Any], budget: Budget | None = None) -> Any:
+        """The value of the expression with ``env``'s names; raises `ExpressionError`.
+        ``budget``: steps shared with other evaluations (default: `Limits.max_steps` for this
+        one)."""
         try:
-            return self._fn(env, _Budget(self.limits))
+            return self._fn(env, budget if budget is not None else Budget(self.limits))
         except ExpressionError as exc:
             if not exc.expression:
                 exc.expression = self.text
@@ -377,13 +422,13 @@ class _Compiler:
 
     def _Set(self, node):
         items = [self.node(e) for e in node.elts]
-        return lambda env, budget: {f(env, budget) for f in items}
+        return lambda env, budget: {_hashed(f(env, budget), budget) for f in items}
 
     def _Dict(self, node):
         if any(k is None for k in node.keys):
             self.fail(node, "`**` in a mapping is not allowed")
         pairs = [(self.node(k), self.node(v)) for k, v in zip(node.keys, node.values)]
-        return lambda env, budget: {k(env, budget): v(env, budget) for k, v in pairs}
+        return lambda env, budget: {_hashed(k(env, budget), budget): v(env, budget) for k, v in pairs}
 
     # names
     def _Name(self, node):
@@ -441,7 +486,13 @@ class _Compiler:
                 return result
             return sliced
         index = self.node(node.slice)
-        return lambda env, budget: target(env, budget)[index(env, budget)]
+
+        def item(env, budget):
+            value, key = target(env, budget), index(env, budget)
+            if type(key) in _NESTED:
+                _walked(budget, key)  # hashing a tuple key walks it
+            return value[key]
+        return item
 
     # operators
     def _BinOp(self, node):
@@ -464,8 +515,13 @@ class _Compiler:
                 return _check(value, limits)
             return add
 
+        formats = type(node.op) is ast.Mod
+
         def binary(env, budget):
-            value = op(left(env, budget), right(env, budget), limits)
+            a, b = left(env, budget), right(env, budget)
+            if formats and type(a) is str:
+                _walked(budget, b)  # '%s' % xs writes out all of xs
+            value = op(a, b, limits)
             if type(value) is int and -limits.max_int < value < limits.max_int:
                 return value
             if type(value) is not int:
@@ -510,7 +566,7 @@ class _Compiler:
             def compare(env, budget):
                 a, b = first(env, budget), right(env, budget)
                 if type(b) is not int:  # `in` a list, `==` of two lists: walks them
-                    budget.spend(_sized(b))
+                    _walked(budget, a, b)
                 return op(a, b)
             return compare
 
@@ -519,7 +575,7 @@ class _Compiler:
             for op, f in rest:
                 right = f(env, budget)
                 if type(right) is not int:
-                    budget.spend(_sized(right))
+                    _walked(budget, left, right)
                 if not op(left, right):
                     return False
                 left = right
@@ -549,7 +605,7 @@ class _Compiler:
                     values = [a(env, budget) for a in args]
                     for v in values:
                         if type(v) is not int:
-                            budget.spend(_sized(v))  # what the function walks over
+                            _walked(budget, v)  # what the function walks over
                     value = function(*values)
                     if type(value) is int and -limits.max_int < value < limits.max_int:
                         return value
@@ -576,7 +632,7 @@ class _Compiler:
                                           text, _column(node))
                 values = [a(env, budget) for a in args]
                 named = {k: v(env, budget) for k, v in kwargs}
-                _walked(budget, value)
+                _walked(budget, value, *values, *named.values())
                 result = getattr(value, method)(*values, **named)
                 if method in ("keys", "values", "items"):
                     result = list(result)
@@ -602,7 +658,12 @@ class _Compiler:
             parts = make()
         finally:
             self.bound.pop()
-        return generators, parts
+        # Each item costs one step per part of the expression evaluated for it, not one: else
+        # `[x + x + ... + x for x in range(100000)]` (1,000 parts) would run 10**8 of them.
+        body = [gen.iter for gen in node.generators[1:]] + [c for gen in node.generators for c in gen.ifs]
+        body += [getattr(node, f) for f in ("elt", "key", "value") if hasattr(node, f)]
+        weight = 1 + sum(isinstance(n, ast.expr) for part in body for n in ast.walk(part))
+        return [(source, targets, conditions, weight) for source, targets, conditions in generators], parts
 
     def _targets(self, target) -> list[str]:
         if isinstance(target, ast.Name):
@@ -617,12 +678,12 @@ class _Compiler:
             if level == len(generators):
                 emit(scope)
                 return
-            source, targets, conditions = generators[level]
+            source, targets, conditions, weight = generators[level]
             items = source(scope, budget)
             if hasattr(items, "keys") and not isinstance(items, dict):
                 items = list(items)
             for item in items:
-                budget.spend(1)
+                budget.spend(weight)
                 if len(targets) == 1:
                     scope[targets[0]] = item
                 else:
@@ -653,7 +714,7 @@ class _Compiler:
 
         def comp(env, budget):
             out = set()
-            self._iterate(generators, env, budget, lambda scope: out.add(element(scope, budget)))
+            self._iterate(generators, env, budget, lambda scope: out.add(_hashed(element(scope, budget), budget)))
             return _check(out, limits)
         return comp
 
@@ -666,7 +727,7 @@ class _Compiler:
             out = {}
 
             def emit(scope):
-                out[key(scope, budget)] = value(scope, budget)
+                out[_hashed(key(scope, budget), budget)] = value(scope, budget)
             self._iterate(generators, env, budget, emit)
             return _check(out, limits)
         return comp
