@@ -12,7 +12,7 @@ import click
 
 from generator import __version__
 from generator.errors import PlayaidError
-from generator.paths import default_content_dir
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
 
 
 def _fail(exc: PlayaidError) -> None:
@@ -67,36 +67,74 @@ class Group(click.Group):
             sys.exit(1)
 
 
+def _print_version(ctx: click.Context, _param, value: bool) -> None:
+    """`-V`: playaid's version, then the default content folder, where it comes from and the
+    version of each game in it (``game.yaml``)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from generator.content.versions import game_versions
+    from generator.paths import content_origin
+
+    click.echo(f"playaid, version {__version__}")
+    content_dir = default_content_dir()
+    games = (", ".join(f"{game} {version}" for game, version in game_versions(content_dir)) or "no games"
+             if content_dir.is_dir() else "folder not found")
+    click.echo(f"content: {games} ({content_origin(content_dir)}: {content_dir})")
+    ctx.exit()
+
+
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "-V", "--version", prog_name="playaid")
+@click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show playaid's version and the default content's games and versions, and exit.")
 def cli():
-    """playaid: build printable player aids from game content and check end-game scores."""
+    """playaid: build printable player aids from game content and check end-game scores.
+
+    \b
+    Content: the games shipped with playaid, unless you name a folder of your own
+    (--content DIR, or PLAYAID_CONTENT=DIR; ./content is used when present). Your
+    folder replaces the shipped games; it is not merged with them.
+    """
 
 
 @cli.command()
 @click.argument("content_dir", default=default_content_dir, type=click.Path(path_type=Path))
-def check(content_dir: Path):
-    """Load and validate all content in CONTENT_DIR (default: content/).
+@click.option("--strict", is_flag=True,
+              help="fail (exit 1) when values cite a rulebook whose text was not found (set PLAYAID_SEEDS)")
+def check(content_dir: Path, strict: bool):
+    """Load and validate all content in CONTENT_DIR (default: $PLAYAID_CONTENT, else ./content,
+    else the shipped games).
 
     Prints every problem as file:line:column: field: message (how to fix), or one summary line
-    per game. Exit 0 when clean, 1 when content is invalid. When the seed rulebook texts are not
-    found, a note on stderr says so (section headings are then not verified; exit code unchanged).
+    per game, ending with how many values were verified against the rulebook texts and how many
+    could not be (texts not found: they are not in a clone; set PLAYAID_SEEDS to their folder).
+    Exit 0 when clean, 1 when content is invalid, or with --strict when a value is unverified.
     """
     from generator.content.load import load_content
     from generator.content.sources import seeds_note
+    from generator.content.values import RulebookTally
 
     if content_dir.is_dir() and any(content_dir.glob("*/game.yaml")):
         note = seeds_note(content_dir)
         if note:
             click.echo(note, err=True)
     content = load_content(content_dir)
+    unverified = RulebookTally()
     for game in content.games.values():
-        click.echo(f"{game.id}: ok — {game.summary()}")
+        tally = game.rulebook_values
+        unverified.add(tally)
+        missing = " (rulebook text not found)" if tally.unverified else ""
+        click.echo(f"{game.id}: ok — {game.summary()}; {tally.verified} value{'' if tally.verified == 1 else 's'} "
+                   f"verified against rulebook text, {tally.unverified} unverified{missing}")
+    if strict and unverified.unverified:
+        click.echo(f"error: --strict: {unverified.unverified} values were not verified because the rulebook "
+                   f"texts they cite were not found (set PLAYAID_SEEDS to the folder holding the "
+                   f"rulebook .txt files named in game.yaml)", err=True)
+        sys.exit(1)
 
 
 @cli.command("list")
 @click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
-              show_default=True, help="content folder")
+              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def list_aids(content_dir: Path, as_json: bool):
     """List the aids that content declares: name (``<game>-<id>``, as the output files and `build`
@@ -117,7 +155,7 @@ def list_aids(content_dir: Path, as_json: bool):
 @click.option("--out", "out_dir", default="schema", type=click.Path(path_type=Path), show_default=True,
               help="folder for the JSON Schema files")
 @click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
-              show_default="./content, else the project's", help="content folder (variants for the record schema)")
+              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP)
 def schema(out_dir: Path, content_dir: Path):
     """Export the JSON Schema of every content kind and of score records (record.schema.json),
     for editor completion and checking."""

@@ -106,8 +106,39 @@ def test_shipped_content_passes():
 def test_owned_copy_passes_with_every_document(rftg):
     result = run_check("content")
     assert result.exit_code == 0, result.output
+    # 63 values cite a rulebook section: 47 facts and table cells holding numbers
+    verified = ("63 values verified against rulebook text, 0 unverified" if SEEDS else
+                "0 values verified against rulebook text, 63 unverified (rulebook text not found)")
     assert result.stdout == ("rftg: ok — 7 rules documents (55 sections, 14 rulings), 9 tables, "
-                             "3 fact files (47 facts), 35 checks passed\n")
+                             f"3 fact files (47 facts), 35 checks passed; {verified}\n")
+
+
+def test_without_rulebook_texts_the_summary_says_what_was_not_verified(rftg, tmp_path):
+    """A clone has no rulebook texts: the changed number passes (nothing to compare it with) but
+    the summary counts it as unverified, and --strict makes that an error."""
+    facts = rftg / "facts-invasion.yaml"
+    text = facts.read_text(encoding="utf-8")
+    rounds = "  first_invasion_round:\n    label: First round with an invasion step\n    value: 3\n"
+    assert rounds in text  # rulebook: "an invasion step takes place on rounds 3+"
+    facts.write_text(text.replace(rounds, rounds.replace("value: 3", "value: 4")), encoding="utf-8")
+    env = {"PLAYAID_SEEDS": str(tmp_path / "no-seeds")}
+    result = CliRunner().invoke(cli, ["check", "content"], env=env)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("; 0 values verified against rulebook text, "
+                                  "63 unverified (rulebook text not found)\n")
+    assert result.stderr.startswith("note: seed rulebook texts not found (PLAYAID_SEEDS is not a folder: ")
+    strict = CliRunner().invoke(cli, ["check", "--strict", "content"], env=env)
+    assert strict.exit_code == 1
+    assert strict.stderr.splitlines()[-1] == (
+        "error: --strict: 63 values were not verified because the rulebook texts they cite were not "
+        "found (set PLAYAID_SEEDS to the folder holding the rulebook .txt files named in game.yaml)")
+
+
+@needs_seeds
+def test_strict_passes_with_the_rulebook_texts(rftg):
+    result = run_check("--strict", "content")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("; 63 values verified against rulebook text, 0 unverified\n")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ def test_dash_capital_v_prints_the_version():
     for flag in ("-V", "--version"):
         result = CliRunner().invoke(cli, [flag])
         assert result.exit_code == 0
-        assert result.output == f"playaid, version {__version__}\n"
+        assert result.output.splitlines()[0] == f"playaid, version {__version__}"
 
 
 def _complete(args: list[str], incomplete: str) -> list[tuple[str, str]]:

@@ -64,7 +64,7 @@ def problem_lines(result) -> list[str]:
 def test_the_demo_game_is_clean(demo):
     result = check()
     assert result.exit_code == 0, result.output
-    assert result.output == "demo: ok — 1 fact file (1 fact)\n"
+    assert result.output == "demo: ok — 1 fact file (1 fact); 1 value verified against rulebook text, 0 unverified\n"
 
 
 def test_alias_bomb_in_content(demo):

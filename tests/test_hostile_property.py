@@ -157,7 +157,8 @@ def checker(tmp_path_factory):
 def test_the_demo_game_is_clean(checker):
     result = checker("game.yaml", GAME)
     assert (result.exit_code, result.output) == (0, "demo: ok — 1 rules document (1 section, 0 rulings), "
-                                                    "1 table, 1 fact file (2 facts), 1 check passed, 1 aid\n")
+                                                    "1 table, 1 fact file (2 facts), 1 check passed, 1 aid; "
+                                                    "6 values verified against rulebook text, 0 unverified\n")
 
 
 @pytest.mark.parametrize("name", sorted(FILES))

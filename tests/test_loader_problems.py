@@ -108,7 +108,8 @@ def test_summary_counts_items(demo):
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
     assert result.stdout == ("demo: ok — 1 rules document (2 sections, 1 ruling), 1 table, "
-                             "1 fact file (1 fact), 1 check passed, 1 aid\n")
+                             "1 fact file (1 fact), 1 check passed, 1 aid; "
+                             "5 values verified against rulebook text, 0 unverified\n")
 
 
 def test_seeds_not_found_is_one_note_and_exit_unchanged(demo, tmp_path):

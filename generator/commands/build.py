@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from generator.commands.completion import complete_aids
-from generator.paths import default_content_dir
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
 from generator.pipeline.options import BuildOptions, RenderOptions
 
 
@@ -88,8 +88,8 @@ _common = [
     click.option("--png", is_flag=True, help="also write a PNG preview of every page"),
     click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False),
                  help="output folder"),
-    click.option("--content", "content_dir", default=default_content_dir, show_default="./content, else the project's",
-                 type=click.Path(file_okay=False), help="content folder"),
+    click.option("--content", "content_dir", default=default_content_dir, show_default=CONTENT_DEFAULT_SHOWN,
+                 type=click.Path(file_okay=False), help=CONTENT_HELP),
     click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
                  help="render in N processes (default: one per CPU)"),
     click.option("--quiet", "-q", is_flag=True, help="print nothing but failures"),

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from generator.paths import default_content_dir
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
 
 
 class ScoreCommand(click.Command):
@@ -42,7 +42,7 @@ class ScoreCommand(click.Command):
 @click.option("--json", "as_json", is_flag=True,
               help="print JSON: one object, or one per line (JSON Lines) for several records")
 @click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
-              show_default="./content, else the project's", help="content folder (card database and scoring rules)",
+              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP,
               is_eager=True)
 @click.option("--plain", is_flag=True, help="plain text even on a terminal")
 def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: bool):

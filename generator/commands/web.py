@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from generator.errors import UsageError
-from generator.paths import default_content_dir
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
 
 DEFAULT_OUT = Path("output/web")
 
@@ -17,7 +17,7 @@ DEFAULT_OUT = Path("output/web")
 @click.option("--out", "out_dir", default=DEFAULT_OUT, type=click.Path(path_type=Path), show_default=True,
               help="folder for the site (replaced whole)")
 @click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
-              show_default="./content, else the project's", help="content folder")
+              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP)
 def web_command(out_dir: Path, content_dir: Path):
     """Write the web scorer: a static site that scores games on a phone, offline once loaded.
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from generator.errors import PlayaidError, UsageError
-from generator.paths import default_content_dir
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
 
 GAME_ID = "xia"
 
@@ -34,8 +34,8 @@ def command():
               help="Fame Points the NPCs are behind you")
 @click.option("--merchant", default=0, type=_COUNT, show_default=True,
               help="the +X of the Merchant's behaviour")
-@click.option("--content", "content_dir", default=default_content_dir, show_default="./content, else the project's",
-              type=click.Path(path_type=Path), help="content folder")
+@click.option("--content", "content_dir", default=default_content_dir, show_default=CONTENT_DEFAULT_SHOWN,
+              type=click.Path(path_type=Path), help=CONTENT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def npc_roll_command(d20: int, cubes_removed: int, credits_collected: int, fame_behind: int,
                      merchant: int, content_dir: Path, as_json: bool):

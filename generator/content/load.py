@@ -22,7 +22,7 @@ from generator.content.fact_sources import check_fact_sources
 from generator.content.files import content_files
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
-from generator.content.values import check_fact_types, check_values
+from generator.content.values import RulebookTally, check_fact_types, check_values
 from generator.errors import ContentError, Problem, display_path
 from generator.reader.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, Located, load_bytes, read_bounded
 
@@ -38,6 +38,8 @@ class GameContent:
     ``documents[kind][id]`` is the model of each document; ``located[(kind, id)]`` its parsed
     file (for error positions); ``paths[(kind, id)]`` its file relative to the content folder
     (posix), which incremental builds use to find what an aid reads, whatever the working folder.
+    ``rulebook_values`` counts the values looked up in the rulebook texts, and those that could
+    not be (text not found), when the content was checked (`load_content`; not from the cache).
     """
 
     game: Game
@@ -45,6 +47,7 @@ class GameContent:
     documents: dict[str, dict[str, BaseModel]]
     located: dict[tuple[str, str], Located]
     paths: dict[tuple[str, str], str]
+    rulebook_values: RulebookTally = field(default_factory=RulebookTally)
 
     @property
     def id(self) -> str:
@@ -252,5 +255,5 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
         from generator.content.checks import run_checks  # needs a consistent, well-typed model
         problems.extend(run_checks(content))
     # values against the rulebook text: reported with the checks, which often catch the same slip
-    problems.extend(check_values(content, seeds_dir))
+    problems.extend(check_values(content, seeds_dir, content.rulebook_values))
     return content, problems

@@ -18,7 +18,8 @@
 
 A failure names the content file, line and field, and the rulebook file and line it disagrees
 with. Values whose source is a public reference or a URL are only type-checked, and nothing is
-looked up when the seed rulebooks are absent (`sources.seeds_note` says so once).
+looked up when the seed rulebooks are absent (`sources.seeds_note` says so once); `RulebookTally`
+counts the values looked up and those whose rulebook text was not found, for `check`'s summary.
 """
 
 from __future__ import annotations
@@ -61,6 +62,21 @@ class Cited:
     spans: tuple[Section, ...]
 
 
+@dataclass
+class RulebookTally:
+    """How many values (a fact's value, or one cell of a table row, holding numbers and citing a
+    seed rulebook section) were looked up in the rulebook text (``verified``), and how many could
+    not be because that rulebook's text was not found (``unverified``: no seeds folder, or the
+    file is not in it). Derived values and values sourced to public references are neither."""
+
+    verified: int = 0
+    unverified: int = 0
+
+    def add(self, other: "RulebookTally") -> None:
+        self.verified += other.verified
+        self.unverified += other.unverified
+
+
 def check_fact_types(content) -> list[Problem]:
     """Every fact of one `GameContent` whose value breaks its declared ``type`` or ``range``,
     located at the offending part of the value."""
@@ -75,11 +91,13 @@ def check_fact_types(content) -> list[Problem]:
     return problems
 
 
-def check_values(content, seeds_dir: Path | None) -> list[Problem]:
+def check_values(content, seeds_dir: Path | None, tally: RulebookTally | None = None) -> list[Problem]:
     """Every content value of one `GameContent` that disagrees with the rulebook section it cites,
-    and every ``derived`` mark that names no check using it (see the module docstring)."""
+    and every ``derived`` mark that names no check using it (see the module docstring). Counts
+    the values looked up, and those whose rulebook text is missing, in ``tally`` when given."""
     checks = {c.id: c for doc in content.of_kind("checks").values() for c in doc.checks}
     problems: list[Problem] = []
+    tally = tally if tally is not None else RulebookTally()
     for facts_id, doc in content.of_kind("facts").items():
         loc = content.located[("facts", facts_id)]
         for name, fact in doc.facts.items():
@@ -88,9 +106,11 @@ def check_values(content, seeds_dir: Path | None) -> list[Problem]:
                 problems.extend(_derived_ref(loc, base + ("derived",), fact.derived, f"facts.{name}", checks))
                 continue
             cited = _cited(fact.source, content.game, seeds_dir)
+            cells = [groups_of(fact.value, base + ("value",))]
+            _count(tally, fact.source, cells, cited, content.game, seeds_dir)
             if cited is not None:
-                problems.extend(_compare(loc, base, [groups_of(fact.value, base + ("value",))], fact.quote,
-                                         cited, f"fact '{name}'", content.game, seeds_dir))
+                problems.extend(_compare(loc, base, cells, fact.quote, cited, f"fact '{name}'",
+                                         content.game, seeds_dir))
     for table_id, table in content.of_kind("table").items():
         loc = content.located[("table", table_id)]
         for ci, column in enumerate(table.columns):
@@ -98,12 +118,14 @@ def check_values(content, seeds_dir: Path | None) -> list[Problem]:
                 problems.extend(_derived_ref(loc, ("columns", ci, "derived"), column.derived,
                                              (f".{column.key}", f"'{column.key}'"), checks))
         for ri, row in enumerate(table.rows):
-            cited = _cited(row.get("source") or table.source, content.game, seeds_dir)
-            if cited is None:
-                continue
+            source = row.get("source") or table.source
+            cited = _cited(source, content.game, seeds_dir)
             # each cell on its own: a row's columns need not follow the rulebook's word order
             cells = [groups_of(row[c.key], ("rows", ri, c.key)) for c in table.columns
                      if not c.derived and c.key in row]
+            _count(tally, source, cells, cited, content.game, seeds_dir)
+            if cited is None:
+                continue
             problems.extend(_compare(loc, ("rows", ri), cells, row.get("quote"), cited,
                                      f"row {ri + 1} of table '{table_id}'", content.game, seeds_dir))
     return problems
@@ -130,6 +152,23 @@ def groups_of(value: Any, path: tuple) -> list[Group]:
             return [Group(tuple(numbers), tuple(paths), True)] if numbers else []
         return [g for i, v in enumerate(value) for g in groups_of(v, path + (i,))]
     return []
+
+
+def _count(tally: RulebookTally, source, cells: list[list[Group]], cited: Cited | None, game,
+           seeds_dir: Path | None) -> None:
+    """Add the cells holding numbers to ``tally``: verified when the cited section was read,
+    unverified when the source names a declared rulebook whose text was not found."""
+    n = sum(1 for groups in cells if groups)
+    if not n:
+        return
+    if cited is not None:
+        tally.verified += n
+        return
+    if not isinstance(source, str) or ":" not in source or "://" in source:
+        return
+    book = next((b for b in game.rulebooks if b.id == source.partition(":")[0].strip()), None)
+    if book is not None and (seeds_dir is None or not (seeds_dir / book.file).is_file()):
+        tally.unverified += n
 
 
 def _cited(source, game, seeds_dir: Path | None) -> Cited | None:

@@ -1,5 +1,6 @@
-"""The front-end packages the site ships, from ``node_modules/`` (installed by `npm ci` from
-``package-lock.json``; `make aids` and `make test` run it). Nothing is fetched from a CDN: the
+"""The front-end packages the site ships, from ``node_modules/`` (in a checkout installed by `npm ci`
+from ``package-lock.json``, which `make aids` and `make test` run; an installed playaid carries
+the files the site needs, see ``setup.py``). Nothing is fetched from a CDN: the
 site carries its own copy of every file it loads.
 """
 
@@ -10,9 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import PlayaidError
-from generator.paths import PROJECT_ROOT
-
-NODE_MODULES = PROJECT_ROOT / "node_modules"
+from generator.paths import NODE_MODULES
 
 #: Pyodide files the worker loads: the ES module loader, the Emscripten module, the WebAssembly
 #: binary, the standard library and the package lock (read at start-up; no package is fetched).

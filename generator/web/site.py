@@ -27,13 +27,11 @@ from pathlib import Path
 
 from generator import __version__
 from generator.fsutil import WriteError
-from generator.paths import PROJECT_ROOT
+from generator.paths import PACKAGE_DIR, WEB_SOURCES
 from generator.web import packages
 from generator.web.form_data import form_data
 from generator.web.icon import icon_png, icon_svg
 
-WEB_SOURCES = PROJECT_ROOT / "web"
-PACKAGE_DIR = PROJECT_ROOT / "generator"
 #: A file in every site we write: only a folder holding it (or an empty one) is ever replaced.
 MARKER = ".playaid-web"
 SERVICE_WORKER = "sw.js"
