@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: aids test check bench clean web serve
+.PHONY: aids test check bench clean web serve dist
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,11 @@ serve: web
 test: $(STAMP) $(NODE_STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -q -n auto
 
+# Release artefacts in dist/ (tools/dist.py): wheel and sdist, the phone scorer's site, the PDFs
+# zipped per paper size and mode. Byte-identical between runs: archives are dated by the last commit.
+dist: $(STAMP) $(NODE_STAMP)
+	SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null)} $(BIN)/python tools/dist.py --out dist
+
 check: $(STAMP)
 	$(BIN)/playaid check
 
@@ -52,4 +57,4 @@ bench: $(STAMP) $(NODE_STAMP) $(CHROMIUM)
 	$(BIN)/python bench/build.py
 
 clean:
-	rm -rf output/* .playaid-cache
+	rm -rf output/* .playaid-cache dist build
