@@ -119,7 +119,7 @@ SOURCE_PARTS = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "generator
 def build_python(out: Path, epoch: int, source: Path = ROOT) -> list[Path]:
     """The sdist, then the wheel built from it (`python -m build`), normalised, in ``out``;
     their paths. Built from a copy of `SOURCE_PARTS` of ``source`` (no caches, nothing written
-    into the checkout); raises CalledProcessError when the build fails."""
+    into the checkout); raises SystemExit with the build's output when it fails."""
     made = []
     with tempfile.TemporaryDirectory(prefix="playaid-dist-") as tmp:
         copy = Path(tmp) / "src"
@@ -132,8 +132,10 @@ def build_python(out: Path, epoch: int, source: Path = ROOT) -> list[Path]:
                 shutil.copyfile(src, copy / part)
         built_dir = Path(tmp) / "dist"
         env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
-        subprocess.run([sys.executable, "-m", "build", "--outdir", str(built_dir), str(copy)], check=True,
-                       env=env, stdout=subprocess.DEVNULL)
+        done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(built_dir), str(copy)],
+                              env=env, capture_output=True, text=True)
+        if done.returncode:
+            raise SystemExit(f"python -m build failed:\n{done.stdout}{done.stderr}")
         for built in sorted(built_dir.iterdir()):
             if built.name.endswith(".whl"):
                 normalise_wheel(built, epoch)
@@ -190,10 +192,11 @@ def printing_note(paper: str, mode: str, aids: list[dict], games: list[tuple[str
     return "\n".join(lines)
 
 
-def build_pdf_zips(out: Path, epoch: int, output: Path = ROOT / "output") -> list[Path]:
-    """Build every aid for each paper size and mode into ``output`` (incremental) and zip the
-    PDFs each build reports, with PRINTING.txt, as ``playaid-<version>-pdf-<folder>.zip``.
-    Raises SystemExit naming the aid when one fails to build."""
+def build_pdf_zips(out: Path, epoch: int, output: Path = ROOT / "output", only: tuple[str, ...] = (),
+                   papers: tuple[str, ...] = PAPERS, modes: tuple[str, ...] = MODES) -> list[Path]:
+    """Build every aid (or the ``only`` ones) for each paper size and mode into ``output``
+    (incremental) and zip the PDFs each build reports, with PRINTING.txt, as
+    ``playaid-<version>-pdf-<folder>.zip``. Raises SystemExit naming the aid when one fails."""
     from generator.content.load import load_content
     from generator.content.plan import plan_aids
     from generator.pipeline.build import build
@@ -203,24 +206,25 @@ def build_pdf_zips(out: Path, epoch: int, output: Path = ROOT / "output") -> lis
     planned = plan_aids(content)
     games = [(g.game.title, g.game.version) for g in content.games.values()]
     made = []
-    for paper in PAPERS:
-        for mode in MODES:
+    for paper in papers:
+        for mode in modes:
             render = RenderOptions(paper=paper, mode=mode)
-            report = build(BuildOptions(content_dir=CONTENT_DIR, out_dir=output, render=render))
+            report = build(BuildOptions(content_dir=CONTENT_DIR, out_dir=output, render=render, only=only))
             failed = [r for r in report.results if r.status == "failed"]
             if failed:
                 raise SystemExit("; ".join(f"{r.key}: {r.error}" for r in failed))
             files = sorted(f for r in report.results for f in r.files if f.endswith(".pdf"))
             folder = f"playaid-{__version__}-{render.folder}"
+            names = {Path(f).name for f in files}
+            paper_name = {"a4": "A4", "letter": "US Letter"}[paper]
             aids = []
             for p in planned:
-                for f in files:
-                    name = Path(f).name
-                    if name in (f"{p.key}.pdf", f"{p.key}-fillable.pdf"):
-                        s = p.summary()
-                        fillable = " to fill in on a screen" if name.endswith("-fillable.pdf") else ""
-                        aids.append({"file": name, "title": s["title"] + fillable, "format": s["format"],
-                                     "size": s["size"]})
+                s = p.summary()
+                size = paper_name if s["size"] == "page" else s["size"]
+                for suffix, use in (("", ""), ("-fillable", " to fill in on a screen")):
+                    if f"{p.key}{suffix}.pdf" in names:
+                        aids.append({"file": f"{p.key}{suffix}.pdf", "title": s["title"] + use,
+                                     "format": s["format"], "size": size})
             entries = [(f"{folder}/PRINTING.txt", printing_note(paper, mode, aids, games).encode("utf-8"))]
             entries += [(f"{folder}/{Path(f).name}", (output / f).read_bytes()) for f in files]
             target = out / f"playaid-{__version__}-pdf-{render.folder}.zip"
