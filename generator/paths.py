@@ -17,8 +17,6 @@ PROJECT_ROOT = PACKAGE_DIR.parent
 SHIPPED_DIR = PACKAGE_DIR / "shipped"
 #: The folder holding ``content/``, ``templates/``, ``web/`` and ``node_modules/``.
 DATA_ROOT = SHIPPED_DIR if SHIPPED_DIR.is_dir() else PROJECT_ROOT
-#: True when running from an installed package rather than a checkout.
-INSTALLED = DATA_ROOT == SHIPPED_DIR
 
 TEMPLATES_DIR = DATA_ROOT / "templates"
 ASSETS_DIR = TEMPLATES_DIR / "assets"

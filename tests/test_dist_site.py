@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import shutil
 import sys
 import threading
@@ -105,3 +106,31 @@ def test_the_dist_site_is_the_same_twice(tmp_path):
     assert {"index.html", "sw.js", ".nojekyll", "pyodide/pyodide.asm.wasm"} <= set(files)
     for name in files:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+def test_two_sites_on_one_origin_keep_their_own_offline_copies(browser, host):  # noqa: F811
+    """Project pages of one owner share an origin (``owner.github.io/a/``, ``.../b/``): a second
+    playaid site of another version, at another sub-path, must not delete the first's offline copy."""
+    base, root = host
+    other = root / "other"
+    if not other.exists():
+        shutil.copytree(root / "playaid", other)
+        worker = other / "sw.js"
+        text = worker.read_text()
+        version = re.search(r'const VERSION = "([0-9a-f]+)"', text).group(1)
+        worker.write_text(text.replace(version, "0" * len(version)))  # another version of the site
+    context = browser.new_context(viewport=PHONE, service_workers="allow")
+    pages = {}
+    for name in ("playaid", "other"):
+        page = open_page(browser, f"{base}{name}/", context=context)
+        assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)") == f"{base}{name}/"
+        wait_until(page, "navigator.serviceWorker.controller !== null")
+        pages[name] = page
+    context.set_offline(True)
+    for name, page in pages.items():
+        page.reload()
+        wait_ready(page)
+        report = page.evaluate(RECORD.replace("CHIPS", "4"))
+        assert report["players"][0]["chips_vp"] == 4, name
+        assert page.problems == [], name
+    context.close()

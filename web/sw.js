@@ -3,7 +3,10 @@
 // Only this site's own files are ever cached or answered; other requests pass through untouched.
 const VERSION = "__VERSION__";
 const PRECACHE = "__PRECACHE__";
-const CACHE = `playaid-${VERSION}`;
+// One cache name per site folder: playaid sites at other sub-paths of this origin (project pages
+// of one owner share owner.github.io) keep theirs; only this folder's older versions are removed.
+const PREFIX = `playaid-${new URL("./", self.location.href).pathname}-`;
+const CACHE = PREFIX + VERSION;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
@@ -12,7 +15,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith("playaid-") && key !== CACHE) await caches.delete(key);
+      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
     }
     await self.clients.claim();
   })());
