@@ -17,7 +17,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.web_support import PHONE, browser, open_page, wait_ready, wait_until  # noqa: F401
+from tests.web_support import CHROMIUM, CHROMIUM_ARGS, PHONE, open_page, wait_ready, wait_until
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
@@ -34,6 +34,21 @@ class _StaticHost(SimpleHTTPRequestHandler):
 
     def log_message(self, *args):  # quiet
         pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium for this module only: closed when the module is done, so that the
+    session-wide one of `tests.web_support` can start later in the same process (Playwright's
+    sync API runs one instance at a time)."""
+    if not CHROMIUM.is_file():
+        pytest.fail(f"{CHROMIUM} is missing: run `make test`, which installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +72,7 @@ RECORD = ("window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'v
           " players: [{name: 'A', tableau: ['Old Earth'], chips: CHIPS}]})")
 
 
-def test_the_dist_site_scores_offline_under_a_sub_path(browser, host):  # noqa: F811
+def test_the_dist_site_scores_offline_under_a_sub_path(browser, host):
     base, root = host
     app = base + "playaid/"
     outside: list[str] = []
@@ -108,7 +123,7 @@ def test_the_dist_site_is_the_same_twice(tmp_path):
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
 
 
-def test_two_sites_on_one_origin_keep_their_own_offline_copies(browser, host):  # noqa: F811
+def test_two_sites_on_one_origin_keep_their_own_offline_copies(browser, host):
     """Project pages of one owner share an origin (``owner.github.io/a/``, ``.../b/``): a second
     playaid site of another version, at another sub-path, must not delete the first's offline copy."""
     base, root = host
