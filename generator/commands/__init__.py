@@ -11,4 +11,5 @@ LAZY_COMMANDS = {
     "xia": "generator.commands.xia:command",
     "web": "generator.commands.web:web_command",
     "serve": "generator.commands.web:serve_command",
+    "rules": "generator.commands.rules:command",
 }

@@ -1,6 +1,7 @@
 """Consistency of a game's documents with each other: table rows against their columns, aid
 blocks against the documents they name, icon tokens against game.yaml, fact names unique, card
-values against their verified records."""
+values against their verified records, the vocabulary against the game's text
+(`generator.content.vocabulary`)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ import re
 
 from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
 from generator.content.verified_cards import check_verified_cards
+from generator.content.vocabulary import check_vocabulary
 from generator.errors import Problem
 
 
 def check_consistency(content) -> list[Problem]:
     """All cross-document checks of one `GameContent`; every problem found."""
     return (_check_tables(content) + _check_references(content) + _check_icons(content)
-            + _check_fact_names(content) + _check_scoring_tables(content) + check_verified_cards(content))
+            + _check_fact_names(content) + _check_scoring_tables(content) + check_verified_cards(content)
+            + check_vocabulary(content))
 
 
 #: Columns a scoring variant's ``xeno_systems_in_play`` table must have.

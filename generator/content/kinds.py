@@ -12,6 +12,7 @@ from generator.content.cards import Cards
 from generator.content.models import Checks, Facts, Game, Rules, Table
 from generator.content.scoring_rules import Scoring
 from generator.content.verified_cards import VerifiedCards
+from generator.content.vocabulary import Vocabulary
 
 KINDS: dict[str, type[BaseModel]] = {
     "game": Game,
@@ -23,6 +24,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "cards": Cards,
     "scoring": Scoring,
     "verified-cards": VerifiedCards,
+    "vocabulary": Vocabulary,
 }
 
 

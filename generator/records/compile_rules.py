@@ -7,6 +7,9 @@ needs no change here). `compiled_rules(content_dir)` returns them for the comman
 keyed by a fingerprint of the content files and of this package's code, so `playaid score` loads
 no YAML and validates nothing when content has not changed.
 
+The rules index that `playaid rules` searches (`generator.content.rules_index`) is kept the same
+way by `compiled_index`, in ``rulesindex-<fingerprint>.json``.
+
 Cache file: ``<cache dir>/rules-<fingerprint>.json``: one header line ``{"format", "fingerprint",
 "digest"}`` (sha256 of the rest), then the rules as JSON; the cache dir is ``$PLAYAID_CACHE_DIR``, else ``$XDG_CACHE_HOME/playaid``,
 else ``~/.cache/playaid``. A missing, stale, corrupt or foreign file is ignored and rewritten;
@@ -85,14 +88,14 @@ def rules_fingerprint(content_dir: Path) -> str:
     return hashlib.sha256(f"{FORMAT}\0{__version__}\0{stats}".encode()).hexdigest()
 
 
-def _read_cache(path: Path, fingerprint: str) -> dict | None:
+def _read_cache(path: Path, fingerprint: str, format_: int = FORMAT) -> dict | None:
     """The rules from a cache file ``header line + rules JSON``, or None when it is missing, for
     another fingerprint or format, or its rules bytes do not match the header's sha256."""
     try:
         raw = path.read_bytes()
         head, _, body = raw.partition(b"\n")
         header = json.loads(head)
-        if not (isinstance(header, dict) and header.get("format") == FORMAT
+        if not (isinstance(header, dict) and header.get("format") == format_
                 and header.get("fingerprint") == fingerprint
                 and header.get("digest") == hashlib.sha256(body).hexdigest()):
             return None  # another version, or truncated or edited: compile again
@@ -108,33 +111,46 @@ def compiled_rules(content_dir: Path | str) -> dict:
     """The compiled rules of ``content_dir``, from the cache when content and code are
     unchanged, else loaded, validated (`load_content`: raises `ContentError` with every problem)
     and compiled, then cached."""
+    return _compiled(content_dir, "rules", FORMAT, compile_rules)
+
+
+def compiled_index(content_dir: Path | str) -> dict:
+    """The rules index of ``content_dir`` (`generator.content.rules_index`, what `playaid
+    rules` searches), cached as the compiled rules are (``rulesindex-<fingerprint>.json``)."""
+    from generator.content.rules_index import FORMAT as INDEX_FORMAT, build_rules_index
+
+    return _compiled(content_dir, "rulesindex", INDEX_FORMAT, build_rules_index)
+
+
+def _compiled(content_dir: Path | str, name: str, format_: int, compile_) -> dict:
+    """``compile_(load_content(content_dir))``, kept in ``<cache dir>/<name>-<fingerprint>.json``."""
     content_dir = Path(content_dir)
     if not content_dir.is_dir():
         from generator.content.load import load_content
         load_content(content_dir)  # raises ContentError naming the folder
     fingerprint = rules_fingerprint(content_dir)
-    path = cache_dir() / f"rules-{fingerprint[:32]}.json"
-    rules = _read_cache(path, fingerprint)
-    if rules is not None:
-        return rules
+    path = cache_dir() / f"{name}-{fingerprint[:32]}.json"
+    data = _read_cache(path, fingerprint, format_)
+    if data is not None:
+        return data
     from generator.content.load import load_content
 
-    rules = compile_rules(load_content(content_dir))
-    body = json.dumps(rules, separators=(",", ":"), ensure_ascii=False).encode()
-    header = {"format": FORMAT, "fingerprint": fingerprint, "digest": hashlib.sha256(body).hexdigest()}
+    data = compile_(load_content(content_dir))
+    body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    header = {"format": format_, "fingerprint": fingerprint, "digest": hashlib.sha256(body).hexdigest()}
     try:
         from generator.fsutil import write_atomic
 
         write_atomic(path, json.dumps(header).encode() + b"\n" + body)
-        _prune(path.parent, keep=path)
+        _prune(path.parent, keep=path, name=name)
     except Exception:  # noqa: BLE001 - the cache only saves time; scoring goes on without it
         pass
-    return rules
+    return data
 
 
-def _prune(folder: Path, keep: Path, most: int = 8) -> None:
-    """Keep the ``most`` newest compiled-rules files (each content edit makes a new one)."""
-    files = sorted(folder.glob("rules-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+def _prune(folder: Path, keep: Path, most: int = 8, name: str = "rules") -> None:
+    """Keep the ``most`` newest ``<name>-*.json`` files (each content edit makes a new one)."""
+    files = sorted(folder.glob(f"{name}-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in files[most:]:
         if old != keep:
             old.unlink(missing_ok=True)

@@ -1,0 +1,56 @@
+"""`playaid rules QUERY... [--game G] [--json] [--limit N]`: ask a rules question, get the
+sourced answer.
+
+The question is searched in the rules index built from content (`generator.content.rules_index`,
+cached like the compiled rules, so no YAML is read when content has not changed) by the same
+search core the phone's Rules tab runs (`generator.rulesearch`): the same question gives the same
+answers in the same order on both. Prints the ranked entries with their source and the aids they
+are printed on, or JSON (a list of results with ``game``, ``kind``, ``title``, ``text``,
+``source`` and ``score``; see `generator.rulesearch.api`). Exit 0 (also when nothing matches:
+a note on stderr says so), 1 bad content, 2 usage (unknown --game).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from generator.errors import UsageError
+from generator.paths import default_content_dir
+
+
+@click.command("rules")
+@click.argument("query", nargs=-1, required=True)
+@click.option("--game", "game", default=None, metavar="GAME",
+              help="only this game's rules (rftg, xia; as content names them)")
+@click.option("--limit", default=5, type=click.IntRange(1, 100), show_default=True,
+              help="most entries shown")
+@click.option("--json", "as_json", is_flag=True, help="print the entries as JSON")
+@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
+              show_default="./content, else the project's", help="content folder")
+def command(query: tuple[str, ...], game: str | None, limit: int, as_json: bool, content_dir: Path):
+    """Answer a rules question from the rules, rulings, tables, facts and cards in content, with
+    the rulebook section each answer comes from.
+
+    Ask in your own words: `playaid rules do defense awards count for GR`, `playaid rules
+    repulse value 4 players`, `playaid rules --game xia can an NPC enter the kiln`.
+    """
+    from generator.records.compile_rules import compiled_index
+    from generator.rulesearch.api import Rules
+
+    rules = Rules(compiled_index(content_dir))
+    if game is not None and game not in rules.games:
+        raise UsageError(f"no game '{game}' in {content_dir} (known: {', '.join(sorted(rules.games))})")
+    question = " ".join(query)
+    results = rules.search(question, game, limit)
+    if as_json:
+        click.echo(json.dumps(results, indent=2, ensure_ascii=False))
+        return
+    if not results:
+        click.echo(f"no rule matches '{question}' (try other words, or fewer)", err=True)
+        return
+    from generator.records.rules_text import render
+
+    click.echo(render(results, rules.games), nl=False)

@@ -1,0 +1,121 @@
+"""The rules search's entry points, the same for the command line and the web page (Pyodide).
+
+``Rules(index_data)`` prepares the rules index (`generator.content.rules_index` JSON) once;
+``search(question, game=None, limit=10)`` returns the answers best first as plain data, exactly
+what `playaid rules --json` prints; ``entry(id)`` gives one entry in the same shape (deep links);
+``card(name)`` the entry of a card by its name (the score pad's cards). Nothing here reads files
+or prints. Standard library only.
+
+A result: ``{"id", "game", "kind", "title", "text", "source", "score"}`` and, where they apply,
+``context`` (document, section: where the entry stands), ``source_title`` (the rulebook's
+title), ``ruling`` and ``reason`` (rulings; ``title`` is the question), ``items`` (a section's
+rules, a rule's sub-rules: ``[{"title"?, "text", "items"}]``), ``columns`` and ``rows`` (a
+table), ``answer`` (the row or value for the player count asked: ``{"players", "text",
+"cells"?}``), ``card`` (a card's facts), ``detail`` (a card's powers and scoring lines),
+``printed`` (``[{"aid", "title", "format", "face", "side"}]``: the aids it is printed on) and
+``related`` (tables, as results without ``score``).
+"""
+
+from __future__ import annotations
+
+from generator.rulesearch.index import RulesIndex
+
+#: Most results one search returns, whatever ``limit`` asks.
+MAX_LIMIT = 100
+#: Longest question read (characters); the rest is ignored.
+MAX_QUESTION = 400
+
+
+class Rules:
+    """The rules index prepared for searching (see the module docstring).
+
+    Raises `generator.rulesearch.index.IndexError_` when ``index_data`` is not a rules index."""
+
+    def __init__(self, index_data: dict):
+        self.index = RulesIndex(index_data)
+
+    @property
+    def games(self) -> dict:
+        """``{game id: title}`` of the games the index holds."""
+        return {gid: g.get("title", gid) for gid, g in self.index.games.items()}
+
+    def search(self, question: str, game: str | None = None, limit: int = 10) -> list[dict]:
+        """The entries answering ``question`` (players' words), best first, at most ``limit``;
+        only ``game``'s when given. An empty or stopword-only question gives []."""
+        question = str(question)[:MAX_QUESTION]
+        limit = max(0, min(int(limit), MAX_LIMIT))
+        found = self.index.search(question, game or None, limit)
+        return [self._result(entry, score, extra) for entry, score, extra in found]
+
+    def entry(self, entry_id: str) -> dict | None:
+        """One entry by id, as a result without ``score``; None when the index has no such id."""
+        entry = self.index.by_id.get(entry_id)
+        return None if entry is None else self._result(entry, None, {})
+
+    def card(self, name: str, game: str | None = None) -> dict | None:
+        """The card entry named ``name`` (case and spacing as typed at the table do not
+        matter), or None."""
+        wanted = " ".join(str(name).split()).casefold()
+        for entry in self.index.entries:
+            if entry["kind"] == "card" and (game is None or entry["game"] == game) \
+                    and entry.get("name", "").casefold() == wanted:
+                return self._result(entry, None, {})
+        return None
+
+    # --- the result shape ------------------------------------------------------------------
+
+    def _result(self, entry: dict, score: float | None, extra: dict, related: bool = True) -> dict:
+        kind = entry["kind"]
+        context = list(entry.get("context") or [])
+        title = entry.get("name") or (context[-1] if context else "")
+        out = {"id": entry["id"], "game": entry["game"], "kind": kind, "title": title,
+               "text": entry.get("text") or "", "source": entry.get("source") or ""}
+        if score is not None:
+            out["score"] = round(score, 3)
+        if context and (entry.get("name") or len(context) > 1):
+            out["context"] = context if entry.get("name") else context[:-1]
+        source_id = out["source"].partition(": ")[0]
+        source_title = self.index.games.get(entry["game"], {}).get("sources", {}).get(source_id)
+        if source_title:
+            out["source_title"] = source_title
+        if kind == "ruling":
+            out["ruling"] = out["text"]
+            out["reason"] = entry.get("detail") or ""
+        elif kind == "card":
+            out["card"] = entry.get("card") or {}
+            if entry.get("detail"):
+                out["detail"] = entry["detail"]
+        elif kind == "table":
+            out["columns"] = entry.get("columns") or []
+            out["rows"] = entry.get("rows") or []
+            if entry.get("notes"):
+                out["notes"] = entry["notes"]
+        elif kind == "row" and entry.get("detail"):
+            out["detail"] = entry["detail"]
+        elif kind == "fact" and entry.get("detail"):
+            out["detail"] = entry["detail"]
+        if kind in ("section", "rule") and entry.get("children"):
+            out["items"] = self._items(entry["children"])
+        if extra.get("answer"):
+            out["answer"] = extra["answer"]
+        out["printed"] = entry.get("printed") or []
+        if kind == "row" and related and entry.get("table") in self.index.by_id:
+            out["related"] = [self._result(self.index.by_id[entry["table"]], None, {}, related=False)]
+        elif related and entry.get("related"):
+            out["related"] = [self._result(self.index.by_id[r], None, {}, related=False)
+                              for r in entry["related"] if r in self.index.by_id]
+        return out
+
+    def _items(self, ids: list[str], depth: int = 0) -> list[dict]:
+        items = []
+        for child_id in ids:
+            child = self.index.by_id.get(child_id)
+            if child is None:
+                continue
+            item = {"id": child_id, "text": child.get("text") or ""}
+            if child.get("name"):
+                item["title"] = child["name"]
+            if child.get("children") and depth < 8:
+                item["items"] = self._items(child["children"], depth + 1)
+            items.append(item)
+        return items

@@ -1,0 +1,204 @@
+"""The ranked search over the rules index: which entries answer a question, best first.
+
+Each entry is read once into weighted term counts: its ``name`` (what it is called: a rule's
+label, a section or table title, a card's name, a ruling's question) weighs most, then the heading
+of the rulebook section it cites, the document and section it sits in (``context``), its
+``text``, and its ``detail`` (a ruling's reason, a card's scoring lines) least. A concept of the
+question scores an entry by BM25 over those counts (rarer words count more; long entries are not
+favoured for being long); an entry's score is the sum over the question's concepts, scaled by the
+share of the question it matches, each concept weighing as much as its rarest word (an entry that
+answers the whole question beats one that repeats a common word of it), with a bonus for concepts that stand side by side in the entry as in the question
+("war effort"). A question that names a player count lifts the rows, tables and facts keyed by
+player count (`answers`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from generator.rulesearch.answers import FITS, PlayerCounts
+from generator.rulesearch.query import Query, Vocabulary, parse
+from generator.rulesearch.spelling import Lexicon
+from generator.rulesearch.text import NUMBER_WORDS, STOPWORDS, stem, terms, words
+
+#: Index shape this core reads (`generator.content.rules_index.FORMAT`).
+FORMAT = 1
+#: Weight of each searched field of an entry.
+FIELDS = {"name": 3.0, "heading": 1.5, "context": 0.8, "text": 1.0, "detail": 0.4}
+#: BM25 constants: term-frequency saturation, length normalisation.
+K1 = 1.2
+B = 0.6
+#: The share of a question's concepts an entry matches is raised to this power.
+COVERAGE = 2.0
+#: Bonus per pair of the question's neighbouring concepts found side by side in the entry.
+ADJACENT = 0.15
+
+
+class IndexError_(ValueError):
+    """The rules index is not one this core reads (another format, or not an index)."""
+
+
+def _fields(entry: dict, game: dict) -> dict[str, str]:
+    source = entry.get("source") or ""
+    rulebook, _, heading = source.partition(": ")
+    return {
+        "name": entry.get("name") or "",
+        "heading": heading if rulebook in game.get("rulebooks", ()) else "",
+        "context": " ".join([*(entry.get("context") or ()), entry.get("aka") or ""]),
+        "text": entry.get("text") or "",
+        "detail": entry.get("detail") or "",
+    }
+
+
+class RulesIndex:
+    """The rules index (``generator.content.rules_index`` JSON) prepared for searching.
+
+    Raises `IndexError_` when ``data`` is not an index of `FORMAT`."""
+
+    def __init__(self, data: dict):
+        if not (isinstance(data, dict) and data.get("format") == FORMAT
+                and isinstance(data.get("entries"), list) and isinstance(data.get("games"), dict)):
+            raise IndexError_(f"not a rules index of format {FORMAT} (rebuild it with `playaid web`)")
+        self.games: dict = data["games"]
+        self.entries: list[dict] = data["entries"]
+        self.by_id = {e["id"]: e for e in self.entries}
+        self.vocabulary = Vocabulary(self.games)
+        self.counts = PlayerCounts(self.games, self.entries)
+        self.postings: dict[str, dict[int, float]] = {}
+        self._pairs: dict[int, frozenset[tuple[str, str]]] = {}
+        lengths = []
+        seen_words: dict[str, str] = {}
+        for i, entry in enumerate(self.entries):
+            length = 0.0
+            for name, text in _fields(entry, self.games.get(entry["game"], {})).items():
+                if not text:
+                    continue
+                typed = [NUMBER_WORDS.get(w, w) for w in words(text)]
+                found = [stem(w) for w in typed if w not in STOPWORDS]
+                weight = FIELDS[name]
+                length += weight * len(found)
+                for t in found:
+                    row = self.postings.setdefault(t, {})
+                    row[i] = row.get(i, 0.0) + weight
+                for w in typed:
+                    if w not in seen_words and w not in STOPWORDS:
+                        seen_words[w] = stem(w)
+            lengths.append(length)
+        average = sum(lengths) / max(len(lengths), 1) or 1.0
+        self.norms = [K1 * (1 - B + B * length / average) for length in lengths]
+        total = len(self.entries)
+        self.idf = {t: math.log(1 + (total - len(row) + 0.5) / (len(row) + 0.5))
+                    for t, row in self.postings.items()}
+        self.lexicon = Lexicon(seen_words)
+
+    def parse(self, question: str) -> Query:
+        """The `Query` for ``question`` with this index's vocabulary and words."""
+        return parse(question, self.vocabulary, self.lexicon, self.postings)
+
+    def _term_scores(self, term: str) -> dict[int, float]:
+        row = self.postings.get(term)
+        if not row:
+            return {}
+        idf = self.idf[term]
+        return {i: idf * tf * (K1 + 1) / (tf + self.norms[i]) for i, tf in row.items()}
+
+    def search(self, question: str, game: str | None = None, limit: int = 10) -> list[tuple[dict, float, dict]]:
+        """The entries answering ``question``, best first: ``[(entry, score, extra)]`` with
+        ``extra`` holding ``answer`` (the value for the player count asked) when there is one.
+        ``game`` keeps one game's entries; ``limit`` caps the list."""
+        query = self.parse(question)
+        concepts = query.concepts
+        if not concepts and query.player_count is None:
+            return []
+        cache: dict[str, dict[int, float]] = {}
+        per_concept: list[dict[int, float]] = []
+        for concept in concepts:
+            best: dict[int, float] = {}
+            for alt in concept.alternatives:
+                scores = [cache.setdefault(t, self._term_scores(t)) for t in alt.terms]
+                hits: dict[int, list[float]] = {}
+                for term_scores in scores:
+                    for i, s in term_scores.items():
+                        hits.setdefault(i, []).append(s)
+                size = len(alt.terms)
+                for i, found in hits.items():
+                    if alt.game is not None and self.entries[i]["game"] != alt.game:
+                        continue
+                    share = len(found) / size
+                    value = alt.weight * sum(found) * share * share
+                    if value > best.get(i, 0.0):
+                        best[i] = value
+            per_concept.append(best)
+        # a concept weighs what its rarest way of being said weighs: missing "relic" costs more
+        # than missing "take"
+        weights = [max((alt.weight * sum(self.idf.get(t, 0.0) for t in alt.terms) / len(alt.terms)
+                        for alt in concept.alternatives), default=0.0) for concept in concepts]
+        if not sum(weights):
+            weights = [1.0] * len(concepts)
+        total = sum(weights)
+        sums: dict[int, float] = {}
+        covered: dict[int, float] = {}
+        matched: dict[int, list[int]] = {}
+        for c, best in enumerate(per_concept):
+            for i, value in best.items():
+                sums[i] = sums.get(i, 0.0) + value
+                covered[i] = covered.get(i, 0.0) + weights[c]
+                matched.setdefault(i, []).append(c)
+        if query.player_count is not None:
+            for i in self.counts.keyed_entries(game):
+                sums.setdefault(i, 0.0)
+        base = []
+        for i, value in sums.items():
+            if game is not None and self.entries[i]["game"] != game:
+                continue
+            if concepts:
+                value *= (covered.get(i, 0.0) / total) ** COVERAGE
+            base.append((value, i))
+        base.sort(key=lambda r: (-r[0], r[1]))
+        # the adjacency bonus and the player-count factor can lift an entry at most this much:
+        # entries that cannot reach the last place shown are not looked at further
+        lift = (1 + ADJACENT * max(len(concepts) - 1, 0)) * (1 if query.player_count is None else FITS)
+        floor = base[limit - 1][0] / lift if limit > 0 and len(base) >= limit else 0.0
+        ranked = []
+        for value, i in base:
+            if value < floor and query.player_count is None:
+                break
+            entry = self.entries[i]
+            score = value * (1 + ADJACENT * self._adjacent(i, concepts, matched.get(i, [])))
+            extra: dict = {}
+            if query.player_count is not None:
+                factor, answer = self.counts.fit(entry, query.player_count)
+                score = score * factor if concepts else factor
+                if answer is not None:
+                    extra["answer"] = answer
+            if score > 0:
+                ranked.append((score, i, extra))
+        ranked.sort(key=lambda r: (-r[0], r[1]))
+        return [(self.entries[i], score, extra) for score, i, extra in ranked[:max(limit, 0)]]
+
+    def pairs(self, i: int) -> frozenset[tuple[str, str]]:
+        """The pairs of neighbouring terms in entry ``i``'s fields (read when first needed:
+        only entries that match two neighbouring concepts are asked)."""
+        pairs = self._pairs.get(i)
+        if pairs is None:
+            found: set[tuple[str, str]] = set()
+            entry = self.entries[i]
+            for text in _fields(entry, self.games.get(entry["game"], {})).values():
+                stems = terms(text)
+                found.update(zip(stems, stems[1:]))
+            pairs = self._pairs[i] = frozenset(found)
+        return pairs
+
+    def _adjacent(self, i: int, concepts, matched: list[int]) -> int:
+        if not any(b == a + 1 for a, b in zip(matched, matched[1:])):
+            return 0
+        pairs = self.pairs(i)
+        found = 0
+        for a, b in zip(matched, matched[1:]):
+            if b != a + 1:
+                continue
+            firsts = {alt.terms[-1] for alt in concepts[a].alternatives}
+            seconds = {alt.terms[0] for alt in concepts[b].alternatives}
+            if any((x, y) in pairs for x in firsts for y in seconds):
+                found += 1
+        return found

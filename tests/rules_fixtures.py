@@ -1,0 +1,26 @@
+"""The rules index of the project's content, built once per process, exactly as `playaid rules`
+and the phone's Rules tab get it, and the search core prepared on it."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@functools.lru_cache(maxsize=None)
+def rules_index(content_dir: str = str(REPO / "content")) -> dict:
+    """The rules index (`generator.content.rules_index.build_rules_index`) of a content folder."""
+    from generator.content.load import load_content
+    from generator.content.rules_index import build_rules_index
+
+    return build_rules_index(load_content(content_dir))
+
+
+@functools.lru_cache(maxsize=None)
+def rules():
+    """`generator.rulesearch.api.Rules` on the project's rules index."""
+    from generator.rulesearch.api import Rules
+
+    return Rules(rules_index())

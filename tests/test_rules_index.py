@@ -1,0 +1,174 @@
+"""The rules index built from content (`generator.content.rules_index`): every rule, ruling,
+fact, table row and card is an entry with its game, source and the aids it is printed on; the
+vocabulary is checked against the game's text; `playaid rules` prints and --json's the answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import cli
+from tests.demo_content import AIDS, CHECKS, GAME, RULEBOOK, TABLE
+from tests.rules_fixtures import REPO, rules, rules_index
+
+
+def _entries(kind=None, game=None):
+    return [e for e in rules_index()["entries"]
+            if (kind is None or e["kind"] == kind) and (game is None or e["game"] == game)]
+
+
+def _by_id(entry_id):
+    return next(e for e in rules_index()["entries"] if e["id"] == entry_id)
+
+
+# --- what the index holds --------------------------------------------------------------------
+
+def test_every_content_item_is_an_entry_with_a_source():
+    from generator.content.load import load_content
+
+    content = load_content(REPO / "content")
+    index = rules_index()
+    kinds: dict[tuple[str, str], int] = {}
+    for e in index["entries"]:
+        kinds[(e["game"], e["kind"])] = kinds.get((e["game"], e["kind"]), 0) + 1
+        assert e["source"], f"{e['id']} has no source"
+    for game_id, game in content.games.items():
+        sections = sum(len(d.sections) for d in game.of_kind("rules").values())
+        rulings = sum(len(d.rulings) for d in game.of_kind("rules").values()) + sum(
+            len(d.rulings) for d in game.of_kind("scoring").values())
+        tables = game.of_kind("table")
+        assert kinds.get((game_id, "section"), 0) == sections
+        assert kinds.get((game_id, "ruling"), 0) == rulings
+        assert kinds.get((game_id, "table"), 0) == len(tables)
+        assert kinds.get((game_id, "row"), 0) == sum(len(t.rows) for t in tables.values())
+        assert kinds.get((game_id, "fact"), 0) == len(game.facts)
+        assert kinds.get((game_id, "card"), 0) == sum(len(d.cards) for d in game.of_kind("cards").values())
+
+
+def test_a_rule_item_keeps_its_own_source_and_its_place():
+    # invasion-game.yaml, Invasion Step, 3a: the sub-item about an empty invasion deck
+    item = _by_id("rftg:rules/invasion-game/invasion-step/5.2")
+    assert item["text"].startswith("Invasion deck empty - shuffle the discarded wave 3 cards")
+    assert item["source"] == "xi: Assign Invasion cards"
+    assert item["context"] == ["Xeno Invasion - Invasion Game", "Invasion Step", "3a. Assign invasion cards"]
+    parent = _by_id("rftg:rules/invasion-game/invasion-step/5")
+    assert parent["name"] == "3a. Assign invasion cards" and item["id"] in parent["children"]
+
+
+def test_ruling_has_question_ruling_reason():
+    ruling = _by_id("rftg:rules/invasion-game/ruling/attackers-win-ties")
+    assert ruling["name"] == "What happens when the invasion strength equals my total?"
+    assert ruling["text"].startswith("The Xenos win")
+    assert ruling["detail"] == "The Xenos attack, and attackers win ties in Race for the Galaxy."
+    assert ruling["source"] == "xi: Xeno Invasion Strengths"
+
+
+def test_card_entry_has_its_facts_and_scoring_lines():
+    card = _by_id("rftg:card/Anti-Xeno League")
+    assert card["text"] == "6-cost development, ? VP, ANTI-XENO, powers: Settle, Produce"
+    assert card["detail"].split("; ") == [
+        "+1 Military vs. Xenos per non-military world", "2 per ANTI-XENO world", "1 per other world",
+        "1 per ANTI-XENO development (including this one)"]
+    assert card["card"]["cost"] == 6 and card["card"]["keywords"] == ["ANTI-XENO"]
+    world = _by_id("rftg:card/Spice World")
+    assert world["text"].startswith("world, cost 2, 1 VP") or "world" in world["text"]
+
+
+def test_printed_on_names_the_aid_and_the_side():
+    step = _by_id("rftg:rules/invasion-summary/invasion-step")
+    assert {"aid": "rftg-invasion-summary", "title": "Invasion Game Summary", "format": "card",
+            "face": "back", "side": "back"} in step["printed"]
+    # the items of a printed section are printed with it
+    assert _by_id("rftg:rules/invasion-summary/invasion-step/1")["printed"] == step["printed"]
+    row = _by_id("rftg:table/repulse-conquest/row/3")
+    assert [p["aid"] for p in row["printed"]] == ["rftg-strength-tables"]
+    kiln = _by_id("xia:rules/xia-rules/kiln")
+    assert [(p["aid"], p["side"]) for p in kiln["printed"]] == [("xia-economy-kiln-relics", "back")]
+
+
+def test_related_tables_cite_the_same_section_or_share_the_face():
+    ruling = _by_id("rftg:rules/invasion-game/ruling/attackers-win-ties")
+    assert "rftg:table/invasion-strengths" in ruling["related"]
+
+
+def test_vocabulary_and_player_count_keys_are_in_the_index():
+    games = rules_index()["games"]
+    assert ["GR", "Galactic Renaissance"] in games["rftg"]["synonyms"]
+    assert ["FP", "Fame Point"] in games["xia"]["synonyms"]
+    assert games["rftg"]["player_count"]["column"] == "players"
+    assert games["rftg"]["rulebooks"] == ["xi", "xc"]
+
+
+# --- answers on the real content ---------------------------------------------------------------
+
+def test_repulse_value_for_four_players_is_33_from_the_repulse_tiles():
+    found = rules().search("repulse value 4 players", "rftg", 5)
+    answers = {r["id"]: r["answer"] for r in found if r.get("answer")}
+    assert answers["rftg:table/repulse-conquest"]["cells"][1] == ["Repulse", "33"]
+    assert answers["rftg:fact/repulse_values"]["text"] == "33"
+    assert found[0]["id"] in answers
+
+
+@pytest.mark.parametrize("question, sources", [
+    ("we ran out of xeno cards, now what?", {"xi: Assign Invasion cards"}),
+    # both rulebooks' Game End sections say defense awards do not count
+    ("do defense awards count for Galactic Renaissance?", {"xi: Game End", "xc: Game End"}),
+    ("can an NPC enter the Kiln?", {"xia: Inside"}),
+])
+def test_the_issues_questions(question, sources):
+    assert rules().search(question, None, 1)[0]["source"] in sources
+
+
+# --- the vocabulary is checked against the game's text ---------------------------------------
+
+def _demo(tmp_path, vocabulary: str) -> Path:
+    game = tmp_path / "content" / "demo"
+    game.mkdir(parents=True)
+    rules_text = ("kind: rules\nid: basics\ntitle: Basics\nsections:\n  - id: setup\n    title: Setup\n"
+                  "    source: \"rb: Setup\"\n    items:\n      - Each player takes 3 cards.\n")
+    facts = ("kind: facts\nid: numbers\nfacts:\n  hand_size:\n    value: 3\n    type: integer\n"
+             "    source: \"rb: Setup\"\n")
+    for name, text in {"game.yaml": GAME, "rules.yaml": rules_text, "table.yaml": TABLE,
+                       "facts.yaml": facts, "checks.yaml": CHECKS, "aids.yaml": AIDS,
+                       "vocabulary.yaml": vocabulary}.items():
+        (game / name).write_text(text, encoding="utf-8")
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "demo-rules.txt").write_text(RULEBOOK)
+    (seeds / "demo-expansion.txt").write_text("Setup\nAdd the new cards.\n")
+    return tmp_path
+
+
+def test_vocabulary_term_must_be_content_words(tmp_path, monkeypatch):
+    root = _demo(tmp_path, "kind: vocabulary\nid: words\nsynonyms:\n"
+                           "  - term: cards\n    also: [hand]\n"
+                           "  - term: dragon eggs\n    also: [eggs]\n"
+                           "player_count:\n  column: players\n  facts: [hand_size, deck_size]\n")
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["check", "content"], env={"PLAYAID_SEEDS": "seeds"})
+    assert result.exit_code == 1
+    lines = [line for line in result.stderr.splitlines() if line.startswith("content/")]
+    assert lines == [
+        "content/demo/vocabulary.yaml:6:11: synonyms[1].term: 'dragon eggs' is not a term of demo's content "
+        "(no rule, table, fact or card uses it) (write the term as content writes it, or add it to content first)",
+        "content/demo/vocabulary.yaml:10:11: player_count.facts[0]: fact 'hand_size' is not keyed by player "
+        "count (type integer) (name a map[integer, ...] fact)",
+        "content/demo/vocabulary.yaml:10:22: player_count.facts[1]: no fact 'deck_size' (name a fact defined "
+        "in a kind: facts file)"]
+
+
+def test_demo_index_from_cli(tmp_path, monkeypatch):
+    root = _demo(tmp_path, "kind: vocabulary\nid: words\nsynonyms:\n  - term: cards\n    also: [hand]\n"
+                           "player_count:\n  column: players\n")
+    monkeypatch.chdir(root)
+    runner = CliRunner(env={"PLAYAID_CACHE_DIR": str(tmp_path / "cache"), "PLAYAID_SEEDS": "seeds"})
+    result = runner.invoke(cli, ["rules", "--content", "content", "hand", "3", "players", "--json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    assert found[0]["id"] == "demo:table/hands"
+    assert found[0]["answer"] == {"players": 3, "text": "Players: 3; Cards: 3",
+                                  "cells": [["Players", "3"], ["Cards", "3"]]}
+    assert set(found[0]) >= {"game", "kind", "title", "text", "source", "score"}

@@ -1,0 +1,191 @@
+"""The rules search core on its own: words and stems, typo tolerance and word starts, the games'
+vocabulary, ranking and player-count answers, on small hand-made indexes (whose right answers
+are plain to see), and its standard-library-only promise."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from generator.rulesearch.api import Rules
+from generator.rulesearch.index import IndexError_
+from generator.rulesearch.spelling import Lexicon, distance
+from generator.rulesearch.text import stem, terms, words
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+# --- words and stems -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("forms", [
+    ["settle", "settles", "settled", "settling"],
+    ["contribution", "contributions", "contribute", "contributed"],
+    ["repair", "repairs", "repaired", "repairing"],
+    ["tie", "ties", "tied"],
+    ["score", "scores", "scored", "scoring"],
+    ["damage", "damaged", "damages"],
+    ["place", "placement"],
+    ["retaliation", "retaliate"],
+    ["temporary", "temporarily"],
+    ["bonus", "bonuses"],
+    ["sell", "sold", "selling"],
+    ["lose", "lost", "losing"],
+    ["defense", "defence"],
+])
+def test_word_forms_share_a_stem(forms):
+    assert len({stem(w) for w in forms}) == 1, {w: stem(w) for w in forms}
+
+
+@pytest.mark.parametrize("a, b", [("world", "word"), ("card", "car"), ("conquest", "conquer"),
+                                  ("military", "militia")])
+def test_stems_keep_apart_what_differs(a, b):
+    assert stem(a) != stem(b)
+
+
+def test_words_fold_symbols_numbers_and_letters_from_digits():
+    assert words("M+3 vs. 4p: 4,000% ≥ Défense; player's") == [
+        "m", "3", "vs", "4", "p", "4000", "credits", "defense", "players"]
+
+
+def test_terms_drop_question_words_and_read_number_words():
+    assert terms("How many VP chips with four players?") == ["vp", "chip", "4", "player"]
+
+
+# --- spelling --------------------------------------------------------------------------------
+
+def test_distance_counts_a_swap_as_one_edit():
+    assert distance("renaissance", "renaisance", 2) == 1
+    assert distance("retaliation", "retaliaton", 2) == 1
+    assert distance("kiln", "klin", 1) == 1
+    assert distance("world", "table", 2) == 3  # past the limit: limit + 1
+
+
+def test_lexicon_corrects_and_completes():
+    lexicon = Lexicon({w: stem(w) for w in ["renaissance", "retaliation", "galactic", "galaxy",
+                                             "league", "leave", "kiln"]})
+    assert lexicon.corrections("renaisance") == [(stem("renaissance"), 1)]
+    assert lexicon.corrections("retaliaton") == [(stem("retaliation"), 1)]
+    assert lexicon.corrections("klin") == [("kiln", 1)]  # a swap is one edit
+    assert lexicon.corrections("kin") == []  # three letters: too short to correct
+    assert lexicon.corrections("world") == []
+    assert lexicon.completions("gal") == [stem("galaxy"), stem("galactic")]
+    assert lexicon.completions("lea") == [stem("leave"), stem("league")]
+    assert lexicon.completions("g") == []  # one letter completes nothing
+
+
+# --- ranking on a small index ----------------------------------------------------------------
+
+def _entry(eid, kind="rule", name=None, text="", source="rb: Heading", game="g", context=(), **more):
+    entry = {"id": f"{game}:{eid}", "game": game, "kind": kind, "context": list(context), "text": text,
+             "source": source, "printed": [], "related": [], **more}
+    if name:
+        entry["name"] = name
+    return entry
+
+
+def _index(entries, synonyms=(), player_count=None, games=("g",)):
+    return {"format": 1, "content_version": "test",
+            "games": {g: {"title": g.upper(), "sources": {"rb": "The Rulebook"}, "rulebooks": ["rb"],
+                          "synonyms": [list(s) for s in synonyms], "player_count": player_count}
+                      for g in games},
+            "entries": entries}
+
+
+def test_the_entry_answering_the_whole_question_comes_first():
+    rules = Rules(_index([
+        _entry("a", text="Discard a card to draw a card."),
+        _entry("b", text="The bunker gives +2 defense when you discard a card."),
+        _entry("c", text="Cards in hand count at game end."),
+    ]))
+    found = rules.search("what does the bunker do with a discarded card")
+    assert [r["id"] for r in found][:1] == ["g:b"]
+
+
+def test_synonyms_from_content_match_and_only_in_their_game():
+    entries = [_entry("gr", name="Galactic Renaissance", text="Counts VP chips.", game="g"),
+               _entry("other", text="GR is a word here", game="h")]
+    rules = Rules(_index(entries, synonyms=[("GR", "Galactic Renaissance")], games=("g", "h")))
+    ids = [r["id"] for r in rules.search("GR chips")]
+    assert ids[0] == "g:gr"
+    # in game h, GR means nothing more than the letters
+    assert [r["id"] for r in rules.search("galactic renaissance", game="h")] == []
+
+
+def test_typos_and_word_starts_find_the_entry():
+    rules = Rules(_index([_entry("card", kind="card", name="Anti-Xeno League", text="6-cost development"),
+                          _entry("other", text="Leave the game.")]))
+    assert rules.search("anti-x lea")[0]["id"] == "g:card"
+    assert rules.search("anti xeno leauge")[0]["id"] == "g:card"
+
+
+def test_plain_english_paraphrase():
+    rules = Rules(_index([_entry("deck", text="Invasion deck empty: shuffle the discards."),
+                          _entry("run", text="Run the invasion step.")]))
+    assert rules.search("we ran out of invasion cards")[0]["id"] == "g:deck"
+
+
+def test_player_count_answers_from_a_table_row_and_a_fact():
+    table = _entry("table/values", kind="table", name="Repulse Values", columns=["Players", "Repulse"],
+                   keys=["players", "repulse"], rows=[["2", "22"], ["4", "33"]])
+    rows = [_entry(f"table/values/row/{i}", kind="row", context=["Repulse Values"], table="g:table/values",
+                   text=f"Players: {p}; Repulse: {r}", cells=[["Players", p], ["Repulse", r]],
+                   values={"players": int(p), "repulse": int(r)}) for i, (p, r) in enumerate([("2", "22"), ("4", "33")])]
+    fact = _entry("fact/repulse_values", kind="fact", name="Repulse value by player count",
+                  text="2: 22; 4: 33", value={"2": 22, "4": 33})
+    rules = Rules(_index([table, *rows, fact, _entry("x", text="The repulse value drops by 1 per good.")],
+                         player_count={"column": "players", "column_label": None,
+                                       "facts": ["repulse_values"]}))
+    found = rules.search("repulse value four players")
+    answers = {r["id"]: r.get("answer") for r in found}
+    assert answers["g:table/values"]["cells"] == [["Players", "4"], ["Repulse", "33"]]
+    assert answers["g:fact/repulse_values"]["text"] == "33"
+    assert answers["g:table/values/row/1"]["players"] == 4
+    # the row for 2 players sinks below the row for 4
+    ids = [r["id"] for r in found]
+    assert ids.index("g:table/values/row/1") < ids.index("g:table/values/row/0")
+
+
+def test_limit_game_filter_and_empty_questions():
+    rules = Rules(_index([_entry(str(i), text=f"Bunker rule {i}") for i in range(8)]))
+    assert len(rules.search("bunker", limit=3)) == 3
+    assert rules.search("bunker", game="nope") == []
+    assert rules.search("what is the") == []
+    assert rules.search("") == []
+
+
+def test_result_shape_names_the_source_and_the_rulebook():
+    rules = Rules(_index([_entry("r", kind="ruling", name="Who wins ties?", text="The Xenos.",
+                                 detail="Attackers win ties.", source="rb: Game End")]))
+    result = rules.search("who wins ties")[0]
+    assert {k: result[k] for k in ("game", "kind", "title", "text", "source", "ruling", "reason",
+                                   "source_title")} == {
+        "game": "g", "kind": "ruling", "title": "Who wins ties?", "text": "The Xenos.",
+        "source": "rb: Game End", "ruling": "The Xenos.", "reason": "Attackers win ties.",
+        "source_title": "The Rulebook"}
+    assert result["score"] > 0
+    assert rules.entry("g:r")["title"] == "Who wins ties?"
+    assert rules.entry("g:missing") is None
+
+
+@pytest.mark.parametrize("data", [None, [], {"format": 2, "games": {}, "entries": []}, {"format": 1}])
+def test_not_an_index_is_refused(data):
+    with pytest.raises(IndexError_):
+        Rules(data)
+
+
+def test_core_imports_the_standard_library_only():
+    import sys
+
+    allowed = set(sys.stdlib_module_names) | {"generator"}
+    for path in (REPO / "generator" / "rulesearch").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module else []
+            for name in names:
+                top = name.split(".")[0]
+                assert top in allowed, f"{path.name} imports {name}"
+                if top == "generator":
+                    assert name.startswith("generator.rulesearch"), f"{path.name} imports {name}"
