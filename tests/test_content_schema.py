@@ -37,7 +37,8 @@ def validator():
 
 def test_there_are_content_files_of_every_kind():
     kinds = {_load(p.read_text())["kind"] for p in CONTENT_FILES}
-    assert kinds == {"game", "rules", "table", "facts", "checks", "aids", "cards", "scoring", "verified-cards"}
+    assert kinds == {"game", "rules", "table", "facts", "checks", "aids", "cards", "scoring", "verified-cards",
+                     "vocabulary"}
 
 
 @pytest.mark.parametrize("path", CONTENT_FILES, ids=lambda p: str(p.relative_to(PROJECT_ROOT / "content")))
@@ -78,4 +79,4 @@ def test_a_typo_is_an_error_about_that_field(validator, file, typo, field, at):
 def test_an_unknown_kind_lists_the_kinds(validator):
     messages = _errors(validator, {"kind": "aid", "id": "x", "aids": []})
     assert messages == ["'aid' is not one of ['aids', 'cards', 'checks', 'facts', 'game', 'rules', "
-                        "'scoring', 'table', 'verified-cards']"]
+                        "'scoring', 'table', 'verified-cards', 'vocabulary']"]
