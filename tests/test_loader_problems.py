@@ -245,7 +245,7 @@ def test_missing_kind(demo):
     result = check()
     assert problems(result) == [
         "content/demo/facts.yaml:1:1: kind: missing `kind:` (add `kind: "
-        "<game|rules|table|facts|checks|aids|cards|scoring|verified-cards>` at the top of the file)"]
+        "<game|rules|table|facts|checks|aids|cards|scoring|verified-cards|vocabulary>` at the top of the file)"]
 
 
 def test_bad_aid_size_names_the_field_only(demo):
