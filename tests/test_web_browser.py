@@ -1,7 +1,7 @@
 """The web scorer in a real browser (Debian Chromium, headless, driven by Playwright): it scores
 exactly as `playaid score --json`, a game typed into the form shows the command line's totals, it
 works with every request beyond its origin refused and offline from its service worker, it passes
-axe-core, and it fits a 360 x 640 phone (screenshots in output/web-screenshots/)."""
+axe-core, and it fits a 360 x 640 phone (screenshots in web_support.SCREENSHOTS, a temporary folder)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from tests.web_support import (  # noqa: F401
     CHROMIUM_ARGS,
     PHONE,
     REPO,
+    SCREENSHOTS,
     browser,
     cli_json,
     open_page,
@@ -160,7 +161,7 @@ def shown_totals(page, count: int) -> list[int]:
 
 
 @pytest.mark.parametrize("example", ["rftg-invasion", "rftg-counterstrike"])
-def test_a_game_typed_into_the_form_shows_the_command_lines_totals(browser, server, example):  # noqa: F811
+def test_a_game_typed_into_the_form_shows_the_command_lines_totals(browser, server, example, tmp_path):  # noqa: F811
     from ruamel.yaml import YAML
 
     path = REPO / "examples" / f"{example}.yaml"
@@ -182,7 +183,7 @@ def test_a_game_typed_into_the_form_shows_the_command_lines_totals(browser, serv
     # the form's record is the record: downloaded YAML scores the same on the command line
     with page.expect_download() as download:
         page.click("[data-action=download]")
-    saved = REPO / "output" / f"web-test-{example}.yaml"
+    saved = tmp_path / f"web-test-{example}.yaml"
     download.value.save_as(saved)
     again = cli_json("score", str(saved))
     assert [p["total"] for p in again["players"]] == totals
@@ -396,7 +397,7 @@ def test_phone_layout_and_screenshots(browser, server, scheme):  # noqa: F811
     page.locator("#p0-receipt summary").click()
     screenshot(page, f"rftg-{scheme}")
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(REPO / "output" / "web-screenshots" / f"rftg-{scheme}-top.png"))
+    page.screenshot(path=str(SCREENSHOTS / f"rftg-{scheme}-top.png"))
     assert page.evaluate("window.scrollY") == 0 and page.locator("#rftg-game").bounding_box()["y"] < 300
     layout = measure(page)
     # the Xia campaign: the example, pasted into its tab

@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -19,8 +20,12 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = Path(os.environ.get("PLAYAID_CHROMIUM", "/usr/bin/chromium"))
-SCREENSHOTS = REPO / "output" / "web-screenshots"
+#: Screenshots go to a temporary folder (tests write nothing into the project): $PLAYAID_SCREENSHOTS,
+#: else <temp>/playaid-web-screenshots. Look at them after a run.
+SCREENSHOTS = Path(os.environ.get("PLAYAID_SCREENSHOTS") or Path(tempfile.gettempdir()) / "playaid-web-screenshots")
 PHONE = {"width": 360, "height": 640}
+#: The issue's phone: 360 x 740 with a touch screen (taps are touch events).
+PHONE_TOUCH = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 
 #: As the machine notes say: without the background-networking flags Chromium tries to reach
 #: Google's hosts at start, which this machine's closed network refuses.
@@ -28,28 +33,62 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+# Each test module that imports these fixtures gets its own session-scoped copy (pytest keys
+# fixtures by the module that defines them in its namespace), so the site, server and browser
+# are shared here, by reference count: one build, one server, one Playwright per process
+# (Playwright's sync API refuses a second one running at once).
+_SHARED: dict[str, list] = {}
+
+
+def _acquire(name: str, make):
+    """The shared ``name`` object (made by ``make()`` -> (value, close) on first use)."""
+    entry = _SHARED.get(name)
+    if entry is None:
+        value, close = make()
+        entry = _SHARED[name] = [value, close, 0]
+    entry[2] += 1
+    return entry[0]
+
+
+def _release(name: str) -> None:
+    entry = _SHARED[name]
+    entry[2] -= 1
+    if entry[2] == 0:
+        del _SHARED[name]
+        entry[1]()
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
     """The web scorer built from the project's content (as `playaid web` writes it)."""
-    from generator.paths import CONTENT_DIR
-    from generator.web.site import build_site
+    def make():
+        from generator.paths import CONTENT_DIR
+        from generator.web.site import build_site
 
-    out = tmp_path_factory.mktemp("site") / "web"
-    build_site(CONTENT_DIR, out)
-    return out
+        out = tmp_path_factory.mktemp("site") / "web"
+        build_site(CONTENT_DIR, out)
+        return out, lambda: None
+
+    yield _acquire("site", make)
+    _release("site")
 
 
 @pytest.fixture(scope="session")
 def server(site) -> str:
     """Base URL (``http://127.0.0.1:PORT/``) of the site, served until the session ends."""
-    from generator.web.serve import make_server
+    def make():
+        from generator.web.serve import make_server
 
-    httpd = make_server(site, "127.0.0.1", 0)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+        httpd = make_server(site, "127.0.0.1", 0)
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+
+        def close():
+            httpd.shutdown()
+            httpd.server_close()
+        return f"http://127.0.0.1:{httpd.server_address[1]}/", close
+
+    yield _acquire("server", make)
+    _release("server")
 
 
 @pytest.fixture(scope="session")
@@ -57,12 +96,20 @@ def browser():
     """Headless Debian Chromium under Playwright."""
     if not CHROMIUM.is_file():
         pytest.fail(f"{CHROMIUM} is missing: run `make test`, which installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+    def make():
+        from playwright.sync_api import sync_playwright
+
+        playwright = sync_playwright().start()
+        b = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+        def close():
+            b.close()
+            playwright.stop()
+        return b, close
+
+    yield _acquire("browser", make)
+    _release("browser")
 
 
 def open_page(browser, server, *, color_scheme="light", viewport=PHONE, wait_engine=True, context=None):
@@ -113,9 +160,10 @@ def cli_json(*args: str) -> dict:
     return json.loads(done.stdout)
 
 
-def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot to output/web-screenshots/NAME.png (look at them)."""
+def screenshot(page, name: str, full_page: bool = True) -> Path:
+    """Save a screenshot (the whole page, or what the screen shows) to SCREENSHOTS/NAME.png
+    (look at them)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path

@@ -10,8 +10,10 @@ from __future__ import annotations
 #: Card list keys (short: the list is loaded on every visit): ``n`` name, ``t`` "world" or
 #: "development", ``c`` copies, ``k`` keywords, ``v`` printed VP (or "?"), ``m`` 1 when one of the
 #: card's scoring lines counts the player's Military (the record then needs ``military``),
-#: ``u`` 1 when the copy count is unverified.
-CARD_KEYS = ("n", "t", "c", "k", "v", "m", "u")
+#: ``u`` 1 when the copy count is unverified, ``s`` 1 for a start world (the card picker offers
+#: them first in an empty tableau), ``f`` "near"/"far" for a Frontier deck card (offered last in
+#: a variant that does not deal those decks).
+CARD_KEYS = ("n", "t", "c", "k", "v", "m", "u", "s", "f")
 
 NPC_ROLL_TERMS = "npc-roll-modifiers"
 NPC_ROLL_BANDS = "npc-fame-roll"
@@ -27,6 +29,10 @@ def compact_cards(cards: list[dict]) -> list[dict]:
             entry["m"] = 1
         if "copies" in card.get("unverified", []):
             entry["u"] = 1
+        if card.get("start"):
+            entry["s"] = 1
+        if card.get("frontier"):
+            entry["f"] = card["frontier"]
         out.append(entry)
     return out
 
@@ -54,7 +60,8 @@ def _rftg(game: dict) -> dict:
     tiles = {t["id"]: {"title": t["title"], "vp": t["vp"], "measure": t["measure"], "stage": t["stage"]}
              for t in scoring.get("tiles", [])}
     variants = [{key: v.get(key, []) for key in ("fields", "ended_by", "ended_by_before_repulse", "tiles")}
-                | {"id": v["id"], "title": v["title"], "damage": bool(v.get("damage"))}
+                | {"id": v["id"], "title": v["title"], "damage": bool(v.get("damage")),
+                   "frontier_cards": bool(v.get("frontier_cards"))}
                 for v in scoring.get("variants", [])]
     return {"title": game.get("title"), "variants": variants, "tiles": tiles,
             "players_max": (scoring.get("players") or {}).get("max"),

@@ -1,10 +1,15 @@
 // Card names for the form, from data/form.json (the compiled card database): lookup as
-// `playaid score` does (case and spacing ignored), suggestions while typing, "did you mean"
-// for a name not in the database, and copies left across every tableau.
+// `playaid score` does (case and spacing ignored), suggestions while typing (word starts and
+// initials, the likeliest card first), "did you mean" for a name not in the database, and
+// copies left across every tableau.
 
 // as the scorer looks a name up (generator/scoring/rftg.py _key): spacing, case and curly
 // apostrophes do not matter
 export const normalise = (name) => String(name).replace(/[\u2018\u2019]/g, "'").split(/\s+/).filter(Boolean).join(" ").toLowerCase();
+
+/** The words of a normalised name, as a player thinks of them: "anti-xeno rebel force" ->
+ * ["anti", "xeno", "rebel", "force"]; "defense systems, inc." -> ["defense", "systems", "inc"]. */
+export const wordsOf = (key) => key.split(/[\s\-/:]+/).map((w) => w.replace(/[^\p{L}\p{N}']/gu, "")).filter(Boolean);
 
 /** Similarity of two strings, 0..1 (2 x matching characters / total), like Python's
  * difflib ratio: the longest common block, then the same on each side of it. */
@@ -25,12 +30,49 @@ export function similarity(a, b) {
   return (2 * matches(0, a.length, 0, b.length)) / (a.length + b.length);
 }
 
+/**
+ * How well `query` (normalised) matches a name: 0 the name starts with it, 1 a word starts
+ * with it, 2 its words start with the query's words in order ("ga re" -> Galactic
+ * Renaissance), 3 the initials start with it ("gr"), 4 the name contains it; -1 no match.
+ */
+export function matchClass(query, key, words, initials) {
+  if (key.startsWith(query)) return 0;
+  if (words.some((w) => w.startsWith(query))) return 1;
+  const parts = wordsOf(query);
+  if (parts.length > 1) {
+    let at = 0;
+    const inOrder = parts.every((p) => {
+      while (at < words.length && !words[at].startsWith(p)) at++;
+      return at++ < words.length;
+    });
+    if (inOrder) return 2;
+  }
+  if (query.length >= 2 && !query.includes(" ") && initials.startsWith(query)) return 3;
+  if (query.length >= 2 && key.includes(query)) return 4;
+  return -1;
+}
+
 export class CardIndex {
-  /** cards: [{n: name, t: type, c: copies, k: keywords, v: vp, m?: 1, u?: 1}] */
+  /** cards: [{n: name, t: type, c: copies, k: keywords, v: vp, m?: 1, u?: 1, s?: 1 start
+   * world, f?: "near"/"far" Frontier deck}] */
   constructor(cards) {
     this.cards = cards;
     this.byKey = new Map(cards.map((c) => [normalise(c.n), c]));
     this.keys = cards.map((c) => normalise(c.n));
+    this.words = this.keys.map(wordsOf);
+    this.initials = this.words.map((ws) => ws.map((w) => w[0]).join(""));
+    // how many names hold each word: a player types the unusual word of a name ("ren" for
+    // Galactic Renaissance), so a card matched through a rare word is the likelier one
+    this.wordCount = new Map();
+    for (const ws of this.words) for (const w of new Set(ws)) this.wordCount.set(w, (this.wordCount.get(w) ?? 0) + 1);
+    this.rarest = this.words.map((ws) => Math.min(...ws.map((w) => this.wordCount.get(w))));
+  }
+
+  /** How common the rarest word of card `i` that starts with `query` is (1: only this card). */
+  commonness(i, query) {
+    let best = Infinity;
+    for (const w of this.words[i]) if (w.startsWith(query)) best = Math.min(best, this.wordCount.get(w));
+    return best === Infinity ? 0 : best;
   }
 
   /** The card a written name means (case and spacing ignored), or undefined. */
@@ -48,24 +90,40 @@ export class CardIndex {
   }
 
   /**
-   * Suggestions for what has been typed: names starting with it, then names with a word
-   * starting with it, then names containing it; when few match, the closest names
-   * ("did you mean"). Returns [{card, fuzzy}].
+   * Suggestions for what has been typed, the likeliest first: [{card, fuzzy}].
+   *
+   * `context` (all optional): `used` Map name -> copies in play, `mine` the names already in
+   * this player's tableau (a tableau does not hold two developments of one name), `own` how
+   * many cards it holds, `frontier` whether the variant deals the Frontier decks,
+   * `familiar` Map name -> weight (cards in play elsewhere, cards of recent games).
+   *
+   * Order: cards that can still be played before those that cannot (no copy left, already in
+   * this tableau, or a Frontier card in a game without those decks); in an empty tableau, start worlds first (a
+   * tableau begins with one); the name typed in full; then cards matched through their rarest
+   * word (a player types "ren" for Galactic Renaissance, not "gal"), familiar cards, cards
+   * with more copies (likelier to be out), rarer matched words, how the name matches
+   * (`matchClass`) and the alphabet. An empty box offers the start worlds while the tableau
+   * is empty, else nothing. When few names match, the closest follow ("did you mean").
    */
-  suggest(typed, limit = 8) {
-    const key = normalise(typed);
-    if (!key) return [];
+  suggest(typed, limit = 12, context = {}) {
+    const { used = new Map(), mine = new Set(), own = 0, frontier = true, familiar = new Map() } = context;
+    const query = normalise(typed);
     const ranked = [];
-    this.keys.forEach((name, i) => {
-      let rank = -1;
-      if (name.startsWith(key)) rank = 0;
-      else if (name.includes(` ${key}`) || name.includes(`-${key}`)) rank = 1;
-      else if (name.includes(key)) rank = 2;
-      if (rank >= 0) ranked.push({ rank, i });
+    this.cards.forEach((card, i) => {
+      const klass = query ? matchClass(query, this.keys[i], this.words[i], this.initials[i]) : (own === 0 && card.s ? 0 : -1);
+      if (klass < 0) return;
+      const playable = card.c - (used.get(card.n) ?? 0) > 0 && (frontier || !card.f) && !mine.has(card.n);
+      const rare = klass <= 1 ? this.commonness(i, query) : Infinity;
+      const distinct = rare === this.rarest[i] ? 0 : 1;
+      ranked.push({ i, key: [playable ? 0 : 1, own === 0 && card.s ? 0 : 1, this.keys[i] === query ? 0 : 1,
+        distinct, -(familiar.get(card.n) ?? 0), -card.c, Math.min(rare, 4), klass] });
     });
-    ranked.sort((x, y) => x.rank - y.rank || this.keys[x.i].localeCompare(this.keys[y.i]));
+    ranked.sort((x, y) => {
+      for (let k = 0; k < x.key.length; k++) if (x.key[k] !== y.key[k]) return x.key[k] - y.key[k];
+      return this.keys[x.i] < this.keys[y.i] ? -1 : this.keys[x.i] > this.keys[y.i] ? 1 : 0;
+    });
     const out = ranked.slice(0, limit).map((x) => ({ card: this.cards[x.i], fuzzy: false }));
-    if (out.length < 3 && key.length >= 3) {
+    if (out.length < 3 && query.length >= 3) {
       for (const card of this.closest(typed, 3)) {
         if (!out.some((o) => o.card === card)) out.push({ card, fuzzy: true });
       }

@@ -150,6 +150,23 @@ export class RftgForm {
     const name = h("input", { id: id("name"), type: "text", value: player.name ?? "", autocomplete: "off",
       autocapitalize: "words", enterkeyhint: "next",
       oninput: () => { player.name = name.value; title.textContent = name.value || `Player ${i + 1}`; this.changed(); } });
+    const total = h("p", { class: "total", id: id("total"), "aria-live": "polite" }, h("small", {}, "…"));
+    const section = h("section", { class: "card player", "data-path": pathAttr(base), "aria-labelledby": id("title"), id: id("section") },
+      h("header", {}, h("div", {}, title, h("p", { class: "claim", id: id("claim") })), total),
+      h("div", { class: "findings" }),
+      field([...base, "name"], id("name"), "Name", name),
+      this.tableauBlock(player, i),
+      this.fieldsGrid(player, i),
+      h("details", { class: "receipt", id: id("receipt") }, h("summary", {}, "How this total is made"), h("div", { class: "lines" })),
+      h("button", { type: "button", class: "remove-player", disabled: this.record.players.length <= PLAYER_MIN,
+        onclick: () => this.removePlayer(i) }, `Remove ${player.name || `player ${i + 1}`}`));
+    return section;
+  }
+
+  /** The player's count boxes (those `playerFields` shows), as one grid. */
+  fieldsGrid(player, i) {
+    const base = ["players", i];
+    const id = (s) => `p${i}-${s}`;
     const number = (f, target, path, fieldId, hint = HINTS[f.name] ?? f.description) => numberField(path, fieldId, label(f.name), target()[f.name], {
       signed: (f.min ?? 0) < 0, hint,
       onValue: (v) => { setOrDelete(target(true), f.name, v); this.tidy(player); this.changed(); } });
@@ -165,25 +182,17 @@ export class RftgForm {
         h("div", { class: "grid" }, (f.fields ?? []).map((sub) => number(sub, group, [...base, f.name, sub.name], id(`${f.name}-${sub.name}`), ""))),
         h("div", { class: "findings" }));
     });
-    const total = h("p", { class: "total", id: id("total"), "aria-live": "polite" }, h("small", {}, "…"));
-    const section = h("section", { class: "card player", "data-path": pathAttr(base), "aria-labelledby": id("title"), id: id("section") },
-      h("header", {}, h("div", {}, title, h("p", { class: "claim", id: id("claim") })), total),
-      h("div", { class: "findings" }),
-      field([...base, "name"], id("name"), "Name", name),
-      this.tableauBlock(player, i),
-      h("div", { class: "grid" }, numbers),
-      h("details", { class: "receipt", id: id("receipt") }, h("summary", {}, "How this total is made"), h("div", { class: "lines" })),
-      h("button", { type: "button", class: "remove-player", disabled: this.record.players.length <= PLAYER_MIN,
-        onclick: () => this.removePlayer(i) }, `Remove ${player.name || `player ${i + 1}`}`));
-    return section;
+    return h("div", { class: "grid", id: id("fields") }, numbers);
   }
 
   tableauBlock(player, i) {
     const base = ["players", i, "tableau"];
     const list = h("ul", { class: "chips", id: `p${i}-tableau`, "aria-label": "Tableau" });
+    // the card box above the cards: a card added below it never moves the box typed in
     const block = h("div", { class: "tableau", "data-path": pathAttr(base) },
+      this.combobox(player, i),
       h("p", { class: "label", id: `p${i}-tableau-label` }, "Tableau ", h("span", { class: "hint", id: `p${i}-tableau-count` })),
-      list, this.combobox(player, i), h("div", { class: "findings" }));
+      list, h("div", { class: "findings" }));
     this.renderChips(player, i, list);
     return block;
   }
@@ -226,7 +235,16 @@ export class RftgForm {
   combobox(player, i) {
     return cardPicker({
       id: `p${i}-card`, cards: this.cards,
-      used: () => copiesUsed(this.cards, this.record),
+      context: () => {
+        const used = copiesUsed(this.cards, this.record);
+        // cards in other tableaux with a copy left, and those of recent games, come first
+        const familiar = new Map(this.familiar?.() ?? []);
+        const tableau = Array.isArray(player.tableau) ? player.tableau : [];
+        const others = copiesUsed(this.cards, { players: this.record.players.filter((p) => p !== player) });
+        for (const [name, n] of others) familiar.set(name, (familiar.get(name) ?? 0) + n);
+        const mine = new Set(tableau.map((e) => this.cards.find(cardName(e))?.n).filter(Boolean));
+        return { used, mine, familiar, own: tableau.length, frontier: this.variantOf(this.record)?.frontier_cards ?? true };
+      },
       onPick: (name) => this.addCard(player, i, name),
     });
   }
@@ -264,11 +282,9 @@ export class RftgForm {
 
   addCard(player, i, name) {
     player.tableau.push(name);
-    // a card that scores per Military adds the `military` field: re-render that player
+    // a card that scores per Military adds the `military` box (below the card box: it stays put)
     if (this.cards.find(name)?.m && player.military === undefined) {
-      const section = document.getElementById(`p${i}-section`);
-      section.replaceWith(this.playerSection(player, i));
-      document.getElementById(`p${i}-card`)?.focus();
+      document.getElementById(`p${i}-fields`)?.replaceWith(this.fieldsGrid(player, i));
     }
     this.refreshTableaux();
     this.changed();
