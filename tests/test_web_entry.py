@@ -1,15 +1,23 @@
 """Entering a game on a phone (real Chromium, 360 x 740, touch): a 12-card tableau in at most 25
-keystrokes and taps, typed the way a player would, with the box typed in never moving."""
+keystrokes and taps, typed the way a player would, with the box typed in never moving; findings
+when a player is done, in words for people; the result screen; undo; one polite live region."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from ruamel.yaml import YAML
+
+from generator.paths import CONTENT_DIR
+from generator.records.compile_rules import compiled_rules
+from generator.scoring.api import score
 
 from tests.web_support import (  # noqa: F401
     PHONE_TOUCH,
+    REPO,
     browser,
+    cli_json,
     open_page,
     screenshot,
     server,
@@ -102,3 +110,166 @@ def test_a_12_card_tableau_takes_at_most_25_keystrokes_and_taps(browser, server)
     assert moved == []
     assert page.problems == []
     context.close()
+
+
+# --- findings when a player is done, in words for people ---------------------------------------
+
+def phone(browser, server, scheme="light"):
+    """A page in a new context on the issue's phone: 360 x 740, touch, empty storage."""
+    context = browser.new_context(**PHONE_TOUCH, color_scheme=scheme, service_workers="block")
+    return open_page(browser, server, context=context)
+
+
+def paste(page, text: str):
+    page.click("[data-action=paste]")
+    page.fill("#paste-text", text)
+    page.click("#paste-load")
+
+
+def totals(page, count: int) -> list[str]:
+    wait_until(page, f"""[...Array({count}).keys()].every(i =>
+        /^-?\\d+/.test(document.getElementById('p' + i + '-total')?.textContent || ''))""")
+    return [page.locator(f"#p{i}-total").inner_text().split()[0] for i in range(count)]
+
+
+def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, server):  # noqa: F811
+    page = phone(browser, server)
+    page.fill("#p0-name", "Ann")
+    box = page.locator("#p0-card")
+    box.click()
+    box.press_sequentially("old ea")
+    box.press("Enter")
+    totals(page, 1)
+    page.wait_for_timeout(300)
+    assert page.locator("#p0-section .finding").count() == 0  # Ann is being typed in
+    page.locator("#p1-name").click()  # Ann is done: her findings show beside their boxes
+    chips = page.locator('[data-path="players.0.chips"] .finding')
+    chips.wait_for()
+    assert chips.inner_text() == "Empty: counted as 0. Type 0 if there were none."
+    shown = " ".join(page.locator("#panel-rftg .finding").all_inner_texts())
+    assert "`" not in shown and not re.search(r"\b[a-z]+_[a-z_]+\b|\w+: 0\b", shown), shown
+    # a box holding something that is not a whole number: marked at once, the total stays
+    page.fill("#p0-chips", "7a")
+    bad = page.locator('[data-path="players.0.chips"] .finding.error')
+    bad.wait_for()
+    assert bad.inner_text() == "Not a whole number: this box is not counted."
+    assert page.get_attribute("#p0-chips", "aria-invalid") == "true"
+    assert re.match(r"\d+", totals(page, 1)[0])
+    page.context.close()
+
+
+def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_final(browser, server):  # noqa: F811
+    expected = cli_json("score", "examples/rftg-invasion.yaml")
+    page = phone(browser, server)
+    paste(page, (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    page.fill("#p1-chips", "7a")  # Ben's 12 VP chips mistyped
+    page.wait_for_timeout(400)
+    got = [int(t) for t in totals(page, 3)]
+    ben = expected["players"][1]
+    assert got == [expected["players"][0]["total"], ben["total"] - ben["chips_vp"], expected["players"][2]["total"]]
+    page.locator("#p0-card").click()
+    page.locator("#p0-card").press_sequentially("Spice Wrld")
+    page.keyboard.press("Escape")
+    page.locator("#p0-card").press("Enter")
+    page.click("#rftg-score")
+    verdict = page.locator("#result-verdict")
+    wait_until(page, "document.getElementById('result-verdict')?.textContent.includes('unknown card')")
+    assert verdict.inner_text().startswith("Not final:")
+    assert "1 unknown card not counted" in verdict.inner_text()
+    assert "1 box is not a whole number (not counted)" in verdict.inner_text()
+    # a check's "Fix" goes back to its box
+    page.locator(".todo li", has_text="Not a card of the game").get_by_role("button", name="Fix").click()
+    assert page.locator("#rftg-entry").is_visible()
+    page.context.close()
+
+
+# --- the result screen -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_result_screen_scoreboard_tiles_military_and_breakdown(browser, server, scheme):  # noqa: F811
+    expected = cli_json("score", "examples/rftg-invasion.yaml")
+    page = phone(browser, server, scheme)
+    paste(page, (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    totals(page, 3)
+    page.click("#rftg-score")
+    wait_until(page, "document.getElementById('scoreboard')")
+    assert page.locator("#result-verdict").inner_text() == "Final result"
+    assert page.locator("#rftg-winner").inner_text() == "Winner: Ann with 34 VP"
+    board = page.evaluate("""() => {
+        const t = document.getElementById('scoreboard');
+        const names = [...t.querySelectorAll('thead .who')].map(e => e.textContent);
+        const rows = [...t.querySelectorAll('tbody tr')].map(r => [r.querySelector('th').textContent,
+            ...[...r.querySelectorAll('td')].map(td => Number(td.textContent))]);
+        return {names, rows};
+    }""")
+    ranked = sorted(expected["players"], key=lambda p: p["rank"])
+    assert board["names"] == [p["name"] for p in ranked]
+    total = board["rows"][-1]
+    assert total == ["Total", *[p["total"] for p in ranked]]
+    for k in range(len(ranked)):  # the categories add up to each total
+        assert sum(row[k + 1] for row in board["rows"][:-1]) == total[k + 1]
+    assert [r[0] for r in board["rows"][:-1]] == ["Cards (printed VP)", "6-cost developments", "VP chips",
+                                                  "War contributions", "Defense awards", "Bonus tiles"]
+    tile = page.locator('[data-tile="greatest_contributor"]')
+    assert "Ann and Cat" in tile.inner_text() and "war contribution chips: 3" in tile.inner_text()
+    assert "Epsilon Eridani +1 Military; Space Marines +2 Military" in page.locator(".military").inner_text()
+    # one tap on a player's column opens their breakdown
+    page.locator("#scoreboard .player-head", has_text="Ben").tap()
+    ben = page.locator("#breakdown-1")
+    assert ben.get_attribute("open") is not None
+    for line in expected["players"][1]["explain"]:
+        assert line["why"] in ben.inner_text()
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, f"result-{scheme}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.problems == []
+    page.context.close()
+
+
+# --- undo, one live region ------------------------------------------------------------------------
+
+def test_removing_a_player_or_a_xia_game_can_be_undone(browser, server):  # noqa: F811
+    page = phone(browser, server)
+    paste(page, (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    page.click("#notice button[aria-label=Dismiss]")
+    page.get_by_role("button", name="Remove Ben").click()
+    assert page.locator("section.player").count() == 2
+    assert "Removed Ben (5 cards)." in page.locator("#notice").inner_text()
+    page.locator("#notice").get_by_role("button", name="Undo").click()
+    assert page.locator("section.player").count() == 3
+    assert page.input_value("#p1-name") == "Ben" and page.locator("#p1-tableau li").count() == 5
+    page.click("#tab-xia-campaign")
+    paste(page, (REPO / "examples" / "xia-campaign.yaml").read_text(encoding="utf-8"))
+    goal = page.input_value("#xc-1-goal")
+    games = page.locator("#panel-xia-campaign section.card[data-path^='games.']").count()
+    page.get_by_role("button", name="Remove game 2").click()
+    assert page.locator("#panel-xia-campaign section.card[data-path^='games.']").count() == games - 1
+    page.locator("#notice").get_by_role("button", name="Undo").click()
+    assert page.input_value("#xc-1-goal") == goal
+    page.context.close()
+
+
+def test_one_polite_live_region_speaks_a_changed_result_not_every_keystroke(browser, server):  # noqa: F811
+    page = phone(browser, server)
+    regions = page.evaluate("""() => [...document.querySelectorAll(
+        '[aria-live], [role=status], [role=alert], [role=log], [role=marquee], [role=timer], output')].map(e => e.id)""")
+    assert regions == ["announce"]
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    paste(page, (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    totals(page, 3)
+    page.wait_for_timeout(1500)
+    page.evaluate("""() => { window.spoken = [];
+        new MutationObserver(() => { const t = document.getElementById('announce').textContent;
+            if (t) window.spoken.push(t); }).observe(document.getElementById('announce'), {childList: true, characterData: true, subtree: true}); }""")
+    page.locator("#p0-chips").fill("")
+    page.locator("#p0-chips").press_sequentially("19", delay=80)  # two keystrokes, two rescores
+    wait_until(page, "window.spoken.length > 0", timeout_ms=10_000)
+    page.wait_for_timeout(1500)
+    spoken = page.evaluate("window.spoken")
+    assert len(spoken) == 1, spoken
+    record = YAML(typ="safe").load((REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    record["players"][0]["chips"] = 19
+    report = score(record, compiled_rules(CONTENT_DIR))
+    ann = report["players"][0]["total"]  # 9 chips became 19 (Galactic Renaissance counts them too)
+    assert spoken[0].startswith(f"Winner: Ann with {ann} VP. Ann {ann},"), spoken
+    page.context.close()

@@ -19,8 +19,26 @@ const STATUS = { loading: (m) => `Scorer: ${m}…`, ready: () => "Scorer ready",
 const engine = new Engine((state, message) => {
   statusEl.dataset.state = state;
   statusEl.textContent = STATUS[state](message);
+  if (state !== "loading") announce(statusEl.textContent);
   if (state === "ready") rescore(...TABS);
 });
+
+// --- one polite live region --------------------------------------------------------------------
+// Screen readers hear a changed result once typing pauses, not every keystroke: every
+// announcement goes through #announce (the page's only live region), the latest one wins, and
+// a text equal to the last one spoken is not repeated.
+const announcer = { timer: 0, last: "" };
+function announce(text, delay = 0) {
+  clearTimeout(announcer.timer);
+  announcer.timer = setTimeout(() => {
+    if (!text || text === announcer.last) return;
+    announcer.last = text;
+    const el = document.getElementById("announce");
+    el.textContent = "";
+    requestAnimationFrame(() => { el.textContent = text; });
+  }, delay);
+}
+const RESULT_PAUSE_MS = 1200; // a result is announced when the typing has paused this long
 
 const api = {
   /** Resolves (true) when the engine has loaded; rejects when it cannot. */
@@ -89,10 +107,13 @@ async function rescore(...tabs) {
       try {
         if (tab === NPC) {
           const request = forms[NPC].request();
-          forms[NPC].showResult(request ? await engine.npcRoll(...request) : null);
+          const result = request ? await engine.npcRoll(...request) : null;
+          forms[NPC].showResult(result);
+          if (result?.ok && tab === activeTab) announce(`${result.fame} NPC Fame Points (modified roll ${result.modified}).`, RESULT_PAUSE_MS);
         } else {
           const request = forms[tab].scoringRequest();
           forms[tab].showReport(await engine.score(JSON.stringify(request.record)), request);
+          if (tab === activeTab) announce(forms[tab].summary?.() ?? "", RESULT_PAUSE_MS);
         }
       } catch (error) {
         notice(`The scorer failed on this record: ${error.message}`, null, tab);
@@ -129,12 +150,13 @@ function notice(message, action = null, tab = activeTab) {
     h("button", { type: "button", "aria-label": "Dismiss", onclick: dismiss }, "×"));
   noticeTab = tab;
   el.hidden = tab !== activeTab;
+  announce(`${message.replace(/`/g, "")}${action ? ` ${action.label} is offered.` : ""}`);
 }
 
 /** Replace a tab's record, keeping the old one for Undo. */
-function replaceRecord(tab, record, message) {
+function replaceRecord(tab, record, message, options = {}) {
   const previous = structuredClone(forms[tab].record);
-  forms[tab].setRecord(record);
+  forms[tab].setRecord(record, options);
   changed(tab);
   switchTab(tab);
   undo = { tab, record: previous };
@@ -204,7 +226,7 @@ async function copyText(text, what, title) {
 }
 
 const ACTIONS = {
-  new: () => replaceRecord(activeTab, forms[activeTab].newRecord(forms[activeTab].record), "New game started."),
+  new: () => replaceRecord(activeTab, forms[activeTab].newRecord(forms[activeTab].record), "New game started.", { done: false }),
   open: () => document.getElementById("open-file").click(),
   paste: () => {
     fill(document.getElementById("paste-errors"));
@@ -243,7 +265,8 @@ function wireChrome() {
     const problems = await loadText(document.getElementById("paste-text").value, "the pasted record");
     const box = document.getElementById("paste-errors");
     fill(box, ...problems.map((p) => h("p", {}, richText(p))));
-    if (!problems.length) document.getElementById("dialog-paste").close();
+    if (problems.length) { box.focus(); announce(`The record cannot be loaded: ${problems.join("; ").replace(/`/g, "")}`); }
+    else document.getElementById("dialog-paste").close();
   });
   const tabs = TABS.map((t) => document.getElementById(`tab-${t}`));
   tabs.forEach((button, k) => {
@@ -258,14 +281,19 @@ function wireChrome() {
 async function boot() {
   const data = await (await fetch("data/form.json")).json();
   const cards = new CardIndex(data.rftg?.cards ?? []);
+  const hooks = (tab) => ({
+    notice: (message, action) => notice(message, action, tab),
+  });
   forms = {
-    [RFTG]: new RftgForm(panels[RFTG], data.rftg, cards, () => changed(RFTG)),
-    [CAMPAIGN]: new CampaignForm(panels[CAMPAIGN], data.xia, () => changed(CAMPAIGN)),
+    [RFTG]: new RftgForm(panels[RFTG], data.rftg, cards, () => changed(RFTG), hooks(RFTG)),
+    [CAMPAIGN]: new CampaignForm(panels[CAMPAIGN], data.xia, () => changed(CAMPAIGN), hooks(CAMPAIGN)),
     [NPC]: new NpcRollForm(panels[NPC], data.xia, () => changed(NPC)),
   };
   for (const tab of [RFTG, CAMPAIGN]) {
     const kept = load(tab);
-    forms[tab].setRecord(kept && !unfit(kept) && kept.game === tab ? kept : forms[tab].newRecord(null));
+    // a kept game shows the findings of what was typed in before the reload
+    if (kept && !unfit(kept) && kept.game === tab) forms[tab].setRecord(kept, { done: "typed" });
+    else forms[tab].setRecord(forms[tab].newRecord(null), { done: false });
   }
   forms[NPC].setState(load(NPC));
   wireChrome();

@@ -158,3 +158,16 @@ export function fill(el, ...children) {
   append(el, children);
   return el;
 }
+
+/**
+ * Run `update` (which may add or remove content above the focused box) and scroll back by
+ * however far the focused box moved, so the box being typed in stays where it was on screen.
+ */
+export function keepPlace(update) {
+  const focused = document.activeElement;
+  const before = focused && focused !== document.body ? focused.getBoundingClientRect().top : null;
+  update();
+  if (before === null || !focused.isConnected) return;
+  const moved = focused.getBoundingClientRect().top - before;
+  if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+}

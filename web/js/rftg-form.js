@@ -1,10 +1,17 @@
-// The Race for the Galaxy form: the game (variant, how it ended), 2 to 5 players with their
-// tableaux (autocomplete from the card database) and counts, and the live results from the
-// engine: totals, ranks, winners (with the tie-break when it decides), each player's receipt
-// and each finding next to its field. The record edited here is exactly the YAML record.
+// The Race for the Galaxy pad: the game (variant, how it ended), 2 to 5 players with their
+// tableaux (the card picker) and counts, each player's live total, and the result screen
+// (rftg-result.js). The record edited here is exactly the YAML record.
+//
+// Entry keeps its place: findings about a player appear beside the box they concern once that
+// player is done (the focus left their section, or "Score" was tapped), in words for people
+// (words.js); the box being typed in never moves (keepPlace). A box holding something that is
+// not a whole number is marked at once and left out of the scoring request, so every other
+// total stays. Removing a player can be undone.
 import { cardPicker } from "./card-picker.js";
 import { copiesUsed } from "./cards.js";
-import { clearFindings, errorKind, errorText, field, fill, h, numberField, ordinal, pathAttr, showFinding } from "./dom.js";
+import { clearFindings, errorText, field, fill, h, keepPlace, numberField, ordinal, pathAttr, showFinding } from "./dom.js";
+import { resultView } from "./rftg-result.js";
+import { forPeople, words } from "./words.js";
 
 export const GAME = "rftg";
 const PLAYER_MIN = 2; // the issue's 2 to 5 players; the maximum comes from content
@@ -27,17 +34,31 @@ const ENDED_BY = {
   vp_pool: "VP pool ran out", tableau: "A tableau reached its end size", repulse: "Xenos repulsed",
   empire_defeat: "Empire defeat", conquest_value: "Conquest value reached", all_systems: "All Xeno systems conquered",
 };
-const words = (id) => String(id).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 const label = (name) => LABELS[name] ?? words(name);
+// the report's VP categories by their words (until the scoring model declares them)
+export const CATEGORY_LABELS = {
+  cards_vp: "Cards (printed VP)", six_dev_vp: "6-cost developments", chips_vp: "VP chips",
+  war_contribution_vp: "War contributions", defense_awards_vp: "Defense awards", bonus_vp: "Bonus tiles",
+};
 
 export class RftgForm {
-  /** root: the panel; data: form.json's rftg; cards: a CardIndex; onChange(): record edited. */
-  constructor(root, data, cards, onChange) {
+  /**
+   * root: the panel; data: form.json's rftg; cards: a CardIndex; onChange(): record edited.
+   * hooks (all optional): familiar() Map card -> weight (recent games), names() player names
+   * to offer, notice(message, action) a notice with an Undo, onScore(report) "Score" tapped
+   * on a scored game, actions() the result screen's buttons.
+   */
+  constructor(root, data, cards, onChange, hooks = {}) {
     this.root = root;
     this.data = data;
     this.cards = cards;
     this.onChange = onChange;
+    this.hooks = hooks;
+    this.familiar = hooks.familiar;
+    this.categoryLabels = CATEGORY_LABELS;
     this.report = null;
+    this.view = "entry";
+    this.done = new Set(); // players whose findings are shown (their section was left, or "Score")
   }
 
   /** A new game: the previous variant and players' names kept, everything else empty. */
@@ -53,10 +74,17 @@ export class RftgForm {
     return this.data.variants.find((v) => v.id === record?.variant);
   }
 
-  /** Show `record` (a mapping shaped like the YAML record) in the form. */
-  setRecord(record) {
+  /**
+   * Show `record` (a mapping shaped like the YAML record) in the form. `done`: true shows
+   * every finding at once (a game loaded whole), false none until a player is left (a game
+   * about to be typed in), "typed" those of the players with a name or a card.
+   */
+  setRecord(record, { done = true, view = "entry" } = {}) {
     this.record = record;
     this.report = null;
+    const typed = (p) => done === true || (done === "typed" && (p.name || (Array.isArray(p.tableau) && p.tableau.length)));
+    this.done = new Set(record.players.map((p, i) => (typed(p) ? i : -1)).filter((i) => i >= 0));
+    this.view = view;
     this.render();
   }
 
@@ -67,8 +95,12 @@ export class RftgForm {
   render() {
     const focused = document.activeElement?.id;
     const r = this.record;
-    fill(this.root, this.gameSection(), ...r.players.map((p, i) => this.playerSection(p, i)),
-      this.standingsSection());
+    const entry = h("div", { id: "rftg-entry", hidden: this.view !== "entry" },
+      this.gameSection(), ...r.players.map((p, i) => this.playerSection(p, i)),
+      h("div", { class: "score-bar" },
+        h("button", { type: "button", class: "primary", id: "rftg-score", onclick: () => this.score() }, "Score the game")));
+    const result = h("section", { id: "rftg-result", class: "result", hidden: this.view !== "result", "aria-labelledby": "rftg-result-title" });
+    fill(this.root, entry, result);
     if (focused) document.getElementById(focused)?.focus();
     this.applyReport();
   }
@@ -113,10 +145,10 @@ export class RftgForm {
       h("span", { class: "label", id: "rftg-count-label" }, "Players"),
       h("button", { type: "button", id: "rftg-remove-player", "aria-label": "Remove the last player",
         disabled: r.players.length <= PLAYER_MIN, onclick: () => this.removePlayer(r.players.length - 1) }, "−"),
-      h("output", { "aria-labelledby": "rftg-count-label", "aria-live": "polite" }, String(r.players.length)),
+      h("span", { class: "output", id: "rftg-count" }, String(r.players.length)),
       h("button", { type: "button", id: "rftg-add-player", "aria-label": "Add a player",
         disabled: r.players.length >= max, onclick: () => this.addPlayer() }, "+")));
-    parts.push(h("p", { class: "winner-line", id: "rftg-winner-line", "aria-live": "polite" }));
+    parts.push(h("p", { class: "winner-line", id: "rftg-winner-line" }, "Totals appear as you type."));
     parts.push(h("div", { class: "findings" }));
     parts[0].id = "rftg-game-title";
     return h("section", { class: "card game", "aria-labelledby": "rftg-game-title", id: "rftg-game" }, ...parts);
@@ -148,18 +180,26 @@ export class RftgForm {
     const id = (s) => `p${i}-${s}`;
     const title = h("h2", { id: id("title") }, player.name || `Player ${i + 1}`);
     const name = h("input", { id: id("name"), type: "text", value: player.name ?? "", autocomplete: "off",
-      autocapitalize: "words", enterkeyhint: "next",
+      autocapitalize: "words", enterkeyhint: "next", list: "player-names",
       oninput: () => { player.name = name.value; title.textContent = name.value || `Player ${i + 1}`; this.changed(); } });
-    const total = h("p", { class: "total", id: id("total"), "aria-live": "polite" }, h("small", {}, "…"));
+    const total = h("p", { class: "total", id: id("total") }, h("small", {}, "…"));
     const section = h("section", { class: "card player", "data-path": pathAttr(base), "aria-labelledby": id("title"), id: id("section") },
       h("header", {}, h("div", {}, title, h("p", { class: "claim", id: id("claim") })), total),
       h("div", { class: "findings" }),
       field([...base, "name"], id("name"), "Name", name),
       this.tableauBlock(player, i),
       this.fieldsGrid(player, i),
-      h("details", { class: "receipt", id: id("receipt") }, h("summary", {}, "How this total is made"), h("div", { class: "lines" })),
       h("button", { type: "button", class: "remove-player", disabled: this.record.players.length <= PLAYER_MIN,
         onclick: () => this.removePlayer(i) }, `Remove ${player.name || `player ${i + 1}`}`));
+    // a player is done when the focus leaves their section: their findings show from then on
+    section.addEventListener("focusout", (event) => {
+      if (event.relatedTarget && section.contains(event.relatedTarget)) return;
+      setTimeout(() => {
+        if (!section.isConnected || section.contains(document.activeElement) || this.done.has(i)) return;
+        this.done.add(i);
+        this.applyReport();
+      }, 0);
+    });
     return section;
   }
 
@@ -249,12 +289,6 @@ export class RftgForm {
     });
   }
 
-  standingsSection() {
-    return h("section", { class: "card standings", id: "rftg-standings", "aria-labelledby": "rftg-standings-title", "aria-live": "polite" },
-      h("h2", { id: "rftg-standings-title" }, "Results"), h("div", { class: "body" }, h("p", { class: "waiting" }, "Scores appear when the scorer has loaded.")),
-      h("div", { class: "findings" }));
-  }
-
   // --- editing ---------------------------------------------------------------------------------
 
   /** Drop groups left empty (an at_repulse with both boxes cleared). */
@@ -269,11 +303,22 @@ export class RftgForm {
     this.changed();
   }
 
+  /** Remove player i (Undo puts them back where they were, cards and all). */
   removePlayer(i) {
     if (this.record.players.length <= PLAYER_MIN) return;
-    this.record.players.splice(i, 1);
+    const [player] = this.record.players.splice(i, 1);
+    this.done = new Set([...this.done].filter((k) => k !== i).map((k) => (k > i ? k - 1 : k)));
     this.render();
     this.changed();
+    const cards = Array.isArray(player.tableau) ? player.tableau.length : 0;
+    this.hooks.notice?.(`Removed ${player.name || `player ${i + 1}`} (${cards} ${cards === 1 ? "card" : "cards"}).`, {
+      label: "Undo", run: () => {
+        this.record.players.splice(Math.min(i, this.record.players.length), 0, player);
+        this.done = new Set([...this.done].map((k) => (k >= i ? k + 1 : k)).concat([i]));
+        this.render();
+        this.changed();
+      },
+    });
   }
 
   refreshTableaux() {
@@ -318,15 +363,38 @@ export class RftgForm {
   // --- results ---------------------------------------------------------------------------------
 
   /**
-   * What to send the engine: the record, less the players with an empty tableau while at least
-   * one player has cards (so totals show while a game is being typed in; the results then say
-   * they are provisional). `players[k]` is the form's index of the report's player k.
+   * What to send the engine: the record as typed, less what cannot be scored yet, so the
+   * totals show while a game is typed in: players with no card yet are left out (the report's
+   * player k is the form's player `players[k]`), an empty name is sent as "Player N", and a box
+   * holding something that is not a whole number is left out (listed in `invalid`).
    */
   scoringRequest() {
     const all = this.record.players;
+    const invalid = [];
+    const clean = (value, path) => {
+      if (typeof value === "string" && path.length > 2) { invalid.push(path); return undefined; }
+      if (Array.isArray(value) || value === null || typeof value !== "object") return value;
+      const out = {};
+      for (const [k, v] of Object.entries(value)) {
+        if (k === "tableau" || k === "name") { out[k] = v; continue; }
+        const c = clean(v, [...path, k]);
+        if (c !== undefined) out[k] = c;
+      }
+      return out;
+    };
     const entered = all.map((p, i) => (Array.isArray(p.tableau) && p.tableau.length ? i : -1)).filter((i) => i >= 0);
-    if (!entered.length || entered.length === all.length) return { record: this.record, players: all.map((_p, i) => i) };
-    return { record: { ...this.record, players: entered.map((i) => all[i]) }, players: entered };
+    const players = entered.length ? entered : all.map((_p, i) => i);
+    const taken = new Set(all.map((p) => p.name).filter(Boolean));
+    const record = { ...this.record, players: players.map((i) => {
+      const p = clean(all[i], ["players", i]);
+      if (typeof p.name !== "string" || !p.name.trim()) {
+        let n = i + 1;
+        while (taken.has(`Player ${n}`)) n++;
+        p.name = `Player ${n}`;
+      }
+      return p;
+    }) };
+    return { record, players, invalid };
   }
 
   /** Show a report from the engine for `request` (null: not scored yet). */
@@ -336,48 +404,95 @@ export class RftgForm {
     this.applyReport();
   }
 
-  applyReport() {
+  /** A report's path in the form's record: the report's player k is the form's `players[k]`
+   * of the last scoring request (players with no card yet were left out). */
+  placePath(path) {
+    const map = this.request?.players ?? this.record.players.map((_p, i) => i);
+    return path?.[0] === "players" && typeof path[1] === "number" && map[path[1]] !== undefined
+      ? ["players", map[path[1]], ...path.slice(2)] : path;
+  }
+
+  /** Whether findings about this record path may show (its player is done; game-wide ones
+   * once every player is). */
+  shown(path, playerName = null) {
+    if (path?.[0] === "players" && typeof path[1] === "number") return this.done.has(path[1]);
+    if (playerName !== null) {
+      const i = this.record.players.findIndex((p) => p.name === playerName);
+      if (i >= 0) return this.done.has(i);
+    }
+    return this.record.players.every((_p, i) => this.done.has(i));
+  }
+
+  /** The words for findings: the form's labels for fields and ended_by values. */
+  wordsFor(finding) {
+    return forPeople(finding, LABELS, ENDED_BY);
+  }
+
+  /** What keeps the result from being final (error findings, boxes left out, players with no
+   * card yet), as phrases for the verdict: ["1 unknown card not counted", ...]. */
+  problems() {
     const report = this.report;
-    const root = this.root;
+    const out = [];
+    const missing = this.record.players.length - (report?.players?.length ?? 0);
+    if (report?.ok && missing > 0) out.push(`${missing} ${missing === 1 ? "player has" : "players have"} no cards yet`);
+    const invalid = this.request?.invalid?.length ?? 0;
+    if (invalid) out.push(`${invalid} ${invalid === 1 ? "box is" : "boxes are"} not a whole number (not counted)`);
+    const unnamed = this.record.players.filter((p) => !String(p.name ?? "").trim()).length;
+    if (unnamed) out.push(`${unnamed} ${unnamed === 1 ? "player has" : "players have"} no name`);
+    if (report && !report.ok) {
+      const n = (report.errors ?? []).length;
+      out.push(`${n} ${n === 1 ? "thing" : "things"} to fill in or fix`);
+      return out;
+    }
+    const counts = new Map();
+    for (const f of report?.findings ?? []) if (f.severity === "error") counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
+    for (const [code, n] of counts) out.push(ERROR_PHRASES[code]?.(n) ?? `${n} ${n === 1 ? "problem" : "problems"} (${code.replace(/_/g, " ")})`);
+    return out;
+  }
+
+  applyReport() {
+    keepPlace(() => this.applyToEntry());
+    if (this.view === "result") this.renderResult();
+  }
+
+  applyToEntry() {
+    const report = this.report;
+    const root = this.root.querySelector("#rftg-entry");
+    if (!root) return;
     clearFindings(root);
     root.querySelectorAll(".js-check").forEach((el) => { el.hidden = !!report; });
-    const standings = root.querySelector("#rftg-standings .body");
+    const fallback = root.querySelector("#rftg-game > .findings");
     const winnerLine = root.querySelector("#rftg-winner-line");
-    if (!standings) return;
-    const fallback = root.querySelector("#rftg-standings > .findings");
-    this.record.players.forEach((_p, i) => { setText(`p${i}-total`, ""); setText(`p${i}-claim`, ""); });
+    this.record.players.forEach((p, i) => {
+      setText(`p${i}-total`, "");
+      setText(`p${i}-claim`, "");
+      if (this.done.has(i) && !String(p.name ?? "").trim()) showFinding(root, fallback, ["players", i, "name"], "needed", "Needed: this player's name.");
+      if (this.done.has(i) && !(Array.isArray(p.tableau) && p.tableau.length)) showFinding(root, fallback, ["players", i, "tableau"], "needed", "Needed: the cards in this tableau.");
+    });
+    for (const path of this.request?.invalid ?? []) showFinding(root, fallback, path, "error", "Not a whole number: this box is not counted.");
     if (!report) return;
-    // the report's player k is the form's player map[k] (see scoringRequest)
     const map = this.request?.players ?? this.record.players.map((_p, i) => i);
-    const place = (path) => (path?.[0] === "players" && typeof path[1] === "number" && map[path[1]] !== undefined
-      ? ["players", map[path[1]], ...path.slice(2)] : path);
+    const place = (path) => this.placePath(path);
     if (!report.ok) {
-      const errors = report.errors ?? [];
-      fill(standings, h("p", {}, `Not scored yet: ${errors.length} ${errors.length === 1 ? "thing" : "things"} to fill in or fix (marked below).`));
-      winnerLine.textContent = "";
-      for (const e of errors) {
+      winnerLine.textContent = "Not scored yet: see the marked boxes.";
+      for (const e of report.errors ?? []) {
         const path = place(e.path);
-        const kind = errorKind(this.record, path);
-        showFinding(root, fallback, path, kind, errorText(root, path, e, kind));
+        if (!this.shown(path)) continue;
+        showFinding(root, fallback, path, "error", forPeople({ message: errorText(root, path, e, "error"), path }, LABELS, ENDED_BY).text);
       }
       return;
     }
     report.players.forEach((p, k) => this.showPlayer(p, map[k]));
     const missing = this.record.players.length - report.players.length;
-    const { winner, tiebreak } = this.winnerText(report);
-    const provisional = missing > 0 ? `Provisional: ${missing} ${missing === 1 ? "player has" : "players have"} no cards yet.` : "";
-    winnerLine.textContent = provisional || winner;
-    fill(standings,
-      provisional ? h("p", { class: "tiebreak" }, provisional) : h("p", { class: "winner" }, winner),
-      !provisional && tiebreak ? h("p", { class: "tiebreak" }, tiebreak) : null,
-      h("table", { class: "table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Rank"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "VP"))),
-        h("tbody", {}, [...report.players].sort((a, b) => a.rank - b.rank).map((p) =>
-          h("tr", {}, h("td", {}, ordinal(p.rank)), h("td", {}, p.name), h("td", { class: "num" }, String(p.total)))))));
+    const { winner } = this.winnerText(report);
+    winnerLine.textContent = missing > 0 ? `Provisional: ${missing} ${missing === 1 ? "player has" : "players have"} no cards yet.` : winner;
     for (const f of report.findings ?? []) {
-      const path = f.path?.length ? place(f.path) : null;
-      const k = f.player != null ? report.players.findIndex((p) => p.name === f.player) : -1;
-      showFinding(root, fallback, path ?? (k >= 0 ? ["players", map[k]] : null), f.severity, f.message);
+      const named = f.player != null ? report.players.findIndex((p) => p.name === f.player) : -1;
+      const path0 = f.path?.length ? place(f.path) : (named >= 0 ? ["players", map[named]] : []);
+      if (!this.shown(path0)) continue;
+      if (missing > 0 && !path0.length) continue; // a game-wide check counts only the players scored
+      const { text, path } = this.wordsFor({ ...f, path: path0 });
+      showFinding(root, fallback, path.length ? path : null, f.severity, text);
     }
   }
 
@@ -399,13 +514,51 @@ export class RftgForm {
       hint.textContent = computed ? `${p[name]}, counted from the cards` : HINTS[name];
       hint.classList.toggle("computed", computed);
     }
-    const receipt = document.getElementById(`p${i}-receipt`);
-    receipt.querySelector("summary").textContent = `How ${p.name || `player ${i + 1}`} scores ${p.total} VP`;
-    fill(receipt.querySelector(".lines"), h("table", { class: "table" },
-      h("tbody", {}, p.explain.map((e) => h("tr", {},
-        h("td", { class: "num" }, String(e.vp)),
-        h("td", {}, e.component, h("span", { class: "why" }, e.why)))),
-      h("tr", {}, h("td", { class: "num" }, h("strong", {}, String(p.total))), h("td", {}, h("strong", {}, "total"))))));
+  }
+
+  /** The result in one sentence, for the page's live region: "Winner: Ann with 34 VP. Ann 34,
+   * Cat 33, Ben 26." (totals while players are still missing: "Provisional totals: ..."). */
+  summary() {
+    const r = this.report;
+    if (!r?.ok) return "";
+    const list = [...r.players].sort((a, b) => a.rank - b.rank).map((p) => `${p.name} ${p.total}`).join(", ");
+    const missing = this.record.players.length - r.players.length;
+    return missing > 0 ? `Provisional totals: ${list}.` : `${this.winnerText(r).winner}. ${list}.`;
+  }
+
+  /** "Score the game": every player is done, and the result screen opens. */
+  score() {
+    this.done = new Set(this.record.players.map((_p, i) => i));
+    this.showView("result");
+    if (this.report?.ok) this.hooks.onScore?.(this.report);
+  }
+
+  /** Switch between the entry form and the result screen (the page's top either way). */
+  showView(view, focus = true) {
+    this.view = view;
+    this.root.querySelector("#rftg-entry").hidden = view !== "entry";
+    this.root.querySelector("#rftg-result").hidden = view !== "result";
+    this.applyReport();
+    if (view === "result") {
+      window.scrollTo(0, this.root.getBoundingClientRect().top + window.scrollY - 8);
+      if (focus) document.getElementById("rftg-result-title")?.focus({ preventScroll: true });
+    } else if (focus) document.getElementById("rftg-score")?.focus({ preventScroll: true });
+  }
+
+  /** Back to the entry form at the box of `path` (a finding's "Fix"). */
+  edit(path = null) {
+    this.showView("entry", !path);
+    const target = path && (this.root.querySelector(`#rftg-entry [data-path="${CSS.escape(pathAttr(path))}"]`)
+      ?? this.root.querySelector(`#rftg-entry [data-path="${CSS.escape(pathAttr(path.slice(0, 2)))}"]`));
+    if (target) {
+      target.scrollIntoView({ block: "center" });
+      (target.matches("input, select") ? target : target.querySelector("input, select, button"))?.focus({ preventScroll: true });
+    }
+  }
+
+  renderResult() {
+    const el = this.root.querySelector("#rftg-result");
+    if (el) resultView(el, this);
   }
 
   /** The winners line, and one sentence per VP tie from the report's `ties` (how the
@@ -431,6 +584,19 @@ export class RftgForm {
     return { winner, tiebreak };
   }
 }
+
+/** Phrases for the verdict, per error code ("1 unknown card not counted"). */
+const ERROR_PHRASES = {
+  unknown_card: (n) => `${n} unknown ${n === 1 ? "card" : "cards"} not counted`,
+  too_many_copies: (n) => `${n} ${n === 1 ? "card" : "cards"} in more tableaux than there are copies`,
+  claimed_total: (n) => `${n} ${n === 1 ? "total differs" : "totals differ"} from the score pad`,
+  damaged_development: (n) => `${n} damaged ${n === 1 ? "development" : "developments"} (only worlds are damaged)`,
+  damage_not_in_variant: (n) => `${n} damaged ${n === 1 ? "world" : "worlds"} in a variant without damage`,
+  frontier_card_not_in_variant: (n) => `${n} Frontier ${n === 1 ? "card" : "cards"} in a game without the Frontier decks`,
+  duplicate_player: (n) => `${n} ${n === 1 ? "name is" : "names are"} used twice`,
+  at_repulse_missing: (n) => `${n} ${n === 1 ? "player lacks" : "players lack"} the values at the repulse`,
+  ended_by: () => "the way the game ended does not fit the variant",
+};
 
 function cardName(entry) {
   return typeof entry === "string" ? entry : typeof entry?.card === "string" ? entry.card : "";

@@ -1,15 +1,22 @@
 // Xia: the solo campaign log (one entry per game, scored by the engine with every finding next
 // to its game) and the solo NPC round-end roll (the modified d20 and the NPC Fame Points).
-import { clearFindings, errorKind, errorText, field, fill, h, numberField, pathAttr, showFinding } from "./dom.js";
+import { clearFindings, errorKind, errorText, field, fill, h, keepPlace, numberField, pathAttr, showFinding } from "./dom.js";
+import { forPeople } from "./words.js";
+
+// the form's words for the record's fields, for findings (words.js)
+const LABELS = { goal: "Goal attempted", won: "Won", goal_completed: "Goal completed", fame: "Your Fame Points",
+  npc_fame: "NPC Fame Points", goals: "The campaign's goals", upgrade: "Upgrade taken after", player: "Pilot" };
 
 export const CAMPAIGN = "xia-campaign";
 
 export class CampaignForm {
-  /** root: the panel; data: form.json's xia; onChange(): record edited. */
-  constructor(root, data, onChange) {
+  /** root: the panel; data: form.json's xia; onChange(): record edited; hooks.notice(message,
+   * action) shows a notice with an Undo. */
+  constructor(root, data, onChange, hooks = {}) {
     this.root = root;
     this.data = data;
     this.onChange = onChange;
+    this.hooks = hooks;
     this.report = null;
   }
 
@@ -19,7 +26,7 @@ export class CampaignForm {
     return record;
   }
 
-  setRecord(record) {
+  setRecord(record, _options = {}) {
     if (!Array.isArray(record.games)) record.games = [];
     this.record = record;
     this.report = null;
@@ -47,7 +54,7 @@ export class CampaignForm {
     fill(this.root,
       h("section", { class: "card", "aria-labelledby": "xc-title", "data-path": "" },
         h("header", {}, h("h2", { id: "xc-title" }, "Xia solo campaign"),
-          h("p", { class: "total", id: "xc-total", "aria-live": "polite" }, h("small", {}, "…"))),
+          h("p", { class: "total", id: "xc-total" }, h("small", {}, "…"))),
         h("p", { class: "hint", id: "xc-progress" }),
         field(["player"], "xc-player", "Pilot", player),
         h("details", { class: "receipt", "data-path": "goals", open: goals.some(Boolean) || undefined },
@@ -57,7 +64,7 @@ export class CampaignForm {
       datalist,
       ...r.games.map((g, i) => this.gameSection(g, i)),
       h("button", { type: "button", class: "primary", id: "xc-add-game", onclick: () => this.addGame() }, "Add a game"),
-      h("section", { class: "card standings", id: "xc-results", "aria-live": "polite", "aria-labelledby": "xc-results-title" },
+      h("section", { class: "card standings", id: "xc-results", "aria-labelledby": "xc-results-title" },
         h("h2", { id: "xc-results-title" }, "Results"), h("div", { class: "body" }, h("p", { class: "waiting" }, "Scores appear when the scorer has loaded.")),
         h("div", { class: "findings" })));
     this.applyReport();
@@ -110,10 +117,24 @@ export class CampaignForm {
     this.changed();
   }
 
+  /** Remove game i (Undo puts it back in its place). */
   removeGame(i) {
-    this.record.games.splice(i, 1);
+    const [game] = this.record.games.splice(i, 1);
     this.render();
     this.changed();
+    this.hooks.notice?.(`Removed game ${i + 1}${game.goal ? ` (${game.goal})` : ""}.`, {
+      label: "Undo", run: () => {
+        this.record.games.splice(Math.min(i, this.record.games.length), 0, game);
+        this.render();
+        this.changed();
+      },
+    });
+  }
+
+  /** The result in one sentence, for the page's live region. */
+  summary() {
+    const r = this.report;
+    return r?.ok ? `Campaign: ${r.total} points, ${r.goals_completed} of ${r.goal_count} goals completed.` : "";
   }
 
   scoringRequest() {
@@ -122,7 +143,7 @@ export class CampaignForm {
 
   showReport(report) {
     this.report = report;
-    this.applyReport();
+    keepPlace(() => this.applyReport());
   }
 
   applyReport() {
@@ -138,7 +159,7 @@ export class CampaignForm {
       fill(body, h("p", {}, `Not scored yet: ${errors.length} ${errors.length === 1 ? "thing" : "things"} to fill in or fix (marked below).`));
       for (const e of errors) {
         const kind = errorKind(this.record, e.path);
-        showFinding(this.root, fallback, e.path, kind, errorText(this.root, e.path, e, kind));
+        showFinding(this.root, fallback, e.path, kind, forPeople({ message: errorText(this.root, e.path, e, kind), path: e.path }, LABELS).text);
       }
       return;
     }
@@ -155,7 +176,7 @@ export class CampaignForm {
         h("td", {}, `Game ${e.game}: ${e.goal}`, h("span", { class: "why" }, e.why)))))));
     for (const f of report.findings ?? []) {
       const path = f.path?.length ? f.path : (f.game ? ["games", f.game - 1] : null);
-      showFinding(this.root, fallback, path, f.severity, f.message);
+      showFinding(this.root, fallback, path, f.severity, forPeople(f, LABELS).text);
     }
   }
 }
@@ -187,7 +208,7 @@ export class NpcRollForm {
         h("p", { class: "hint" }, "Roll the d20 and add the modifiers; the result gives the NPCs' Fame Points."),
         h("div", { class: "grid" }, h("div", { class: "wide" }, d20), terms.map((t) => h("div", { class: "wide" }, t))),
         h("div", { class: "findings" })),
-      h("section", { class: "card standings", id: "npc-result", "aria-live": "polite", "aria-labelledby": "npc-result-title" },
+      h("section", { class: "card standings", id: "npc-result", "aria-labelledby": "npc-result-title" },
         h("h2", { id: "npc-result-title" }, "Result"),
         h("div", { class: "body" }, h("p", { class: "waiting" }, "Enter the roll."))));
   }

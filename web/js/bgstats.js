@@ -1,0 +1,54 @@
+// A scored game sent to BG Stats through its documented play-import link: the app (or its web
+// page, when the app is missing) opens https://app.bgstatsapp.com/createPlay.html?data=<the
+// play as url-encoded JSON> and shows its own import dialog, so nothing is logged without the
+// player seeing it. The play is built on this device; nothing is sent to any server by us.
+//
+// The payload follows BG Stats' "push plays from other apps" format: sourceName (required),
+// sourcePlayId (lets the app recognise a play sent again), playDate ("yyyy-MM-dd HH:mm:ss",
+// UTC), game {name, sourceGameId, highestWins, noPoints}, players [{name, sourcePlayerId,
+// score, winner, rank, startPlayer}], board (the variant) and comments (the breakdown).
+import { categoryValue, reportCategories } from "./result-screen.js";
+
+export const CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html";
+export const SOURCE_NAME = "playaid"; // with sourceGameId/sourcePlayerId, BG Stats remembers its matches: keep it stable
+
+/** "2026-12-01 18:04:05": BG Stats' playDate, in UTC. */
+export function playDate(date) {
+  const d = new Date(date);
+  return (Number.isNaN(d.getTime()) ? new Date() : d).toISOString().slice(0, 19).replace("T", " ");
+}
+
+/**
+ * The BG Stats play for a scored game. `game`: {id, title} (the game's id and name);
+ * `report`: the engine's report (ok); `options`: {id (the saved game's id), date, variant
+ * (its title), categoryLabels, ended (how it ended, in words)}. Returns the payload object.
+ */
+export function bgstatsPlay(game, report, options = {}) {
+  const players = report.players ?? (report.explain ? [{ name: report.player || "Pilot", total: report.total, rank: 1, explain: [] }] : []);
+  const winners = new Set(report.winners ?? players.filter((p) => p.rank === 1).map((p) => p.name));
+  const categories = report.players ? reportCategories(report, options.categoryLabels) : [];
+  const lines = [
+    [options.variant, options.ended].filter(Boolean).join(", ended by: "),
+    ...players.map((p) => `${p.name} ${p.total} VP${categories.length ? `: ${categories.map((c) => `${c.label} ${categoryValue(p, c.key)}`).join(", ")}` : ""}`),
+    ...(report.explain && !report.players ? report.explain.map((e) => `Game ${e.game} (${e.goal}): ${e.points > 0 ? "+" : ""}${e.points}`) : []),
+    "Scored with playaid.",
+  ].filter(Boolean);
+  const play = {
+    sourceName: SOURCE_NAME,
+    playDate: playDate(options.date ?? Date.now()),
+    game: { name: game.title, sourceGameId: `playaid:${game.id}`, highestWins: true, noPoints: false },
+    players: players.map((p) => ({
+      name: p.name, sourcePlayerId: `name:${p.name.trim().toLowerCase()}`, score: p.total,
+      winner: winners.has(p.name), rank: p.rank, startPlayer: false,
+    })),
+    comments: lines.join("\n"),
+  };
+  if (options.id) play.sourcePlayId = options.id;
+  if (options.variant) play.board = options.variant;
+  return play;
+}
+
+/** The play-import link for `bgstatsPlay(...)`'s payload. */
+export function bgstatsLink(play) {
+  return `${CREATE_PLAY}?data=${encodeURIComponent(JSON.stringify(play))}`;
+}

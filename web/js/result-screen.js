@@ -1,0 +1,83 @@
+// The result screen's parts, for any game whose report lists players with a total, a rank and
+// VP by category (game-neutral: a game's form composes them and adds its own, such as RftG's
+// Military card by card). A scoreboard with a column per player and a row per category, the
+// verdict at the top ("Final result" or "Not final: 1 unknown card not counted"), the winner
+// and ties, the awards, and a breakdown per player one tap away.
+import { h, ordinal } from "./dom.js";
+import { words } from "./words.js";
+
+/**
+ * The categories to show, in order: [{key, label}]. Read from the report: its `categories`
+ * when the scoring model declares them ([{id, label}] or ids), else every `*_vp` number of its
+ * players (today's RftG report), labelled by `labels[key]`. A category that is 0 for every
+ * player is left out (a standard game has no war contributions).
+ */
+export function reportCategories(report, labels = {}) {
+  const players = report.players ?? [];
+  let keys;
+  if (Array.isArray(report.categories)) {
+    keys = report.categories.map((c) => (typeof c === "string" ? { key: c } : { key: c.id ?? c.key, label: c.label }));
+  } else {
+    keys = Object.keys(players[0] ?? {}).filter((k) => k.endsWith("_vp") && typeof players[0][k] === "number").map((key) => ({ key }));
+  }
+  return keys
+    .map(({ key, label }) => ({ key, label: label ?? labels[key] ?? words(key.replace(/_vp$/, "")) }))
+    .filter(({ key }) => players.some((p) => categoryValue(p, key)));
+}
+
+/** A player's VP in category `key` (at the top level, or in `categories` when the report nests them). */
+export function categoryValue(player, key) {
+  const v = player.categories && typeof player.categories === "object" ? player.categories[key] : player[key];
+  return typeof v === "number" ? v : 0;
+}
+
+/** "Final result" or "Not final: 1 unknown card not counted; 1 box not a whole number". */
+export function verdict(problems) {
+  if (!problems.length) return h("p", { class: "verdict final", id: "result-verdict" }, "Final result");
+  return h("p", { class: "verdict provisional", id: "result-verdict" }, h("strong", {}, "Not final: "), problems.join("; "), ".");
+}
+
+/** "1 unknown card" / "2 unknown cards". */
+export function count(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The scoreboard: a column per player (rank order), a row per category, the total last.
+ * `onPlayer(k)` opens report player k's breakdown (the column head is a button: one tap).
+ */
+export function scoreboard(report, categories, { onPlayer, caption = "Scores by category" } = {}) {
+  const order = report.players.map((p, k) => ({ p, k })).sort((a, b) => a.p.rank - b.p.rank || a.k - b.k);
+  const winners = new Set(report.winners ?? []);
+  return h("div", { class: "board-wrap" }, h("table", { class: "scoreboard", id: "scoreboard" },
+    h("caption", {}, caption),
+    h("thead", {}, h("tr", {}, h("td", {}),
+      order.map(({ p, k }) => h("th", { scope: "col", class: winners.has(p.name) ? "won" : "" },
+        h("button", { type: "button", class: "player-head", onclick: () => onPlayer?.(k) },
+          h("span", { class: "who" }, p.name), h("span", { class: "place" }, ordinal(p.rank)),
+          h("span", { class: "visually-hidden" }, `, ${p.total} VP: show the breakdown`)))))),
+    h("tbody", {},
+      categories.map(({ key, label }) => h("tr", { "data-category": key }, h("th", { scope: "row" }, label),
+        order.map(({ p }) => h("td", { class: "num" }, String(categoryValue(p, key)))))),
+      h("tr", { class: "total-row" }, h("th", { scope: "row" }, "Total"),
+        order.map(({ p }) => h("td", { class: "num" }, String(p.total)))))));
+}
+
+/** Each player's explain lines, collapsed: [details#breakdown-k]. */
+export function breakdowns(report, { extra } = {}) {
+  return report.players.map((p, k) => h("details", { class: "receipt breakdown", id: `breakdown-${k}` },
+    h("summary", {}, `How ${p.name} scores ${p.total} VP`),
+    h("table", { class: "table" }, h("tbody", {},
+      p.explain.map((e) => h("tr", {}, h("td", { class: "num" }, String(e.vp)), h("td", {}, e.component, h("span", { class: "why" }, e.why)))),
+      h("tr", {}, h("td", { class: "num" }, h("strong", {}, String(p.total))), h("td", {}, h("strong", {}, "total"))))),
+    extra?.(p, k)));
+}
+
+/** Open report player k's breakdown and bring it into view. */
+export function openBreakdown(root, k) {
+  const el = root.querySelector(`#breakdown-${k}`);
+  if (!el) return;
+  el.open = true;
+  el.scrollIntoView({ block: "start" });
+  el.querySelector("summary").focus({ preventScroll: true });
+}
