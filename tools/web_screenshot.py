@@ -1,5 +1,6 @@
 """Make the README's picture of the web scorer: docs/web-scorer.png, two 360 x 640 phone screens
-side by side (light: the top of the filled form; dark: a player's receipt and the results), from examples/rftg-invasion.yaml.
+side by side (light: the top of the filled form; dark: the result screen's verdict, winner and
+scoreboard), from examples/rftg-invasion.yaml.
 
 Run after `make test` (needs Debian's chromium and the test extra's Playwright):
     .venv/bin/python tools/web_screenshot.py
@@ -25,7 +26,7 @@ OUT = ROOT / "docs" / "web-scorer.png"
 GAP = 24
 
 
-def shot(browser, url: str, scheme: str, anchor: str | None, open_receipt: bool) -> bytes:
+def shot(browser, url: str, scheme: str, result: bool) -> bytes:
     context = browser.new_context(viewport=PHONE, color_scheme=scheme, device_scale_factor=2,
                                   service_workers="block")
     page = context.new_page()
@@ -36,10 +37,10 @@ def shot(browser, url: str, scheme: str, anchor: str | None, open_receipt: bool)
     page.click("#paste-load")
     wait_until(page, "/\\d/.test(document.getElementById('p2-total').textContent)")
     page.click("#notice button[aria-label=Dismiss]")
-    if open_receipt:
-        page.locator("#p2-receipt summary").click()
-    if anchor:
-        page.locator(anchor).evaluate("e => e.scrollIntoView({block: 'end'})")
+    if result:  # the result screen, from its heading
+        page.click("#rftg-score")
+        wait_until(page, "document.getElementById('scoreboard')")
+        page.locator("#rftg-result").evaluate("e => e.scrollIntoView({block: 'start'})")
     else:  # the top of the filled game: the paste and the taps above may have scrolled the page
         page.evaluate("window.scrollTo(0, 0)")
         assert page.evaluate("window.scrollY") == 0
@@ -60,8 +61,8 @@ def main() -> None:
         url = f"http://127.0.0.1:{httpd.server_address[1]}/"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            left = shot(browser, url, "light", None, False)
-            right = shot(browser, url, "dark", "#rftg-standings", True)
+            left = shot(browser, url, "light", False)
+            right = shot(browser, url, "dark", True)
             browser.close()
         httpd.shutdown()
     a, b = (Image.open(io.BytesIO(x)).convert("RGB") for x in (left, right))

@@ -1,16 +1,26 @@
 // The web scorer's page: starts the engine (Pyodide in a Worker) at once, shows the form from
-// data/form.json without waiting for it, keeps the game in localStorage, and publishes
-// window.playaid = {ready, score(record, {file}), npcRoll(d20, terms)} for tests and embedding.
+// data/form.json without waiting for it, keeps the game in progress and the saved games in
+// localStorage, and publishes window.playaid = {ready, score(record, {file}), npcRoll(d20,
+// terms), history(), bgstatsUrl(record)} for tests and embedding.
+//
+// Tabs: each game's pad, the Xia NPC roll and the saved games. A tab is a button in the
+// tablist (index.html) and a panel; TABS lists them in order, RECORD_TABS those that edit a
+// record (the record tools show for them).
+import { bgstatsLink, bgstatsPlay } from "./bgstats.js";
 import { CardIndex } from "./cards.js";
 import { fill, h, richText } from "./dom.js";
 import { Engine } from "./engine.js";
+import { History, newId } from "./history.js";
+import { HistoryView } from "./history-view.js";
 import * as records from "./records.js";
 import { GAME as RFTG, RftgForm } from "./rftg-form.js";
 import { CAMPAIGN, CampaignForm, NpcRollForm } from "./xia-forms.js";
 
 const STORE = "playaid.v1.";
 const NPC = "xia-npc";
-const TABS = [RFTG, CAMPAIGN, NPC];
+const GAMES = "games";
+const TABS = [RFTG, CAMPAIGN, NPC, GAMES];
+const RECORD_TABS = [RFTG, CAMPAIGN];
 
 // --- the engine and the JS API (first, so loading starts before anything else) ---------------
 
@@ -66,6 +76,21 @@ const api = {
   async npcRoll(d20, terms = {}) {
     return engine.npcRoll(d20, terms);
   },
+  /** The games saved on this device, newest first: [{id, game, record, summary, played, updated}]. */
+  history() {
+    return structuredClone(gamesStore?.games ?? []);
+  },
+  /**
+   * The BG Stats play-import link for `record` (an object, or YAML/JSON text): its scores,
+   * winner and breakdown; null when the record cannot be scored. A saved game's link carries
+   * its id, so BG Stats recognises it when it is sent again.
+   */
+  async bgstatsUrl(record, options = {}) {
+    const report = await api.score(record);
+    if (!report.ok) return null;
+    const value = typeof record === "string" ? (await records.parseRecordText(record)).value : record;
+    return bgstatsLink(playFor(value, report, options.id ?? null));
+  },
   /** Load-time figures in ms (form usable, engine stages) and the last rescore. */
   timings: {},
   formReady: null,
@@ -112,7 +137,9 @@ async function rescore(...tabs) {
           if (result?.ok && tab === activeTab) announce(`${result.fame} NPC Fame Points (modified roll ${result.modified}).`, RESULT_PAUSE_MS);
         } else {
           const request = forms[tab].scoringRequest();
-          forms[tab].showReport(await engine.score(JSON.stringify(request.record)), request);
+          const report = await engine.score(JSON.stringify(request.record));
+          forms[tab].showReport(report, request);
+          remember(tab, report);
           if (tab === activeTab) announce(forms[tab].summary?.() ?? "", RESULT_PAUSE_MS);
         }
       } catch (error) {
@@ -133,7 +160,8 @@ function switchTab(tab, focus = false) {
     button.tabIndex = t === tab ? 0 : -1;
     panels[t].hidden = t !== tab;
   }
-  document.getElementById("record-tools").hidden = tab === NPC;
+  document.getElementById("record-tools").hidden = !RECORD_TABS.includes(tab);
+  if (tab === GAMES) gamesView?.render();
   // a notice belongs to the tab it was given on: hidden on the others, back on its own
   document.getElementById("notice").hidden = noticeTab !== tab;
   save("tab", tab);
@@ -153,14 +181,125 @@ function notice(message, action = null, tab = activeTab) {
   announce(`${message.replace(/`/g, "")}${action ? ` ${action.label} is offered.` : ""}`);
 }
 
-/** Replace a tab's record, keeping the old one for Undo. */
+/**
+ * Replace a tab's record, keeping the old one for Undo. `options.id`: the saved game the new
+ * record is (null: a game not saved yet); `options.done`/`options.view` as RftgForm.setRecord.
+ */
 function replaceRecord(tab, record, message, options = {}) {
-  const previous = structuredClone(forms[tab].record);
+  const previous = { record: structuredClone(forms[tab].record), id: current[tab] ?? null };
   forms[tab].setRecord(record, options);
+  setCurrent(tab, options.id ?? null);
   changed(tab);
   switchTab(tab);
-  undo = { tab, record: previous };
-  notice(message, { label: "Undo", run: () => { forms[undo.tab].setRecord(undo.record); changed(undo.tab); switchTab(undo.tab); } });
+  undo = { tab, ...previous };
+  notice(message, { label: "Undo", run: () => {
+    forms[undo.tab].setRecord(undo.record);
+    setCurrent(undo.tab, undo.id);
+    changed(undo.tab);
+    switchTab(undo.tab);
+  } });
+}
+
+// --- games remembered on this device ------------------------------------------------------------
+
+let gamesStore = null; // History
+let gamesView = null; // HistoryView
+let formData = null; // data/form.json
+let current = {}; // tab -> id of the saved game being edited there (none: not saved yet)
+
+function setCurrent(tab, id) {
+  if (id) current[tab] = id; else delete current[tab];
+  save("current", current);
+}
+
+/** The game's name and variant, in words, for a saved game or a record. */
+function describe(entry) {
+  const record = entry.record ?? entry;
+  if (entry.game === RFTG || record.game === RFTG) {
+    const variant = formData?.rftg?.variants.find((v) => v.id === record.variant);
+    return { title: formData?.rftg?.title ?? "Race for the Galaxy", variant: variant?.title ?? record.variant };
+  }
+  return { title: formData?.xia?.title ? `${formData.xia.title}: solo campaign` : "Xia solo campaign", variant: "" };
+}
+
+/** What the Games list shows of a report: players, totals, ranks, winners (or the campaign's). */
+function summaryOf(report) {
+  if (report.players) return { players: report.players.map((p) => ({ name: p.name, total: p.total, rank: p.rank })), winners: report.winners ?? [] };
+  return { player: report.player ?? null, total: report.total, goals_completed: report.goals_completed };
+}
+
+/** After a rescore: a saved game follows its edits; a Xia campaign with a game is saved as soon
+ * as it scores (it has no Score button); an RftG game is saved by "Score the game". */
+function remember(tab, report, { create = false } = {}) {
+  if (!gamesStore || !RECORD_TABS.includes(tab) || !report?.ok) return;
+  const form = forms[tab];
+  if (tab === RFTG && (form.request?.players?.length ?? 0) < form.record.players.length) return; // not every player scored yet
+  const scored = create || (tab === RFTG && form.view === "result") || (tab === CAMPAIGN && form.record.games?.length);
+  if (!current[tab] && !scored) return;
+  const created = !current[tab];
+  if (created) setCurrent(tab, newId());
+  gamesStore.save({ id: current[tab], game: tab, record: structuredClone(form.record), summary: summaryOf(report) });
+  if (created && form.view === "result") form.renderResult?.(); // its buttons now name the saved game
+  refreshNames();
+  if (activeTab === GAMES) gamesView.render();
+}
+
+function refreshNames() {
+  fill(document.getElementById("player-names"), ...gamesStore.names().map((n) => h("option", { value: n })));
+}
+
+/** The BG Stats play for a record and its report (a saved game's id makes it recognisable). */
+function playFor(record, report, id) {
+  const game = record?.game === RFTG ? { id: RFTG, title: formData?.rftg?.title ?? "Race for the Galaxy" }
+    : { id: "xia", title: formData?.xia?.title ?? "Xia: Embers of a Forsaken Star" };
+  const { variant } = describe(record ?? {});
+  const entry = id ? gamesStore?.get(id) : null;
+  const ended = record?.game === RFTG ? forms[RFTG]?.endedWords?.(record.ended_by) : "";
+  return bgstatsPlay(game, report, { id, date: entry?.played ?? Date.now(), variant, ended,
+    categoryLabels: forms[RFTG]?.categoryLabels });
+}
+
+const GAME_ACTIONS = {
+  open: (g) => replaceRecord(g.game, structuredClone(g.record), `Opened the game of ${new Date(g.played).toLocaleDateString()}.`, { id: g.id, view: "result" }),
+  edit: (g) => replaceRecord(g.game, structuredClone(g.record), `Opened the game of ${new Date(g.played).toLocaleDateString()} to edit.`, { id: g.id }),
+  again: (g) => replaceRecord(g.game, forms[g.game].newRecord(g.record), "New game with the same players.", { done: false }),
+  remove: (g) => {
+    const removed = gamesStore.remove(g.id);
+    if (current[g.game] === g.id) setCurrent(g.game, null);
+    gamesView.render();
+    notice(`Deleted the game of ${new Date(g.played).toLocaleString()}.`, { label: "Undo", run: () => { gamesStore.restore(removed); gamesView.render(); } }, GAMES);
+  },
+  exportAll: () => {
+    const blob = new Blob([gamesStore.exportText()], { type: "application/json" });
+    const a = h("a", { href: URL.createObjectURL(blob), download: `playaid-games-${new Date().toISOString().slice(0, 10)}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  },
+  importFile: async (file) => {
+    if (file.size > 8 << 20) { notice(`${file.name} is too large to be an export of games (${(file.size / 1048576).toFixed(1)} MiB).`, null, GAMES); return; }
+    const parsed = gamesStore.parseImport(await file.text());
+    if (!parsed.ok) { notice(`${file.name} cannot be imported: ${parsed.problems.join("; ")}`, null, GAMES); return; }
+    const { added, before } = gamesStore.merge(parsed.games);
+    gamesView.render();
+    const skipped = parsed.problems.length ? ` Left out: ${parsed.problems.join("; ")}.` : "";
+    notice(`Imported ${added} of ${parsed.games.length + parsed.problems.length} games from ${file.name}.${skipped}`,
+      { label: "Undo", run: () => { gamesStore.replaceAll(before); gamesView.render(); } }, GAMES);
+    scoreUnsummarised();
+  },
+  describe,
+};
+
+/** Score saved games that have no summary yet (imported: summaries are never trusted). */
+async function scoreUnsummarised() {
+  if (!(await engine.ready.catch(() => false))) return;
+  for (const g of gamesStore.games.filter((x) => !x.summary)) {
+    const report = await engine.score(JSON.stringify(g.record)).catch(() => null);
+    if (report?.ok) gamesStore.save({ ...g, summary: summaryOf(report) });
+  }
+  refreshNames();
+  if (activeTab === GAMES) gamesView.render();
 }
 
 /** Why a record cannot be shown in the form (its shape, not its values), or "". */
@@ -278,11 +417,33 @@ function wireChrome() {
   });
 }
 
+/** The result screen's buttons: a new game with the same players, and the result to BG Stats. */
+function resultActions(tab) {
+  const form = forms[tab];
+  const report = form.report;
+  const out = [h("button", { type: "button", id: "result-again", onclick: () => replaceRecord(tab, form.newRecord(form.record), "New game with the same players.", { done: false }) }, "Same players, new game")];
+  if (report?.ok && (form.request?.players?.length ?? 0) === form.record.players.length) {
+    out.push(h("a", { class: "button", id: "result-bgstats", target: "_blank", rel: "noopener noreferrer",
+      href: bgstatsLink(playFor(form.request.record, report, current[tab] ?? null)) }, "Send to BG Stats"));
+  }
+  return out;
+}
+
 async function boot() {
   const data = await (await fetch("data/form.json")).json();
   const cards = new CardIndex(data.rftg?.cards ?? []);
+  formData = data;
+  gamesStore = new History({ [RFTG]: !!data.rftg, [CAMPAIGN]: !!data.xia });
+  current = load("current") ?? {};
+  if (!current || typeof current !== "object") current = {};
+  gamesView = new HistoryView(panels[GAMES], gamesStore, GAME_ACTIONS);
+  refreshNames();
   const hooks = (tab) => ({
     notice: (message, action) => notice(message, action, tab),
+    // cards of recent games come first in the card picker (by their database names)
+    familiar: () => new Map([...gamesStore.familiarCards()].map(([n, k]) => [cards.find(n)?.n ?? n, k])),
+    onScore: (report) => remember(tab, report, { create: true }),
+    actions: () => resultActions(tab),
   });
   forms = {
     [RFTG]: new RftgForm(panels[RFTG], data.rftg, cards, () => changed(RFTG), hooks(RFTG)),
@@ -299,6 +460,7 @@ async function boot() {
   wireChrome();
   const tab = load("tab");
   switchTab(TABS.includes(tab) ? tab : RFTG);
+  scoreUnsummarised();
   const v = data.versions ?? {};
   document.getElementById("versions").textContent = `playaid ${v.playaid} · content ${data.content_version} · Pyodide ${v.pyodide}`;
   performance.mark("playaid-form-ready");

@@ -99,9 +99,9 @@ export class CardIndex {
    *
    * Order: cards that can still be played before those that cannot (no copy left, already in
    * this tableau, or a Frontier card in a game without those decks); in an empty tableau, start worlds first (a
-   * tableau begins with one); the name typed in full; then cards matched through their rarest
-   * word (a player types "ren" for Galactic Renaissance, not "gal"), familiar cards, cards
-   * with more copies (likelier to be out), rarer matched words, how the name matches
+   * tableau begins with one); the name typed in full; familiar cards (in play elsewhere, played
+   * in recent games); then cards matched through their rarest word (a player types "ren" for
+   * Galactic Renaissance, not "gal"), cards with more copies (likelier to be out), rarer words, how the name matches
    * (`matchClass`) and the alphabet. An empty box offers the start worlds while the tableau
    * is empty, else nothing. When few names match, the closest follow ("did you mean").
    */
@@ -116,7 +116,7 @@ export class CardIndex {
       const rare = klass <= 1 ? this.commonness(i, query) : Infinity;
       const distinct = rare === this.rarest[i] ? 0 : 1;
       ranked.push({ i, key: [playable ? 0 : 1, own === 0 && card.s ? 0 : 1, this.keys[i] === query ? 0 : 1,
-        distinct, -(familiar.get(card.n) ?? 0), -card.c, Math.min(rare, 4), klass] });
+        -(familiar.get(card.n) ?? 0), distinct, -card.c, Math.min(rare, 4), klass] });
     });
     ranked.sort((x, y) => {
       for (let k = 0; k < x.key.length; k++) if (x.key[k] !== y.key[k]) return x.key[k] - y.key[k];

@@ -516,6 +516,11 @@ export class RftgForm {
     }
   }
 
+  /** How the game ended, in words ("Xenos repulsed"). */
+  endedWords(id) {
+    return ENDED_BY[id] ?? words(id ?? "");
+  }
+
   /** The result in one sentence, for the page's live region: "Winner: Ann with 34 VP. Ann 34,
    * Cat 33, Ben 26." (totals while players are still missing: "Provisional totals: ..."). */
   summary() {
@@ -529,8 +534,9 @@ export class RftgForm {
   /** "Score the game": every player is done, and the result screen opens. */
   score() {
     this.done = new Set(this.record.players.map((_p, i) => i));
+    this.view = "result";
+    if (this.report?.ok) this.hooks.onScore?.(this.report); // saved first: the result screen links to it
     this.showView("result");
-    if (this.report?.ok) this.hooks.onScore?.(this.report);
   }
 
   /** Switch between the entry form and the result screen (the page's top either way). */
