@@ -155,6 +155,11 @@ def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, serv
     assert bad.inner_text() == "Not a whole number: this box is not counted."
     assert page.get_attribute("#p0-chips", "aria-invalid") == "true"
     assert re.match(r"\d+", totals(page, 1)[0])
+    # scored with Ben still without cards: provisional, and no VP pool check counting Ann alone
+    page.click("#rftg-score")
+    wait_until(page, "document.getElementById('result-verdict')")
+    assert "1 player has no cards yet" in page.locator("#result-verdict").inner_text()
+    assert "pool" not in page.locator("#panel-rftg").inner_text().lower()
     page.context.close()
 
 

@@ -256,7 +256,7 @@ function playFor(record, report, id) {
   const entry = id ? gamesStore?.get(id) : null;
   const ended = record?.game === RFTG ? forms[RFTG]?.endedWords?.(record.ended_by) : "";
   return bgstatsPlay(game, report, { id, date: entry?.played ?? Date.now(), variant, ended,
-    categoryLabels: forms[RFTG]?.categoryLabels });
+    categoryLabels: forms[RFTG]?.categoryLabels, scoring: record?.game === RFTG ? formData?.rftg?.scoring : null });
 }
 
 const GAME_ACTIONS = {

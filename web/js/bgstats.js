@@ -7,7 +7,7 @@
 // sourcePlayId (lets the app recognise a play sent again), playDate ("yyyy-MM-dd HH:mm:ss",
 // UTC), game {name, sourceGameId, highestWins, noPoints}, players [{name, sourcePlayerId,
 // score, winner, rank, startPlayer}], board (the variant) and comments (the breakdown).
-import { categoryValue, reportCategories } from "./result-screen.js";
+import { categoryValue, modelCategories, reportCategories } from "./result-screen.js";
 
 export const CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html";
 export const SOURCE_NAME = "playaid"; // with sourceGameId/sourcePlayerId, BG Stats remembers its matches: keep it stable
@@ -21,12 +21,13 @@ export function playDate(date) {
 /**
  * The BG Stats play for a scored game. `game`: {id, title} (the game's id and name);
  * `report`: the engine's report (ok); `options`: {id (the saved game's id), date, variant
- * (its title), categoryLabels, ended (how it ended, in words)}. Returns the payload object.
+ * (its title), categoryLabels, scoring (the compiled model, for its categories), ended (how it
+ * ended, in words)}. Returns the payload object.
  */
 export function bgstatsPlay(game, report, options = {}) {
   const players = report.players ?? (report.explain ? [{ name: report.player || "Pilot", total: report.total, rank: 1, explain: [] }] : []);
   const winners = new Set(report.winners ?? players.filter((p) => p.rank === 1).map((p) => p.name));
-  const categories = report.players ? reportCategories(report, options.categoryLabels) : [];
+  const categories = report.players ? reportCategories(report, options.categoryLabels, modelCategories(options.scoring)) : [];
   const lines = [
     [options.variant, options.ended].filter(Boolean).join(", ended by: "),
     winners.size ? `${winners.size === 1 ? "Winner" : "Shared win"}: ${[...winners].join(", ")}` : "",

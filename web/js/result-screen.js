@@ -7,16 +7,29 @@ import { h, ordinal } from "./dom.js";
 import { words } from "./words.js";
 
 /**
- * The categories to show, in order: [{key, label}]. Read from the report: its `categories`
- * when the scoring model declares them ([{id, label}] or ids), else every `*_vp` number of its
- * players (today's RftG report), labelled by `labels[key]`. A category that is 0 for every
- * player is left out (a standard game has no war contributions).
+ * The categories a compiled scoring model declares (docs/scoring-model.md): its components in
+ * pad order, then its awards' total: [{key, label}]; null for a game without a model.
  */
-export function reportCategories(report, labels = {}) {
+export function modelCategories(scoring) {
+  if (!scoring || !Array.isArray(scoring.components)) return null;
+  const out = scoring.components.map((c) => ({ key: c.id, label: c.label }));
+  if (scoring.awards_total?.id) out.push({ key: scoring.awards_total.id, label: scoring.awards_total.label });
+  return out;
+}
+
+/**
+ * The categories to show, in order: [{key, label}]. Those the scoring model declares
+ * (`declared`, from `modelCategories`, or the report's own `categories`: [{id, label}] or ids),
+ * else every `*_vp` number of the report's players (the RftG report before the model),
+ * labelled by `labels[key]`. A category that is 0 for every player is left out (a standard
+ * game has no war contributions).
+ */
+export function reportCategories(report, labels = {}, declared = null) {
   const players = report.players ?? [];
   let keys;
-  if (Array.isArray(report.categories)) {
-    keys = report.categories.map((c) => (typeof c === "string" ? { key: c } : { key: c.id ?? c.key, label: c.label }));
+  const given = declared ?? report.categories;
+  if (Array.isArray(given)) {
+    keys = given.map((c) => (typeof c === "string" ? { key: c } : { key: c.id ?? c.key, label: c.label }));
   } else {
     keys = Object.keys(players[0] ?? {}).filter((k) => k.endsWith("_vp") && typeof players[0][k] === "number").map((key) => ({ key }));
   }

@@ -59,6 +59,9 @@ export class RftgForm {
     this.report = null;
     this.view = "entry";
     this.done = new Set(); // players whose findings are shown (their section was left, or "Score")
+    this.active = null; // the player whose section has the focus
+    this.frozen = new Set(); // the findings shown for them when it came (no new ones until it leaves)
+    this.shownKeys = new Map(); // player -> keys of the findings shown for them
   }
 
   /** A new game: the previous variant and players' names kept, everything else empty. */
@@ -191,11 +194,19 @@ export class RftgForm {
       this.fieldsGrid(player, i),
       h("button", { type: "button", class: "remove-player", disabled: this.record.players.length <= PLAYER_MIN,
         onclick: () => this.removePlayer(i) }, `Remove ${player.name || `player ${i + 1}`}`));
-    // a player is done when the focus leaves their section: their findings show from then on
+    // a player is done when the focus leaves their section: their findings show from then on.
+    // Back in a done player's section, the findings shown stay (until resolved) and new ones
+    // wait until the focus leaves again.
+    section.addEventListener("focusin", () => {
+      if (this.active === i) return;
+      this.active = i;
+      this.frozen = new Set(this.shownKeys.get(i) ?? []);
+    });
     section.addEventListener("focusout", (event) => {
       if (event.relatedTarget && section.contains(event.relatedTarget)) return;
       setTimeout(() => {
-        if (!section.isConnected || section.contains(document.activeElement) || this.done.has(i)) return;
+        if (!section.isConnected || section.contains(document.activeElement)) return;
+        if (this.active === i) this.active = null;
         this.done.add(i);
         this.applyReport();
       }, 0);
@@ -404,6 +415,14 @@ export class RftgForm {
     this.applyReport();
   }
 
+  /** Whether a finding is a game-wide check made while some players are left out (no card
+   * yet): the VP pool would count only the players scored, so it waits for every player. */
+  provisionalOnly(f, path = f.path ?? []) {
+    const missing = this.record.players.length - (this.report?.players?.length ?? 0);
+    const aboutPlayer = f.player != null || (path[0] === "players" && typeof path[1] === "number");
+    return missing > 0 && !aboutPlayer;
+  }
+
   /** A report's path in the form's record: the report's player k is the form's `players[k]`
    * of the last scoring request (players with no card yet were left out). */
   placePath(path) {
@@ -412,13 +431,18 @@ export class RftgForm {
       ? ["players", map[path[1]], ...path.slice(2)] : path;
   }
 
-  /** Whether findings about this record path may show (its player is done; game-wide ones
-   * once every player is). */
-  shown(path, playerName = null) {
-    if (path?.[0] === "players" && typeof path[1] === "number") return this.done.has(path[1]);
-    if (playerName !== null) {
-      const i = this.record.players.findIndex((p) => p.name === playerName);
-      if (i >= 0) return this.done.has(i);
+  /** Whether a finding about this record path may show: its player is done (and, while the
+   * focus is back in their section, it was shown when the focus came: `key` names it);
+   * game-wide ones once every player is. Records what is shown, per player. */
+  shown(path, key = "") {
+    if (path?.[0] === "players" && typeof path[1] === "number") {
+      const i = path[1];
+      if (!this.done.has(i)) return false;
+      const k = `${key}@${path.join(".")}`;
+      if (this.active === i && !this.frozen.has(k)) return false;
+      if (!this.shownKeys.has(i)) this.shownKeys.set(i, new Set());
+      this.shownKeys.get(i).add(k);
+      return true;
     }
     return this.record.players.every((_p, i) => this.done.has(i));
   }
@@ -463,11 +487,13 @@ export class RftgForm {
     root.querySelectorAll(".js-check").forEach((el) => { el.hidden = !!report; });
     const fallback = root.querySelector("#rftg-game > .findings");
     const winnerLine = root.querySelector("#rftg-winner-line");
+    this.shownKeys = new Map();
     this.record.players.forEach((p, i) => {
       setText(`p${i}-total`, "");
       setText(`p${i}-claim`, "");
-      if (this.done.has(i) && !String(p.name ?? "").trim()) showFinding(root, fallback, ["players", i, "name"], "needed", "Needed: this player's name.");
-      if (this.done.has(i) && !(Array.isArray(p.tableau) && p.tableau.length)) showFinding(root, fallback, ["players", i, "tableau"], "needed", "Needed: the cards in this tableau.");
+      const needed = (field, text) => { if (this.shown(["players", i, field], "needed")) showFinding(root, fallback, ["players", i, field], "needed", text); };
+      if (!String(p.name ?? "").trim()) needed("name", "Needed: this player's name.");
+      if (!(Array.isArray(p.tableau) && p.tableau.length)) needed("tableau", "Needed: the cards in this tableau.");
     });
     for (const path of this.request?.invalid ?? []) showFinding(root, fallback, path, "error", "Not a whole number: this box is not counted.");
     if (!report) return;
@@ -477,7 +503,7 @@ export class RftgForm {
       winnerLine.textContent = "Not scored yet: see the marked boxes.";
       for (const e of report.errors ?? []) {
         const path = place(e.path);
-        if (!this.shown(path)) continue;
+        if (!this.shown(path, e.message)) continue;
         showFinding(root, fallback, path, "error", forPeople({ message: errorText(root, path, e, "error"), path }, LABELS, ENDED_BY).text);
       }
       return;
@@ -489,8 +515,8 @@ export class RftgForm {
     for (const f of report.findings ?? []) {
       const named = f.player != null ? report.players.findIndex((p) => p.name === f.player) : -1;
       const path0 = f.path?.length ? place(f.path) : (named >= 0 ? ["players", map[named]] : []);
-      if (!this.shown(path0)) continue;
-      if (missing > 0 && !path0.length) continue; // a game-wide check counts only the players scored
+      if (!this.shown(path0, f.code)) continue;
+      if (this.provisionalOnly(f, path0)) continue;
       const { text, path } = this.wordsFor({ ...f, path: path0 });
       showFinding(root, fallback, path.length ? path : null, f.severity, text);
     }

@@ -4,7 +4,7 @@
 // box) and each player's breakdown one tap away. Built from the report the engine gave the
 // form; the categories come from the report (result-screen.js).
 import { fill, h } from "./dom.js";
-import { breakdowns, openBreakdown, reportCategories, scoreboard, verdict } from "./result-screen.js";
+import { breakdowns, modelCategories, openBreakdown, reportCategories, scoreboard, verdict } from "./result-screen.js";
 
 /** Render `form`'s result (an RftgForm: report, record, data, problems(), edit()) into `el`. */
 export function resultView(el, form) {
@@ -24,7 +24,7 @@ export function resultView(el, form) {
     return;
   }
   const { winner, tiebreak } = form.winnerText(report);
-  const categories = reportCategories(report, form.categoryLabels);
+  const categories = reportCategories(report, form.categoryLabels, modelCategories(form.data.scoring));
   fill(el, head, verdict(form.problems()),
     h("p", { class: "winner", id: "rftg-winner" }, winner),
     tiebreak ? h("p", { class: "tiebreak", id: "rftg-tiebreak" }, tiebreak) : null,
@@ -45,7 +45,7 @@ function todo(form, item, path) {
 }
 
 function findings(form, report) {
-  const shown = (report.findings ?? []).filter((f) => f.code !== "tile_not_awarded" && f.code !== "no_tiles");
+  const shown = (report.findings ?? []).filter((f) => f.code !== "tile_not_awarded" && f.code !== "no_tiles" && !form.provisionalOnly(f));
   if (!shown.length) return null;
   const order = { error: 0, warning: 1, info: 2 };
   shown.sort((a, b) => order[a.severity] - order[b.severity]);
