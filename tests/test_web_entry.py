@@ -243,6 +243,14 @@ def test_removing_a_player_or_a_xia_game_can_be_undone(browser, server):  # noqa
     page.locator("#notice").get_by_role("button", name="Undo").click()
     assert page.locator("section.player").count() == 3
     assert page.input_value("#p1-name") == "Ben" and page.locator("#p1-tableau li").count() == 5
+    # one card: removed with its ×, back with Undo; the notice floats, the card box stays put
+    page.locator("#p1-card").evaluate("e => e.scrollIntoView({block: 'center'})")
+    before = page.locator("#p1-card").bounding_box()["y"]
+    page.locator("#p1-tableau").get_by_role("button", name="Remove Public Works").click()
+    assert "Removed Public Works from Ben's tableau." in page.locator("#notice").inner_text()
+    assert abs(page.locator("#p1-card").bounding_box()["y"] - before) < 1
+    page.locator("#notice").get_by_role("button", name="Undo").click()
+    assert page.locator("#p1-tableau li .name").nth(3).inner_text().startswith("Public Works")
     page.click("#tab-xia-campaign")
     paste(page, (REPO / "examples" / "xia-campaign.yaml").read_text(encoding="utf-8"))
     goal = page.input_value("#xc-1-goal")

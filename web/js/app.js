@@ -164,20 +164,27 @@ function switchTab(tab, focus = false) {
   if (tab === GAMES) gamesView?.render();
   // a notice belongs to the tab it was given on: hidden on the others, back on its own
   document.getElementById("notice").hidden = noticeTab !== tab;
+  roomForNotice();
   save("tab", tab);
   if (focus) document.getElementById(`tab-${tab}`).focus();
 }
 
 let noticeTab = null; // the tab the notice is about (null: none shown)
+/** Room at the page's end for the floating notice, so it never covers the last buttons. */
+function roomForNotice() {
+  const el = document.getElementById("notice");
+  document.body.style.paddingBottom = el.hidden ? "" : `${el.offsetHeight + 16}px`;
+}
 /** Show `message` about `tab` above its form (one notice at a time), with an optional
  * action button {label, run} and a dismiss button. */
 function notice(message, action = null, tab = activeTab) {
   const el = document.getElementById("notice");
-  const dismiss = () => { el.hidden = true; noticeTab = null; };
+  const dismiss = () => { el.hidden = true; noticeTab = null; roomForNotice(); };
   fill(el, h("span", {}, richText(message)), action ? h("button", { type: "button", onclick: () => { dismiss(); action.run(); } }, action.label) : null,
     h("button", { type: "button", "aria-label": "Dismiss", onclick: dismiss }, "×"));
   noticeTab = tab;
   el.hidden = tab !== activeTab;
+  roomForNotice();
   announce(`${message.replace(/`/g, "")}${action ? ` ${action.label} is offered.` : ""}`);
 }
 

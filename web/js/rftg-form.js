@@ -346,11 +346,20 @@ export class RftgForm {
     this.changed();
   }
 
+  /** Remove card j of player i's tableau (Undo puts it back in its place). */
   removeCard(player, i, j) {
-    player.tableau.splice(j, 1);
+    const [entry] = player.tableau.splice(j, 1);
     this.refreshTableaux();
     document.getElementById(`p${i}-card`)?.focus();
     this.changed();
+    const name = this.cards.find(cardName(entry))?.n ?? cardName(entry);
+    this.hooks.notice?.(`Removed ${name} from ${player.name || `player ${i + 1}`}'s tableau.`, {
+      label: "Undo", run: () => {
+        player.tableau.splice(Math.min(j, player.tableau.length), 0, entry);
+        this.refreshTableaux();
+        this.changed();
+      },
+    });
   }
 
   replaceCard(player, i, j, name) {
