@@ -14,7 +14,9 @@ Figures, in one run on this machine:
      `playaid score` call on 1,000 records (bench/startup.py)
   8. the web scorer in headless Chromium: form usable, engine ready cold and warm, rescore after
      ready, site size raw and gzip (bench/web_scorer.py)
-  9. `playaid watch`: a saved edit to one card's text until it is in the card's PDF
+  9. the phone pad: keystrokes and taps to enter a 12-card tableau, and over 40 random
+     tableaux (bench/web_entry.py)                                (target <= 25)
+  10. `playaid watch`: a saved edit to one card's text until it is in the card's PDF
      (bench/watch_latency.py)                                   (target <= 1.5 s)
 """
 
@@ -178,6 +180,9 @@ def main() -> None:
     from web_scorer import figures as web_figures  # the web scorer in headless Chromium
 
     rows += web_figures(repeat=args.repeat)
+    from web_entry import figures as entry_figures  # the phone pad: keystrokes to enter a tableau
+
+    rows += entry_figures()
     from watch_latency import figures as watch_figures  # playaid watch: save to PDF
 
     rows += watch_figures()
