@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from xml.sax.saxutils import escape
 
+from reportlab.lib.colors import black, white
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph
@@ -18,7 +19,7 @@ from generator.content.aids import Aid
 from generator.content.models import RuleItem
 from generator.render.fonts import register_fonts
 from generator.render.form_grid import Line, cell_field, expand, field_name, plan_form
-from generator.render.typography import MIN_TEXT_PT, minus_signs
+from generator.render.typography import MIN_TEXT_PT, print_text
 from generator.units import BLEED_MM, HOME_PRINTER_MARGIN_MM, mm_to_pt, paper_size_mm, pt_to_mm
 
 HEADER_ROW_MM = 9.0
@@ -27,6 +28,8 @@ MIN_ROW_MM = 6.0
 #: Text size typed into fillable boxes (pt): fixed, since auto-size (0) shrinks long entries to
 #: unreadable; a box is at least MIN_ROW_MM - 1.2 = 4.8 mm (13.6 pt) high, room for 10 pt.
 FIELD_FONT_PT = 10
+#: Border of a check box (pt), printed and in the field's appearances.
+CHECKBOX_BORDER_PT = 0.6
 #: Row labels and column headers (pt), shrunk no further than MIN_TEXT_PT; help lines under them
 #: (pt).
 LABEL_PT = 8
@@ -43,8 +46,9 @@ DESCENT = 0.24
 
 
 def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bool,
-                print_shop: bool = False) -> bytes:
+                print_shop: bool = False, low_ink: bool = False) -> bytes:
     """PDF bytes of a form aid on ``paper`` (a4 | letter), portrait or landscape per the aid.
+    ``low_ink``: emphasised rows keep their heavier rule but lose their grey tint.
 
     ``fillable`` adds an AcroForm field per box (names ``<row id>.<column id>``) whose totals add
     up in viewers that run form scripts (`generator.render.form_scripts`). ``print_shop``
@@ -108,7 +112,7 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     # Rows
     for r in rows:
         y0 = y - row_h
-        if r.emphasis:
+        if r.emphasis and not low_ink:
             canvas.setFillGray(0.94)
             canvas.rect(mm_to_pt(margin), mm_to_pt(y0), mm_to_pt(pw - 2 * margin), mm_to_pt(row_h),
                         stroke=0, fill=1)
@@ -120,15 +124,18 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
             if kind == "checkbox":
                 size = min(5.0, row_h - 2)
                 bx, by = (x0 + x1) / 2 - size / 2, y0 + (row_h - size) / 2
+                # The box is drawn on the page in both variants, so it prints and shows in a
+                # viewer that ignores field appearances; the fillable field draws its own border
+                # too, in its on and its off appearance (an empty box is visible on screen).
+                canvas.setLineWidth(CHECKBOX_BORDER_PT)
+                canvas.rect(mm_to_pt(bx), mm_to_pt(by), mm_to_pt(size), mm_to_pt(size))
                 if fillable:
                     canvas.acroForm.checkbox(name=field_name(r, c), x=mm_to_pt(bx), y=mm_to_pt(by),
                                              size=mm_to_pt(size), buttonStyle="check",
                                              fieldFlags="",  # ReportLab's default marks it required
-                                             borderWidth=0.5, borderColor=None, fillColor=None,
+                                             borderWidth=CHECKBOX_BORDER_PT, borderColor=black,
+                                             fillColor=white, textColor=black, borderStyle="solid",
                                              tooltip=f"{r.label}: {c.label}")
-                else:
-                    canvas.setLineWidth(0.5)
-                    canvas.rect(mm_to_pt(bx), mm_to_pt(by), mm_to_pt(size), mm_to_pt(size))
             elif kind != "none" and fillable:
                 canvas.acroForm.textfield(name=field_name(r, c), x=mm_to_pt(x0 + 0.6), y=mm_to_pt(y0 + 0.6),
                                           width=mm_to_pt(x1 - x0 - 1.2), height=mm_to_pt(row_h - 1.2),
@@ -277,7 +284,7 @@ def _note_paragraphs(aid: Aid) -> list[Paragraph]:
     for note in aid.notes:
         text = note.text if isinstance(note, RuleItem) else str(note)
         label = note.label if isinstance(note, RuleItem) and note.label else ""
-        markup = (f"<b>{escape(label)}</b> " if label else "") + escape(minus_signs(text))
+        markup = (f"<b>{escape(label)}</b> " if label else "") + escape(print_text(text))
         paras.append(Paragraph(markup, style, bulletText="•"))
     return paras
 
