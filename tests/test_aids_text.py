@@ -11,7 +11,7 @@ from generator.pipeline.build import BuildOptions, build
 from tests.render_helpers import text
 
 CARDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end",
-         "frontier-summary", "card-powers")
+         "frontier-summary", "card-powers", "rules-reference")
 
 
 @pytest.fixture(scope="module")
@@ -35,10 +35,10 @@ def test_invasion_card_states_contributions_bunker_and_empire_defeat(printed):
     card = printed["invasion-summary"]
     # xi: Contributing to the War Effort
     assert ("You may discard goods: each lowers the repulse value by 1 (never below 0) and gains 1 VP "
-            "chip. Keep these chips on your bunker.") in card
+            "chip, kept on your bunker.") in card
     # xi: Resolve Invasions
     assert "Bunker: discard 1 card for +2 temporary Defense vs. Xenos." in card
-    assert ("All players lost - check empire defeat: flip the tile from 0 to 1; the second such round "
+    assert ("All players lost – flip the empire defeat tile from 0 to 1; the second such round "
             "ends the game.") in card
 
 
@@ -46,7 +46,7 @@ def test_invasion_second_card_holds_strengths_and_the_5_vp_bonuses(printed):
     card = printed["invasion-end"]
     assert "−1, −1, 0, 0, 1, 1, 1, 2, 2, 3, 4" in card  # xi: Xeno Invasion Strengths
     assert "Greatest Admiral 5 VP to the highest Military vs. Xenos." in card  # xi: Game End
-    assert "Every tied player scores 5 VP - one takes the tile, each other takes a 5 VP chip." in card
+    assert "Every tied player scores 5 VP – one takes the tile, each other takes a 5 VP chip." in card
     assert "read literally, all tie at 0 and score 5 each" in card
 
 
@@ -68,10 +68,11 @@ def test_frontier_card_settle_cases(printed):
     card = printed["frontier-summary"]
     # xc: Setup, Game End, Frontier Settle
     assert "Deal each player 2 start worlds to choose from" in card
-    assert "if that empties the pool, add the 10-VP chips - the game ends after that round" in card
-    assert "Fewer than 3 cards even then - draw them all." in card
+    assert "if that empties the pool, add the 10-VP chips – the game ends after that round" in \
+        card.replace("10- VP", "10-VP")  # "10-" may end a line
+    assert "Fewer than 3 cards even then – draw them all." in card
     assert "settle normally instead, with the bonus draw if you place a world" in card
-    assert "Both Frontier Settle and Settle chosen - the card on top when revealed goes first." in card
+    assert "If you chose both Settle cards, the one on top when revealed goes first." in card
 
 
 def test_audit_icon_meanings_are_also_words(printed):
@@ -96,3 +97,38 @@ def test_audit_conditions_kept(printed):
     assert "Placed a world or not, you may not choose Frontier Settle next round" in frontier
     # xc: Game End: counterstrike scoring and Galactic Renaissance
     assert "Galactic Renaissance counts VP chips (war contributions too), never defense awards" in end
+
+
+def test_issue_20_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
+    """Each finding of the issue 20 audit, as the built aids print it now (rulebook sections in
+    the comments)."""
+    cards = {aid: " ".join(text.split()) for aid, text in printed.items()}
+    # xc: Xeno System Defense Values and Retaliation Attack Strengths (card table): M+X+# counts
+    # Military once, with any specific Military vs. Xenos
+    assert ("M+X+# is your Military vs. Xenos (Military with any specific Military vs. Xenos) + #."
+            in cards["counterstrike-end"])
+    assert "Military + Military vs. Xenos" not in cards["counterstrike-end"] + cards["rules-reference"]
+    # xc: Frontier Settle: discards reshuffled as needed, not after every settle
+    assert "reshuffling its discards as needed after each settle" in cards["frontier-summary"]
+    # xi: Start World Setup: the other start worlds go into the deck before the 6 cards are dealt
+    assert ("shuffle the other start worlds into the game cards, then deal each player 6 cards"
+            in cards["card-powers"])
+    # xi: Invasion Step: waves 1-2 leave the game, wave 3 is discarded and rebuilds an empty deck
+    assert ("Then wave 1 and 2 cards leave the game, wave 3 cards go to a discard pile; an empty deck "
+            "is rebuilt from that pile only.") in cards["invasion-summary"]
+    # xi: Resolve Invasions: a damaged world keeps counting for tableau size, loses the rest
+    assert ("Count toward tableau size, but their powers and attributes (Military too) are lost and "
+            "they hold no good.") in cards["invasion-end"]
+    assert "Its powers and attributes (its Military included) cannot be used" in cards["rules-reference"]
+    # xc: Terminology (Continue Play): contributions now lower the conquest value
+    assert "Each good contributed now lowers the Xeno conquest value by 1." in cards["counterstrike-summary"]
+    assert "each good contributed now lowers the Xeno conquest value by 1" in cards["rules-reference"]
+    # xc: Repulse: both Frontier deck tiles flip; the Successful Repulse card and the breather
+    assert "flip both Frontier deck tiles to their counterstrike sides" in cards["counterstrike-summary"]
+    assert ("the Successful Repulse card on top (discarded after the breather round)"
+            in cards["counterstrike-summary"])
+    # xc: Xeno Retaliation (an invasion step with retaliation cards): an empty deck is reshuffled
+    assert "Retaliation deck empty: shuffle its discards into a new deck" in cards["counterstrike-summary"]
+    assert "an empty retaliation deck is reshuffled from it" in cards["rules-reference"]
+    # bga: the repulse tiles' numbers are labelled as the Board Game Arena adaptation's
+    assert "(repulse tiles, as the Board Game Arena adaptation prints them)" in cards["rules-reference"]

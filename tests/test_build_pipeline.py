@@ -96,6 +96,15 @@ def test_png_previews_are_added_without_rebuilding_for_nothing(content, tmp_path
     again = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only,
                                render=RenderOptions(png=True)))
     assert _statuses(again) == {"rftg-score-sheet": "skipped"}
+    # previews follow --png exactly: a build without it removes them, rendering nothing
+    without = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only))
+    assert _statuses(without) == {"rftg-score-sheet": "skipped"}
+    assert not list((out / "a4" / "png").glob("*.png"))
+    assert all(not f.startswith("a4/png/") for f in without.results[0].files)
+    assert (out / "a4" / "rftg-score-sheet.pdf").is_file()
+    # and the next build without --png is a no-op that finds every file it lists
+    assert _statuses(build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only))) == \
+        {"rftg-score-sheet": "skipped"}
 
 
 def test_parallel_build_is_byte_identical_to_serial(tmp_path):

@@ -15,7 +15,7 @@ from generator.pipeline.build import BuildOptions, build
 from tests.render_helpers import PT_TO_MM
 
 CONTENT = PROJECT_ROOT / "content"
-SIX_DEV_HELP = "per development a card scores in one category only; damaged worlds count for none"
+SIX_DEV_HELP = "with the two ? VP worlds; per development a card scores in one category only; damaged worlds count for none"
 HEADER_GREY = (0.89,)
 
 
@@ -61,7 +61,8 @@ def test_row_help_lines_stay_inside_the_label_column(out, folder, name):
     joined = " ".join(t for t, _, _ in runs)
     assert SIX_DEV_HELP in joined
     six_dev = [t for t, _, _ in runs if t and t in SIX_DEV_HELP]
-    assert six_dev == ["per development a card scores in one category only;", "damaged worlds count for none"]
+    assert six_dev == ["with the two ? VP worlds; per development a card scores in",
+                       "one category only; damaged worlds count for none"]
 
 
 def test_help_text_longer_than_its_row_holds_fails_the_build_naming_aid_row_and_text(tmp_path):

@@ -72,10 +72,11 @@ def test_backs_line_up_with_fronts(out):
     """A back sits where its front is after a long-edge flip: x mirrored, y unchanged."""
     sheet = out / "a4" / "rftg-invasion-summary.pdf"
     layout = sheet_layout(63, 88, "a4")
-    fronts = sorted(find_positions(sheet, 0, "RACE FOR THE GALAXY"))
-    backs = sorted(find_positions(sheet, 1, "RACE FOR THE GALAXY"))
+    grid_top = layout.y0 + layout.rows * layout.cell_h  # the sheet label above it names the aid too
+    fronts = sorted(p for p in find_positions(sheet, 0, "Invasion Game Summary") if p[1] < grid_top)
+    backs = sorted(p for p in find_positions(sheet, 1, "Invasion Game Summary") if p[1] < grid_top)
     assert len(fronts) == len(backs) == layout.per_sheet == 9
-    # the header sits at the same offset inside every card, front and back
+    # the title sits at the same offset inside every card, front and back
     offset = min(x for x, _ in fronts) - layout.x0
     front_slots = sorted((round(x - offset, 1), y) for x, y in fronts)
     back_slots = sorted((round(x - offset, 1), y) for x, y in backs)
@@ -175,7 +176,7 @@ def test_text_that_does_not_fit_fails_the_build_naming_the_aid(tmp_path):
     summary = content / "rftg" / "rules" / "frontier-summary.yaml"
     long_item = "      - " + "Every word here is padding that a card cannot hold. " * 40 + "\n"
     lines = summary.read_text().splitlines(keepends=True)
-    at = next(i for i, line in enumerate(lines) if "Add the 6 start worlds and 26 game cards." in line)
+    at = next(i for i, line in enumerate(lines) if "Add the 6 start worlds and 26 game cards;" in line)
     lines.insert(at + 1, long_item)
     summary.write_text("".join(lines))
     out = tmp_path / "out"
@@ -187,7 +188,7 @@ def test_text_that_does_not_fit_fails_the_build_naming_the_aid(tmp_path):
     [result] = report.results
     assert result.status == "failed"
     assert "rftg-frontier-summary" in result.error
-    assert "face 'front' does not fit 63 x 88 mm even at 6 pt" in result.error
+    assert "face 'front' does not fit 63 x 88 mm even at 7 pt" in result.error
     assert "declare a larger size" in result.error
     assert previous.read_bytes() == b"%PDF previous build"  # the old PDF is kept whole
 

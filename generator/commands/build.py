@@ -9,12 +9,12 @@ import click
 
 from generator.commands.completion import complete_aids
 from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
-from generator.pipeline.options import BuildOptions, RenderOptions
+from generator.pipeline.options import INKS, MAX_COPIES, BuildOptions, RenderOptions
 
 
-def _options(aids, paper, mode, png, out, content_dir, force, jobs) -> BuildOptions:
+def _options(aids, paper, mode, png, out, content_dir, force, jobs, copies=None, ink="colour") -> BuildOptions:
     return BuildOptions(content_dir=Path(content_dir), out_dir=Path(out),
-                        render=RenderOptions(paper=paper, mode=mode, png=png),
+                        render=RenderOptions(paper=paper, mode=mode, png=png, copies=copies, ink=ink),
                         only=tuple(aids), force=force, jobs=jobs)
 
 
@@ -85,7 +85,12 @@ _common = [
     click.option("--mode", type=click.Choice(["sheet", "print-shop"]), default="sheet", show_default=True,
                  help="sheet: n-up on paper with cut lines, backs mirrored for long-edge duplex; "
                       "print-shop: one face per page at trim + 3 mm bleed, crop marks outside the bleed"),
-    click.option("--png", is_flag=True, help="also write a PNG preview of every page"),
+    click.option("--png", is_flag=True, help="also write a PNG preview of every page (a build without --png removes them)"),
+    click.option("--copies", type=click.IntRange(1, MAX_COPIES), default=None,
+                 help="copies of each card aid (e.g. one per player); default: fill the sheet"),
+    click.option("--ink", type=click.Choice(INKS), default="colour", show_default=True,
+                 help="colour-blind: icons in colours colour-blind eyes tell apart; "
+                      "low-ink: no tints or filled bars, icons in outline"),
     click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False),
                  help="output folder"),
     click.option("--content", "content_dir", default=default_content_dir, show_default=CONTENT_DEFAULT_SHOWN,
@@ -105,7 +110,7 @@ def _with_common(f):
 @click.command("build")
 @_with_common
 @click.option("--force", is_flag=True, help="rebuild every aid, even unchanged ones")
-def build_command(aids, paper, mode, png, out, content_dir, jobs, quiet, force):
+def build_command(aids, paper, mode, png, copies, ink, out, content_dir, jobs, quiet, force):
     """Render AIDS (default: every aid content declares) to PDF in OUT/<paper>/.
 
     Only aids whose inputs changed are rebuilt (content files, templates, assets, generator
@@ -113,7 +118,7 @@ def build_command(aids, paper, mode, png, out, content_dir, jobs, quiet, force):
     """
     from generator.pipeline.build import build
 
-    options = _options(aids, paper, mode, png, out, content_dir, force, jobs)
+    options = _options(aids, paper, mode, png, out, content_dir, force, jobs, copies, ink)
     reporter = Reporter(quiet)
     report = build(options, reporter)
     reporter.finish(report, options.out_dir)
@@ -122,7 +127,7 @@ def build_command(aids, paper, mode, png, out, content_dir, jobs, quiet, force):
 
 @click.command("watch")
 @_with_common
-def watch_command(aids, paper, mode, png, out, content_dir, jobs, quiet):
+def watch_command(aids, paper, mode, png, copies, ink, out, content_dir, jobs, quiet):
     """Rebuild affected aids whenever content or templates change (Ctrl-C to stop).
 
     Prints what each save rebuilt (unchanged aids are not listed); editors' temporary and backup
@@ -130,6 +135,6 @@ def watch_command(aids, paper, mode, png, out, content_dir, jobs, quiet):
     """
     from generator.pipeline.watch import watch
 
-    options = _options(aids, paper, mode, png, out, content_dir, False, jobs)
+    options = _options(aids, paper, mode, png, out, content_dir, False, jobs, copies, ink)
     watch(options, Reporter(quiet, changes_only=True), echo=click.echo)
 

@@ -99,6 +99,9 @@ class Face(Strict):
 
     name: str = Field(pattern=ID_PATTERN)
     columns: int = Field(1, ge=1, le=4, description="text columns on this face")
+    break_before: Literal["none", "column", "page"] = Field(
+        "none", description="page aids: where this face starts. none (default) flows on after the "
+        "previous face, column starts the next column, page starts a new page")
     blocks: list[Block] = Field(min_length=1)
 
 
@@ -195,7 +198,8 @@ class Aid(Strict):
 
     ``format``: ``card`` (faces at ``size``; sheet mode imposes them n-up, print-shop mode adds
     3 mm bleed), ``page`` (faces on A4/Letter), ``form`` (a `grid`, printable and fillable).
-    ``min_font_pt`` is the smallest text size the fitter may use (never below 6 pt).
+    ``min_font_pt`` is the smallest body text size the fitter may use (default 7 pt; never below
+    6 pt, the size kept for footnotes and the sheet margin).
     """
 
     id: str = Field(pattern=ID_PATTERN)
@@ -203,9 +207,12 @@ class Aid(Strict):
     format: Literal["card", "page", "form"]
     size: Union[Literal["rftg-card", "poker", "tarot", "a6", "page"], Size] = "page"
     orientation: Literal["portrait", "landscape"] = "portrait"
-    min_font_pt: float = Field(6.0, ge=6.0, le=14)
-    max_font_pt: float = Field(9.0, ge=6.0, le=20)
+    min_font_pt: float = Field(7.0, ge=6.0, le=14)
+    max_font_pt: float = Field(10.0, ge=6.0, le=20)
     faces: list[Face] = Field(default_factory=list)
+    legend_face: str | None = Field(
+        None, description="the face that ends with the icon legend (default: the last face); "
+        "pick the face with room to spare")
     grid: Grid | None = None
     notes: list[Union[str, RuleItem]] = Field(default_factory=list)
     source: SourceRef | None = Field(None, description="default source of the aid's notes")
@@ -218,6 +225,9 @@ class Aid(Strict):
             raise ValueError(f"a {self.format} aid needs `faces`")
         if self.format == "card" and self.size == "page":
             raise ValueError("a card aid needs a card `size` (e.g. rftg-card or {width_mm, height_mm})")
+        if self.legend_face is not None and self.legend_face not in [f.name for f in self.faces]:
+            raise ValueError(f"legend_face '{self.legend_face}' is not one of this aid's faces "
+                             f"({', '.join(f.name for f in self.faces) or 'none'})")
         return self
 
 

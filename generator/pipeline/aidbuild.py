@@ -25,10 +25,10 @@ def _renderer():
 
 
 @lru_cache(maxsize=8)
-def _environment(icons: tuple):
+def _environment(icons: tuple, ink: str = "colour"):
     from generator.render.templates import make_environment
 
-    return make_environment(TEMPLATES_DIR, dict(icons))
+    return make_environment(TEMPLATES_DIR, dict(icons), ink)
 
 
 def source_date_epoch(game) -> int:
@@ -75,7 +75,7 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
     keys: dict[str, str] = {}
     prefix = f"{options.folder}/{planned.key}"
     if aid.format == "card":
-        env = _environment(tuple(sorted(game.game.icons.items())))
+        env = _environment(tuple(sorted(game.game.icons.items())), options.ink)
         faces = render_card_faces(planned, game, _renderer(), env, print_shop=print_shop,
                                   hints=hints, exact=exact, fit_keys=fit_keys)
         fitted = {f.name: f.font_pt for f in faces}
@@ -90,11 +90,11 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
 
             try:
                 files[f"{prefix}.pdf"] = impose_cards(face_pdf, [f.name for f in faces], options.paper,
-                                                      aid.title, footer_text(game))
+                                                      aid.title, footer_text(game), options.copies)
             except ValueError as exc:
                 raise BuildError(planned.key, str(exc), "declare a smaller card size") from None
     elif aid.format == "page":
-        env = _environment(tuple(sorted(game.game.icons.items())))
+        env = _environment(tuple(sorted(game.game.icons.items())), options.ink)
         document, size = render_page_aid(planned, game, _renderer(), env, options.paper, print_shop,
                                          (hints or {}).get("page"), exact)
         fitted = {"page": size}
@@ -106,7 +106,8 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
         try:
             for fillable, suffix in ((False, ""), (True, "-fillable")):
                 files[f"{prefix}{suffix}.pdf"] = render_form(aid, game.game.title, page_footer(game, aid),
-                                                             options.paper, fillable, print_shop)
+                                                             options.paper, fillable, print_shop,
+                                                             low_ink=options.ink == "low-ink")
         except FormFitError as exc:
             raise BuildError(planned.key, str(exc), "shorten the text or widen the column") from None
     if options.png:

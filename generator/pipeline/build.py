@@ -87,7 +87,7 @@ def input_hash(planned: "PlannedAid", game, render: RenderOptions, code: str,
     digest = hashlib.sha256(code.encode())
     for name in aid_input_files(planned, game):
         digest.update(f"{name}\0{digests[name]}\0".encode())
-    digest.update(json.dumps([render.paper, render.mode]).encode())
+    digest.update(json.dumps([render.paper, render.mode, *render.look]).encode())
     return digest.hexdigest()
 
 
@@ -197,7 +197,8 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
         hashes[p.key] = h
         entry = manifest.get(p.key) if isinstance(manifest.get(p.key), dict) else None
         if _is_fresh(entry, h, options):
-            results[p.key] = AidResult(p.key, "skipped", entry["files"])
+            files = _drop_previews(options, manifest, p.key, entry)
+            results[p.key] = AidResult(p.key, "skipped", files)
             if progress:
                 progress("skipped", p.key, results[p.key])
         else:
@@ -276,7 +277,8 @@ def _watched_content(options: BuildOptions, fingerprint: str) -> "Content":
 
 def _options_key(options: BuildOptions) -> str:
     """The options that change what a whole build leaves in the output folder, as JSON."""
-    return json.dumps([options.render.paper, options.render.mode, options.render.png, sorted(options.only)])
+    return json.dumps([options.render.paper, options.render.mode, options.render.png, *options.render.look,
+                       sorted(options.only)])
 
 
 def whole_build_fingerprint(fingerprint: str, options_key: str) -> str:
@@ -300,6 +302,20 @@ def _unchanged_build(manifest: dict, field: str, value: str, options: BuildOptio
     if not all((options.out_dir / f).is_file() for r in results for f in r.files):
         return None
     return results
+
+
+def _drop_previews(options: BuildOptions, manifest: dict, key: str, entry: dict) -> list[str]:
+    """The files of an unchanged aid, after removing its PNG previews when this build was not
+    asked for them (previews follow --png exactly, even for aids the build skips); the
+    manifest entry is updated to match."""
+    files = list(entry["files"])
+    if options.render.png or not entry.get("png"):
+        return files
+    previews = f"{options.render.folder}/png/"
+    kept = [f for f in files if not f.startswith(previews)]
+    _remove_stale(options.out_dir, entry, kept)
+    manifest[key] = {**entry, "files": kept, "png": False}
+    return kept
 
 
 def _remove_stale(out_dir: Path, entry, files: list[str]) -> None:

@@ -18,7 +18,7 @@ from generator.content.plan import PlannedAid
 from generator.errors import BuildError
 from generator.render.blocks import resolve_block
 from generator.render.html_pdf import HtmlRenderer, RenderFailed
-from generator.render.templates import UnknownIcon
+from generator.render.templates import UnknownIcon, icon_title, icon_tokens
 from generator.render.typography import MIN_TEXT_PT
 from generator.units import BLEED_MM, paper_size_mm, px_to_pt
 
@@ -52,14 +52,48 @@ def page_footer(game, aid) -> str:
     return f"{game.game.title} — {aid.title} · {footer_text(game)}"
 
 
+def icon_legend(aid, game) -> dict | None:
+    """The legend block of an aid that prints icons: ``{"type": "legend", "text": "[xeno] Xeno ·
+    [burst] burst ..."}``, each icon the aid uses (title and every face) once, in order of first
+    use, with the words it stands for (`icon_title`); None when the aid prints no icon."""
+    texts = [aid.title] + [text for face in aid.faces for b in face.blocks
+                           for text in _strings(resolve_block(b, game))]
+    icons = game.game.icons
+    entries = [f"[{token}] {icon_title(icons[token])}" for token in icon_tokens(" ".join(texts))
+               if token in icons]
+    return {"type": "legend", "text": " · ".join(entries)} if entries else None
+
+
+def _strings(view):
+    """Every string inside a block view (dicts, lists), in print order."""
+    if isinstance(view, str):
+        yield view
+    elif isinstance(view, dict):
+        for value in view.values():
+            yield from _strings(value)
+    elif isinstance(view, (list, tuple)):
+        for value in view:
+            yield from _strings(value)
+
+
+def _face_blocks(aid, game, face) -> list[dict]:
+    """A face's block views; the aid's `legend_face` (default: its last face) ends with the
+    aid's icon legend."""
+    blocks = [resolve_block(b, game) for b in face.blocks]
+    legend_face = aid.legend_face or aid.faces[-1].name
+    legend = icon_legend(aid, game) if face.name == legend_face else None
+    return blocks + ([legend] if legend else [])
+
+
 def card_face_html(env, planned: PlannedAid, game, face, font_pt: float, print_shop: bool) -> str:
     """The HTML of one card face at ``font_pt`` (trim size from the plan; a 3 mm bleed when
-    ``print_shop``, crop marks come later). Raises `BuildError` naming the aid on a template error."""
+    ``print_shop``, crop marks come later); the aid's legend face ends with the icon legend.
+    Raises `BuildError` naming the aid on a template error."""
     width, height = planned.trim_mm
     return _render_template(env, "card.html.j2", planned, game=game.game, face=face,
-                            blocks=[resolve_block(b, game) for b in face.blocks], font_pt=font_pt,
+                            blocks=_face_blocks(planned.aid, game, face), font_pt=font_pt,
                             trim={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
-                            print_shop=print_shop, footer=footer_text(game))
+                            print_shop=print_shop)
 
 
 def page_html(env, planned: PlannedAid, game, paper: str, font_pt: float, print_shop: bool) -> str:
@@ -68,11 +102,25 @@ def page_html(env, planned: PlannedAid, game, paper: str, font_pt: float, print_
     width, height = paper_size_mm(paper)
     if aid.orientation == "landscape":
         width, height = height, width
-    faces = [{"face": f, "blocks": [resolve_block(b, game) for b in f.blocks]} for f in aid.faces]
-    return _render_template(env, "page.html.j2", planned, game=game.game, faces=faces,
+    return _render_template(env, "page.html.j2", planned, game=game.game, flows=page_flows(aid, game),
                             font_pt=font_pt,
                             paper={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
                             print_shop=print_shop, footer=page_footer(game, aid))
+
+
+def page_flows(aid, game) -> list[dict]:
+    """A page aid's faces grouped into flows: consecutive faces with the same column count flow
+    on in one multi-column box; a face with ``break_before: page`` or another column count opens
+    a new flow (``page_break`` when it asked for one). Returns [{columns, page_break, faces}]."""
+    flows: list[dict] = []
+    for face in aid.faces:
+        view = {"face": face, "blocks": _face_blocks(aid, game, face)}
+        if flows and face.break_before != "page" and flows[-1]["columns"] == face.columns:
+            flows[-1]["faces"].append(view)
+        else:
+            flows.append({"columns": face.columns, "page_break": bool(flows) and face.break_before == "page",
+                          "faces": [view]})
+    return flows
 
 
 def _render_template(env, name: str, planned: PlannedAid, **context) -> str:

@@ -5,9 +5,11 @@ that a sheet printed double-sided with a long-edge flip puts every back behind i
 lines run along every card edge from the card grid out to the page edges (never over a card).
 Cards are rotated a quarter turn when that fits more of them on a portrait sheet.
 
-A one-line sheet label (aid, side, duplex hint, content version) sits in the top margin, in
-pieces between the top cut ticks so that it never covers one, and at least `LABEL_EDGE_MM` from
-the paper edge: inside the unprintable margin of many home printers it would be cut off.
+Two sheet labels, each in one piece between two cut ticks (never covering one, never split by
+one), at least `LABEL_EDGE_MM` from the paper edge (inside the unprintable margin of many home
+printers they would be cut off): what the sheet is (aid and side) in the top margin over the
+first card, and how to print it (duplex, 100 %, content version and date) up the left margin
+beside the top card row.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ LABEL_PT = 6
 LABEL_EDGE_MM = 5.0
 LABEL_GAP_MM = 1.0
 LABEL_TICK_GAP_MM = 1.0
-#: Between the pieces of the label, and in place of what did not fit.
+#: Between the parts of a label, and in place of what did not fit.
 LABEL_SEPARATOR = " · "
 ELLIPSIS = "…"
 
@@ -102,8 +104,8 @@ def sheet_layout(trim_w: float, trim_h: float, paper: str,
     return SheetLayout(paper_w, paper_h, cols, rows, rotated, cw, ch, x0, y0)
 
 
-def _overlay_pdf(layout: SheetLayout, label: str) -> bytes:
-    """A one-page PDF with the cut lines and the sheet label (see `label_runs`) in the top margin."""
+def _overlay_pdf(layout: SheetLayout, labels: "SheetLabels") -> bytes:
+    """A one-page PDF with the cut lines and the sheet labels (see `place_labels`)."""
     register_fonts()
     buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)),
@@ -124,35 +126,63 @@ def _overlay_pdf(layout: SheetLayout, label: str) -> bytes:
         canvas.line(gx1, y, pw, y)
     canvas.setFillGray(0.2)
     canvas.setFont(LABEL_FONT, LABEL_PT)
-    _, descent = getAscentDescent(LABEL_FONT, LABEL_PT)
-    baseline = gy1 + mm_to_pt(LABEL_GAP_MM) - descent
-    for x_mm, text in label_runs(layout, label):
-        canvas.drawString(mm_to_pt(x_mm), baseline, text)
+    for run in place_labels(layout, labels):
+        canvas.saveState()
+        canvas.translate(mm_to_pt(run.x), mm_to_pt(run.y))
+        canvas.rotate(run.angle)
+        canvas.drawString(0, 0, run.text)
+        canvas.restoreState()
     canvas.showPage()
     canvas.save()
     return buf.getvalue()
 
 
-def label_runs(layout: SheetLayout, label: str) -> list[tuple[float, str]]:
-    """The sheet label split into runs that sit between the top cut ticks: [(left x in mm, text)].
+@dataclass(frozen=True)
+class SheetLabels:
+    """What a card sheet says in its margins: ``what`` (the aid and the side, e.g. "Invasion
+    Game Summary · fronts") and ``how`` (how to print it and which content it shows: duplex,
+    100 %, content version and date)."""
 
-    The label's pieces (split at `LABEL_SEPARATOR`) fill the gaps between ticks left to right,
-    as many whole pieces per gap as fit, `LABEL_TICK_GAP_MM` clear of each tick. The margins
-    beside the grid (up to `LABEL_EDGE_MM` from the paper edge) are used only when the gaps over
-    the cards are not enough. A piece wider than any gap, or pieces left over, end in an ellipsis.
+    what: str
+    how: str
+
+
+@dataclass(frozen=True)
+class LabelRun:
+    """One label as drawn: its baseline's start (mm from the sheet's bottom-left corner), its
+    angle (0 upright, 90 reading upwards) and its text."""
+
+    x: float
+    y: float
+    angle: int
+    text: str
+
+
+def place_labels(layout: SheetLayout, labels: SheetLabels) -> list[LabelRun]:
+    """Each label in one piece between two cut ticks, never split across one.
+
+    ``what`` goes in the top margin over the first card column, `LABEL_TICK_GAP_MM` clear of
+    its ticks; ``how`` runs upwards in the left margin beside the top card row, at least
+    `LABEL_EDGE_MM` from the paper edge and clear of the row's ticks. A label longer than its
+    gap ends in an ellipsis. When the left margin is too narrow for a line of text, ``how``
+    goes in the top margin over the next card column (or after ``what`` with one column).
     """
-    ticks = [layout.x0 + i * layout.cell_w for i in range(layout.cols + 1)]
-    over_cards = [(a + LABEL_TICK_GAP_MM, b - LABEL_TICK_GAP_MM, True) for a, b in zip(ticks, ticks[1:])]
-    beside = [(LABEL_EDGE_MM, ticks[0] - LABEL_TICK_GAP_MM, False),
-              (ticks[-1] + LABEL_TICK_GAP_MM, layout.paper_w - LABEL_EDGE_MM, False)]
-    pieces = label.split(LABEL_SEPARATOR)
-    runs, left = _fill(over_cards, pieces)
-    if left:
-        runs, left = _fill([beside[0]] + over_cards + [beside[1]], pieces)
-    if left and runs:
-        a, b, text = runs[-1]
-        runs[-1] = (a, b, _shorten(text + LABEL_SEPARATOR + left[0], b - a))
-    return [(a, text) for a, _, text in runs]
+    ascent, descent = (pt_to_mm(v) for v in getAscentDescent(LABEL_FONT, LABEL_PT))
+    grid_top = layout.y0 + layout.rows * layout.cell_h
+    baseline = grid_top + LABEL_GAP_MM - descent
+    gap = layout.cell_w - 2 * LABEL_TICK_GAP_MM
+    runs = [LabelRun(layout.x0 + LABEL_TICK_GAP_MM, baseline, 0, _shorten(labels.what, gap))]
+    side_x = LABEL_EDGE_MM + ascent  # the baseline of upward text; its ascent points to the edge
+    if side_x - descent + LABEL_GAP_MM <= layout.x0:
+        row_bottom = grid_top - layout.cell_h
+        runs.append(LabelRun(side_x, row_bottom + LABEL_TICK_GAP_MM, 90,
+                             _shorten(labels.how, layout.cell_h - 2 * LABEL_TICK_GAP_MM)))
+    elif layout.cols > 1:
+        runs.append(LabelRun(layout.x0 + layout.cell_w + LABEL_TICK_GAP_MM, baseline, 0,
+                             _shorten(labels.how, gap)))
+    else:
+        runs[0] = LabelRun(runs[0].x, baseline, 0, _shorten(f"{labels.what}{LABEL_SEPARATOR}{labels.how}", gap))
+    return runs
 
 
 def _width_mm(text: str) -> float:
@@ -168,34 +198,15 @@ def _shorten(text: str, width_mm: float) -> str:
     return text.rstrip() + ELLIPSIS if text else ""
 
 
-def _fill(gaps: list[tuple[float, float, bool]],
-          pieces: list[str]) -> tuple[list[tuple[float, float, str]], list[str]]:
-    """Greedy: whole pieces into the gaps (left, right in mm, may shorten) in order; a piece too
-    wide for an empty gap that may shorten is cut to fit there. Returns the runs (left, right,
-    text) and the pieces that found no place."""
-    runs: list[tuple[float, float, str]] = []
-    i = 0
-    for a, b, may_shorten in gaps:
-        text = ""
-        while i < len(pieces):
-            candidate = f"{text}{LABEL_SEPARATOR}{pieces[i]}" if text else pieces[i]
-            if _width_mm(candidate) > b - a:
-                break
-            text, i = candidate, i + 1
-        if not text and i < len(pieces) and may_shorten:
-            text, i = _shorten(pieces[i], b - a), i + 1
-        if text:
-            runs.append((a, b, text))
-    return runs, pieces[i:]
-
-
 def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
-                 footer: str) -> bytes:
+                 footer: str, copies: int | None = None) -> bytes:
     """n-up sheet PDF from a PDF whose pages are the card's faces at trim size (front, back...).
 
+    ``copies``: how many cards to print (e.g. one per player); None fills one sheet. More
+    copies than a sheet holds take more sheets, the last one filled from its top-left slot.
     Each face becomes one Form XObject drawn once per slot (so a sheet of nine cards costs no
     more than one card); the back sheet mirrors columns for long-edge duplex. Returns PDF bytes
-    (pages: one per face, in face order), byte-identical for identical input.
+    (pages: one per face per sheet, faces in order), byte-identical for identical input.
     """
     source = pikepdf.open(io.BytesIO(face_pdf))
     box = source.pages[0].mediabox
@@ -203,33 +214,40 @@ def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
     trim_w = pt_to_mm(float(box[2]) - left)
     trim_h = pt_to_mm(float(box[3]) - bottom)
     layout = sheet_layout(trim_w, trim_h, paper)
+    wanted = copies or layout.per_sheet
+    count = -(-wanted // layout.per_sheet)
     sheets = pikepdf.new()
-    for index, (page, name) in enumerate(zip(source.pages, face_names)):
-        back = index % 2 == 1
-        sheet = sheets.add_blank_page(page_size=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)))
-        # fixed resource names (not pikepdf's random ones) keep the output byte-identical
-        card = sheet.add_resource(sheets.copy_foreign(page.as_form_xobject()), pikepdf.Name.XObject,
-                                  pikepdf.Name("/Card"))
-        ops = []
-        for slot in range(layout.per_sheet):
-            x, y = layout.slot(slot, back=back)
-            x_pt, y_pt = mm_to_pt(x), mm_to_pt(y)
-            if not layout.rotated:
-                matrix = (1, 0, 0, 1, x_pt - left, y_pt - bottom)
-            elif not back:  # a quarter turn anticlockwise: card top points left
-                matrix = (0, 1, -1, 0, x_pt + mm_to_pt(layout.cell_w) + bottom, y_pt - left)
-            else:  # clockwise on the back, so the tops meet after a long-edge flip
-                matrix = (0, -1, 1, 0, x_pt - bottom, y_pt + mm_to_pt(layout.cell_h) + left)
-            ops.append("q " + " ".join(f"{v:.4f}" for v in matrix) + f" cm {card} Do Q")
-        side = "backs" if back else "fronts"
-        if name not in ("front", "back"):
-            side += f" ({name})"
-        duplex = " · duplex: flip on long edge" if len(face_names) > 1 else ""
-        overlay = pikepdf.open(io.BytesIO(_overlay_pdf(layout, f"{title} · {side}{duplex} · {footer}")))
-        marks = sheet.add_resource(sheets.copy_foreign(overlay.pages[0].as_form_xobject()),
-                                   pikepdf.Name.XObject, pikepdf.Name("/Marks"))
-        ops.append(f"q {marks} Do Q")
-        sheet.contents_add(pikepdf.Stream(sheets, "\n".join(ops).encode()), prepend=False)
+    faces = [sheets.copy_foreign(page.as_form_xobject()) for page in source.pages]
+    for number in range(count):
+        cards = min(layout.per_sheet, wanted - number * layout.per_sheet)
+        for index, (face, name) in enumerate(zip(faces, face_names)):
+            back = index % 2 == 1
+            sheet = sheets.add_blank_page(page_size=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)))
+            # fixed resource names (not pikepdf's random ones) keep the output byte-identical
+            card = sheet.add_resource(face, pikepdf.Name.XObject, pikepdf.Name("/Card"))
+            ops = []
+            for slot in range(cards):
+                x, y = layout.slot(slot, back=back)
+                x_pt, y_pt = mm_to_pt(x), mm_to_pt(y)
+                if not layout.rotated:
+                    matrix = (1, 0, 0, 1, x_pt - left, y_pt - bottom)
+                elif not back:  # a quarter turn anticlockwise: card top points left
+                    matrix = (0, 1, -1, 0, x_pt + mm_to_pt(layout.cell_w) + bottom, y_pt - left)
+                else:  # clockwise on the back, so the tops meet after a long-edge flip
+                    matrix = (0, -1, 1, 0, x_pt - bottom, y_pt + mm_to_pt(layout.cell_h) + left)
+                ops.append("q " + " ".join(f"{v:.4f}" for v in matrix) + f" cm {card} Do Q")
+            side = "backs" if back else "fronts"
+            if name not in ("front", "back"):
+                side += f" ({name})"
+            if count > 1:
+                side += f" · sheet {number + 1} of {count}"
+            duplex = "duplex: flip on long edge · " if len(face_names) > 1 else ""
+            labels = SheetLabels(f"{title}{LABEL_SEPARATOR}{side}", f"{duplex}{footer}")
+            overlay = pikepdf.open(io.BytesIO(_overlay_pdf(layout, labels)))
+            marks = sheet.add_resource(sheets.copy_foreign(overlay.pages[0].as_form_xobject()),
+                                       pikepdf.Name.XObject, pikepdf.Name("/Marks"))
+            ops.append(f"q {marks} Do Q")
+            sheet.contents_add(pikepdf.Stream(sheets, "\n".join(ops).encode()), prepend=False)
     sheets.docinfo[pikepdf.Name.Title] = title
     sheets.docinfo[pikepdf.Name.Producer] = "playaid"
     out = io.BytesIO()

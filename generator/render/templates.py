@@ -3,13 +3,15 @@ undefined values an error; content text escaped first, then icon tokens swapped 
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, select_autoescape
 from markupsafe import Markup, escape
 
-from generator.render.typography import minus_signs
+from generator.paths import ICONS_DIR
+from generator.render.typography import keep_last_words, print_text
 
 ICON_TOKEN = re.compile(r"\[([a-z][a-z0-9_]*)\]")
 
@@ -18,12 +20,40 @@ class UnknownIcon(ValueError):
     """Text uses an ``[icon]`` token that game.yaml does not declare."""
 
 
-def make_environment(templates_dir: Path, icons: dict[str, str]) -> Environment:
-    """A Jinja environment over ``templates_dir``.
+#: The file of an icon in each ink (tools/draw_icons.py draws all three): xeno.svg,
+#: xeno-cb.svg, xeno-outline.svg.
+INK_SUFFIX = {"colour": "", "colour-blind": "-cb", "low-ink": "-outline"}
+
+
+def icon_file(file: str, ink: str = "colour") -> str:
+    """The file name of icon ``file`` (as declared in game.yaml) drawn in ``ink``."""
+    stem, dot, ext = file.rpartition(".")
+    return f"{stem}{INK_SUFFIX[ink]}{dot}{ext}" if dot else file + INK_SUFFIX[ink]
+
+
+def icon_tokens(text: str) -> list[str]:
+    """The icon tokens of ``text`` in order of first use (``[xeno]`` -> ``xeno``)."""
+    return list(dict.fromkeys(ICON_TOKEN.findall(text)))
+
+
+def icon_title(file: str) -> str:
+    """The words an icon stands for: the ``<title>`` of its SVG in templates/assets/icons
+    (tools/draw_icons.py writes it), else the file's stem."""
+    try:
+        text = (ICONS_DIR / file).read_text(encoding="utf-8")
+    except OSError:
+        text = ""
+    found = re.search(r"<title>(.*?)</title>", text, re.S)
+    return html.unescape(found.group(1)).strip() if found else Path(file).stem.replace("_", " ")
+
+
+def make_environment(templates_dir: Path, icons: dict[str, str], ink: str = "colour") -> Environment:
+    """A Jinja environment over ``templates_dir``, for printing in ``ink`` (colour |
+    colour-blind | low-ink; templates read it as the global ``ink``).
 
     Autoescape is on for .html, .htm, .xml and .html.j2 names; StrictUndefined makes a missing
     value an error. The ``rich`` filter escapes content text and turns ``[token]`` into an
-    ``<img>`` of the declared SVG icon (``icons``: token -> file in assets/icons).
+    ``<img>`` of the declared SVG icon in that ink (``icons``: token -> file in assets/icons).
     """
     env = Environment(
         loader=FileSystemLoader(str(templates_dir)),
@@ -35,14 +65,14 @@ def make_environment(templates_dir: Path, icons: dict[str, str]) -> Environment:
     )
 
     def rich(text) -> Markup:
-        escaped = str(escape(minus_signs(str(text))))
+        escaped = str(escape(print_text(str(text))))
 
         def icon(match: re.Match) -> str:
             token = match.group(1)
             if token not in icons:
                 raise UnknownIcon(f"icon token [{token}] is not declared in game.yaml `icons:` "
                                   f"(declared: {', '.join(sorted(icons)) or 'none'})")
-            return (f'<img class="icon" src="asset:icons/{escape(icons[token])}" '
+            return (f'<img class="icon" src="asset:icons/{escape(icon_file(icons[token], ink))}" '
                     f'alt="{escape(token)}">')
 
         return Markup(ICON_TOKEN.sub(icon, escaped))
@@ -57,9 +87,15 @@ def make_environment(templates_dir: Path, icons: dict[str, str]) -> Environment:
                 out.append(ch)
         return Markup("".join(out))
 
+    def heading(text) -> Markup:
+        """A heading: `rich`, its last two words kept on one line."""
+        return rich(keep_last_words(str(text)))
+
+    env.globals["ink"] = ink
     env.filters["rich"] = rich
+    env.filters["heading"] = heading
     env.filters["css_string"] = css_string
     return env
 
 
-__all__ = ["make_environment", "TemplateError", "UnknownIcon"]
+__all__ = ["icon_file", "icon_title", "icon_tokens", "make_environment", "TemplateError", "UnknownIcon"]
