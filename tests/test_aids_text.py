@@ -121,7 +121,7 @@ def test_issue_20_audit_findings_are_printed_as_the_rulebooks_state_them(printed
             "they hold no good.") in cards["invasion-end"]
     assert "Its powers and attributes (its Military included) cannot be used" in cards["rules-reference"]
     # xc: Terminology (Continue Play): contributions now lower the conquest value
-    assert "Each good contributed now lowers the Xeno conquest value by 1." in cards["counterstrike-summary"]
+    assert "each good contributed now lowers the Xeno conquest value by 1" in cards["counterstrike-summary"]
     assert "each good contributed now lowers the Xeno conquest value by 1" in cards["rules-reference"]
     # xc: Repulse: both Frontier deck tiles flip; the Successful Repulse card and the breather
     assert "flip both Frontier deck tiles to their counterstrike sides" in cards["counterstrike-summary"]

@@ -84,7 +84,9 @@ def test_backs_line_up_with_fronts(out):
     assert [x for x, _ in front_slots] == pytest.approx([x for x, _ in expected_fronts], abs=0.2)
     mirrored = sorted((round(210 - x - 63, 1), y) for x, y in front_slots)
     assert [x for x, _ in back_slots] == pytest.approx([x for x, _ in mirrored], abs=0.2)
-    assert [y for _, y in back_slots] == pytest.approx([y for _, y in mirrored], abs=0.2)
+    # the back's title sits higher by the same amount in every card (the back has no game line)
+    shifts = [b - m for (_, b), (_, m) in zip(back_slots, mirrored)]
+    assert max(shifts) - min(shifts) < 0.2 and 0 < shifts[0] < 5
 
 
 def test_invasion_card_prints_every_wave_strength(out):

@@ -1,4 +1,6 @@
-"""No text run of any built PDF is under 6 pt (the README's promise), measured on the page.
+"""No text run of any built PDF is under 6 pt (the README's promise), measured on the page; on the
+home-printer sheets also the print quality of issue 20 (tests/print_quality.py): card text at
+7 pt or more but for the icon legend, pages filled, check boxes visible, no letters in icons.
 
 Every aid is built on A4 and US Letter, as home-printer sheets and for the print shop, and every
 character's size is read with pdfplumber (pdfminer) from its effective text matrix: imposed
@@ -70,6 +72,16 @@ def test_no_text_run_of_any_aid_is_under_6_pt(tmp_path, paper, mode):
         else:
             fills = page_fill(path)
             assert all(f.fill >= MIN_PAGE_FILL for f in fills[:-1]), (key, fills)
+    # text balanced between a card's faces: their fitted body sizes at most 1 pt apart
+    import json
+
+    from generator.pipeline.build import MANIFEST_NAME
+
+    manifest = json.loads((folder / MANIFEST_NAME).read_text(encoding="utf-8"))
+    for key, kind in formats.items():
+        if kind == "card":
+            sizes = manifest[key]["fitted"].values()
+            assert min(sizes) >= 7.0 and max(sizes) - min(sizes) <= 1.0, (key, manifest[key]["fitted"])
     boxes = checkbox_appearances(folder / "xia-campaign-log-fillable.pdf")
     assert len(boxes) == 40  # Won and Goal completed for 20 games
     for box in boxes:

@@ -1,11 +1,12 @@
 """Render aids declared in content to PDF through HTML: card faces fitted to their trim size,
 and full-page aids on A4 / US Letter.
 
-Card text is fitted by searching the largest font size (between the aid's ``min_font_pt`` and
-``max_font_pt``) at which each face lays out on exactly one page *and every text run on it* (the
-notes, the rulings' reasons and the header too, which CSS sets smaller than the body) *is at
-least* `MIN_TEXT_PT`. A face that cannot meet both is a `BuildError` naming the aid and face,
-never clipped or smaller text.
+Card text is fitted by searching the largest body size (between the aid's ``min_font_pt``,
+7 pt by default, and ``max_font_pt``) at which each face lays out on exactly one page *and every
+text run on it* (the icon legend and the rulings' reasons too, which CSS sets smaller than the
+body) *is at least* `MIN_TEXT_PT`. A face that cannot meet both is a `BuildError` naming the aid
+and face, never clipped or smaller text. An aid that prints icons ends with their legend
+(`icon_legend`); a page aid's faces flow on in shared columns (`page_flows`).
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ class FaceResult:
 
 
 def footer_text(game) -> str:
-    """The version line printed on every aid: content version and date, and the print
-    instruction. (The content version, not playaid's: it changes when a rule or card does.)"""
+    """The version line: content version and date, and the print instruction, printed in a card
+    sheet's margin and in a page aid's or form's footer (a card face has no footer). (The
+    content version, not playaid's: it changes when a rule or card does.)"""
     return f"content v{game.game.version} · {game.game.date.isoformat()} · print at 100 %"
 
 
