@@ -116,7 +116,8 @@ def test_an_edit_to_one_face_refits_that_face_only(tmp_path, monkeypatch):
     real_layout = faces._layout
 
     def counting(renderer, planned, html):
-        layouts.append("face-back" if "face-back" in html else "face-front")
+        # the body's class names the face (the style sheet names both faces)
+        layouts.append("face-back" if 'class="card face-back' in html else "face-front")
         return real_layout(renderer, planned, html)
 
     monkeypatch.setattr(faces, "_layout", counting)
