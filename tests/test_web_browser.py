@@ -177,8 +177,8 @@ def test_a_game_typed_into_the_form_shows_the_command_lines_totals(browser, serv
     assert page.locator("#rftg-winner-line").inner_text().startswith(
         f"Winner: {winners[0]}" if len(winners) == 1 else "Shared win")
     page.click("#rftg-score")  # the result screen: each player's breakdown one tap away
-    page.locator("#scoreboard .player-head").filter(has_text=expected["players"][0]["name"]).click()
-    receipt = page.locator("#breakdown-0")
+    page.locator("#rftg-scoreboard .player-head").filter(has_text=expected["players"][0]["name"]).click()
+    receipt = page.locator("#rftg-breakdown-0")
     for line in expected["players"][0]["explain"]:
         assert line["why"] in receipt.inner_text()
     page.click("#rftg-edit")

@@ -105,8 +105,8 @@ def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, serv
     assert re.match(r"\d+", totals(page, 1)[0])
     # scored with Ben still without cards: provisional, and no VP pool check counting Ann alone
     page.click("#rftg-score")
-    wait_until(page, "document.getElementById('result-verdict')")
-    assert "1 player has no cards yet" in page.locator("#result-verdict").inner_text()
+    wait_until(page, "document.getElementById('rftg-verdict')")
+    assert "1 player has no cards yet" in page.locator("#rftg-verdict").inner_text()
     assert "pool" not in page.locator("#panel-rftg").inner_text().lower()
     page.context.close()
 
@@ -125,8 +125,8 @@ def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_fina
     page.keyboard.press("Escape")
     page.locator("#p0-card").press("Enter")
     page.click("#rftg-score")
-    verdict = page.locator("#result-verdict")
-    wait_until(page, "document.getElementById('result-verdict')?.textContent.includes('unknown card')")
+    verdict = page.locator("#rftg-verdict")
+    wait_until(page, "document.getElementById('rftg-verdict')?.textContent.includes('unknown card')")
     assert verdict.inner_text().startswith("Not final:")
     assert "1 unknown card not counted" in verdict.inner_text()
     assert "1 box is not a whole number (not counted)" in verdict.inner_text()
@@ -145,11 +145,11 @@ def test_result_screen_scoreboard_tiles_military_and_breakdown(browser, server, 
     paste(page, (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
     totals(page, 3)
     page.click("#rftg-score")
-    wait_until(page, "document.getElementById('scoreboard')")
-    assert page.locator("#result-verdict").inner_text() == "Final result"
+    wait_until(page, "document.getElementById('rftg-scoreboard')")
+    assert page.locator("#rftg-verdict").inner_text() == "Final result"
     assert page.locator("#rftg-winner").inner_text() == "Winner: Ann with 34 VP"
     board = page.evaluate("""() => {
-        const t = document.getElementById('scoreboard');
+        const t = document.getElementById('rftg-scoreboard');
         const names = [...t.querySelectorAll('thead .who')].map(e => e.textContent);
         const rows = [...t.querySelectorAll('tbody tr')].map(r => [r.querySelector('th').textContent,
             ...[...r.querySelectorAll('td')].map(td => Number(td.textContent))]);
@@ -167,8 +167,8 @@ def test_result_screen_scoreboard_tiles_military_and_breakdown(browser, server, 
     assert "Ann and Cat" in tile.inner_text() and "war contribution chips: 3" in tile.inner_text()
     assert "Epsilon Eridani +1 Military; Space Marines +2 Military" in page.locator(".military").inner_text()
     # one tap on a player's column opens their breakdown
-    page.locator("#scoreboard .player-head", has_text="Ben").tap()
-    ben = page.locator("#breakdown-1")
+    page.locator("#rftg-scoreboard .player-head", has_text="Ben").tap()
+    ben = page.locator("#rftg-breakdown-1")
     assert ben.get_attribute("open") is not None
     for line in expected["players"][1]["explain"]:
         assert line["why"] in ben.inner_text()

@@ -183,7 +183,7 @@ def test_the_result_goes_to_bg_stats_through_its_play_import_link(browser, serve
            "Defense awards 2, Bonus tiles 5" in comments
     # the result screen's button is the same link, with the saved game's id
     score_example(page)
-    link = page.locator("#result-bgstats")
+    link = page.locator("#rftg-bgstats")
     assert link.get_attribute("target") == "_blank"
     from_screen = bgstats_play(link.get_attribute("href"))
     assert from_screen["sourcePlayId"] == history(page)[0]["id"]

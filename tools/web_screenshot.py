@@ -39,7 +39,7 @@ def shot(browser, url: str, scheme: str, result: bool) -> bytes:
     page.click("#notice button[aria-label=Dismiss]")
     if result:  # the result screen, from its heading
         page.click("#rftg-score")
-        wait_until(page, "document.getElementById('scoreboard')")
+        wait_until(page, "document.getElementById('rftg-scoreboard')")
         page.locator("#rftg-result").evaluate("e => e.scrollIntoView({block: 'start'})")
     else:  # the top of the filled game: the paste and the taps above may have scrolled the page
         page.evaluate("window.scrollTo(0, 0)")

@@ -12,6 +12,7 @@ import { fill, h, richText } from "./dom.js";
 import { Engine } from "./engine.js";
 import { History, newId } from "./history.js";
 import { HistoryView } from "./history-view.js";
+import { ModelPad } from "./pad.js";
 import * as records from "./records.js";
 import { GAME as RFTG, RftgForm } from "./rftg-form.js";
 import { CAMPAIGN, CampaignForm, NpcRollForm } from "./xia-forms.js";
@@ -226,6 +227,11 @@ function describe(entry) {
     const variant = formData?.rftg?.variants.find((v) => v.id === record.variant);
     return { title: formData?.rftg?.title ?? "Race for the Galaxy", variant: variant?.title ?? record.variant };
   }
+  const game = entry.game ?? record.game;
+  if (forms[game] instanceof ModelPad) {
+    const pad = forms[game];
+    return { title: pad.title, variant: pad.variantById(record.variant)?.title ?? "" };
+  }
   return { title: formData?.xia?.title ? `${formData.xia.title}: solo campaign` : "Xia solo campaign", variant: "" };
 }
 
@@ -240,8 +246,9 @@ function summaryOf(report) {
 function remember(tab, report, { create = false } = {}) {
   if (!gamesStore || !RECORD_TABS.includes(tab) || !report?.ok) return;
   const form = forms[tab];
-  if (tab === RFTG && (form.request?.players?.length ?? 0) < form.record.players.length) return; // not every player scored yet
-  const scored = create || (tab === RFTG && form.view === "result") || (tab === CAMPAIGN && form.record.games?.length);
+  const players = Array.isArray(form.record.players);
+  if (players && (form.request?.players?.length ?? 0) < form.record.players.length) return; // not every player scored yet
+  const scored = create || (players && form.view === "result") || (tab === CAMPAIGN && form.record.games?.length);
   if (!current[tab] && !scored) return;
   const created = !current[tab];
   if (created) setCurrent(tab, newId());
@@ -257,13 +264,15 @@ function refreshNames() {
 
 /** The BG Stats play for a record and its report (a saved game's id makes it recognisable). */
 function playFor(record, report, id) {
+  const pad = forms[record?.game];
   const game = record?.game === RFTG ? { id: RFTG, title: formData?.rftg?.title ?? "Race for the Galaxy" }
+    : pad instanceof ModelPad ? { id: record.game, title: pad.title }
     : { id: "xia", title: formData?.xia?.title ?? "Xia: Embers of a Forsaken Star" };
   const { variant } = describe(record ?? {});
   const entry = id ? gamesStore?.get(id) : null;
-  const ended = record?.game === RFTG ? forms[RFTG]?.endedWords?.(record.ended_by) : "";
+  const ended = record?.ended_by ? pad?.endedWords?.(record.ended_by) : "";
   return bgstatsPlay(game, report, { id, date: entry?.played ?? Date.now(), variant, ended,
-    categoryLabels: forms[RFTG]?.categoryLabels, scoring: record?.game === RFTG ? formData?.rftg?.scoring : null });
+    categoryLabels: pad?.categoryLabels, scoring: pad instanceof ModelPad ? pad.model : record?.game === RFTG ? formData?.rftg?.scoring : null });
 }
 
 const GAME_ACTIONS = {
@@ -324,7 +333,13 @@ function unfit(record) {
     }
     return "";
   }
-  return `game: must be ${RFTG} or ${CAMPAIGN}`;
+  if (forms[record?.game] instanceof ModelPad) {
+    if (!Array.isArray(record.players) || !record.players.every((p) => p && typeof p === "object" && !Array.isArray(p))) {
+      return "`players` must be a list of players (each with a name and the values entered)";
+    }
+    return "";
+  }
+  return `game: must be one of ${RECORD_TABS.join(", ")}`;
 }
 
 /** Words typed loosely at the table, read as the scorer reads them: "Xia campaign" ->
@@ -424,13 +439,34 @@ function wireChrome() {
   });
 }
 
+/**
+ * A tab for each game the scoring model describes that has no pad of its own here (a game
+ * added by content: `playaid new`): its button before "Saved games", its panel, and the
+ * generated pad (pad.js) in it. Returns the record words of those games.
+ */
+function modelTabs(data) {
+  const words = Object.keys(data.models ?? {}).filter((w) => !TABS.includes(w) && /^[a-z0-9][a-z0-9-]*$/.test(w));
+  const before = document.getElementById(`tab-${GAMES}`);
+  for (const word of words) {
+    const button = h("button", { type: "button", role: "tab", id: `tab-${word}`, "aria-controls": `panel-${word}`,
+      "aria-selected": "false", tabindex: "-1", "data-tab": word }, data.models[word].title ?? word);
+    before.before(button);
+    const panel = h("section", { id: `panel-${word}`, role: "tabpanel", "aria-labelledby": `tab-${word}`, class: "panel", hidden: true });
+    panels[GAMES].before(panel);
+    panels[word] = panel;
+    TABS.splice(TABS.indexOf(GAMES), 0, word);
+    RECORD_TABS.push(word);
+  }
+  return words;
+}
+
 /** The result screen's buttons: a new game with the same players, and the result to BG Stats. */
 function resultActions(tab) {
   const form = forms[tab];
   const report = form.report;
-  const out = [h("button", { type: "button", id: "result-again", onclick: () => replaceRecord(tab, form.newRecord(form.record), "New game with the same players.", { done: false }) }, "Same players, new game")];
+  const out = [h("button", { type: "button", id: `${tab}-again`, onclick: () => replaceRecord(tab, form.newRecord(form.record), "New game with the same players.", { done: false }) }, "Same players, new game")];
   if (report?.ok && (form.request?.players?.length ?? 0) === form.record.players.length) {
-    out.push(h("a", { class: "button", id: "result-bgstats", target: "_blank", rel: "noopener noreferrer",
+    out.push(h("a", { class: "button", id: `${tab}-bgstats`, target: "_blank", rel: "noopener noreferrer",
       href: bgstatsLink(playFor(form.request.record, report, current[tab] ?? null)) }, "Send to BG Stats"));
   }
   return out;
@@ -440,7 +476,8 @@ async function boot() {
   const data = await (await fetch("data/form.json")).json();
   const cards = new CardIndex(data.rftg?.cards ?? []);
   formData = data;
-  gamesStore = new History({ [RFTG]: !!data.rftg, [CAMPAIGN]: !!data.xia });
+  const generated = modelTabs(data);
+  gamesStore = new History({ [RFTG]: !!data.rftg, [CAMPAIGN]: !!data.xia, ...Object.fromEntries(generated.map((w) => [w, true])) });
   current = load("current") ?? {};
   if (!current || typeof current !== "object") current = {};
   gamesView = new HistoryView(panels[GAMES], gamesStore, GAME_ACTIONS);
@@ -457,7 +494,8 @@ async function boot() {
     [CAMPAIGN]: new CampaignForm(panels[CAMPAIGN], data.xia, () => changed(CAMPAIGN), hooks(CAMPAIGN)),
     [NPC]: new NpcRollForm(panels[NPC], data.xia, () => changed(NPC)),
   };
-  for (const tab of [RFTG, CAMPAIGN]) {
+  for (const word of generated) forms[word] = new ModelPad(panels[word], word, data.models[word], () => changed(word), hooks(word));
+  for (const tab of RECORD_TABS) {
     const kept = load(tab);
     // a kept game shows the findings of what was typed in before the reload
     if (kept && !unfit(kept) && kept.game === tab) forms[tab].setRecord(kept, { done: "typed" });

@@ -45,9 +45,9 @@ export function categoryValue(player, key) {
 }
 
 /** "Final result" or "Not final: 1 unknown card not counted; 1 box not a whole number". */
-export function verdict(problems) {
-  if (!problems.length) return h("p", { class: "verdict final", id: "result-verdict" }, "Final result");
-  return h("p", { class: "verdict provisional", id: "result-verdict" }, h("strong", {}, "Not final: "), problems.join("; "), ".");
+export function verdict(problems, id) {
+  if (!problems.length) return h("p", { class: "verdict final", id }, "Final result");
+  return h("p", { class: "verdict provisional", id }, h("strong", {}, "Not final: "), problems.join("; "), ".");
 }
 
 /** "1 unknown card" / "2 unknown cards". */
@@ -59,10 +59,10 @@ export function count(n, one, many = `${one}s`) {
  * The scoreboard: a column per player (rank order), a row per category, the total last.
  * `onPlayer(k)` opens report player k's breakdown (the column head is a button: one tap).
  */
-export function scoreboard(report, categories, { onPlayer, caption = "Scores by category" } = {}) {
+export function scoreboard(report, categories, { id, onPlayer, caption = "Scores by category" } = {}) {
   const order = report.players.map((p, k) => ({ p, k })).sort((a, b) => a.p.rank - b.p.rank || a.k - b.k);
   const winners = new Set(report.winners ?? []);
-  return h("div", { class: "board-wrap" }, h("table", { class: "scoreboard", id: "scoreboard" },
+  return h("div", { class: "board-wrap" }, h("table", { class: "scoreboard", id },
     h("caption", {}, caption),
     h("thead", {}, h("tr", {}, h("td", {}),
       order.map(({ p, k }) => h("th", { scope: "col", class: winners.has(p.name) ? "won" : "" },
@@ -76,9 +76,9 @@ export function scoreboard(report, categories, { onPlayer, caption = "Scores by 
         order.map(({ p }) => h("td", { class: "num" }, String(p.total)))))));
 }
 
-/** Each player's explain lines, collapsed: [details#breakdown-k]. */
-export function breakdowns(report, { extra } = {}) {
-  return report.players.map((p, k) => h("details", { class: "receipt breakdown", id: `breakdown-${k}` },
+/** Each player's explain lines, collapsed: [details#id(k)]. */
+export function breakdowns(report, { id, extra } = {}) {
+  return report.players.map((p, k) => h("details", { class: "receipt breakdown", id: id(k) },
     h("summary", {}, `How ${p.name} scores ${p.total} VP`),
     h("table", { class: "table" }, h("tbody", {},
       p.explain.map((e) => h("tr", {}, h("td", { class: "num" }, String(e.vp)), h("td", {}, e.component, h("span", { class: "why" }, e.why)))),
@@ -86,9 +86,9 @@ export function breakdowns(report, { extra } = {}) {
     extra?.(p, k)));
 }
 
-/** Open report player k's breakdown and bring it into view. */
-export function openBreakdown(root, k) {
-  const el = root.querySelector(`#breakdown-${k}`);
+/** Open a player's breakdown (details#id) and bring it into view. */
+export function openBreakdown(root, id) {
+  const el = root.querySelector(`#${CSS.escape(id)}`);
   if (!el) return;
   el.open = true;
   el.scrollIntoView({ block: "start" });

@@ -1,20 +1,15 @@
-// The Race for the Galaxy pad: the game (variant, how it ended), 2 to 5 players with their
-// tableaux (the card picker) and counts, each player's live total, and the result screen
-// (rftg-result.js). The record edited here is exactly the YAML record.
-//
-// Entry keeps its place: findings about a player appear beside the box they concern once that
-// player is done (the focus left their section, or "Score" was tapped), in words for people
-// (words.js); the box being typed in never moves (keepPlace). A box holding something that is
-// not a whole number is marked at once and left out of the scoring request, so every other
-// total stays. Removing a player can be undone.
+// The Race for the Galaxy pad (a players' pad, players-pad.js): the game (variant, how it
+// ended), 2 to 5 players with their tableaux (the card picker) and counts, each player's live
+// total, and the result screen with the bonus tiles and each player's Military card by card.
+// The record edited here is exactly the YAML record.
 import { cardPicker } from "./card-picker.js";
 import { copiesUsed } from "./cards.js";
-import { clearFindings, errorText, field, fill, h, keepPlace, numberField, ordinal, pathAttr, showFinding } from "./dom.js";
-import { resultView } from "./rftg-result.js";
-import { forPeople, words } from "./words.js";
+import { field, fill, h, numberField, pathAttr } from "./dom.js";
+import { PLAYER_MIN, PlayersPad } from "./players-pad.js";
+import { modelCategories } from "./result-screen.js";
+import { words } from "./words.js";
 
 export const GAME = "rftg";
-const PLAYER_MIN = 2; // the issue's 2 to 5 players; the maximum comes from content
 
 // UI words for record fields and ended_by values; an unknown one (new content) shows its own
 // name, with the field's description from the record's JSON Schema as its hint.
@@ -41,27 +36,21 @@ export const CATEGORY_LABELS = {
   war_contribution_vp: "War contributions", defense_awards_vp: "Defense awards", bonus_vp: "Bonus tiles",
 };
 
-export class RftgForm {
-  /**
-   * root: the panel; data: form.json's rftg; cards: a CardIndex; onChange(): record edited.
-   * hooks (all optional): familiar() Map card -> weight (recent games), names() player names
-   * to offer, notice(message, action) a notice with an Undo, onScore(report) "Score" tapped
-   * on a scored game, actions() the result screen's buttons.
-   */
+export class RftgForm extends PlayersPad {
+  /** root: the panel; data: form.json's rftg; cards: a CardIndex; onChange(): record edited;
+   * hooks: see PlayersPad (familiar() also: cards of recent games, weighed). */
   constructor(root, data, cards, onChange, hooks = {}) {
-    this.root = root;
+    super(root, { game: GAME, playerPrefix: "p" }, onChange, hooks);
     this.data = data;
     this.cards = cards;
-    this.onChange = onChange;
-    this.hooks = hooks;
     this.familiar = hooks.familiar;
+    this.labels = LABELS;
+    this.values = ENDED_BY;
+    this.errorPhrases = ERROR_PHRASES;
     this.categoryLabels = CATEGORY_LABELS;
-    this.report = null;
-    this.view = "entry";
-    this.done = new Set(); // players whose findings are shown (their section was left, or "Score")
-    this.active = null; // the player whose section has the focus
-    this.frozen = new Set(); // the findings shown for them when it came (no new ones until it leaves)
-    this.shownKeys = new Map(); // player -> keys of the findings shown for them
+    this.awardsTitle = "Bonus tiles";
+    this.verbatim = new Set(["name", "tableau"]);
+    this.maxPlayers = data.players_max ?? 5;
   }
 
   /** A new game: the previous variant and players' names kept, everything else empty. */
@@ -73,45 +62,36 @@ export class RftgForm {
       players: names.map((name) => ({ name, tableau: [] })) };
   }
 
+  newPlayer() { return { name: "", tableau: [] }; }
+
   variantOf(record) {
     return this.data.variants.find((v) => v.id === record?.variant);
   }
 
-  /**
-   * Show `record` (a mapping shaped like the YAML record) in the form. `done`: true shows
-   * every finding at once (a game loaded whole), false none until a player is left (a game
-   * about to be typed in), "typed" those of the players with a name or a card.
-   */
-  setRecord(record, { done = true, view = "entry" } = {}) {
-    this.record = record;
-    this.report = null;
-    const typed = (p) => done === true || (done === "typed" && (p.name || (Array.isArray(p.tableau) && p.tableau.length)));
-    this.done = new Set(record.players.map((p, i) => (typed(p) ? i : -1)).filter((i) => i >= 0));
-    this.view = view;
-    this.render();
+  /** A player is scored once their tableau holds a card. */
+  entered(player) { return Array.isArray(player.tableau) && player.tableau.length > 0; }
+
+  get notEnteredWords() { return "no cards yet"; }
+
+  needed(player) {
+    return this.entered(player) ? [] : [{ field: "tableau", text: "Needed: the cards in this tableau." }];
   }
 
-  changed() { this.onChange(); }
+  /** Text typed in a count box is invalid; a tableau's card names are not counts. */
+  isNumberPath(path) { return path.length > 2 && path[2] !== "tableau"; }
+
+  removedWhat(player) {
+    const cards = Array.isArray(player.tableau) ? player.tableau.length : 0;
+    return ` (${cards} ${cards === 1 ? "card" : "cards"})`;
+  }
 
   // --- rendering -------------------------------------------------------------------------------
 
-  render() {
-    const focused = document.activeElement?.id;
-    const r = this.record;
-    const entry = h("div", { id: "rftg-entry", hidden: this.view !== "entry" },
-      this.gameSection(), ...r.players.map((p, i) => this.playerSection(p, i)),
-      h("div", { class: "score-bar" },
-        h("button", { type: "button", class: "primary", id: "rftg-score", onclick: () => this.score() }, "Score the game")));
-    const result = h("section", { id: "rftg-result", class: "result", hidden: this.view !== "result", "aria-labelledby": "rftg-result-title" });
-    fill(this.root, entry, result);
-    if (focused) document.getElementById(focused)?.focus();
-    this.applyReport();
-  }
-
-  gameSection() {
+  /** The variant, how the game ended and (counterstrike) whether the Xenos were repulsed. */
+  gameBody() {
     const r = this.record;
     const variant = this.variantOf(r);
-    const variantSelect = h("select", { id: "rftg-variant", onchange: () => {
+    const variantSelect = h("select", { id: this.gid("variant"), onchange: () => {
       r.variant = variantSelect.value;
       const v = this.variantOf(r);
       if (v && !this.endedByChoices(v).includes(r.ended_by)) r.ended_by = this.endedByChoices(v)[0];
@@ -120,18 +100,17 @@ export class RftgForm {
     } }, this.data.variants.map((v) => h("option", { value: v.id, selected: v.id === r.variant }, v.title)),
     variant ? null : h("option", { value: r.variant, selected: true }, `${r.variant} (unknown)`));
     const choices = variant ? this.endedByChoices(variant) : [];
-    const endedSelect = h("select", { id: "rftg-ended-by", onchange: () => { r.ended_by = endedSelect.value; this.changed(); } },
+    const endedSelect = h("select", { id: this.gid("ended-by"), onchange: () => { r.ended_by = endedSelect.value; this.changed(); } },
       choices.map((e) => h("option", { value: e, selected: e === r.ended_by }, ENDED_BY[e] ?? words(e))),
       choices.includes(r.ended_by) || r.ended_by === undefined ? null
         : h("option", { value: r.ended_by, selected: true }, `${r.ended_by} (not for this variant)`));
     const parts = [
-      h("h2", {}, "Game"),
       h("div", { class: "grid" },
-        field(["variant"], "rftg-variant", "Variant", variantSelect),
-        field(["ended_by"], "rftg-ended-by", "How it ended", endedSelect)),
+        field(["variant"], this.gid("variant"), "Variant", variantSelect),
+        field(["ended_by"], this.gid("ended-by"), "How it ended", endedSelect)),
     ];
     if (variant?.fields.includes("repulsed") || r.repulsed !== undefined) {
-      const repulsed = h("select", { id: "rftg-repulsed", onchange: () => {
+      const repulsed = h("select", { id: this.gid("repulsed"), onchange: () => {
         if (repulsed.value === "") delete r.repulsed; else r.repulsed = repulsed.value === "yes";
         const v = this.variantOf(r);
         if (v && !this.endedByChoices(v).includes(r.ended_by)) r.ended_by = this.endedByChoices(v)[0];
@@ -141,20 +120,9 @@ export class RftgForm {
       h("option", { value: "", selected: r.repulsed === undefined }, "not given"),
       h("option", { value: "yes", selected: r.repulsed === true }, "yes"),
       h("option", { value: "no", selected: r.repulsed === false }, "no: the game ended before"));
-      parts.push(h("div", { class: "grid" }, h("div", { class: "wide" }, field(["repulsed"], "rftg-repulsed", "Were the Xenos repulsed?", repulsed))));
+      parts.push(h("div", { class: "grid" }, h("div", { class: "wide" }, field(["repulsed"], this.gid("repulsed"), "Were the Xenos repulsed?", repulsed))));
     }
-    const max = this.data.players_max ?? 5;
-    parts.push(h("div", { class: "count", "data-path": "players" },
-      h("span", { class: "label", id: "rftg-count-label" }, "Players"),
-      h("button", { type: "button", id: "rftg-remove-player", "aria-label": "Remove the last player",
-        disabled: r.players.length <= PLAYER_MIN, onclick: () => this.removePlayer(r.players.length - 1) }, "−"),
-      h("span", { class: "output", id: "rftg-count" }, String(r.players.length)),
-      h("button", { type: "button", id: "rftg-add-player", "aria-label": "Add a player",
-        disabled: r.players.length >= max, onclick: () => this.addPlayer() }, "+")));
-    parts.push(h("p", { class: "winner-line", id: "rftg-winner-line" }, "Totals appear as you type."));
-    parts.push(h("div", { class: "findings" }));
-    parts[0].id = "rftg-game-title";
-    return h("section", { class: "card game", "aria-labelledby": "rftg-game-title", id: "rftg-game" }, ...parts);
+    return parts;
   }
 
   /** ended_by values a variant allows; before repulse, those of the invasion stage. */
@@ -178,46 +146,14 @@ export class RftgForm {
     });
   }
 
-  playerSection(player, i) {
-    const base = ["players", i];
-    const id = (s) => `p${i}-${s}`;
-    const title = h("h2", { id: id("title") }, player.name || `Player ${i + 1}`);
-    const name = h("input", { id: id("name"), type: "text", value: player.name ?? "", autocomplete: "off",
-      autocapitalize: "words", enterkeyhint: "next", list: "player-names",
-      oninput: () => { player.name = name.value; title.textContent = name.value || `Player ${i + 1}`; this.changed(); } });
-    const total = h("p", { class: "total", id: id("total") }, h("small", {}, "…"));
-    const section = h("section", { class: "card player", "data-path": pathAttr(base), "aria-labelledby": id("title"), id: id("section") },
-      h("header", {}, h("div", {}, title, h("p", { class: "claim", id: id("claim") })), total),
-      h("div", { class: "findings" }),
-      field([...base, "name"], id("name"), "Name", name),
-      this.tableauBlock(player, i),
-      this.fieldsGrid(player, i),
-      h("button", { type: "button", class: "remove-player", disabled: this.record.players.length <= PLAYER_MIN,
-        onclick: () => this.removePlayer(i) }, `Remove ${player.name || `player ${i + 1}`}`));
-    // a player is done when the focus leaves their section: their findings show from then on.
-    // Back in a done player's section, the findings shown stay (until resolved) and new ones
-    // wait until the focus leaves again.
-    section.addEventListener("focusin", () => {
-      if (this.active === i) return;
-      this.active = i;
-      this.frozen = new Set(this.shownKeys.get(i) ?? []);
-    });
-    section.addEventListener("focusout", (event) => {
-      if (event.relatedTarget && section.contains(event.relatedTarget)) return;
-      setTimeout(() => {
-        if (!section.isConnected || section.contains(document.activeElement)) return;
-        if (this.active === i) this.active = null;
-        this.done.add(i);
-        this.applyReport();
-      }, 0);
-    });
-    return section;
+  playerBody(player, i) {
+    return [this.tableauBlock(player, i), this.fieldsGrid(player, i)];
   }
 
   /** The player's count boxes (those `playerFields` shows), as one grid. */
   fieldsGrid(player, i) {
     const base = ["players", i];
-    const id = (s) => `p${i}-${s}`;
+    const id = (s) => this.pid(i, s);
     const number = (f, target, path, fieldId, hint = HINTS[f.name] ?? f.description) => numberField(path, fieldId, label(f.name), target()[f.name], {
       signed: (f.min ?? 0) < 0, hint,
       onValue: (v) => { setOrDelete(target(true), f.name, v); this.tidy(player); this.changed(); } });
@@ -238,17 +174,17 @@ export class RftgForm {
 
   tableauBlock(player, i) {
     const base = ["players", i, "tableau"];
-    const list = h("ul", { class: "chips", id: `p${i}-tableau`, "aria-label": "Tableau" });
+    const list = h("ul", { class: "chips", id: this.pid(i, "tableau"), "aria-label": "Tableau" });
     // the card box above the cards: a card added below it never moves the box typed in
     const block = h("div", { class: "tableau", "data-path": pathAttr(base) },
       this.combobox(player, i),
-      h("p", { class: "label", id: `p${i}-tableau-label` }, "Tableau ", h("span", { class: "hint", id: `p${i}-tableau-count` })),
+      h("p", { class: "label", id: this.pid(i, "tableau-label") }, "Tableau ", h("span", { class: "hint", id: this.pid(i, "tableau-count") })),
       list, h("div", { class: "findings" }));
     this.renderChips(player, i, list);
     return block;
   }
 
-  renderChips(player, i, list = document.getElementById(`p${i}-tableau`)) {
+  renderChips(player, i, list = document.getElementById(this.pid(i, "tableau"))) {
     if (!Array.isArray(player.tableau)) player.tableau = [];
     const variant = this.variantOf(this.record);
     const damage = variant?.damage === true; // from content: worlds are damaged in this variant
@@ -279,13 +215,13 @@ export class RftgForm {
       chip.append(h("div", { class: "findings" }));
       return chip;
     }));
-    const count = document.getElementById(`p${i}-tableau-count`);
+    const count = document.getElementById(this.pid(i, "tableau-count"));
     if (count) count.textContent = `(${player.tableau.length} cards)`;
   }
 
   combobox(player, i) {
     return cardPicker({
-      id: `p${i}-card`, cards: this.cards,
+      id: this.pid(i, "card"), cards: this.cards,
       context: () => {
         const used = copiesUsed(this.cards, this.record);
         // cards in other tableaux with a copy left, and those of recent games, come first
@@ -307,31 +243,6 @@ export class RftgForm {
     for (const [key, value] of Object.entries(player)) if (isEmptyObject(value)) delete player[key];
   }
 
-  addPlayer() {
-    this.record.players.push({ name: "", tableau: [] });
-    this.render();
-    document.getElementById(`p${this.record.players.length - 1}-name`)?.focus();
-    this.changed();
-  }
-
-  /** Remove player i (Undo puts them back where they were, cards and all). */
-  removePlayer(i) {
-    if (this.record.players.length <= PLAYER_MIN) return;
-    const [player] = this.record.players.splice(i, 1);
-    this.done = new Set([...this.done].filter((k) => k !== i).map((k) => (k > i ? k - 1 : k)));
-    this.render();
-    this.changed();
-    const cards = Array.isArray(player.tableau) ? player.tableau.length : 0;
-    this.hooks.notice?.(`Removed ${player.name || `player ${i + 1}`} (${cards} ${cards === 1 ? "card" : "cards"}).`, {
-      label: "Undo", run: () => {
-        this.record.players.splice(Math.min(i, this.record.players.length), 0, player);
-        this.done = new Set([...this.done].map((k) => (k >= i ? k + 1 : k)).concat([i]));
-        this.render();
-        this.changed();
-      },
-    });
-  }
-
   refreshTableaux() {
     this.record.players.forEach((p, i) => this.renderChips(p, i));
   }
@@ -340,7 +251,7 @@ export class RftgForm {
     player.tableau.push(name);
     // a card that scores per Military adds the `military` box (below the card box: it stays put)
     if (this.cards.find(name)?.m && player.military === undefined) {
-      document.getElementById(`p${i}-fields`)?.replaceWith(this.fieldsGrid(player, i));
+      document.getElementById(this.pid(i, "fields"))?.replaceWith(this.fieldsGrid(player, i));
     }
     this.refreshTableaux();
     this.changed();
@@ -350,7 +261,7 @@ export class RftgForm {
   removeCard(player, i, j) {
     const [entry] = player.tableau.splice(j, 1);
     this.refreshTableaux();
-    document.getElementById(`p${i}-card`)?.focus();
+    document.getElementById(this.pid(i, "card"))?.focus();
     this.changed();
     const name = this.cards.find(cardName(entry))?.n ?? cardName(entry);
     this.hooks.notice?.(`Removed ${name} from ${player.name || `player ${i + 1}`}'s tableau.`, {
@@ -382,168 +293,12 @@ export class RftgForm {
 
   // --- results ---------------------------------------------------------------------------------
 
-  /**
-   * What to send the engine: the record as typed, less what cannot be scored yet, so the
-   * totals show while a game is typed in: players with no card yet are left out (the report's
-   * player k is the form's player `players[k]`), an empty name is sent as "Player N", and a box
-   * holding something that is not a whole number is left out (listed in `invalid`).
-   */
-  scoringRequest() {
-    const all = this.record.players;
-    const invalid = [];
-    const clean = (value, path) => {
-      if (typeof value === "string" && path.length > 2) { invalid.push(path); return undefined; }
-      if (Array.isArray(value) || value === null || typeof value !== "object") return value;
-      const out = {};
-      for (const [k, v] of Object.entries(value)) {
-        if (k === "tableau" || k === "name") { out[k] = v; continue; }
-        const c = clean(v, [...path, k]);
-        if (c !== undefined) out[k] = c;
-      }
-      return out;
-    };
-    const entered = all.map((p, i) => (Array.isArray(p.tableau) && p.tableau.length ? i : -1)).filter((i) => i >= 0);
-    const players = entered.length ? entered : all.map((_p, i) => i);
-    const taken = new Set(all.map((p) => p.name).filter(Boolean));
-    const record = { ...this.record, players: players.map((i) => {
-      const p = clean(all[i], ["players", i]);
-      if (typeof p.name !== "string" || !p.name.trim()) {
-        let n = i + 1;
-        while (taken.has(`Player ${n}`)) n++;
-        p.name = `Player ${n}`;
-      }
-      return p;
-    }) };
-    return { record, players, invalid };
-  }
-
-  /** Show a report from the engine for `request` (null: not scored yet). */
-  showReport(report, request = null) {
-    this.report = report;
-    this.request = request;
-    this.applyReport();
-  }
-
-  /** Whether a finding is a game-wide check made while some players are left out (no card
-   * yet): the VP pool would count only the players scored, so it waits for every player. */
-  provisionalOnly(f, path = f.path ?? []) {
-    const missing = this.record.players.length - (this.report?.players?.length ?? 0);
-    const aboutPlayer = f.player != null || (path[0] === "players" && typeof path[1] === "number");
-    return missing > 0 && !aboutPlayer;
-  }
-
-  /** A report's path in the form's record: the report's player k is the form's `players[k]`
-   * of the last scoring request (players with no card yet were left out). */
-  placePath(path) {
-    const map = this.request?.players ?? this.record.players.map((_p, i) => i);
-    return path?.[0] === "players" && typeof path[1] === "number" && map[path[1]] !== undefined
-      ? ["players", map[path[1]], ...path.slice(2)] : path;
-  }
-
-  /** Whether a finding about this record path may show: its player is done (and, while the
-   * focus is back in their section, it was shown when the focus came: `key` names it);
-   * game-wide ones once every player is. Records what is shown, per player. */
-  shown(path, key = "") {
-    if (path?.[0] === "players" && typeof path[1] === "number") {
-      const i = path[1];
-      if (!this.done.has(i)) return false;
-      const k = `${key}@${path.join(".")}`;
-      if (this.active === i && !this.frozen.has(k)) return false;
-      if (!this.shownKeys.has(i)) this.shownKeys.set(i, new Set());
-      this.shownKeys.get(i).add(k);
-      return true;
-    }
-    return this.record.players.every((_p, i) => this.done.has(i));
-  }
-
-  /** The words for findings: the form's labels for fields and ended_by values. */
-  wordsFor(finding) {
-    return forPeople(finding, LABELS, ENDED_BY);
-  }
-
-  /** What keeps the result from being final (error findings, boxes left out, players with no
-   * card yet), as phrases for the verdict: ["1 unknown card not counted", ...]. */
-  problems() {
-    const report = this.report;
-    const out = [];
-    const missing = this.record.players.length - (report?.players?.length ?? 0);
-    if (report?.ok && missing > 0) out.push(`${missing} ${missing === 1 ? "player has" : "players have"} no cards yet`);
-    const invalid = this.request?.invalid?.length ?? 0;
-    if (invalid) out.push(`${invalid} ${invalid === 1 ? "box is" : "boxes are"} not a whole number (not counted)`);
-    const unnamed = this.record.players.filter((p) => !String(p.name ?? "").trim()).length;
-    if (unnamed) out.push(`${unnamed} ${unnamed === 1 ? "player has" : "players have"} no name`);
-    if (report && !report.ok) {
-      const n = (report.errors ?? []).length;
-      out.push(`${n} ${n === 1 ? "thing" : "things"} to fill in or fix`);
-      return out;
-    }
-    const counts = new Map();
-    for (const f of report?.findings ?? []) if (f.severity === "error") counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
-    for (const [code, n] of counts) out.push(ERROR_PHRASES[code]?.(n) ?? `${n} ${n === 1 ? "problem" : "problems"} (${code.replace(/_/g, " ")})`);
-    return out;
-  }
-
-  applyReport() {
-    keepPlace(() => this.applyToEntry());
-    if (this.view === "result") this.renderResult();
-  }
-
-  applyToEntry() {
-    const report = this.report;
-    const root = this.root.querySelector("#rftg-entry");
-    if (!root) return;
-    clearFindings(root);
-    root.querySelectorAll(".js-check").forEach((el) => { el.hidden = !!report; });
-    const fallback = root.querySelector("#rftg-game > .findings");
-    const winnerLine = root.querySelector("#rftg-winner-line");
-    this.shownKeys = new Map();
-    this.record.players.forEach((p, i) => {
-      setText(`p${i}-total`, "");
-      setText(`p${i}-claim`, "");
-      const needed = (field, text) => { if (this.shown(["players", i, field], "needed")) showFinding(root, fallback, ["players", i, field], "needed", text); };
-      if (!String(p.name ?? "").trim()) needed("name", "Needed: this player's name.");
-      if (!(Array.isArray(p.tableau) && p.tableau.length)) needed("tableau", "Needed: the cards in this tableau.");
-    });
-    for (const path of this.request?.invalid ?? []) showFinding(root, fallback, path, "error", "Not a whole number: this box is not counted.");
-    if (!report) return;
-    const map = this.request?.players ?? this.record.players.map((_p, i) => i);
-    const place = (path) => this.placePath(path);
-    if (!report.ok) {
-      winnerLine.textContent = "Not scored yet: see the marked boxes.";
-      for (const e of report.errors ?? []) {
-        const path = place(e.path);
-        if (!this.shown(path, e.message)) continue;
-        showFinding(root, fallback, path, "error", forPeople({ message: errorText(root, path, e, "error"), path }, LABELS, ENDED_BY).text);
-      }
-      return;
-    }
-    report.players.forEach((p, k) => this.showPlayer(p, map[k]));
-    const missing = this.record.players.length - report.players.length;
-    const { winner } = this.winnerText(report);
-    winnerLine.textContent = missing > 0 ? `Provisional: ${missing} ${missing === 1 ? "player has" : "players have"} no cards yet.` : winner;
-    for (const f of report.findings ?? []) {
-      const named = f.player != null ? report.players.findIndex((p) => p.name === f.player) : -1;
-      const path0 = f.path?.length ? place(f.path) : (named >= 0 ? ["players", map[named]] : []);
-      if (!this.shown(path0, f.code)) continue;
-      if (this.provisionalOnly(f, path0)) continue;
-      const { text, path } = this.wordsFor({ ...f, path: path0 });
-      showFinding(root, fallback, path.length ? path : null, f.severity, text);
-    }
-  }
-
-  showPlayer(p, i) {
-    const total = document.getElementById(`p${i}-total`);
-    if (!total) return;
-    fill(total, String(p.total), h("small", {}, ` VP · ${ordinal(p.rank)}`));
-    const claim = document.getElementById(`p${i}-claim`);
-    if (p.claimed_total === null || p.claimed_total === undefined) { claim.textContent = ""; claim.className = "claim"; }
-    else if (p.claimed_total === p.total) { claim.textContent = `claimed ${p.claimed_total} ✓`; claim.className = "claim good"; }
-    else { claim.textContent = `claimed ${p.claimed_total} ✗ (${p.total} scored)`; claim.className = "claim bad"; }
-    // a value the scorer counted from the cards shows below its empty box, as its hint (a
-    // placeholder would be cut off in a half-width box beside the ± button on a phone)
+  /** A value the scorer counted from the cards shows below its empty box, as its hint (a
+   * placeholder would be cut off in a half-width box beside the ± button on a phone). */
+  showPlayerExtras(p, i) {
     for (const name of ["military_vs_xenos", "military"]) {
-      const input = document.getElementById(`p${i}-${name}`);
-      const hint = document.getElementById(`p${i}-${name}-hint`);
+      const input = document.getElementById(this.pid(i, name));
+      const hint = document.getElementById(this.pid(i, `${name}-hint`));
       if (!input || !hint) continue;
       const computed = typeof p[name] === "number" && !input.value.trim();
       hint.textContent = computed ? `${p[name]}, counted from the cards` : HINTS[name];
@@ -551,78 +306,25 @@ export class RftgForm {
     }
   }
 
-  /** How the game ended, in words ("Xenos repulsed"). */
-  endedWords(id) {
-    return ENDED_BY[id] ?? words(id ?? "");
+  /** The scoreboard's categories as the scoring model declares them (when form data has it). */
+  declaredCategories() { return modelCategories(this.data.scoring); }
+
+  /** The variant's bonus tiles. */
+  awards() {
+    const variant = this.variantOf(this.record);
+    return (variant?.tiles ?? []).map((id) => ({ id, ...(this.data.tiles?.[id] ?? { title: id, vp: "" }) }));
   }
 
-  /** The result in one sentence, for the page's live region: "Winner: Ann with 34 VP. Ann 34,
-   * Cat 33, Ben 26." (totals while players are still missing: "Provisional totals: ..."). */
-  summary() {
-    const r = this.report;
-    if (!r?.ok) return "";
-    const list = [...r.players].sort((a, b) => a.rank - b.rank).map((p) => `${p.name} ${p.total}`).join(", ");
-    const missing = this.record.players.length - r.players.length;
-    return missing > 0 ? `Provisional totals: ${list}.` : `${this.winnerText(r).winner}. ${list}.`;
-  }
-
-  /** "Score the game": every player is done, and the result screen opens. */
-  score() {
-    this.done = new Set(this.record.players.map((_p, i) => i));
-    this.view = "result";
-    if (this.report?.ok) this.hooks.onScore?.(this.report); // saved first: the result screen links to it
-    this.showView("result");
-  }
-
-  /** Switch between the entry form and the result screen (the page's top either way). */
-  showView(view, focus = true) {
-    this.view = view;
-    this.root.querySelector("#rftg-entry").hidden = view !== "entry";
-    this.root.querySelector("#rftg-result").hidden = view !== "result";
-    this.applyReport();
-    if (view === "result") {
-      window.scrollTo(0, this.root.getBoundingClientRect().top + window.scrollY - 8);
-      if (focus) document.getElementById("rftg-result-title")?.focus({ preventScroll: true });
-    } else if (focus) document.getElementById("rftg-score")?.focus({ preventScroll: true });
-  }
-
-  /** Back to the entry form at the box of `path` (a finding's "Fix"). */
-  edit(path = null) {
-    this.showView("entry", !path);
-    const target = path && (this.root.querySelector(`#rftg-entry [data-path="${CSS.escape(pathAttr(path))}"]`)
-      ?? this.root.querySelector(`#rftg-entry [data-path="${CSS.escape(pathAttr(path.slice(0, 2)))}"]`));
-    if (target) {
-      target.scrollIntoView({ block: "center" });
-      (target.matches("input, select") ? target : target.querySelector("input, select, button"))?.focus({ preventScroll: true });
-    }
-  }
-
-  renderResult() {
-    const el = this.root.querySelector("#rftg-result");
-    if (el) resultView(el, this);
-  }
-
-  /** The winners line, and one sentence per VP tie from the report's `ties` (how the
-   * tie-break settled it, or that it did not). */
-  winnerText(report) {
-    const top = Math.max(...report.players.map((p) => p.total));
-    const winners = report.winners;
-    let winner = !winners.length ? "No winner"
-      : winners.length === 1 ? `Winner: ${winners[0]} with ${top} VP` : `Shared win: ${winners.join(", ")} with ${top} VP`;
-    // an unknown card is left out of its player's total: the result is not final (as the CLI says)
-    const leftOut = report.players.flatMap((p) => (p.not_counted ?? []).map((c) => `${p.name}'s '${c}'`));
-    if (leftOut.length) {
-      winner += ` (not final: ${leftOut.length} unknown card${leftOut.length === 1 ? "" : "s"} not counted: ${leftOut.join(", ")})`;
-    }
-    const tiebreak = (report.ties ?? []).map((tie) => {
-      const names = tie.players.map((p) => p.name).join(" and ");
-      const what = tie.fields.map((f) => label(f).toLowerCase()).join(" + ");
-      const values = tie.players.map((p) => `${p.name} ${p.tiebreak}`).join(", ");
-      return tie.decided
-        ? `${names} tie on ${tie.total} VP; the tie-break (${what}) decides: ${values}.`
-        : `${names} tie on ${tie.total} VP and on the tie-break (${what}: ${values}): they share the rank.`;
-    }).join(" ");
-    return { winner, tiebreak };
+  /** Each player's Military (and vs. Xenos) with the cards that give it. */
+  resultExtras(report) {
+    const any = report.players.some((p) => (p.military_explain ?? []).length || p.military);
+    if (!any) return null;
+    return [h("h3", {}, "Military, card by card"), h("ul", { class: "military" }, report.players.map((p) => {
+      const vs = typeof p.military_vs_xenos === "number" && p.military_vs_xenos !== p.military ? ` · vs. Xenos ${p.military_vs_xenos}` : "";
+      const cards = (p.military_explain ?? []).map((e) => `${e.component} ${e.why.replace(/ \(vs\. Xenos only\)$/, "")}`);
+      return h("li", {}, h("strong", {}, p.name), ` Military ${p.military ?? 0}${vs}`,
+        h("span", { class: "why" }, cards.length ? cards.join("; ") : "no card with a lasting Military power"));
+    }))];
   }
 }
 
@@ -651,7 +353,3 @@ function setOrDelete(target, key, value) {
   if (value === undefined) delete target[key]; else target[key] = value;
 }
 
-function setText(id, text) {
-  const el = document.getElementById(id);
-  if (el) el.textContent = text;
-}

@@ -1,0 +1,447 @@
+// What every players' score pad shares, whatever the game: the entry form (a game section,
+// one section per player, "Score the game") and the result screen (result-view.js), the live
+// totals, findings and the scoring request. A game's pad extends it with its own boxes: the RftG
+// form (rftg-form.js, with the card picker) or the pad generated from a scoring model (pad.js).
+//
+// Entry keeps its place: findings about a player appear beside the box they concern once that
+// player is done (the focus left their section, or "Score" was tapped), in words for people
+// (words.js); back in a done player's section, the findings shown stay and new ones wait; the
+// box being typed in never moves (keepPlace). A box holding something that is not a whole
+// number is marked at once and left out of the scoring request, so every other total stays.
+// Removing a player can be undone.
+import { clearFindings, errorText, field, fill, h, keepPlace, ordinal, pathAttr, showFinding } from "./dom.js";
+import { resultView } from "./result-view.js";
+import { forPeople, words } from "./words.js";
+
+export const PLAYER_MIN = 2; // a pad starts with two players and keeps at least two
+
+/**
+ * Subclasses give: `newRecord(previous)`, `gameBody()` (the game section's own boxes, an
+ * array), `playerBody(player, i)` (the player's boxes after the name), `entered(player)`
+ * (whether the player has enough to be scored: else left out while others are typed in),
+ * `needed(player)` ([{field, text}] still to fill in), and may change `labels` (record field
+ * -> words), `values` (ended_by/variant values -> words), `errorPhrases`, `categoryLabels`,
+ * `declaredCategories()`, `awards()`, `awardsList`, `resultExtras(report)`,
+ * `showPlayerExtras(reportPlayer, i)`, `verbatim` (player keys sent as typed), `maxPlayers`.
+ */
+export class PlayersPad {
+  /**
+   * root: the panel; game: the id prefix of its elements ("rftg"); playerPrefix: that of each
+   * player's ("p": p0-name); onChange(): record edited; hooks (all optional): notice(message,
+   * action) a notice with an Undo, onScore(report) "Score" tapped on a scored game, actions()
+   * the result screen's buttons, familiar() recent cards.
+   */
+  constructor(root, { game, playerPrefix = `${game}-p` }, onChange, hooks = {}) {
+    this.root = root;
+    this.game = game;
+    this.playerPrefix = playerPrefix;
+    this.onChange = onChange;
+    this.hooks = hooks;
+    this.report = null;
+    this.request = null;
+    this.view = "entry";
+    this.done = new Set(); // players whose findings are shown (their section was left, or "Score")
+    this.active = null; // the player whose section has the focus
+    this.frozen = new Set(); // the findings shown for them when it came (no new ones until it leaves)
+    this.shownKeys = new Map(); // player -> keys of the findings shown for them
+    this.labels = {};
+    this.values = {};
+    this.errorPhrases = {};
+    this.categoryLabels = {};
+    this.awardsList = "bonuses";
+    this.verbatim = new Set(["name"]);
+    this.maxPlayers = 5;
+  }
+
+  /** An element id of this pad ("rftg-score") or of player i ("p0-name"). */
+  gid(s) { return `${this.game}-${s}`; }
+  pid(i, s) { return `${this.playerPrefix}${i}-${s}`; }
+
+  /**
+   * Show `record` (a mapping shaped like the YAML record) in the form. `done`: true shows
+   * every finding at once (a game loaded whole), false none until a player is left (a game
+   * about to be typed in), "typed" those of the players with a name or something entered.
+   */
+  setRecord(record, { done = true, view = "entry" } = {}) {
+    this.record = record;
+    this.report = null;
+    this.request = null;
+    const typed = (p) => done === true || (done === "typed" && (p.name || this.entered(p)));
+    this.done = new Set(record.players.map((p, i) => (typed(p) ? i : -1)).filter((i) => i >= 0));
+    this.view = view;
+    this.render();
+  }
+
+  changed() { this.onChange(); }
+
+  // --- rendering -------------------------------------------------------------------------------
+
+  render() {
+    const focused = document.activeElement?.id;
+    const entry = h("div", { id: this.gid("entry"), hidden: this.view !== "entry" },
+      this.gameSection(), ...this.record.players.map((p, i) => this.playerSection(p, i)),
+      h("div", { class: "score-bar" },
+        h("button", { type: "button", class: "primary", id: this.gid("score"), onclick: () => this.score() }, "Score the game")));
+    const result = h("section", { id: this.gid("result"), class: "result", hidden: this.view !== "result",
+      "aria-labelledby": this.gid("result-title") });
+    fill(this.root, entry, result);
+    if (focused) document.getElementById(focused)?.focus();
+    this.applyReport();
+  }
+
+  gameSection() {
+    const r = this.record;
+    const count = h("div", { class: "count", "data-path": "players" },
+      h("span", { class: "label", id: this.gid("count-label") }, "Players"),
+      h("button", { type: "button", id: this.gid("remove-player"), "aria-label": "Remove the last player",
+        disabled: r.players.length <= PLAYER_MIN, onclick: () => this.removePlayer(r.players.length - 1) }, "−"),
+      h("span", { class: "output", id: this.gid("count") }, String(r.players.length)),
+      h("button", { type: "button", id: this.gid("add-player"), "aria-label": "Add a player",
+        disabled: r.players.length >= this.maxPlayers, onclick: () => this.addPlayer() }, "+"));
+    return h("section", { class: "card game", "aria-labelledby": this.gid("game-title"), id: this.gid("game") },
+      h("h2", { id: this.gid("game-title") }, "Game"),
+      this.gameBody(), count,
+      h("p", { class: "winner-line", id: this.gid("winner-line") }, "Totals appear as you type."),
+      h("div", { class: "findings" }));
+  }
+
+  gameBody() { return []; }
+
+  playerSection(player, i) {
+    const base = ["players", i];
+    const title = h("h2", { id: this.pid(i, "title") }, player.name || `Player ${i + 1}`);
+    const name = h("input", { id: this.pid(i, "name"), type: "text", value: player.name ?? "", autocomplete: "off",
+      autocapitalize: "words", enterkeyhint: "next", list: "player-names",
+      oninput: () => { player.name = name.value; title.textContent = name.value || `Player ${i + 1}`; this.changed(); } });
+    const total = h("p", { class: "total", id: this.pid(i, "total") }, h("small", {}, "…"));
+    const section = h("section", { class: "card player", "data-path": pathAttr(base), "aria-labelledby": this.pid(i, "title"), id: this.pid(i, "section") },
+      h("header", {}, h("div", {}, title, h("p", { class: "claim", id: this.pid(i, "claim") })), total),
+      h("div", { class: "findings" }),
+      field([...base, "name"], this.pid(i, "name"), "Name", name),
+      this.playerBody(player, i),
+      h("button", { type: "button", class: "remove-player", disabled: this.record.players.length <= PLAYER_MIN,
+        onclick: () => this.removePlayer(i) }, `Remove ${player.name || `player ${i + 1}`}`));
+    // a player is done when the focus leaves their section: their findings show from then on.
+    // Back in a done player's section, the findings shown stay (until resolved) and new ones
+    // wait until the focus leaves again.
+    section.addEventListener("focusin", () => {
+      if (this.active === i) return;
+      this.active = i;
+      this.frozen = new Set(this.shownKeys.get(i) ?? []);
+    });
+    section.addEventListener("focusout", (event) => {
+      if (event.relatedTarget && section.contains(event.relatedTarget)) return;
+      setTimeout(() => {
+        if (!section.isConnected || section.contains(document.activeElement)) return;
+        if (this.active === i) this.active = null;
+        this.done.add(i);
+        this.applyReport();
+      }, 0);
+    });
+    return section;
+  }
+
+  // --- editing ---------------------------------------------------------------------------------
+
+  /** A new, empty player. */
+  newPlayer() { return { name: "" }; }
+
+  addPlayer() {
+    this.record.players.push(this.newPlayer());
+    this.render();
+    document.getElementById(this.pid(this.record.players.length - 1, "name"))?.focus();
+    this.changed();
+  }
+
+  /** Remove player i (Undo puts them back where they were, with all they held). */
+  removePlayer(i) {
+    if (this.record.players.length <= PLAYER_MIN) return;
+    const [player] = this.record.players.splice(i, 1);
+    this.done = new Set([...this.done].filter((k) => k !== i).map((k) => (k > i ? k - 1 : k)));
+    this.render();
+    this.changed();
+    this.hooks.notice?.(`Removed ${player.name || `player ${i + 1}`}${this.removedWhat(player)}.`, {
+      label: "Undo", run: () => {
+        this.record.players.splice(Math.min(i, this.record.players.length), 0, player);
+        this.done = new Set([...this.done].map((k) => (k >= i ? k + 1 : k)).concat([i]));
+        this.render();
+        this.changed();
+      },
+    });
+  }
+
+  /** What a removed player held, for the notice (" (12 cards)"). */
+  removedWhat() { return ""; }
+
+  // --- results ---------------------------------------------------------------------------------
+
+  /**
+   * What to send the engine: the record as typed, less what cannot be scored yet, so the
+   * totals show while a game is typed in: players without enough entered are left out (the
+   * report's player k is the form's player `players[k]`), an empty name is sent as "Player N",
+   * and a box holding something that is not a whole number is left out (listed in `invalid`).
+   */
+  scoringRequest() {
+    const all = this.record.players;
+    const invalid = [];
+    const clean = (value, path) => {
+      if (typeof value === "string" && this.isNumberPath(path)) { invalid.push(path); return undefined; }
+      if (Array.isArray(value) || value === null || typeof value !== "object") return value;
+      const out = {};
+      for (const [k, v] of Object.entries(value)) {
+        if (path.length === 2 && this.verbatim.has(k)) { out[k] = v; continue; }
+        const c = clean(v, [...path, k]);
+        if (c !== undefined) out[k] = c;
+      }
+      return out;
+    };
+    const entered = all.map((p, i) => (this.entered(p) ? i : -1)).filter((i) => i >= 0);
+    const players = entered.length ? entered : all.map((_p, i) => i);
+    const taken = new Set(all.map((p) => p.name).filter(Boolean));
+    const record = { ...this.record, players: players.map((i) => {
+      const p = clean(all[i], ["players", i]);
+      if (typeof p.name !== "string" || !p.name.trim()) {
+        let n = i + 1;
+        while (taken.has(`Player ${n}`)) n++;
+        p.name = `Player ${n}`;
+      }
+      return p;
+    }) };
+    return { record, players, invalid };
+  }
+
+  /** Whether the value at a player's `path` is a number box (text typed there is invalid). */
+  isNumberPath(path) { return path.length > 2; }
+
+  /** Show a report from the engine for `request` (null: not scored yet). */
+  showReport(report, request = null) {
+    this.report = report;
+    this.request = request;
+    this.applyReport();
+  }
+
+  /** Whether a finding is a game-wide check made while some players are left out (nothing
+   * entered yet): a pool would count only the players scored, so it waits for every player. */
+  provisionalOnly(f, path = f.path ?? []) {
+    const missing = this.record.players.length - (this.report?.players?.length ?? 0);
+    const aboutPlayer = f.player != null || (path[0] === "players" && typeof path[1] === "number");
+    return missing > 0 && !aboutPlayer;
+  }
+
+  /** A report's path in the form's record: the report's player k is the form's `players[k]`
+   * of the last scoring request (players with nothing entered yet were left out). */
+  placePath(path) {
+    const map = this.request?.players ?? this.record.players.map((_p, i) => i);
+    return path?.[0] === "players" && typeof path[1] === "number" && map[path[1]] !== undefined
+      ? ["players", map[path[1]], ...path.slice(2)] : path;
+  }
+
+  /** Whether a finding about this record path may show: its player is done (and, while the
+   * focus is back in their section, it was shown when the focus came: `key` names it);
+   * game-wide ones once every player is. Records what is shown, per player. */
+  shown(path, key = "") {
+    if (path?.[0] === "players" && typeof path[1] === "number") {
+      const i = path[1];
+      if (!this.done.has(i)) return false;
+      const k = `${key}@${path.join(".")}`;
+      if (this.active === i && !this.frozen.has(k)) return false;
+      if (!this.shownKeys.has(i)) this.shownKeys.set(i, new Set());
+      this.shownKeys.get(i).add(k);
+      return true;
+    }
+    return this.record.players.every((_p, i) => this.done.has(i));
+  }
+
+  /** The words for findings: the form's labels for fields and values. */
+  wordsFor(finding) {
+    return forPeople(finding, this.labels, this.values);
+  }
+
+  /** What keeps the result from being final (error findings, boxes left out, players not
+   * entered yet), as phrases for the verdict: ["1 unknown card not counted", ...]. */
+  problems() {
+    const report = this.report;
+    const out = [];
+    const missing = this.record.players.length - (report?.players?.length ?? 0);
+    if (report?.ok && missing > 0) out.push(`${missing} ${missing === 1 ? "player has" : "players have"} ${this.notEnteredWords}`);
+    const invalid = this.request?.invalid?.length ?? 0;
+    if (invalid) out.push(`${invalid} ${invalid === 1 ? "box is" : "boxes are"} not a whole number (not counted)`);
+    const unnamed = this.record.players.filter((p) => !String(p.name ?? "").trim()).length;
+    if (unnamed) out.push(`${unnamed} ${unnamed === 1 ? "player has" : "players have"} no name`);
+    if (report && !report.ok) {
+      const n = (report.errors ?? []).length;
+      out.push(`${n} ${n === 1 ? "thing" : "things"} to fill in or fix`);
+      return out;
+    }
+    const counts = new Map();
+    for (const f of report?.findings ?? []) if (f.severity === "error") counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
+    for (const [code, n] of counts) out.push(this.errorPhrases[code]?.(n) ?? `${n} ${n === 1 ? "problem" : "problems"} (${code.replace(/[_-]/g, " ")})`);
+    return out;
+  }
+
+  /** How a player left out of the scoring is described ("no cards yet"). */
+  get notEnteredWords() { return "nothing entered yet"; }
+
+  applyReport() {
+    keepPlace(() => this.applyToEntry());
+    if (this.view === "result") this.renderResult();
+  }
+
+  applyToEntry() {
+    const report = this.report;
+    const root = this.root.querySelector(`#${this.gid("entry")}`);
+    if (!root) return;
+    clearFindings(root);
+    root.querySelectorAll(".js-check").forEach((el) => { el.hidden = !!report; });
+    const fallback = root.querySelector(`#${this.gid("game")} > .findings`);
+    const winnerLine = root.querySelector(`#${this.gid("winner-line")}`);
+    this.shownKeys = new Map();
+    this.record.players.forEach((p, i) => {
+      setText(this.pid(i, "total"), "");
+      setText(this.pid(i, "claim"), "");
+      for (const { field: name, text } of [...this.nameNeeded(p), ...this.needed(p)]) {
+        const path = ["players", i, name];
+        if (this.shown(path, "needed")) showFinding(root, fallback, path, "needed", text);
+      }
+    });
+    for (const path of this.request?.invalid ?? []) showFinding(root, fallback, path, "error", "Not a whole number: this box is not counted.");
+    if (!report) return;
+    const map = this.request?.players ?? this.record.players.map((_p, i) => i);
+    if (!report.ok) {
+      winnerLine.textContent = "Not scored yet: see the marked boxes.";
+      for (const e of report.errors ?? []) {
+        const path = this.placePath(e.path);
+        if (!this.shown(path, e.message)) continue;
+        showFinding(root, fallback, path, "error", this.wordsFor({ message: errorText(root, path, e, "error"), path }).text);
+      }
+      return;
+    }
+    report.players.forEach((p, k) => this.showPlayer(p, map[k]));
+    const missing = this.record.players.length - report.players.length;
+    const { winner } = this.winnerText(report);
+    winnerLine.textContent = missing > 0 ? `Provisional: ${missing} ${missing === 1 ? "player has" : "players have"} ${this.notEnteredWords}.` : winner;
+    for (const f of report.findings ?? []) {
+      const named = f.player != null ? report.players.findIndex((p) => p.name === f.player) : -1;
+      const path0 = f.path?.length ? this.placePath(f.path) : (named >= 0 ? ["players", map[named]] : []);
+      if (!this.shown(path0, f.code)) continue;
+      if (this.provisionalOnly(f, path0)) continue;
+      const { text, path } = this.wordsFor({ ...f, path: path0 });
+      showFinding(root, fallback, path.length ? path : null, f.severity, text);
+    }
+  }
+
+  /** The name a player still needs: [{field: "name", text}] or []. */
+  nameNeeded(player) {
+    return String(player.name ?? "").trim() ? [] : [{ field: "name", text: "Needed: this player's name." }];
+  }
+
+  needed() { return []; }
+
+  showPlayer(p, i) {
+    const total = document.getElementById(this.pid(i, "total"));
+    if (!total) return;
+    fill(total, String(p.total), h("small", {}, ` VP · ${ordinal(p.rank)}`));
+    const claim = document.getElementById(this.pid(i, "claim"));
+    if (p.claimed_total === null || p.claimed_total === undefined) { claim.textContent = ""; claim.className = "claim"; }
+    else if (p.claimed_total === p.total) { claim.textContent = `claimed ${p.claimed_total} ✓`; claim.className = "claim good"; }
+    else { claim.textContent = `claimed ${p.claimed_total} ✗ (${p.total} scored)`; claim.className = "claim bad"; }
+    this.showPlayerExtras(p, i);
+  }
+
+  showPlayerExtras() {}
+
+  /** How the game ended, in words. */
+  endedWords(id) {
+    return this.values[id] ?? words(id ?? "");
+  }
+
+  /** The result in one sentence, for the page's live region: "Winner: Ann with 34 VP. Ann 34,
+   * Cat 33, Ben 26." (totals while players are still missing: "Provisional totals: ..."). */
+  summary() {
+    const r = this.report;
+    if (!r?.ok) return "";
+    const list = [...r.players].sort((a, b) => a.rank - b.rank).map((p) => `${p.name} ${p.total}`).join(", ");
+    const missing = this.record.players.length - r.players.length;
+    return missing > 0 ? `Provisional totals: ${list}.` : `${this.winnerText(r).winner}. ${list}.`;
+  }
+
+  /** "Score the game": every player is done, and the result screen opens. */
+  score() {
+    this.done = new Set(this.record.players.map((_p, i) => i));
+    this.view = "result";
+    if (this.report?.ok) this.hooks.onScore?.(this.report); // saved first: the result screen links to it
+    this.showView("result");
+  }
+
+  /** Switch between the entry form and the result screen (the page's top either way). */
+  showView(view, focus = true) {
+    this.view = view;
+    this.root.querySelector(`#${this.gid("entry")}`).hidden = view !== "entry";
+    this.root.querySelector(`#${this.gid("result")}`).hidden = view !== "result";
+    this.applyReport();
+    if (view === "result") {
+      window.scrollTo(0, this.root.getBoundingClientRect().top + window.scrollY - 8);
+      if (focus) document.getElementById(this.gid("result-title"))?.focus({ preventScroll: true });
+    } else if (focus) document.getElementById(this.gid("score"))?.focus({ preventScroll: true });
+  }
+
+  /** Back to the entry form at the box of `path` (a finding's "Fix"). */
+  edit(path = null) {
+    this.showView("entry", !path);
+    const entry = `#${this.gid("entry")}`;
+    const target = path && (this.root.querySelector(`${entry} [data-path="${CSS.escape(pathAttr(path))}"]`)
+      ?? this.root.querySelector(`${entry} [data-path="${CSS.escape(pathAttr(path.slice(0, 2)))}"]`));
+    if (target) {
+      target.scrollIntoView({ block: "center" });
+      (target.matches("input, select") ? target : target.querySelector("input, select, button"))?.focus({ preventScroll: true });
+    }
+  }
+
+  renderResult() {
+    const el = this.root.querySelector(`#${this.gid("result")}`);
+    if (el) resultView(el, this);
+  }
+
+  /** The categories the game's scoring model declares ([{key, label}]), or null. */
+  declaredCategories() { return null; }
+
+  /** The awards of the game as played ([{id, title, vp}]); their holders are the report's
+   * players whose `awardsList` holds the id. */
+  awards() { return []; }
+
+  /** Game-specific parts of the result screen (RftG: Military card by card). */
+  resultExtras() { return []; }
+
+  /** The words for the tie-break fields ("goods + cards in hand"). */
+  tieWords(fields) {
+    return fields.map((f) => (this.labels[f] ?? words(f)).toLowerCase()).join(" + ");
+  }
+
+  /** The winners line, and one sentence per VP tie from the report's `ties` (how the
+   * tie-break settled it, or that it did not). */
+  winnerText(report) {
+    const top = Math.max(...report.players.map((p) => p.total));
+    const winners = report.winners ?? [];
+    let winner = !winners.length ? "No winner"
+      : winners.length === 1 ? `Winner: ${winners[0]} with ${top} VP` : `Shared win: ${winners.join(", ")} with ${top} VP`;
+    // a card left out of its player's total (unknown): the result is not final (as the CLI says)
+    const leftOut = report.players.flatMap((p) => (p.not_counted ?? []).map((c) => `${p.name}'s '${c}'`));
+    if (leftOut.length) {
+      winner += ` (not final: ${leftOut.length} unknown card${leftOut.length === 1 ? "" : "s"} not counted: ${leftOut.join(", ")})`;
+    }
+    const tiebreak = (report.ties ?? []).map((tie) => {
+      const names = tie.players.map((p) => p.name).join(" and ");
+      const what = this.tieWords(tie.fields ?? []);
+      const values = tie.players.map((p) => `${p.name} ${p.tiebreak}`).join(", ");
+      return tie.decided
+        ? `${names} tie on ${tie.total} VP; the tie-break (${what}) decides: ${values}.`
+        : `${names} tie on ${tie.total} VP and on the tie-break (${what}: ${values}): they share the rank.`;
+    }).join(" ");
+    return { winner, tiebreak };
+  }
+}
+
+function setText(id, text) {
+  const el = document.getElementById(id);
+  if (el) el.textContent = text;
+}

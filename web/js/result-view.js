@@ -1,0 +1,86 @@
+// The result screen of a players' score pad (players-pad.js): the verdict, the winner and ties
+// with the tie-break, the scoreboard (a column per player, a row per category), who took each
+// award and with how much, the game's own parts (RftG: Military card by card), the findings
+// (each with a way back to its box) and each player's breakdown one tap away. Built from the
+// report the engine gave the pad; the categories come from the scoring model or the report.
+import { fill, h } from "./dom.js";
+import { breakdowns, openBreakdown, reportCategories, scoreboard, verdict } from "./result-screen.js";
+
+/** Render `pad`'s result (a PlayersPad: report, record, problems(), edit(), ...) into `el`. */
+export function resultView(el, pad) {
+  const report = pad.report;
+  const head = h("div", { class: "result-head" },
+    h("h2", { id: pad.gid("result-title"), tabindex: "-1" }, "Result"),
+    h("button", { type: "button", id: pad.gid("edit"), onclick: () => pad.edit() }, "Edit the game"));
+  if (!report) {
+    fill(el, head, h("p", { class: "waiting" }, "The scores appear as soon as the scorer has loaded."));
+    return;
+  }
+  if (!report.ok) {
+    fill(el, head, verdict(pad.problems(), pad.gid("verdict")),
+      h("h3", {}, "To fill in or fix"),
+      h("ul", { class: "todo" }, (report.errors ?? []).map((e) => todo(pad, e, pad.placePath(e.path)))),
+      actions(pad));
+    return;
+  }
+  const { winner, tiebreak } = pad.winnerText(report);
+  const categories = reportCategories(report, pad.categoryLabels, pad.declaredCategories());
+  fill(el, head, verdict(pad.problems(), pad.gid("verdict")),
+    h("p", { class: "winner", id: pad.gid("winner") }, winner),
+    tiebreak ? h("p", { class: "tiebreak", id: pad.gid("tiebreak") }, tiebreak) : null,
+    scoreboard(report, categories, { id: pad.gid("scoreboard"), onPlayer: (k) => openBreakdown(el, pad.gid(`breakdown-${k}`)),
+      caption: "VP by category (tap a name for the breakdown)" }),
+    awards(pad, report),
+    pad.resultExtras(report),
+    findings(pad, report),
+    h("h3", {}, "How each player scores"),
+    breakdowns(report, { id: (k) => pad.gid(`breakdown-${k}`) }),
+    actions(pad));
+}
+
+/** One thing to fill in or fix, with a button back to its box. */
+function todo(pad, item, path) {
+  const text = pad.wordsFor({ ...item, path }).text;
+  return h("li", { class: `finding ${item.severity ?? "error"}` }, text,
+    path?.length ? h("button", { type: "button", class: "fix", onclick: () => pad.edit(path) }, "Fix") : null);
+}
+
+/** Codes shown in the awards list instead of among the checks. */
+const AWARD_CODES = new Set(["tile_not_awarded", "no_tiles", "award_not_given", "no_awards"]);
+
+function findings(pad, report) {
+  const shown = (report.findings ?? []).filter((f) => !AWARD_CODES.has(f.code) && !pad.provisionalOnly(f));
+  if (!shown.length) return null;
+  const order = { error: 0, warning: 1, info: 2 };
+  shown.sort((a, b) => order[a.severity] - order[b.severity]);
+  return [h("h3", {}, "Checks"), h("ul", { class: "todo" }, shown.map((f) => {
+    const named = f.player != null ? report.players.findIndex((p) => p.name === f.player) : -1;
+    const path = f.path?.length ? pad.placePath(f.path) : named >= 0 ? pad.placePath(["players", named]) : [];
+    return todo(pad, f, path);
+  }))];
+}
+
+/** Each award of the game as played: who took it and with how much, or why nobody did. */
+function awards(pad, report) {
+  const list = pad.awards();
+  if (!list.length) return null;
+  const none = (report.findings ?? []).find((f) => f.code === "no_tiles" || f.code === "no_awards");
+  const items = list.map((award) => {
+    const holders = report.players.filter((p) => (p[pad.awardsList] ?? []).includes(award.id));
+    const line = holders.length ? holders[0].explain.find((e) => e.component === award.title) : null;
+    const missed = (report.findings ?? []).find((f) => AWARD_CODES.has(f.code) && f.message.startsWith(`${award.title}:`));
+    const how = line ? line.why.replace(/, tied with .*$/, "") : missed ? missed.message.slice(award.title.length + 1).trim()
+      : none ? "not given: the game ended without them" : "not given";
+    return h("li", { "data-tile": award.id },
+      h("span", { class: "tile" }, award.title, h("small", {}, ` ${award.vp} VP`)),
+      h("span", { class: "holders" }, holders.length ? holders.map((p) => p.name).join(" and ") : "nobody"),
+      h("span", { class: "why" }, how));
+  });
+  return [h("h3", {}, pad.awardsTitle ?? "Awards"), h("ul", { class: "tiles" }, items)];
+}
+
+function actions(pad) {
+  const extra = pad.hooks.actions?.() ?? [];
+  return h("div", { class: "result-actions" },
+    h("button", { type: "button", onclick: () => pad.edit() }, "Edit the game"), extra);
+}
