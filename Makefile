@@ -11,7 +11,8 @@ CHROMIUM := /usr/bin/chromium
 
 .PHONY: aids test check bench clean web serve dist
 
-$(STAMP): pyproject.toml
+# setup.py ships node_modules/ files in the package, so the front-end packages come first
+$(STAMP): pyproject.toml setup.py | $(NODE_STAMP)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	# compat: a plain .pth path entry; the default editable finder costs ~10 ms at every start-up
