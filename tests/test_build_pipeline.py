@@ -23,7 +23,7 @@ from generator.render.html_pdf import HtmlRenderer, RenderFailed
 from generator.render.templates import make_environment
 
 CONTENT = PROJECT_ROOT / "content"
-FAST_AIDS = ("frontier-summary", "strength-tables", "score-sheet")
+FAST_AIDS = ("frontier-summary", "strength-tables", "rftg-score-sheet")
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ def test_a_touched_file_is_hashed_once_then_the_stat_check_holds_again(content, 
     import generator.pipeline.build as build_module
 
     out = tmp_path / "out"
-    options = BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("score-sheet",))
+    options = BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("rftg-score-sheet",))
     assert _statuses(build(options)) == {"rftg-score-sheet": "built"}
     game = content / "rftg" / "game.yaml"
     stat = game.stat()
@@ -87,7 +87,7 @@ def test_a_touched_file_is_hashed_once_then_the_stat_check_holds_again(content, 
 
 def test_png_previews_are_added_without_rebuilding_for_nothing(content, tmp_path):
     out = tmp_path / "out"
-    only = ("score-sheet",)
+    only = ("rftg-score-sheet",)
     build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only))
     with_png = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only,
                                   render=RenderOptions(png=True)))
@@ -140,7 +140,7 @@ def test_same_inputs_give_identical_bytes_in_two_checkouts(tmp_path):
 
 def test_cli_build_reports_plainly_when_not_a_terminal(content, tmp_path):
     runner = CliRunner()
-    args = ["build", "score-sheet", "--content", str(content), "--out", str(tmp_path / "o"), "-j", "1"]
+    args = ["build", "rftg-score-sheet", "--content", str(content), "--out", str(tmp_path / "o"), "-j", "1"]
     first = runner.invoke(cli, args)
     assert first.exit_code == 0, first.output
     assert "built   rftg-score-sheet (2 files" in first.output
@@ -158,7 +158,7 @@ def test_cli_build_fails_with_the_aid_name_and_keeps_old_files(content, tmp_path
     out = tmp_path / "o"
     (out / "a4").mkdir(parents=True)
     (out / "a4" / "rftg-frontier-summary.pdf").write_bytes(b"old")
-    result = CliRunner().invoke(cli, ["build", "frontier-summary", "score-sheet", "--content", str(content),
+    result = CliRunner().invoke(cli, ["build", "frontier-summary", "rftg-score-sheet", "--content", str(content),
                                       "--out", str(out), "-j", "1"])
     assert result.exit_code == 1
     assert "FAILED  aid 'rftg-frontier-summary': face 'front' does not fit" in result.output
@@ -187,7 +187,7 @@ def test_watch_rebuilds_after_a_save(content, tmp_path):
         def finish(self, report, out_dir):
             lines.append(f"{report.count('built')} built {report.count('skipped')} skipped")
 
-    options = BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("score-sheet", "strength-tables"))
+    options = BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("rftg-score-sheet", "strength-tables"))
     thread = threading.Thread(target=watch, args=(options, Quiet(), lambda *a, **k: lines.append(a[0])),
                               kwargs={"stop_event": stop}, daemon=True)
     thread.start()
@@ -277,7 +277,7 @@ def test_hostile_rule_text_prints_literally_in_the_pdf(content, tmp_path):
 def test_output_that_cannot_be_written_is_a_clear_failure(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    result = CliRunner().invoke(cli, ["build", "score-sheet", "--out", str(blocker / "sub"), "-j", "1"])
+    result = CliRunner().invoke(cli, ["build", "rftg-score-sheet", "--out", str(blocker / "sub"), "-j", "1"])
     assert result.exit_code == 1
     assert "FAILED  aid 'rftg-score-sheet': cannot write" in result.output
     assert "Not a directory" in result.output
@@ -329,12 +329,12 @@ def test_rebuild_from_another_working_folder_uses_the_same_state(content, tmp_pa
     """The manifest and content cache hold content-relative paths: a build started from another
     folder (content given by absolute path) skips unchanged aids instead of failing."""
     out = tmp_path / "out"
-    build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("score-sheet",)))
+    build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("rftg-score-sheet",)))
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     report = build(BuildOptions(content_dir=content.resolve(), out_dir=out.resolve(), jobs=1,
-                                only=("score-sheet", "strength-tables")))
+                                only=("rftg-score-sheet", "strength-tables")))
     assert _statuses(report) == {"rftg-strength-tables": "built", "rftg-score-sheet": "skipped"}
 
 

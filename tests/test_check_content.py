@@ -98,7 +98,8 @@ def test_shipped_content_passes():
     assert result.exit_code == 0, result.output
     assert result.stderr == ""  # the seeds were found: no note
     lines = result.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines] == ["rftg", "xia"]
+    games = [line.split(":")[0] for line in lines]
+    assert games == sorted(p.name for p in CONTENT.iterdir() if p.is_dir()) and {"rftg", "xia"} <= set(games)
     assert all(re.fullmatch(r"[a-z]+: ok — \d+ rules documents \(\d+ sections, \d+ rulings\), "
                             r"\d+ tables, .*\d+ checks passed.*, \d+ aids.*", line) for line in lines), lines
 
@@ -417,9 +418,10 @@ def test_scoring_names_a_missing_systems_table(tmp_path, monkeypatch):
     shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")
     monkeypatch.chdir(tmp_path)
     scoring = tmp_path / "content" / "rftg" / "scoring.yaml"
-    line = edit(scoring, "xeno_systems_in_play: xeno-systems-in-play", "xeno_systems_in_play: xeno-systems")
+    line = edit(scoring, "xeno_systems_in_play: {table: xeno-systems-in-play}",
+                "xeno_systems_in_play: {table: xeno-systems}")
     result = run_check("content")
     assert result.exit_code == 1
     [problem] = problem_lines(result)
-    assert problem.startswith(f"content/rftg/scoring.yaml:{line}:27: variants[3].xeno_systems_in_play: "
-                              f"no table 'xeno-systems' (use one of: defense-awards, ")
+    assert problem.startswith(f"content/rftg/scoring.yaml:{line}:37: variants[3].constants.xeno_systems_in_play.table: "
+                              f"no table 'xeno-systems' in this game (use one of: defense-awards, ")

@@ -35,12 +35,12 @@ def _complete(args: list[str], incomplete: str) -> list[tuple[str, str]]:
 def test_build_and_watch_complete_aid_names_with_their_titles():
     # names as the output files and `playaid list` give them; a short id when only it matches
     assert _complete(["build"], "rftg-sc") == [("rftg-score-sheet", "rftg form: End-game score sheet")]
-    assert [value for value, _ in _complete(["build"], "sc")] == ["score-sheet"]
+    assert [value for value, _ in _complete(["build"], "streng")] == ["strength-tables"]
     assert [value for value, _ in _complete(["watch", "--paper", "letter"], "campaign")] == ["campaign-log"]
     everything = [value for value, _ in _complete(["build"], "")]
     assert {"rftg-invasion-summary", "rftg-strength-tables", "xia-fame-points", "xia-campaign-log"} <= set(everything)
     # an aid already on the command line (either name) is not offered again
-    assert "rftg-score-sheet" not in [value for value, _ in _complete(["build", "score-sheet"], "")]
+    assert "rftg-strength-tables" not in [value for value, _ in _complete(["build", "strength-tables"], "")]
     assert "rftg-score-sheet" not in [value for value, _ in _complete(["build", "rftg-score-sheet"], "")]
 
 

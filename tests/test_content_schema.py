@@ -59,9 +59,9 @@ def _errors(validator, document) -> list[str]:
     ("rftg/aids.yaml", ("\n  - id: invasion-summary\n    title:", "\n  - id: invasion-summary\n    titel:"),
      "titel", ["aids", 0]),
     ("rftg/aids.yaml", ("sections: [", "sectons: ["), "sectons", ["aids", 0, "faces", 0, "blocks", 0]),
-    # a field of a form grid column (grid is optional: null or a grid)
-    ("xia/aids.yaml", ("running_total: game_score", "runing_total: game_score"), "runing_total",
-     ["aids", 4, "grid", "columns", 8]),
+    # a field of a score-sheet line (a line is an id or a mapping)
+    ("xia/scoring.yaml", ("running_total: game_score", "runing_total: game_score"), "runing_total",
+     ["sheet", "lines", 8]),
 ])
 def test_a_typo_is_an_error_about_that_field(validator, file, typo, field, at):
     text = (PROJECT_ROOT / "content" / file).read_text()

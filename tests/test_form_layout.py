@@ -23,7 +23,7 @@ HEADER_GREY = (0.89,)
 def out(tmp_path_factory):
     out = tmp_path_factory.mktemp("form-layout")
     for paper, mode in (("a4", "sheet"), ("letter", "sheet"), ("a4", "print-shop"), ("letter", "print-shop")):
-        report = build(BuildOptions(content_dir=CONTENT, out_dir=out, jobs=1, only=("score-sheet",),
+        report = build(BuildOptions(content_dir=CONTENT, out_dir=out, jobs=1, only=("rftg-score-sheet",),
                                     render=RenderOptions(paper=paper, mode=mode)))
         assert report.ok, [r.error for r in report.results]
     return out
@@ -68,10 +68,10 @@ def test_row_help_lines_stay_inside_the_label_column(out, folder, name):
 def test_help_text_longer_than_its_row_holds_fails_the_build_naming_aid_row_and_text(tmp_path):
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)
-    aids = content / "rftg" / "aids.yaml"
+    aids = content / "rftg" / "scoring.yaml"  # the sheet's help comes from the scoring model
     long_help = " ".join(["each card scores in one category only"] * 12)
     aids.write_text(aids.read_text().replace(f'help: "{SIX_DEV_HELP}"', f'help: "{long_help}"'))
-    report = build(BuildOptions(content_dir=content, out_dir=tmp_path / "out", jobs=1, only=("score-sheet",),
+    report = build(BuildOptions(content_dir=content, out_dir=tmp_path / "out", jobs=1, only=("rftg-score-sheet",),
                                 render=RenderOptions(paper="a4")))
     assert not report.ok
     error = next(r.error for r in report.results if r.status == "failed")

@@ -27,7 +27,7 @@ RFTG_SUMMED = ["cards_vp", "six_dev_vp", "chips_vp", "defense_awards_vp",
                "greatest_admiral", "greatest_contributor", "cs_greatest_contributor", "greatest_conqueror"]
 
 
-def _build(out: Path, paper: str, content: Path = CONTENT, aids=("score-sheet", "campaign-log")) -> None:
+def _build(out: Path, paper: str, content: Path = CONTENT, aids=("rftg-score-sheet", "xia-campaign-log")) -> None:
     report = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=aids,
                                 render=RenderOptions(paper=paper)))
     assert report.ok, [r.error for r in report.results]
@@ -185,36 +185,47 @@ def test_tab_goes_along_each_game_row_in_pdfium(out):
     assert order == [f"game_1.{c}" for c in columns] + ["game_2.ship"]
 
 
-def test_totals_follow_the_rows_content_declares(tmp_path):
-    """A row added to the sum in content is added up: no code names the rows."""
+def test_totals_follow_the_scoring_model(tmp_path):
+    """A component added to the scoring model is on the sheet and in its Total: no code names
+    the rows, and the printed pad adds up what the calculator adds up."""
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)
-    aids = content / "rftg" / "aids.yaml"
-    text = aids.read_text()
-    text = text.replace("        - {id: total, label: Total VP,",
-                        "        - {id: prestige_vp, label: Prestige}\n        - {id: total, label: Total VP,")
-    text = text.replace("sum: [cards_vp,", "sum: [prestige_vp, cards_vp,")
-    aids.write_text(text)
-    _build(tmp_path / "out", "a4", content, aids=("score-sheet",))
+    scoring = content / "rftg" / "scoring.yaml"
+    text = scoring.read_text()
+    text = text.replace("awards_total: {id: bonus_vp",
+                        "  - {id: prestige_vp, label: Prestige, value: goods}\nawards_total: {id: bonus_vp")
+    text = text.replace("    - {id: total, label: Total VP}", "    - prestige_vp\n    - {id: total, label: Total VP}")
+    scoring.write_text(text)
+    _build(tmp_path / "out", "a4", content, aids=("rftg-score-sheet",))
     found = fields(tmp_path / "out" / "a4" / "rftg-score-sheet-fillable.pdf")
     assert script_names(js(found["total.player_2"].AA.C)) == [
         f"{row}.player_2" for row in ["cards_vp", "six_dev_vp", "chips_vp",
                                       "defense_awards_vp", "greatest_admiral", "greatest_contributor",
                                       "cs_greatest_contributor", "greatest_conqueror", "prestige_vp"]]
+    from generator.records.compile_rules import compile_rules
+    from generator.scoring.api import score
+    report = score({"game": "rftg", "variant": "standard", "ended_by": "tableau",
+                    "players": [{"name": "Ann", "tableau": ["Old Earth"], "goods": 3}]},
+                   compile_rules(load_content(content)))
+    assert report["players"][0]["prestige_vp"] == 3 and report["players"][0]["total"] == 2 + 3
 
 
 @pytest.mark.parametrize("edit, message", [
-    (("sum: [cards_vp,", "sum: [card_vp,"),
-     "row 'total' adds up 'card_vp', which is not one of the rows: name, cards_vp,"),
-    (("sum: [cards_vp,", "sum: [name, cards_vp,"),
-     "row 'total' adds up 'name', a text field; only number fields add up"),
+    (("    - six_dev_vp\n", ""),
+     "the sheet leaves out component 'six_dev_vp', so its Total would not add up to the score"),
+    (("    - cards_vp\n", "    - card_vp\n"),
+     "'card_vp' is not an entered value, measure, component, award or tie-breaker of this model"),
+    (("    - defense_awards_vp\n", "    - defense_awards_vp\n    - {id: again, add: [defense_awards_vp]}\n"),
+     "'defense_awards_vp' is already on the sheet (line 5): the Total would count it twice"),
 ])
-def test_a_bad_sum_is_a_content_error_naming_the_row(tmp_path, edit, message):
+def test_a_sheet_that_would_not_add_up_is_a_content_error(tmp_path, edit, message):
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)
-    aids = content / "rftg" / "aids.yaml"
-    aids.write_text(aids.read_text().replace(*edit))
+    scoring = content / "rftg" / "scoring.yaml"
+    text = scoring.read_text()
+    assert edit[0] in text
+    scoring.write_text(text.replace(*edit))
     with pytest.raises(ContentError) as caught:
         load_content(content)
     assert message in str(caught.value)
-    assert "aids.yaml:" in str(caught.value)
+    assert "scoring.yaml:" in str(caught.value)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import threading
 from pathlib import Path
 
@@ -21,7 +20,6 @@ from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
 
 PDFJS = PROJECT_ROOT / "node_modules" / "pdfjs-dist"
-CHROMIUM = os.environ.get("PLAYAID_CHROMIUM", "/usr/bin/chromium")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -35,7 +33,7 @@ def site(tmp_path_factory):
     assert (PDFJS / "build" / "pdf.sandbox.mjs").is_file(), "run `make test` (npm ci installs pdfjs-dist)"
     root = tmp_path_factory.mktemp("viewer")
     report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=root / "out", jobs=1,
-                                only=("score-sheet", "campaign-log"), render=RenderOptions(paper="a4")))
+                                only=("rftg-score-sheet", "xia-campaign-log"), render=RenderOptions(paper="a4")))
     assert report.ok, [r.error for r in report.results]
     for name in ("rftg-score-sheet-fillable.pdf", "xia-campaign-log-fillable.pdf"):
         (root / name).write_bytes((root / "out" / "a4" / name).read_bytes())
@@ -47,15 +45,6 @@ def site(tmp_path_factory):
     yield f"http://127.0.0.1:{server.server_address[1]}", root
     server.shutdown()
 
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 class Sheet:

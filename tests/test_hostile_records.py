@@ -18,6 +18,7 @@ from generator.cli import cli
 from generator.errors import MAX_PROBLEMS, ContentError, Problem, RecordError
 from generator.reader.yaml_io import MAX_DEPTH, MAX_RECORD_VALUES
 from tests.demo_content import laughs
+from tests.scoring_fixtures import record_words
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8")
@@ -99,7 +100,7 @@ def test_game_of_the_wrong_type(score, game, shown):
     result = score(EXAMPLE.replace("game: rftg", f"game: {game}"))
     assert result.exit_code == 2
     assert lines(result) == [f"rec.yaml:2:1: game: no scorer for game {shown} "
-                             "(use one of: rftg, xia-campaign)"]
+                             f"(use one of: {record_words()})"]
 
 
 def test_5000_digit_chips(score):

@@ -23,8 +23,8 @@ def out(tmp_path_factory):
     out = tmp_path_factory.mktemp("print-shop")
     for paper in ("a4", "letter"):
         report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=out, jobs=1,
-                                    only=("frontier-summary", "fame-points", "strength-tables", "score-sheet",
-                                          "campaign-log"),
+                                    only=("frontier-summary", "fame-points", "strength-tables", "rftg-score-sheet",
+                                          "xia-campaign-log"),
                                     render=RenderOptions(paper=paper, mode="print-shop")))
         assert report.ok, [r.error for r in report.results]
     return out

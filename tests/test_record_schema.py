@@ -11,13 +11,12 @@ import pytest
 
 from generator.reader.yaml_io import load_file
 from generator.records.record_schema_export import record_schema_text
-from generator.scoring.record_schema import rftg_schema
 from generator.scoring.validate import validate
 
 try:  # tests/ may or may not become a package
-    from tests.scoring_fixtures import compiled
+    from tests.scoring_fixtures import pad
 except ImportError:
-    from scoring_fixtures import compiled
+    from scoring_fixtures import pad
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((REPO / "examples").glob("*.yaml"))
@@ -53,7 +52,7 @@ def test_typo_is_reported_against_that_field(schema):
     assert "'chipz' was unexpected" in errors[0].message
     assert list(errors[0].absolute_path) == ["players", 0]
     # the core's validator says the same, with the field's own path and a suggestion
-    ours = validate(rftg_schema(compiled()["games"]["rftg"]), record)
+    ours = validate(pad("rftg").schema, record)
     assert ours == [{"path": ["players", 0, "chipz"], "field": "players[0].chipz",
                      "message": "unknown field 'chipz'", "hint": "did you mean 'chips'?"}]
 
@@ -68,6 +67,6 @@ def test_variants_and_ended_by_come_from_content(schema):
 def test_problem_list_is_capped():
     record = {"game": "rftg", "variant": "standard", "ended_by": "tableau",
               "players": [{"name": "Ann", "tableau": ["Old Earth"], **{f"x{i}": 1 for i in range(500)}}]}
-    problems = validate(rftg_schema(compiled()["games"]["rftg"]), record)
+    problems = validate(pad("rftg").schema, record)
     assert len(problems) == 51
     assert problems[-1]["message"] == "... and 450 more problems"

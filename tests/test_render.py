@@ -17,7 +17,7 @@ from tests.render_helpers import box_mm, find_positions, pages, size_mm, text
 
 CONTENT = PROJECT_ROOT / "content"
 AIDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end", "strength-tables",
-        "score-sheet")
+        "rftg-score-sheet")
 
 
 def _build(out: Path, paper: str, mode: str, aids=AIDS, content=CONTENT):
@@ -32,8 +32,8 @@ def out(tmp_path_factory):
     """One build of the test aids on A4 sheets, US Letter sheets and for the print shop."""
     out = tmp_path_factory.mktemp("aids")
     _build(out, "a4", "sheet")
-    _build(out, "letter", "sheet", aids=("invasion-summary", "strength-tables", "score-sheet"))
-    _build(out, "a4", "print-shop", aids=("invasion-summary", "score-sheet"))
+    _build(out, "letter", "sheet", aids=("invasion-summary", "strength-tables", "rftg-score-sheet"))
+    _build(out, "a4", "print-shop", aids=("invasion-summary", "rftg-score-sheet"))
     return out
 
 

@@ -48,7 +48,7 @@ def test_the_command_line_build_leaves_no_font_folder(tmp_path):
     temp = tmp_path / "tmp"
     temp.mkdir()
     env = {**os.environ, "TMPDIR": str(temp), "PLAYAID_CACHE_DIR": str(tmp_path / "cache")}
-    done = subprocess.run([sys.executable, "-m", "generator", "build", "invasion-summary", "score-sheet",
+    done = subprocess.run([sys.executable, "-m", "generator", "build", "invasion-summary", "rftg-score-sheet",
                            "--jobs", "2", "--out", str(tmp_path / "out")], cwd=PROJECT_ROOT, env=env,
                           capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr

@@ -14,9 +14,9 @@ from generator.cli import cli
 from generator.scoring.api import score
 
 try:  # tests/ may or may not become a package
-    from tests.scoring_fixtures import compiled
+    from tests.scoring_fixtures import compiled, record_words
 except ImportError:
-    from scoring_fixtures import compiled
+    from scoring_fixtures import compiled, record_words
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((REPO / "examples").glob("rftg-*.yaml"))
@@ -99,7 +99,8 @@ def test_unreadable_record_exit_2(run, tmp_path):
     assert res.exit_code == 2 and "bad.yaml:" in res.output and "YAML syntax error" in res.output
     rec.write_text("game: chess\n")
     res = run(rec)
-    assert res.exit_code == 2 and "no scorer for game 'chess' (use one of: rftg, xia-campaign)" in res.output
+    assert res.exit_code == 2 and f"no scorer for game 'chess' (use one of: {record_words()})" in res.output
+    assert "rftg, xia-campaign" in record_words()
 
 
 @pytest.mark.parametrize("text,field,message", [
@@ -171,7 +172,8 @@ def test_folder_batch_text_summary(run):
     assert res.exit_code == 0, res.output
     names = re.findall(r"^== (.+)$", res.output, re.M)
     assert [Path(n).name for n in names] == sorted(p.name for p in (REPO / "examples").glob("*.yaml"))
-    assert res.output.rstrip().endswith("5 records: 5 clean, 0 with error findings, 0 unreadable")
+    n = len(names)
+    assert n >= 5 and res.output.rstrip().endswith(f"{n} records: {n} clean, 0 with error findings, 0 unreadable")
 
 
 def test_tie_break_is_shown_when_it_decides(run, tmp_path):
@@ -192,8 +194,8 @@ def test_help_lists_fields_variants_and_ended_by_from_content(run):
     assert res.exit_code == 0
     out = res.output
     assert "invasion: ended_by vp_pool, tableau, repulse, empire_defeat" in out
-    assert ("counterstrike: ended_by vp_pool, conquest_value, all_systems (after the repulse); before the "
-            "repulse: vp_pool, empire_defeat") in out
+    assert ("counterstrike: ended_by vp_pool, conquest_value, all_systems; before repulse (repulsed: false): "
+            "vp_pool, empire_defeat") in out
     assert "war_contribution_chips (optional):" in out and "claimed_total (optional):" in out
     assert "game: xia-campaign" in out and "npc_fame:" in out
 

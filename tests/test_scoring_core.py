@@ -51,7 +51,7 @@ def test_core_imports_only_the_standard_library_and_scores_the_same(tmp_path):
     assert out.returncode == 0, out.stderr
     isolated = json.loads(out.stdout)
     assert isolated == [score(r, rules) for r in records]
-    assert [r["ok"] for r in isolated] == [True] * 5 + [False]
+    assert [r["ok"] for r in isolated] == [True] * (len(records) - 1) + [False]
     assert isolated[-1]["errors"][0]["message"] == "missing field 'ended_by'"
 
 

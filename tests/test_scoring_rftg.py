@@ -15,13 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.scoring.rftg import score_record
-from generator.scoring.rftg_record import RecordInvalid
+from generator.scoring.validate import RecordInvalid
 
 try:  # tests/ may or may not become a package
-    from tests.scoring_fixtures import rftg_rules
+    from tests.scoring_fixtures import rftg_rules, score_record
 except ImportError:
-    from scoring_fixtures import rftg_rules
+    from scoring_fixtures import rftg_rules, score_record
 
 REPO = Path(__file__).resolve().parents[1]
 RULES = rftg_rules()

@@ -17,7 +17,7 @@ from generator.paths import PROJECT_ROOT
 from generator.pipeline.build import BuildOptions, build
 from generator.pipeline.watch import change_filter
 
-AIDS = ("frontier-summary", "strength-tables", "score-sheet")
+AIDS = ("frontier-summary", "strength-tables", "rftg-score-sheet")
 
 
 @pytest.mark.parametrize("name", [
@@ -142,7 +142,7 @@ def test_warm_up_lays_out_a_card_only_when_this_process_has_not(tmp_path, monkey
     content = tmp_path / "content"
     shutil.copytree(PROJECT_ROOT / "content", content)
     options = dataclasses.replace(BuildOptions(content_dir=content, out_dir=tmp_path / "out", jobs=1,
-                                               only=("frontier-summary", "score-sheet")), watching=True)
+                                               only=("frontier-summary", "rftg-score-sheet")), watching=True)
     assert {r.status for r in build(options).results} == {"built"}
     warmed: list[str] = []
     real_render_aid = aidbuild.render_aid

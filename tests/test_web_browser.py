@@ -22,8 +22,6 @@ from tests.web_support import (  # noqa: F401
     cli_json,
     open_page,
     screenshot,
-    server,
-    site,
     wait_ready,
     wait_until,
 )

@@ -20,7 +20,6 @@ from generator.paths import CONTENT_DIR, PROJECT_ROOT
 from generator.records.compile_rules import compiled_rules
 from generator.web import packages
 from generator.web.site import MARKER, assemble, core_python_files, write_site
-from tests.web_support import server, site  # noqa: F401
 
 RULES = compiled_rules(CONTENT_DIR)
 
@@ -29,9 +28,11 @@ def test_site_carries_pyodide_and_the_scoring_core(site):  # noqa: F811
     for name in packages.PYODIDE_FILES:
         assert (site / "pyodide" / name).stat().st_size == (packages.NODE_MODULES / "pyodide" / name).stat().st_size
     names = json.loads((site / "py" / "files.json").read_text())
-    modules = sorted(p.name for p in (PROJECT_ROOT / "generator" / "scoring").glob("*.py"))
+    modules = sorted(p.relative_to(PROJECT_ROOT).as_posix()
+                     for p in (PROJECT_ROOT / "generator" / "scoring").rglob("*.py"))
     assert names[0] == "generator/__init__.py"
-    assert sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("generator/scoring/")) == modules
+    assert sorted(n for n in names if n.startswith("generator/scoring/")) == modules
+    assert "generator/scoring/mechanisms/tableau.py" in modules  # the sub-package of mechanisms too
     for name in names:  # the package's own files, byte for byte (never a stand-in)
         assert (site / "py" / name).read_bytes() == (PROJECT_ROOT / name).read_bytes()
     assert json.loads((site / "data" / "rules.json").read_text()) == RULES
@@ -40,9 +41,12 @@ def test_site_carries_pyodide_and_the_scoring_core(site):  # noqa: F811
 def test_form_data_comes_from_the_compiled_rules(site):  # noqa: F811
     form = json.loads((site / "data" / "form.json").read_text())
     scoring = RULES["games"]["rftg"]["scoring"]
-    assert [v["id"] for v in form["rftg"]["variants"]] == [v["id"] for v in scoring["variants"]]
+    offered = [v for v in scoring["variants"] if not v.get("hidden")]  # hidden: reached by `becomes`
+    assert [v["id"] for v in form["rftg"]["variants"]] == [v["id"] for v in offered]
     assert {v["id"]: v["damage"] for v in form["rftg"]["variants"]} == {
-        v["id"]: bool(v.get("damage")) for v in scoring["variants"]}
+        v["id"]: bool(v.get("settings", {}).get("tableau", {}).get("damage")) for v in offered}
+    assert form["models"]["rftg"]["scoring"] == scoring  # the generic pad's model, as compiled
+    assert form["models"]["xia-campaign"]["game"] == "xia"
     assert {v["id"] for v in form["rftg"]["variants"] if v["damage"]} == {"invasion", "counterstrike"}
     cards = form["rftg"]["cards"]
     assert len(cards) == len(RULES["games"]["rftg"]["cards"])

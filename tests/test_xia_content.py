@@ -29,7 +29,9 @@ def test_five_aids(xia):
 
 
 def test_campaign_log_prints_the_rule_the_scorer_uses(xia):
-    log = _aids(xia)["campaign-log"]
+    from generator.content.plan import with_sheet
+
+    log = with_sheet(xia, _aids(xia)["campaign-log"])  # its grid: the scoring model's sheet
     text = " ".join(n.text for n in log.notes)
     assert f"subtract {-xia.fact('campaign_failed_goal_penalty')}" in text
     assert f"has {xia.fact('campaign_goal_count')} goals" in text

@@ -33,7 +33,7 @@ def npc_roll_json(d20, terms_text):
     return json.dumps(api.xia_npc_roll(_RULES, d20, json.loads(terms_text)), ensure_ascii=False)
 
 # build each game's prepared rules now (card index, each card's best scoring line), not on the first score
-for _game in api.GAMES:
+for _game in api.engine(_RULES).games:
     api.engine(_RULES).built(_game)
 `;
 

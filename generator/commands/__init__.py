@@ -12,4 +12,5 @@ LAZY_COMMANDS = {
     "web": "generator.commands.web:web_command",
     "serve": "generator.commands.web:serve_command",
     "rules": "generator.commands.rules:command",
+    "new": "generator.commands.new:new_command",
 }

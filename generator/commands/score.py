@@ -77,7 +77,7 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
             scored = Scored(source, locate(scorer.score(located.data), located))
         scored.report = {"record": source, **scored.report} if (batch or as_json) else scored.report
         results.append(scored)
-        _print(scored, as_json, batch, rich)
+        _print(scored, as_json, batch, rich, scorer)
     if batch and not as_json:
         from generator.records.score_text import summary
 
@@ -97,7 +97,7 @@ def _json_failure(exc) -> None:
     sys.exit(exc.exit_code)
 
 
-def _print(scored, as_json: bool, batch: bool, rich: bool) -> None:
+def _print(scored, as_json: bool, batch: bool, rich: bool, scorer) -> None:
     if as_json:
         if batch:
             click.echo(json.dumps(scored.report, ensure_ascii=False, separators=(",", ":")))
@@ -108,7 +108,9 @@ def _print(scored, as_json: bool, batch: bool, rich: bool) -> None:
 
     if batch:
         click.echo(f"== {scored.source}")
-    text = render(scored.report, "<stdin>" if scored.source == "-" else scored.source, rich=rich)
+    game_id = scorer.games.get(scored.report.get("game"))
+    title = ((scorer.rules["games"][game_id].get("scoring") or {}).get("title")) if game_id else None
+    text = render(scored.report, "<stdin>" if scored.source == "-" else scored.source, rich=rich, title=title)
     click.echo(text, nl=False, err=not scored.report.get("ok"))
     if batch:
         click.echo("")

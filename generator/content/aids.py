@@ -111,93 +111,42 @@ class GridLine(Strict):
     id: str = Field(pattern=ID_PATTERN)
     label: str
     field: Literal["text", "number", "checkbox", "none"] = "number"
-    emphasis: bool = False
     repeat: int | None = Field(None, ge=1, le=20)
     width: float | None = Field(None, gt=0, description="relative width (columns only)")
     help: str | None = Field(None, description="small print under the label")
-    sum: list[str] | None = Field(
-        None, min_length=1,
-        description="ids of the lines this line adds up: a row sums those rows in each column, a "
-                    "column sums those columns in each row (fillable forms compute it; blank while "
-                    "they are all blank)")
-    running_total: str | None = Field(
-        None, description="columns only: id of a column this column adds up from the first row "
-                          "down to its own row (blank while that row's box is blank)")
+
+
+class TotalLine(GridLine):
+    """A line of a score sheet generated from a scoring model (`generator.content.score_sheet`),
+    never written in content: ``sum`` (ids of the lines it adds up), ``running_total`` (columns:
+    the id of a column it adds up from the first row down to its own) and ``emphasis`` (printed
+    bold). Fillable forms compute the totals."""
+
+    emphasis: bool = False
+    sum: list[str] | None = None
+    running_total: str | None = None
 
 
 class Grid(Strict):
     """A form grid: rows x columns of write-in boxes (fillable fields in the form variant).
 
-    Lines with ``sum`` or ``running_total`` are totals: the fillable form computes them in
-    viewers that run form scripts. In the fillable form, Tab goes one repeated line (a player,
-    a game) at a time: down the columns when the columns repeat, else along the rows.
+    In the fillable form, Tab goes one repeated line (a player, a game) at a time: down the
+    columns when the columns repeat, else along the rows. A score sheet's grid, with its totals,
+    is generated from the game's scoring model (`Aid.sheet`), so it adds up what the calculator
+    adds up; a grid written here holds write-in boxes only.
     """
 
     corner: str = ""
     rows: list[GridLine] = Field(min_length=1)
     columns: list[GridLine] = Field(min_length=1)
 
-    @model_validator(mode="after")
-    def _totals(self):
-        problems = []
-        for axis, lines in (("rows", self.rows), ("columns", self.columns)):
-            by_id = {line.id: line for line in lines}
-            for line in lines:
-                if line.running_total is not None and axis == "rows":
-                    problems.append(f"row '{line.id}': running_total is for columns only")
-                if line.sum is not None and line.running_total is not None:
-                    problems.append(f"{axis[:-1]} '{line.id}': give either sum or running_total")
-                targets = list(line.sum or ())
-                if line.running_total is not None and axis == "columns":
-                    targets.append(line.running_total)
-                if targets and line.field != "number":
-                    problems.append(f"{axis[:-1]} '{line.id}' adds up numbers, so its field must be "
-                                    f"number (not {line.field})")
-                for target in targets:
-                    if target == line.id:
-                        problems.append(f"{axis[:-1]} '{line.id}' cannot add up itself")
-                    elif target not in by_id:
-                        problems.append(f"{axis[:-1]} '{line.id}' adds up '{target}', which is not one "
-                                        f"of the {axis}: {', '.join(by_id)}")
-                    elif by_id[target].field != "number":
-                        problems.append(f"{axis[:-1]} '{line.id}' adds up '{target}', a "
-                                        f"{by_id[target].field} field; only number fields add up")
-            cycle = _sum_cycle({line.id: list(line.sum or ()) for line in lines})
-            if cycle:
-                problems.append(f"{axis} add each other up in a circle: {' -> '.join(cycle)}")
-        if problems:
-            raise ValueError("; ".join(problems))
-        return self
-
-
-def _sum_cycle(sums: dict[str, list[str]]) -> list[str]:
-    """A circle of lines summing each other ([a, b, a]), or [] when there is none."""
-    done: set[str] = set()
-
-    def visit(node: str, path: list[str]) -> list[str]:
-        if node in path:
-            return path[path.index(node):] + [node]
-        if node in done:
-            return []
-        for target in sums.get(node, ()):
-            found = visit(target, path + [node])
-            if found:
-                return found
-        done.add(node)
-        return []
-
-    for start in sums:
-        found = visit(start, [])
-        if found:
-            return found
-    return []
-
 
 class Aid(Strict):
     """One printable aid.
 
     ``format``: ``card`` (faces at ``size``; sheet mode imposes them n-up, print-shop mode adds
-    3 mm bleed), ``page`` (faces on A4/Letter), ``form`` (a `grid`, printable and fillable).
+    3 mm bleed), ``page`` (faces on A4/Letter), ``form`` (a `grid`, or the score ``sheet`` of a
+    scoring model, printable and fillable).
     ``min_font_pt`` is the smallest body text size the fitter may use (default 7 pt; never below
     6 pt, the size kept for footnotes and the sheet margin).
     """
@@ -214,13 +163,18 @@ class Aid(Strict):
         None, description="the face that ends with the icon legend (default: the last face); "
         "pick the face with room to spare")
     grid: Grid | None = None
+    sheet: str | None = Field(None, description="form aids: the id of the kind: scoring document whose "
+                                                "score sheet this is (its rows, columns and totals come "
+                                                "from the model's `sheet`)")
     notes: list[Union[str, RuleItem]] = Field(default_factory=list)
     source: SourceRef | None = Field(None, description="default source of the aid's notes")
 
     @model_validator(mode="after")
     def _shape(self):
-        if self.format == "form" and self.grid is None:
-            raise ValueError("a form aid needs a `grid`")
+        if self.format == "form" and (self.grid is None) == (self.sheet is None):
+            raise ValueError("a form aid needs a `grid` or a `sheet` (a scoring model's score sheet), not both")
+        if self.format != "form" and self.sheet is not None:
+            raise ValueError("`sheet` is for form aids only")
         if self.format != "form" and not self.faces:
             raise ValueError(f"a {self.format} aid needs `faces`")
         if self.format == "card" and self.size == "page":

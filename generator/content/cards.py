@@ -2,7 +2,7 @@
 
 A card carries its printed facts (cost or defense, VP, keywords, good, ...) and, for 6-cost
 developments and ``?``-VP worlds, its scoring lines in printed order. A scoring line is data
-(``vp`` per matching tableau card, or per player quantity); `generator.scoring.rftg` holds the one
+(``vp`` per matching tableau card, or per player quantity); `generator.scoring.mechanisms.tableau` holds the one
 generic matcher that interprets it, as Keldon's engine does with its ``V:`` lines.
 
 A card also lists its ``military_powers``: the lasting Military powers that count toward its

@@ -15,40 +15,11 @@ from generator.errors import Problem
 
 def check_consistency(content) -> list[Problem]:
     """All cross-document checks of one `GameContent`; every problem found."""
+    from generator.content.scoring_checks import check_scoring
+
     return (_check_tables(content) + _check_references(content) + _check_icons(content)
-            + _check_fact_names(content) + _check_scoring_tables(content) + check_verified_cards(content)
+            + _check_fact_names(content) + check_scoring(content) + check_verified_cards(content)
             + check_vocabulary(content))
-
-
-#: Columns a scoring variant's ``xeno_systems_in_play`` table must have.
-SYSTEMS_COLUMNS = ("players", "total")
-
-
-def _check_scoring_tables(content) -> list[Problem]:
-    """A scoring variant's ``xeno_systems_in_play`` must name a table with whole numbers in its
-    ``players`` and ``total`` columns (the scoring core reads them)."""
-    problems = []
-    tables = content.of_kind("table")
-    for scoring_id, scoring in content.of_kind("scoring").items():
-        loc = content.located[("scoring", scoring_id)]
-        for vi, variant in enumerate(scoring.variants):
-            table_id = variant.xeno_systems_in_play
-            if table_id is None:
-                continue
-            path = ("variants", vi, "xeno_systems_in_play")
-            table = tables.get(table_id)
-            if table is None:
-                problems.append(loc.problem(path, f"no table '{table_id}'",
-                                            f"use one of: {', '.join(sorted(tables)) or '(no tables)'}"))
-                continue
-            keys = {c.key for c in table.columns}
-            missing = [k for k in SYSTEMS_COLUMNS if k not in keys]
-            bad = [r for r in table.rows if not all(type(r.get(k)) is int for k in SYSTEMS_COLUMNS)]
-            if missing or bad:
-                problems.append(loc.problem(path, f"table '{table_id}' must have whole numbers in columns "
-                                            f"{' and '.join(SYSTEMS_COLUMNS)} on every row",
-                                            "name a table of players -> total Xeno systems in play"))
-    return problems
 
 
 def _check_tables(content) -> list[Problem]:
@@ -155,6 +126,14 @@ def _check_references(content) -> list[Problem]:
                 problems.append(loc.problem(("aids", ai, "id"), f"duplicate aid id '{aid.id}'",
                                             "give each aid its own id"))
             seen[aid.id] = ai
+            if aid.sheet is not None:
+                scoring = content.of_kind("scoring")
+                if aid.sheet not in scoring:
+                    problems.append(loc.problem(("aids", ai, "sheet"), f"no kind: scoring document '{aid.sheet}'",
+                                                f"use one of: {', '.join(sorted(scoring)) or 'none (add a scoring file)'}"))
+                elif scoring[aid.sheet].sheet is None:
+                    problems.append(loc.problem(("aids", ai, "sheet"), f"scoring model '{aid.sheet}' has no `sheet`",
+                                                "add `sheet: {lines: [...]}` to it"))
             for fi, face in enumerate(aid.faces):
                 for bi, block in enumerate(face.blocks):
                     path = ("aids", ai, "faces", fi, "blocks", bi)

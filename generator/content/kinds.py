@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from generator.content.aids import Aids
 from generator.content.cards import Cards
 from generator.content.models import Checks, Facts, Game, Rules, Table
-from generator.content.scoring_rules import Scoring
+from generator.content.scoring_model import Scoring
 from generator.content.verified_cards import VerifiedCards
 from generator.content.vocabulary import Vocabulary
 

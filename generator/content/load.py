@@ -94,7 +94,8 @@ class GameContent:
             elif kind == "cards":
                 part = n(sum(len(m.cards) for m in models), "card", "cards")
             elif kind == "scoring":
-                part = n(sum(len(m.variants) for m in models), "scoring variant", "scoring variants")
+                offered = sum(1 for m in models for v in m.variants if not v.hidden)
+                part = "scoring model" + (f" ({n(offered, 'variant', 'variants')})" if offered else "")
             elif kind == "verified-cards":
                 part = n(len(models), "card set verified", "card sets verified")
             elif kind == "aids":

@@ -2,7 +2,7 @@
 
 Every model forbids unknown fields so that a typo is an error, never silently ignored.
 The JSON Schema for editors is exported from these models (`playaid schema`).
-Card databases and scoring rules have their own modules (`cards.py`, `scoring_rules.py`).
+Card databases and scoring models have their own modules (`cards.py`, `scoring_model.py`).
 """
 
 from __future__ import annotations

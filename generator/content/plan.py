@@ -35,6 +35,16 @@ def trim_size_mm(aid: Aid) -> tuple[float, float] | None:
     return NAMED_SIZES_MM[aid.size]
 
 
+def with_sheet(game, aid: Aid) -> Aid:
+    """The aid, with the grid of its scoring model's score sheet when it declares ``sheet``
+    (`generator.content.score_sheet`)."""
+    if aid.sheet is None:
+        return aid
+    from generator.content.score_sheet import sheet_grid
+
+    return aid.model_copy(update={"grid": sheet_grid(game.of_kind("scoring")[aid.sheet])})
+
+
 def plan_aids(content, only: list[str] | None = None) -> list[PlannedAid]:
     """Every aid declared by content, sorted by game then declaration order.
 
@@ -47,7 +57,7 @@ def plan_aids(content, only: list[str] | None = None) -> list[PlannedAid]:
         game = content.games[game_id]
         for aids in game.of_kind("aids").values():
             for aid in aids.aids:
-                planned.append(PlannedAid(game_id, aid, trim_size_mm(aid)))
+                planned.append(PlannedAid(game_id, with_sheet(game, aid), trim_size_mm(aid)))
     if only:
         wanted = set(only)
         known = {p.key for p in planned} | {p.aid.id for p in planned}

@@ -66,6 +66,8 @@ def aid_input_files(planned: "PlannedAid", game) -> list[str]:
     for aids_id, aids in game.of_kind("aids").items():
         if any(a.id == planned.aid.id for a in aids.aids):
             used.add(("aids", aids_id))
+    if planned.aid.sheet is not None:  # the score sheet comes from the scoring model
+        used.add(("scoring", planned.aid.sheet))
     for face in planned.aid.faces:
         for block in face.blocks:
             if isinstance(block, RulesBlock):

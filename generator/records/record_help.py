@@ -1,17 +1,15 @@
-"""The record format in words, for `playaid score --help`, generated from the compiled rules
-(variants, ``ended_by`` values and the fields each variant uses come from content) and from the
-record schema's field descriptions, so the help and the scorer never disagree."""
+"""The record format in words, for `playaid score --help`, generated from every game's scoring
+model (its variants, ``ended_by`` values, the values each variant uses) and from the record
+schema the model gives (field descriptions), so the help and the scorer never disagree."""
 
 from __future__ import annotations
 
-from generator.scoring.record_schema import rftg_schema, xia_campaign_schema
 
-
-def _fields(schema: dict, indent: str) -> list[str]:
+def _fields(schema: dict, indent: str, skip=("game",)) -> list[str]:
     out = []
     required = set(schema.get("required", []))
     for name, sub in schema["properties"].items():
-        if name == "game":
+        if name in skip:
             continue
         need = "" if name in required else " (optional)"
         out.append(f"{indent}{name}{need}: {sub.get('description', '')}".rstrip(": "))
@@ -19,29 +17,42 @@ def _fields(schema: dict, indent: str) -> list[str]:
 
 
 def record_help(rules: dict) -> str:
-    """Plain text: the RftG record (variants with their ``ended_by`` values before and after the
-    repulse, the player fields and which variants use them) and the Xia campaign record."""
+    """Plain text: per record ``game:`` word, its variants with their ``ended_by`` values (and
+    the variant scored instead when record values say so), the values each variant uses, the
+    record values and the fields of each player (or each game of a campaign)."""
+    from generator.scoring.api import record_games
+    from generator.scoring.model import ModelInvalid
+    from generator.scoring.pad import Pad
+
     lines = ["Record format (YAML or JSON; examples in examples/):", ""]
-    games = rules.get("games", {})
-    if "rftg" in games:
-        schema = rftg_schema(games["rftg"])
-        lines.append("game: rftg")
-        lines.append("  variant and ended_by:")
-        for v in games["rftg"]["scoring"]["variants"]:
-            text = f"    {v['id']}: ended_by {', '.join(v['ended_by'])}"
-            if v.get("ended_by_before_repulse"):
-                text += (f" (after the repulse); before the repulse: "
-                         f"{', '.join(v['ended_by_before_repulse'])} (write repulsed: true/false)")
-            lines.append(text)
-            extra = [f for f in v.get("fields", []) if f != "repulsed"]
-            if extra:
-                lines.append(f"      player fields used: {', '.join(extra)}")
-        lines.append("  players: one entry each, with:")
-        lines += _fields(schema["properties"]["players"]["items"], "    ")
+    for word, game_id in record_games(rules).items():
+        try:
+            pad = Pad.from_rules(rules["games"][game_id])
+        except ModelInvalid as exc:
+            lines += [f"game: {word}", f"  (its scoring model cannot be read: {exc})", ""]
+            continue
+        model, schema = pad.model, pad.schema
+        lines.append(f"game: {word}")
+        if model.variants:
+            lines.append("  variant and ended_by:")
+            for v in model.variants.values():
+                if v.hidden:
+                    continue
+                text = f"    {v.id}: ended_by {', '.join(v.ended_by)}"
+                for when, other, note in v.becomes:
+                    written = ", ".join(f"{k}: {str(val).lower() if isinstance(val, bool) else val}"
+                                        for k, val in when.items())
+                    text += f"; {note or other} ({written}): {', '.join(model.variants[other].ended_by)}"
+                lines.append(text)
+                used = [e.id for e in model.entered if e.variants is not None and e.applies(v.id)]
+                if used:
+                    lines.append(f"      player fields used: {', '.join(used)}")
+        rows = next((k for k, s in schema["properties"].items() if s.get("type") == "array"
+                     and isinstance(s.get("items"), dict) and s["items"].get("type") == "object"), None)
+        lines += _fields(schema, "  ", skip=("game", "variant", "ended_by", rows))
+        if rows is not None:
+            what = "one entry each" if rows == "players" else "one entry per game played, in order"
+            lines.append(f"  {rows}: {what}, with:")
+            lines += _fields(schema["properties"][rows]["items"], "    ")
         lines.append("")
-    lines.append("game: xia-campaign")
-    campaign = xia_campaign_schema()
-    lines += _fields(campaign, "  ")
-    lines.append("  games: one entry per game played, with:")
-    lines += _fields(campaign["properties"]["games"]["items"], "    ")
-    return "\n".join(lines)
+    return "\n".join(lines).rstrip()

@@ -14,13 +14,15 @@ import io
 from generator.scoring.military import VS_XENOS_ONLY
 
 
-def render(report: dict, file: str, rich: bool = False, width: int | None = None) -> str:
-    """One record's report as text (an unreadable record: its problems, one per line)."""
+def render(report: dict, file: str, rich: bool = False, width: int | None = None,
+           title: str | None = None) -> str:
+    """One record's report as text (an unreadable record: its problems, one per line).
+    ``title``: the scoring model's title, heading a campaign's report."""
     if not report.get("ok"):
         return "".join(_problem_line(e) + "\n" for e in report.get("errors", []))
-    if report.get("game") == "xia-campaign":
-        return _campaign(report, file)
-    return _rich_rftg(report, file, width) if rich else _plain_rftg(report, file)
+    if "goal_count" in report:  # the campaign mechanism's report: one line per game
+        return _campaign(report, file, title or "Campaign")
+    return _rich_players(report, file, width) if rich else _plain_players(report, file)
 
 
 def _problem_line(e: dict) -> str:
@@ -76,9 +78,12 @@ def tie_lines(report: dict) -> list[str]:
     return out
 
 
-def _military_line(report: dict, p: dict) -> str:
+def _military_line(report: dict, p: dict) -> str | None:
     """``Military 4 (cards: New Galactic Order +2, Space Marines +2)``; a value written in the
-    record that differs says so; Military vs. Xenos only where the game uses it."""
+    record that differs says so; Military vs. Xenos only where the game uses it. None for a
+    player without the tableau mechanism's Military."""
+    if "military_explain" not in p:
+        return None
     vs_used = "military_vs_xenos" in report.get("fields", [])
     parts = []
     for e in p.get("military_explain", []):
@@ -101,7 +106,7 @@ def _by_rank(report: dict) -> list[dict]:
     return sorted(report["players"], key=lambda p: p["rank"])
 
 
-def _plain_rftg(report: dict, file: str) -> str:
+def _plain_players(report: dict, file: str) -> str:
     out: list[str] = []
     for p in _by_rank(report):
         out.append(total_title(p))
@@ -109,7 +114,9 @@ def _plain_rftg(report: dict, file: str) -> str:
             out.append(f"  {e['vp']:>4}  {e['component']}: {e['why']}")
         if p.get("claimed_total") is not None:
             out.append(f"  claimed {p['claimed_total']}")
-        out.append(f"  {_military_line(report, p)}")
+        military = _military_line(report, p)
+        if military:
+            out.append(f"  {military}")
         out.append("")
     out.append(winners_line(report))
     out += tie_lines(report)
@@ -117,7 +124,7 @@ def _plain_rftg(report: dict, file: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _rich_rftg(report: dict, file: str, width: int | None) -> str:
+def _rich_players(report: dict, file: str, width: int | None) -> str:
     from rich.console import Console
     from rich.table import Table
 
@@ -144,9 +151,9 @@ def _rich_rftg(report: dict, file: str, width: int | None) -> str:
     return buf.getvalue()
 
 
-def _campaign(report: dict, file: str) -> str:
+def _campaign(report: dict, file: str, title: str) -> str:
     who = f" ({report['player']})" if report.get("player") else ""
-    out = [f"Xia campaign{who}: {report['total']} points, "
+    out = [f"{title}{who}: {report['total']} points, "
            f"{report['goals_completed']} of {report['goal_count']} goals completed"]
     for e in report["explain"]:
         out.append(f"  {e['points']:>+4}  game {e['game']}, {e['goal']}: {e['why']}")

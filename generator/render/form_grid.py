@@ -38,9 +38,9 @@ def expand(lines: list[GridLine]) -> list[Line]:
         for n in range(1, count + 1):
             ident = f"{line.id}_{n}" if line.repeat else line.id
             label = line.label.replace("{n}", str(n))
-            out.append(Line(ident, minus_signs(label), line.field, line.emphasis, line.width or 1.0,
-                            minus_signs(line.help or ""), line.id, tuple(line.sum or ()),
-                            line.running_total))
+            out.append(Line(ident, minus_signs(label), line.field, getattr(line, "emphasis", False),
+                            line.width or 1.0, minus_signs(line.help or ""), line.id,
+                            tuple(getattr(line, "sum", None) or ()), getattr(line, "running_total", None)))
     return out
 
 
@@ -88,7 +88,8 @@ class FormPlan:
 
 
 def plan_form(grid: Grid) -> FormPlan:
-    """The `FormPlan` of a content grid: totals from each line's ``sum`` / ``running_total``."""
+    """The `FormPlan` of a grid: totals from each line's ``sum`` / ``running_total`` (lines of a
+    score sheet generated from a scoring model: `generator.content.score_sheet`)."""
     rows, cols = expand(grid.rows), expand(grid.columns)
     # One repeated line is one player or one game: Tab finishes it before moving on.
     tab_down = any(c.base != c.id for c in cols) and not any(r.base != r.id for r in rows)

@@ -3,8 +3,11 @@
 It runs unchanged in the command line and in the web page (Pyodide, in a Web Worker): it reads
 the compiled rules (plain JSON made by `generator.records.compile_rules` from content) and a record (a
 plain mapping), never YAML, pydantic models or files. Entry points: `generator.scoring.api`.
-Modules: `validate` + `record_schema` (records checked against JSON Schema), `cards`, `rules`,
-`military`, `rftg` + `rftg_checks` + `rftg_record` (Race for the Galaxy), `xia_campaign` and
-`xia_roll` (Xia), `report` (the report object), `expressions` (the bounded expression language
-of content: scoring formulas and content checks).
+Modules: `api` (the entry points), `model` (the scoring model read from the compiled JSON),
+`pad` (the interpreter that scores any game from its model), `model_schema` + `record_schema`
++ `validate` (records checked against the JSON Schema the model gives), `expressions` (the
+bounded formula language of content), `template` (message templates), `report` (findings and
+explanation lines), `mechanisms/` (what formulas cannot say: `tableau`, RftG's cards, with
+`cards`, `military`, `rftg_rules`; `campaign`, Xia's games in sequence), `xia_roll` (the Xia
+solo round-end roll).
 """

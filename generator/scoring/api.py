@@ -4,28 +4,36 @@
 compiled rules (`generator.records.compile_rules`, plain JSON) and returns the report object, exactly what
 `playaid score --json` prints (which adds file, line and column from the YAML it read). A record
 that cannot be scored gives ``{"ok": false, "game": ..., "errors": [{path, field, message, hint}]}``;
-a scored one ``{"ok": true, ...}`` with its findings. Nothing here reads files or prints.
-Standard library only.
+a scored one ``{"ok": true, ...}`` with its findings. Every game content declares a scoring
+model for (``kind: scoring``) is scored the same way (`generator.scoring.pad`): a record's
+``game:`` is the model's ``record`` word. Nothing here reads files or prints. Standard library only.
 """
 
 from __future__ import annotations
 
-from generator.scoring.record_schema import RFTG, XIA_CAMPAIGN
-from generator.scoring.rftg_record import RecordInvalid, RulesInvalid
-from generator.scoring.validate import problem
+from generator.scoring.model import ModelInvalid
+from generator.scoring.validate import RecordInvalid, problem
 
-#: ``game:`` values a record may have -> the content game whose rules it needs.
-GAMES = {RFTG: "rftg", XIA_CAMPAIGN: "xia"}
+
+def record_games(rules: dict) -> dict[str, str]:
+    """``game:`` words records may use -> the content game whose scoring model scores them
+    (``{"rftg": "rftg", "xia-campaign": "xia"}``), in content order."""
+    out = {}
+    for game_id, game in (rules.get("games") or {}).items():
+        scoring = game.get("scoring") if isinstance(game, dict) else None
+        if isinstance(scoring, dict):
+            out[scoring.get("record") or game_id] = game_id
+    return out
 
 
 class Engine:
-    """The rules prepared once for many records: card index, each card's best scoring line, schemas.
+    """The rules prepared once for many records: one `Pad` per game, built on first use.
 
-    ``rules``: the compiled rules ``{"format", "content_version", "games": {...}}``. Building the
-    per-game rules is lazy (a Xia-only call never builds the card index)."""
+    ``rules``: the compiled rules ``{"format", "content_version", "games": {...}}``."""
 
     def __init__(self, rules: dict):
         self.rules = rules
+        self.games = record_games(rules)
         self._built: dict[str, object] = {}
 
     def game_rules(self, game_id: str) -> dict:
@@ -36,14 +44,10 @@ class Engine:
             raise KeyError(f"the compiled rules hold no '{game_id}' game (is content/{game_id} present?)") from None
 
     def built(self, record_game: str):
-        """The prepared rules for a record's ``game:`` (RftgRules or CampaignRules)."""
+        """The `Pad` for a record's ``game:`` word (raises `ModelInvalid`, KeyError)."""
         if record_game not in self._built:
-            if record_game == RFTG:
-                from generator.scoring.rftg import RftgRules
-                self._built[record_game] = RftgRules.from_json(self.game_rules("rftg"))
-            else:
-                from generator.scoring.xia_campaign import CampaignRules
-                self._built[record_game] = CampaignRules.from_json(self.game_rules("xia"))
+            from generator.scoring.pad import Pad
+            self._built[record_game] = Pad.from_rules(self.game_rules(self.games[record_game]))
         return self._built[record_game]
 
     def score(self, record) -> dict:
@@ -52,26 +56,23 @@ class Engine:
         if isinstance(game, str):  # typed at the table: "RFTG", "Xia campaign"
             game = "-".join(game.replace("_", " ").split()).casefold()
             record = {**record, "game": game}
+        words = ", ".join(self.games) or "none: content declares no scoring model"
         if not isinstance(record, dict):
             return _unreadable(None, [problem((), "a score record must be a mapping",
-                                              "start with `game: rftg` (or xia-campaign) and its fields")])
-        if not isinstance(game, str) or game not in GAMES:
+                                              f"start with `game:` and its fields (game: one of {words})")])
+        if not isinstance(game, str) or game not in self.games:
             shown = repr(game) if not isinstance(game, str) else f"'{game}'"
             message = "missing field 'game'" if "game" not in record else f"no scorer for game {shown}"
-            return _unreadable(None, [problem(("game",), message, f"use one of: {', '.join(GAMES)}")])
+            return _unreadable(None, [problem(("game",), message, f"use one of: {words}")])
         try:
-            if game == RFTG:
-                from generator.scoring.rftg import score_record
-                rules = self.built(game)
-                return score_record(rules.parse(record), rules).to_json()
-            from generator.scoring.xia_campaign import parse_campaign, score_campaign
-            return score_campaign(parse_campaign(record), self.built(game)).to_json()
+            pad = self.built(game)
+            return pad.score(pad.parse(record))
         except RecordInvalid as exc:
             return _unreadable(game, exc.problems)
         except KeyError as exc:  # the content has no such game
             return _unreadable(game, [problem(("game",), str(exc.args[0] if exc.args else exc),
-                                              f"pass --content with a folder that holds {GAMES[game]}/game.yaml")])
-        except (RulesInvalid, ValueError) as exc:  # compiled rules unusable: a content problem, said plainly
+                                              f"pass --content with a folder that holds {self.games[game]}/game.yaml")])
+        except ModelInvalid as exc:  # compiled rules unusable: a content problem, said plainly
             return _unreadable(game, [problem((), str(exc), "run `playaid check` on the content")])
 
 

@@ -46,7 +46,7 @@ The language is Python's expression syntax, restricted:
 - names from ``env``; ``a.b`` reads key ``b`` of a mapping ``a`` (``row.low`` is
   ``row['low']``); ``a[i]``, ``a[i:j]``, ``a[key]``;
 - calls of the ``functions`` given, and of the methods ``keys values items get`` (mappings),
-  ``lower upper strip startswith endswith split`` (text), ``count index`` (lists);
+  ``lower upper strip startswith endswith split join`` (text), ``count index`` (lists);
 - comprehensions ``[x for x in xs if ...]``, ``{...}``, ``{k: v ...}``, ``(... for ...)``
   (a generator is a list).
 
@@ -212,7 +212,7 @@ _OPERATOR_WORDS = {ast.Div: "/", ast.MatMult: "@", ast.LShift: "<<", ast.RShift:
 #: Methods an expression may call, by the type of the value they are called on.
 METHODS = {
     dict: frozenset({"keys", "values", "items", "get"}),
-    str: frozenset({"lower", "upper", "strip", "startswith", "endswith", "split"}),
+    str: frozenset({"lower", "upper", "strip", "startswith", "endswith", "split", "join"}),
     list: frozenset({"count", "index"}),
     tuple: frozenset({"count", "index"}),
 }
@@ -282,13 +282,15 @@ class Expression:
     """A compiled expression: ``text``, ``names`` (the free names it reads, a frozenset) and
     `evaluate`. Immutable; safe to evaluate many times (and from several players)."""
 
-    __slots__ = ("text", "names", "limits", "_fn")
+    __slots__ = ("text", "names", "limits", "_fn", "_name", "_budget")
 
-    def __init__(self, text: str, names: frozenset, limits: Limits, fn: _Fn):
+    def __init__(self, text: str, names: frozenset, limits: Limits, fn: _Fn, name: str | None = None):
         self.text = text
         self.names = names
         self.limits = limits
         self._fn = fn
+        self._name = name  # the expression is this one name: read it, nothing to evaluate
+        self._budget = _Budget(limits)  # refilled at every evaluation (one evaluation at a time)
 
     def __repr__(self) -> str:
         return f"Expression({self.text!r})"
@@ -297,8 +299,16 @@ class Expression:
         """The value of the expression with ``env``'s names; raises `ExpressionError`.
         ``budget``: steps shared with other evaluations (default: `Limits.max_steps` for this
         one)."""
+        if self._name is not None:  # one name: nothing to evaluate, no step taken
+            try:
+                return env[self._name]
+            except KeyError:
+                raise ExpressionError(f"unknown name '{self._name}'", self.text) from None
+        if budget is None:  # this expression's own budget, refilled (one evaluation at a time)
+            budget = self._budget
+            budget.left = budget.steps
         try:
-            return self._fn(env, budget if budget is not None else Budget(self.limits))
+            return self._fn(env, budget)
         except ExpressionError as exc:
             if not exc.expression:
                 exc.expression = self.text
@@ -353,7 +363,8 @@ def compile_expression(text: str, names=None, functions: Mapping[str, Callable] 
                 node.col_offset += indent
     compiler = _Compiler(text, names, functions, limits)
     fn = compiler.node(tree.body)
-    return Expression(text, frozenset(compiler.free), limits, fn)
+    name = tree.body.id if isinstance(tree.body, ast.Name) else None
+    return Expression(text, frozenset(compiler.free), limits, fn, name)
 
 
 def evaluate(text: str, env: Mapping[str, Any], functions: Mapping[str, Callable] | None = None,

@@ -19,19 +19,22 @@ from generator.scoring.report import Explain
 VS_XENOS_ONLY = " (vs. Xenos only)"
 
 
-def compute_military(active: list[Card]) -> tuple[int, int, list[Explain]]:
+def compute_military(active: list[Card], matching: dict | None = None) -> tuple[int, int, list[Explain]]:
     """``(military, military_vs_xenos, explain)`` for a tableau's undamaged cards ``active``.
 
     ``explain`` has one line per card power that counted: the card, its contribution and why
     (``+1 Military per Rebel military world x2``); Military vs. Xenos = Military + the powers
-    that apply only against Xenos.
+    that apply only against Xenos. ``matching``: a cache, {power's CardMatch: names of the
+    card designs it matches} (card designs never change during a run), filled as powers are met.
     """
     military = 0
     vs_xenos = 0
     explain: list[Explain] = []
     for card in active:
+        if not card.military_powers:
+            continue
         for power in card.military_powers:
-            times = 1 if power.per is None else _count(power.per, active) // power.divide_by
+            times = 1 if power.per is None else _count(power.per, active, matching) // power.divide_by
             if power.military:
                 gain = power.military * times
                 military += gain
@@ -44,8 +47,21 @@ def compute_military(active: list[Card]) -> tuple[int, int, list[Explain]]:
     return military, military + vs_xenos, explain
 
 
-def _count(match, cards: Iterable[Card]) -> int:
-    return sum(1 for c in cards if card_matches(match, c))
+def _count(match, cards: Iterable[Card], matching: dict | None) -> int:
+    if matching is None:
+        return sum(1 for c in cards if card_matches(match, c))
+    names = matching.get(match)
+    if names is None:
+        names = matching[match] = {}
+    count = 0
+    for c in cards:
+        hit = names.get(c.name)
+        if hit is None or c.set == "record":  # a card the record describes: its own facts
+            hit = card_matches(match, c)
+            if c.set != "record":
+                names[c.name] = hit
+        count += hit
+    return count
 
 
 def _why(text: str, kind: str, per, times: int) -> str:

@@ -1,39 +1,35 @@
-"""Race for the Galaxy's rules as the scoring core holds them: `RftgRules` (card database and
-scoring rules, built once from the compiled JSON) and `Resolved` (a player's tableau looked up in
-that database). Shared by `generator.scoring.rftg` (scoring) and `generator.scoring.rftg_checks`
-(record findings), so neither imports the other. Standard library only."""
+"""Race for the Galaxy's card database as the scoring core holds it: `RftgRules` (the cards, built
+once from the compiled JSON, with the indexes scoring needs) and `Resolved` (a player's tableau
+looked up in that database). The ``tableau`` mechanism (`generator.scoring.mechanisms.tableau`)
+uses both. Standard library only."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from generator.scoring.cards import Card, best_line, other_lines
-from generator.scoring.record_schema import rftg_schema
+from generator.scoring.model import ModelInvalid
 from generator.scoring.report import Explain
-from generator.scoring.rftg_record import GameRecord, RulesInvalid, parse_rftg_record
-from generator.scoring.rules import Scoring
 
-GAME_ID = "rftg"
 #: The ``set`` of a card the record describes itself (not in the database, so not in the line index).
 HAND_ENTERED = "record"
 
 
 @dataclass
 class RftgRules:
-    """Everything scoring needs, built once from the compiled ``rftg`` rules.
+    """The card database, built once from the compiled rules of a game with cards.
 
-    ``cards``: casefolded name -> `Card`; ``names``: display names (for suggestions);
-    ``scoring``: the `Scoring` rules. Derived once (card designs never change during a run):
-    ``exact`` (printed name -> card), ``line_index`` (scoring card -> {card name: the one of its
-    lines that card scores in, the best: `best_line`}, filled the first time a scoring card is
-    met: `lines_of`), ``passed_over`` (scoring card -> {card name: the other lines that card
-    also meets, for the cards whose best line is not the first they meet: the explanation says
-    so}), ``printed`` (the explain line of each card's printed VP),
-    ``scoring_cards``; ``schema``: the record schema; ``json``: the compiled rules themselves.
+    ``cards``: casefolded name -> `Card`; ``names``: display names (for suggestions). Derived
+    once (card designs never change during a run): ``exact`` (printed name -> card),
+    ``line_index`` (scoring card -> {card name: the one of its lines that card scores in, the
+    best: `best_line`}, filled the first time a scoring card is met: `lines_of`),
+    ``passed_over`` (scoring card -> {card name: the other lines that card also meets, for the
+    cards whose best line is not the first they meet: the explanation says so}), ``printed``
+    (the explain line of each card's printed VP), ``scoring_cards``; ``json``: the compiled
+    rules themselves.
     """
 
     cards: dict[str, Card]
-    scoring: Scoring
     json: dict = field(default_factory=dict, repr=False)
     names: list[str] = field(init=False)
     exact: dict[str, Card] = field(init=False)
@@ -41,7 +37,6 @@ class RftgRules:
     passed_over: dict[str, dict[str, tuple[int, ...]]] = field(init=False, default_factory=dict)
     printed: dict[str, Explain] = field(init=False)
     scoring_cards: frozenset[str] = field(init=False)
-    schema: dict = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self):
         self.names = sorted(c.name for c in self.cards.values())
@@ -49,19 +44,17 @@ class RftgRules:
         self.printed = {c.name: Explain(c.name, c.vp, "printed VP")
                         for c in self.cards.values() if c.vp != "?"}
         self.scoring_cards = frozenset(c.name for c in self.cards.values() if c.scoring)
-        if self.json:
-            self.schema = rftg_schema(self.json)
 
     @classmethod
     def from_json(cls, game_rules: dict) -> "RftgRules":
-        """`RftgRules` from the compiled ``rules["games"]["rftg"]``; raises `RulesInvalid`."""
+        """`RftgRules` from a game's compiled rules (``rules["games"]["rftg"]``); raises
+        `ModelInvalid` when its cards are malformed."""
         try:
             cards = {c["name"].casefold(): Card.from_json(c) for c in game_rules["cards"]}
-            scoring = Scoring.from_json(game_rules["scoring"], game_rules.get("tables"))
         except (KeyError, TypeError, ValueError) as exc:
-            raise RulesInvalid(f"compiled rftg rules are incomplete ({type(exc).__name__}: {exc}); "
+            raise ModelInvalid(f"compiled card database is incomplete ({type(exc).__name__}: {exc}); "
                                f"run `playaid check` on the content") from None
-        return cls(cards=cards, scoring=scoring, json=game_rules)
+        return cls(cards=cards, json=game_rules)
 
     def lines_of(self, scorer: Card) -> dict[str, int]:
         """{card name: index of the one of ``scorer``'s lines that card scores in (`best_line`)}
@@ -74,10 +67,6 @@ class RftgRules:
                 name: others for name, i in index.items()
                 if (others := other_lines(scorer, self.exact[name], i)) and others[0] < i}
         return index
-
-    def parse(self, data) -> GameRecord:
-        """Validate a record mapping; raises `RecordInvalid` with every problem."""
-        return parse_rftg_record(data, self.json, self.schema)
 
 
 @dataclass(slots=True)

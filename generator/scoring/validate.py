@@ -54,6 +54,15 @@ def dotted(path) -> str:
     return text
 
 
+class RecordInvalid(Exception):
+    """The record cannot be scored; ``problems`` lists every problem as a dict
+    ``{path, field, message, hint}`` (see `problem`)."""
+
+    def __init__(self, problems: list[dict]):
+        self.problems = problems
+        super().__init__("; ".join(f"{p['field'] or 'record'}: {p['message']}" for p in problems))
+
+
 def problem(path, message: str, hint: str = "") -> dict:
     """A problem as the report carries it: ``{path: [...], field, message, hint}``."""
     return {"path": list(path), "field": dotted(path), "message": message, "hint": hint}

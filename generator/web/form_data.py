@@ -53,19 +53,39 @@ def _fields(schema: dict) -> list[dict]:
 
 
 def _rftg(game: dict) -> dict:
-    from generator.scoring.record_schema import rftg_schema
+    """The RftG form's data (``web/js/rftg-form.js``), read from the game's scoring model:
+    per variant the player fields it uses (with those of the variant it becomes before the
+    repulse), its ``ended_by`` values, bonus tiles and whether worlds can be damaged."""
+    from generator.scoring.pad import Pad
 
-    scoring = game.get("scoring") or {}
-    player = rftg_schema(game)["properties"]["players"]["items"]
-    tiles = {t["id"]: {"title": t["title"], "vp": t["vp"], "measure": t["measure"], "stage": t["stage"]}
-             for t in scoring.get("tiles", [])}
-    variants = [{key: v.get(key, []) for key in ("fields", "ended_by", "ended_by_before_repulse", "tiles")}
-                | {"id": v["id"], "title": v["title"], "damage": bool(v.get("damage")),
-                   "frontier_cards": bool(v.get("frontier_cards"))}
-                for v in scoring.get("variants", [])]
+    pad = Pad.from_rules(game)
+    model = pad.model
+    player = pad.schema["properties"]["players"]["items"]
+
+    def uses(variant_id: str) -> list[str]:
+        fields = [e.id for e in model.entered if e.variants is not None and e.applies(variant_id)]
+        return fields + [e.id for e in model.record_entered if e.applies(variant_id)]
+
+    variants = []
+    for v in model.variants.values():
+        if v.hidden:
+            continue
+        fields = uses(v.id)
+        before = []
+        for _when, other, _note in v.becomes:
+            fields += [f for f in uses(other) if f not in fields]
+            before = list(model.variants[other].ended_by)
+        variants.append({"fields": fields, "ended_by": list(v.ended_by), "ended_by_before_repulse": before,
+                         "tiles": [a.id for a in model.awards.values() if a.applies(v.id)],
+                         "id": v.id, "title": v.title,
+                         "damage": bool((v.settings.get("tableau") or {}).get("damage")),
+                         "frontier_cards": bool((v.settings.get("tableau") or {}).get("frontier_cards"))})
+    tiles = {a.id: {"title": a.title, "vp": a.vp, "measure": a.measure.text,
+                    "stage": "counterstrike" if a.variants and set(a.variants) <= {"counterstrike"} else "invasion"}
+             for a in model.awards.values()}
     return {"title": game.get("title"), "variants": variants, "tiles": tiles,
-            "players_max": (scoring.get("players") or {}).get("max"),
-            "tiebreak": (scoring.get("winner") or {}).get("tiebreak", []),
+            "players_max": model.players_max,
+            "tiebreak": [f for t in model.tie_breakers for f in t.fields],
             "player_fields": _fields(player),
             "cards": compact_cards(game.get("cards", []))}
 
@@ -83,10 +103,17 @@ def _xia(game: dict) -> dict:
 
 
 def form_data(rules: dict) -> dict:
-    """``{"content_version", "rftg": {...}, "xia": {...}}`` from the compiled rules; a game
-    missing from content is missing here too (the form then hides its tab)."""
+    """``{"content_version", "models": {record word: compiled scoring model}, "rftg": {...},
+    "xia": {...}}`` from the compiled rules; a game missing from content is missing here too
+    (the form then hides its tab). ``models`` is what a generic score pad builds its form from
+    (``docs/scoring-model.md``)."""
+    from generator.scoring.api import record_games
+
     games = rules.get("games", {})
-    out: dict = {"content_version": rules.get("content_version")}
+    out: dict = {"content_version": rules.get("content_version"),
+                 "models": {word: {"game": game_id, "title": games[game_id].get("title"),
+                                   "scoring": games[game_id]["scoring"]}
+                            for word, game_id in record_games(rules).items()}}
     if "rftg" in games:
         out["rftg"] = _rftg(games["rftg"])
     if "xia" in games:

@@ -1,0 +1,133 @@
+"""Benchmark of the scoring core, in process: records scored per second for Race for the Galaxy
+(the `tableau` mechanism), the Xia campaign (the `campaign` mechanism) and a game scored from
+its model alone (the `playaid new` skeleton: set collection, majority bonuses, tie-breakers).
+Prints figures, asserts nothing.
+
+Run: .venv/bin/python bench/scoring.py [--records N]   (make bench prints the same rows)
+
+"scored" is the scoring core's whole work for a record already read (its report object, the
+JSON `playaid score --json` prints, findings and explanations included); "incl. checking" adds
+the check of the record against the JSON Schema its model gives. RftG target: >= 10,000/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _rftg_records(pad, count: int, rng: random.Random) -> list[dict]:
+    # A deck with every copy of every card; each game deals tableaux from it, so no card appears
+    # more often than it exists (as at a real table).
+    cards = pad.mechanisms["tableau"].cards.cards
+    deck = [c.name for c in cards.values() for _ in range(c.copies or 0)]
+    variants = ["standard", "frontier", "invasion", "counterstrike"]
+    out = []
+    for i in range(count):
+        variant = variants[i % 4]
+        players = []
+        dealt = rng.sample(deck, 12 * 5)
+        for p in range(rng.randint(2, 5)):
+            player = {"name": f"P{p}", "tableau": dealt[12 * p:12 * (p + 1)], "chips": rng.randint(0, 15),
+                      "goods": rng.randint(0, 3), "hand": rng.randint(0, 8)}
+            if variant in ("invasion", "counterstrike"):
+                player.update(war_contribution_chips=rng.randint(0, 5), defense_awards=rng.randint(0, 4),
+                              military_vs_xenos=rng.randint(-2, 12))
+            if variant == "counterstrike":
+                player.update(xeno_systems_conquered=rng.randint(0, 3),
+                              at_repulse={"military_vs_xenos": rng.randint(0, 9),
+                                          "war_contribution_chips": rng.randint(0, 4)})
+            players.append(player)
+        record = {"game": "rftg", "variant": variant, "players": players,
+                  "ended_by": {"standard": "vp_pool", "frontier": "tableau", "invasion": "repulse",
+                               "counterstrike": "conquest_value"}[variant]}
+        if variant == "counterstrike":
+            record["repulsed"] = True
+        out.append(record)
+    return out
+
+
+def _xia_records(count: int, rng: random.Random) -> list[dict]:
+    out = []
+    for _ in range(count):
+        games = []
+        for g in range(rng.randint(8, 14)):
+            won = rng.random() < 0.7
+            fame = rng.randint(5, 25)
+            games.append({"goal": f"Goal {rng.randint(1, 10)}", "won": won, "goal_completed": won,
+                          "fame": fame, "npc_fame": fame - rng.randint(1, 5) if won else fame + rng.randint(0, 5)})
+        out.append({"game": "xia-campaign", "player": "Ann", "games": games})
+    return out
+
+
+def _skeleton_records(word: str, count: int, rng: random.Random) -> list[dict]:
+    return [{"game": word, "players": [{"name": f"P{p}", "red": rng.randint(0, 5), "green": rng.randint(0, 5),
+                                        "blue": rng.randint(0, 5), "coins": rng.randint(0, 12)}
+                                       for p in range(rng.randint(2, 5))]} for _ in range(count)]
+
+
+def _rate(pad, records: list[dict]) -> tuple[float, float]:
+    """(records/s scored, records/s checked and scored) over ``records``."""
+    start = time.perf_counter()
+    parsed = [pad.parse(r) for r in records]
+    check_s = time.perf_counter() - start
+    # The rules and the parsed batch live for the whole run: out of the cyclic GC's view, so the
+    # figure measures scoring rather than rescans of set-up data.
+    gc.collect()
+    gc.freeze()
+    start = time.perf_counter()
+    for record in parsed:
+        pad.score(record)
+    score_s = time.perf_counter() - start
+    gc.unfreeze()
+    return len(records) / score_s, len(records) / (check_s + score_s)
+
+
+def figures(count: int = 5000) -> list[tuple[str, str, str]]:
+    """Benchmark rows ``(name, value, note)`` for the three games."""
+    from generator.content.load import load_content
+    from generator.content.skeleton import new_game
+    from generator.records.compile_rules import compile_rules
+    from generator.scoring.pad import Pad
+
+    rng = random.Random(7)
+    rules = compile_rules(load_content(ROOT / "content"))
+    rows = []
+    rftg = Pad.from_rules(rules["games"]["rftg"])
+    rate, checked = _rate(rftg, _rftg_records(rftg, count, rng))
+    rows.append((f"RftG scoring (tableau), {count:,} records", f"{rate:,.0f} records/s",
+                 f"{checked:,.0f} records/s incl. checking (target >= 10,000 scored)"))
+    xia = Pad.from_rules(rules["games"]["xia"])
+    rate, checked = _rate(xia, _xia_records(count, rng))
+    rows.append((f"Xia campaign scoring, {count:,} campaigns", f"{rate:,.0f} records/s",
+                 f"{checked:,.0f} records/s incl. checking"))
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "content").mkdir()
+        new_game("bench-game", Path(tmp) / "content", Path(tmp) / "examples")
+        model_only = Pad.from_rules(compile_rules(load_content(Path(tmp) / "content"))["games"]["bench-game"])
+    rate, checked = _rate(model_only, _skeleton_records("bench-game", count, rng))
+    rows.append((f"model-only game scoring (playaid new skeleton), {count:,} records", f"{rate:,.0f} records/s",
+                 f"{checked:,.0f} records/s incl. checking"))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--records", type=int, default=5000, help="records per game")
+    args = parser.parse_args()
+    rows = figures(args.records)
+    width = max(len(r[0]) for r in rows)
+    for name, value, note in rows:
+        print(f"{name:<{width}}  {value:>16}  {note}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""A game's score sheet, generated from its scoring model's ``sheet`` (`scoring_model.Sheet`):
+the form grid the printed and fillable sheet draws (`generator.render.forms`), with its totals.
+
+The Total line adds up exactly the lines that hold components and awards, which
+`scoring_checks` has checked to be every component and award once: the sheet adds up what the
+calculator adds up, so the two cannot disagree. Players go across (one column each, ``each``);
+with the campaign mechanism the games go down (one row each) and the lines are columns.
+"""
+
+from __future__ import annotations
+
+from generator.content.aids import Grid, GridLine, TotalLine
+from generator.content.scoring_model import Scoring, SheetLine
+
+#: The kind of box an entered value gets.
+_FIELDS = {"boolean": "checkbox", "text": "text", "texts": "text", "count": "number", "number": "number"}
+
+
+def _items(doc: Scoring) -> dict[str, tuple[str, object]]:
+    out: dict[str, tuple[str, object]] = {e.id: ("entered", e) for e in doc.entered}
+    out.update({f.id: ("measure", f) for f in doc.measures})
+    out.update({f.id: ("component", f) for f in doc.components})
+    out.update({a.id: ("award", a) for a in doc.awards})
+    out.update({t.id: ("tie_breaker", t) for t in doc.tie_breakers})
+    return out
+
+
+def _label(kind: str, item) -> tuple[str, str]:
+    if kind == "award":
+        return f"{item.title} ({item.vp})", item.help
+    return item.label, getattr(item, "help", "") or ""
+
+
+def sheet_grid(doc: Scoring) -> Grid:
+    """The form `Grid` of a scoring model's ``sheet`` (the model was validated: every line
+    names a known item). Raises ValueError when the model has no sheet."""
+    if doc.sheet is None:
+        raise ValueError(f"scoring model '{doc.id}' has no `sheet`")
+    items = _items(doc)
+    lines: list[GridLine] = []
+    total_parts: list[str] = []
+    total_line: SheetLine | None = None
+    for raw in doc.sheet.lines:
+        line = SheetLine(id=raw) if isinstance(raw, str) else raw
+        if line.id == "total" and line.add is None:
+            total_line = line
+            lines.append(None)  # placed once every part is known
+            continue
+        if line.id == "name" and line.add is None:
+            lines.append(TotalLine(id="name", label=line.label or "Name", field="text", help=line.help,
+                                   width=line.width))
+            continue
+        if line.running_total is not None:
+            lines.append(TotalLine(id=line.id, label=line.label or line.id, help=line.help or None,
+                                   width=line.width, emphasis=True, running_total=line.running_total))
+            continue
+        parts = line.add or [line.id]
+        kind, item = items[parts[0]]
+        label, help_text = _label(kind, item)
+        field = _FIELDS.get(item.type, "text") if kind == "entered" else "number"
+        if any(items[p][0] in ("component", "award") for p in parts):
+            total_parts.append(line.id)
+        lines.append(TotalLine(id=line.id, label=line.label or label, field=field, width=line.width,
+                               help=(line.help if line.help is not None else help_text) or None))
+    if total_line is not None:
+        i = lines.index(None)
+        lines[i] = TotalLine(id="total", label=total_line.label or "Total", help=total_line.help,
+                             emphasis=True, sum=total_parts or None)
+    each = doc.sheet.each
+    repeat = GridLine(id="game" if "campaign" in doc.mechanisms else "player", label=each.label,
+                      repeat=each.count)
+    if "campaign" in doc.mechanisms:
+        return Grid(corner=doc.sheet.corner, rows=[repeat], columns=lines)
+    return Grid(corner=doc.sheet.corner, rows=lines, columns=[repeat])

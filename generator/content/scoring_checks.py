@@ -1,0 +1,252 @@
+"""Cross-checks of a game's scoring model (``kind: scoring``), each problem located at its key:
+names unique and known (variants, endings, mechanisms, entered values), every formula compiled
+against the names in scope (the scoring core's own `Model.from_json`), every message template's
+placeholders known, the score sheet covering every component and award exactly once, and a
+trial score of an empty record of each variant (so a formula that cannot add up its values is
+found here, not at the table)."""
+
+from __future__ import annotations
+
+from generator.content.scoring_model import Scoring
+from generator.errors import Problem
+
+#: Names every formula may read besides the model's own (see docs/content-format.md, "Scoring").
+RESERVED = {"name", "given", "variant", "variant_id", "a_variant", "ended_by", "player_count",
+            "total", "index", "players", "facts"}
+
+
+def check_scoring(content) -> list[Problem]:
+    """Every problem of the game's scoring models (none when it has none)."""
+    problems: list[Problem] = []
+    for scoring_id, doc in content.of_kind("scoring").items():
+        loc = content.located[("scoring", scoring_id)]
+        problems += _check(content, doc, loc)
+    if len(content.of_kind("scoring")) > 1:
+        second = sorted(content.of_kind("scoring"))[1]
+        loc = content.located[("scoring", second)]
+        problems.append(loc.problem(("id",), "a game has one scoring model; this is a second one",
+                                    "merge it into the first (one kind: scoring file per game)"))
+    return problems
+
+
+def _check(content, doc: Scoring, loc) -> list[Problem]:
+    from generator.scoring.mechanisms import mechanism_classes
+
+    problems: list[Problem] = []
+
+    def bad(path, message, hint="", prefer_key=False):
+        problems.append(loc.problem(tuple(path), message, hint, prefer_key=prefer_key))
+
+    known_mechanisms = set(mechanism_classes()) | {"campaign"}
+    for name in doc.mechanisms:
+        if name not in known_mechanisms:
+            bad(("mechanisms", name), f"unknown mechanism '{name}'",
+                f"use one of: {', '.join(sorted(known_mechanisms))}", prefer_key=True)
+    endings = {e.id for e in doc.endings}
+    variants = {v.id for v in doc.variants}
+    record_values = {e.id for e in doc.record_entered}
+    _unique(bad, [("endings", i, e.id) for i, e in enumerate(doc.endings)], "ending")
+    _unique(bad, [("variants", i, v.id) for i, v in enumerate(doc.variants)], "variant")
+    items = ([("record_entered", i, e.id) for i, e in enumerate(doc.record_entered)]
+             + [("entered", i, e.id) for i, e in enumerate(doc.entered)]
+             + [("measures", i, f.id) for i, f in enumerate(doc.measures)]
+             + [("components", i, f.id) for i, f in enumerate(doc.components)]
+             + [("awards", i, a.id) for i, a in enumerate(doc.awards)]
+             + [("tie_breakers", i, t.id) for i, t in enumerate(doc.tie_breakers)])
+    _unique(bad, items, "name")
+    constants = set(doc.constants) | {k for v in doc.variants for k in v.constants}
+    for key, i, ident in items:
+        if ident in RESERVED or ident in constants:
+            bad((key, i, "id"), f"'{ident}' is already a name formulas read "
+                f"({'a constant' if ident in constants else 'reserved'})", "choose another id")
+
+    def variant_list(path, names):
+        for j, name in enumerate(names or ()):
+            if name not in variants:
+                bad(path + (j,), f"'{name}' is not a variant of this model",
+                    f"use one of: {', '.join(sorted(variants)) or 'none (declare `variants:` first)'}")
+
+    for i, v in enumerate(doc.variants):
+        for key in ("ended_by", "no_awards_when"):
+            for j, e in enumerate(getattr(v, key)):
+                if e not in endings:
+                    bad(("variants", i, key, j), f"'{e}' is not one of the `endings`",
+                        f"use one of: {', '.join(sorted(endings)) or 'none (declare `endings:` first)'}")
+        for name in v.settings:
+            if name not in doc.mechanisms:
+                bad(("variants", i, "settings", name), f"settings for mechanism '{name}', which is not "
+                    f"switched on", "add it under `mechanisms:` or remove these settings", prefer_key=True)
+        for j, b in enumerate(v.becomes):
+            if b.variant not in variants or b.variant == v.id:
+                bad(("variants", i, "becomes", j, "variant"), f"'{b.variant}' is not another variant",
+                    f"use one of: {', '.join(sorted(variants - {v.id}))}")
+            for name in b.when:
+                if name not in record_values:
+                    bad(("variants", i, "becomes", j, "when", name), f"'{name}' is not a record value",
+                        f"use one of: {', '.join(sorted(record_values)) or 'none (declare `record_entered:`)'}",
+                        prefer_key=True)
+    mechanism_types = set()
+    for name in doc.mechanisms:
+        cls = mechanism_classes().get(name)
+        if cls is not None:
+            mechanism_types |= set(cls.types)
+    for key in ("record_entered", "entered"):
+        for i, e in enumerate(getattr(doc, key)):
+            variant_list((key, i, "variants"), e.variants)
+            if e.type not in ("count", "number", "boolean", "text", "texts", "group") and e.type not in mechanism_types:
+                bad((key, i, "type"), f"type '{e.type}' is neither a built-in type nor one of a mechanism "
+                    f"switched on", "use count, number, boolean, text, texts or group"
+                    + (f" (or: {', '.join(sorted(mechanism_types))})" if mechanism_types else ""))
+            if e.computed_by is not None and e.computed_by not in doc.mechanisms:
+                bad((key, i, "computed_by"), f"mechanism '{e.computed_by}' is not switched on",
+                    "add it under `mechanisms:`")
+            for variant_id in e.not_applicable_hint:
+                if variant_id not in variants:
+                    bad((key, i, "not_applicable_hint", variant_id), f"'{variant_id}' is not a variant",
+                        prefer_key=True)
+    for key in ("measures", "components"):
+        for i, f in enumerate(getattr(doc, key)):
+            variant_list((key, i, "variants"), f.variants)
+    for i, a in enumerate(doc.awards):
+        variant_list(("awards", i, "variants"), a.variants)
+        for variant_id, m in a.measure_in.items():
+            if variant_id not in variants:
+                bad(("awards", i, "measure_in", variant_id), f"'{variant_id}' is not a variant", prefer_key=True)
+            if (m.most is None) == (m.least is None):
+                bad(("awards", i, "measure_in", variant_id), "give either `most` or `least`")
+    for key in ("checks", "player_checks"):
+        for i, c in enumerate(getattr(doc, key)):
+            variant_list((key, i, "variants"), c.variants)
+    for where, holder in [(("constants",), doc.constants)] + [(("variants", i, "constants"), v.constants)
+                                                               for i, v in enumerate(doc.variants)]:
+        for name, value in holder.items():
+            if isinstance(value, (int, bool, str)):
+                continue
+            if hasattr(value, "fact") and value.fact not in content.facts:
+                bad(where + (name, "fact"), f"no fact '{value.fact}' in this game",
+                    "name a fact of the game's facts files")
+            elif hasattr(value, "table") and value.table not in content.of_kind("table"):
+                bad(where + (name, "table"), f"no table '{value.table}' in this game",
+                    f"use one of: {', '.join(sorted(content.of_kind('table'))) or 'none'}")
+    from generator.scoring.pad import MESSAGES
+    for code in doc.messages:
+        if code not in MESSAGES:
+            bad(("messages", code), f"'{code}' is not a built-in finding",
+                f"use one of: {', '.join(sorted(MESSAGES))}", prefer_key=True)
+    if doc.sheet is not None:
+        problems += _check_sheet(doc, loc)
+    if not problems:
+        problems += _trial(content, doc, loc)
+    return problems
+
+
+def _unique(bad, items, what: str) -> None:
+    first: dict[str, tuple] = {}
+    for key, i, ident in items:
+        if ident in first:
+            bad((key, i, "id"), f"{what} '{ident}' is declared twice (first at {first[ident][0]}[{first[ident][1]}])",
+                "give each its own id")
+        else:
+            first[ident] = (key, i)
+
+
+def sheet_items(doc: Scoring) -> dict[str, str]:
+    """Every id a score-sheet line may name -> what it is (entered, measure, component,
+    award, tie_breaker)."""
+    out = {e.id: "entered" for e in doc.entered}
+    out.update({f.id: "measure" for f in doc.measures})
+    out.update({f.id: "component" for f in doc.components})
+    out.update({a.id: "award" for a in doc.awards})
+    out.update({t.id: "tie_breaker" for t in doc.tie_breakers})
+    return out
+
+
+def _check_sheet(doc: Scoring, loc) -> list[Problem]:
+    """Every component and award on the sheet exactly once; lines name known items."""
+    problems = []
+    items = sheet_items(doc)
+    campaign = "campaign" in doc.mechanisms
+    placed: dict[str, int] = {}
+    lines = doc.sheet.lines
+    ids = []
+    for i, line in enumerate(lines):
+        ident = line if isinstance(line, str) else line.id
+        path = ("sheet", "lines", i) if isinstance(line, str) else ("sheet", "lines", i, "id")
+        if ident in ids:
+            problems.append(loc.problem(path, f"sheet line '{ident}' is there twice", "give each line its own id"))
+        ids.append(ident)
+        if isinstance(line, str) or (line.add is None and line.running_total is None):
+            if ident in ("name", "total"):
+                if ident == "name" and campaign:
+                    problems.append(loc.problem(path, "a campaign log has no `name` line (each line is a game)"))
+                continue
+            if ident not in items:
+                problems.append(loc.problem(path, f"'{ident}' is not an entered value, measure, component, "
+                                            f"award or tie-breaker of this model",
+                                            f"use one of: {', '.join(items)}, name, total"))
+                continue
+            contents = [ident]
+        elif line.running_total is not None:
+            if line.running_total not in items or items[line.running_total] != "component":
+                problems.append(loc.problem(("sheet", "lines", i, "running_total"),
+                                            f"'{line.running_total}' is not a component",
+                                            "a running total adds up a component from game to game"))
+            continue
+        else:
+            contents = line.add
+            kinds = set()
+            for j, part in enumerate(line.add):
+                if part not in items:
+                    problems.append(loc.problem(("sheet", "lines", i, "add", j), f"'{part}' is not a component, "
+                                                f"award, measure or tie-breaker of this model"))
+                else:
+                    kinds.add("total" if items[part] in ("component", "award") else items[part])
+            if len(kinds) > 1:
+                problems.append(loc.problem(("sheet", "lines", i, "add"), "a line adds up components and awards "
+                                            "(part of the Total) or one other value, not both"))
+        for part in contents:
+            if items.get(part) in ("component", "award"):
+                if part in placed:
+                    problems.append(loc.problem(("sheet", "lines", i), f"'{part}' is already on the sheet (line "
+                                                f"{placed[part] + 1}): the Total would count it twice"))
+                placed[part] = i
+    for kind, item_ids in (("component", [f.id for f in doc.components]), ("award", [a.id for a in doc.awards])):
+        for ident in item_ids:
+            if ident not in placed:
+                problems.append(loc.problem(("sheet", "lines"), f"the sheet leaves out {kind} '{ident}', so its "
+                                            f"Total would not add up to the score",
+                                            f"add a line `{ident}` (or put it in another line's `add:`)"))
+    if not campaign and (doc.components or doc.awards) and "total" not in ids:
+        problems.append(loc.problem(("sheet", "lines"), "the sheet has no `total` line",
+                                    "add a line `total` (it adds up every component and award line)"))
+    if campaign and not any(not isinstance(line, str) and line.running_total for line in lines):
+        problems.append(loc.problem(("sheet", "lines"), "a campaign log needs a running total line",
+                                    "add {id: campaign_score, running_total: <component>}"))
+    return problems
+
+
+def _trial(content, doc: Scoring, loc) -> list[Problem]:
+    """Compile the model as the scoring core does, and score a trial record of every variant
+    with two players who entered nothing: a formula that cannot be evaluated is located here."""
+    from generator.records.compile_rules import compile_game
+    from generator.scoring.model import ModelInvalid
+    from generator.scoring.pad import Pad
+
+    game_rules = compile_game(content)
+    try:
+        pad = Pad.from_rules(game_rules)
+    except ModelInvalid as exc:
+        return [loc.problem(exc.path, str(exc), "fix the formula or the names it reads")]
+    problems = []
+    for variant in (doc.variants or [None]):
+        if variant is not None and variant.hidden:
+            continue
+        record = pad.trial_record(variant.id if variant is not None else None)
+        try:
+            pad.score(record)
+        except ModelInvalid as exc:
+            where = f" (variant {variant.id})" if variant is not None else ""
+            problems.append(loc.problem(exc.path, f"a trial score of an empty record{where} fails: {exc}",
+                                        "fix the formula: it must work when every value is its default"))
+            break
+    return problems

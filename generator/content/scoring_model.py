@@ -1,0 +1,325 @@
+"""Schema of a game's scoring model (``kind: scoring``): what its score pad holds.
+
+One description per game, from which everything about its score comes: the calculator
+(`generator.scoring.pad`), the record's JSON Schema and `playaid score --help`, the command
+line's report, the phone pad's form (the compiled model is its JSON) and the printed and
+fillable score sheet (`sheet`). Every key is documented in ``docs/content-format.md``
+("Scoring"); the compiled JSON the phone pad reads in ``docs/scoring-model.md``.
+
+Formulas are expressions of the bounded language `generator.scoring.expressions`; validation
+compiles each one against the names in scope (`generator.content.scoring_checks`), so a typo
+is a located content error, never a wrong score.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+from pydantic import Field, model_validator
+
+from generator.content.models import ID_PATTERN, Ruling, SourceRef, Strict
+
+Expression = str
+"""A formula in the bounded expression language (``chips + war_contribution_chips // 3``)."""
+
+
+class FactRef(Strict):
+    """A constant read from a fact of the game (``{fact: campaign_goal_count}``), so a number
+    is written once, with its source, in a facts file."""
+
+    fact: str
+
+
+class TableRef(Strict):
+    """A constant holding a table's rows (``{table: xeno-systems-in-play}``): a list of
+    mappings, one per row, that formulas read (``[r.total for r in rows if r.players == 3]``)."""
+
+    table: str
+
+
+Constant = Union[int, bool, str, FactRef, TableRef]
+
+
+class PlayerCount(Strict):
+    """How many players the game takes: fewer than ``min`` is a record error, more than ``max``
+    a warning (the record may still be scored)."""
+
+    min: int = Field(1, ge=1, le=10)
+    max: int | None = Field(None, ge=1, le=10)
+    source: SourceRef | None = None
+
+
+class Ending(Strict):
+    """A way the game ends: the record's ``ended_by`` value, with its label."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    label: str
+    source: SourceRef | None = None
+
+
+class Becomes(Strict):
+    """Score another variant instead when the record's values say so: ``when`` maps record
+    values to what they must be (``{repulsed: false}``); ``note`` names the stage in messages
+    ("before repulse")."""
+
+    when: dict[str, Union[bool, int, str]] = Field(min_length=1)
+    variant: str
+    note: str = ""
+
+
+class Variant(Strict):
+    """A way to play (the record's ``variant``).
+
+    ``ended_by``: the endings this variant allows; ``constants``: numbers formulas read, for this
+    variant (added to or replacing the top-level ``constants``); ``settings``: per mechanism, its
+    settings in this variant (``{tableau: {damage: true}}``); ``no_awards_when``: endings after
+    which no award is given; ``becomes``: another variant scored instead when record values say
+    so; ``hidden``: reached only through another's ``becomes`` (a record cannot name it).
+    """
+
+    id: str = Field(pattern=ID_PATTERN)
+    title: str
+    ended_by: list[str] = Field(default_factory=list)
+    constants: dict[str, Constant] = Field(default_factory=dict)
+    settings: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    no_awards_when: list[str] = Field(default_factory=list)
+    becomes: list[Becomes] = Field(default_factory=list)
+    hidden: bool = False
+    source: SourceRef | None = None
+
+
+class Entered(Strict):
+    """A value written at the table: per player (``entered``) or once per record
+    (``record_entered``).
+
+    ``type``: ``count`` (whole number from 0), ``number`` (whole number, may be negative),
+    ``boolean`` (a check box), ``text``, ``texts`` (a list of texts), ``group`` (named
+    ``values`` of their own, e.g. values at a moment of the game) or a mechanism's own type
+    (``tableau``). ``min``/``max`` bound numbers (count 0..9999, number -9999..9999 by default).
+    ``default``: what formulas read when it is left out or does not apply (0, false, empty).
+    ``required``: a record without it cannot be scored. ``missing``: ``warn`` or ``error`` when
+    the variant uses it and it is left out (the default counts; write 0 to mean none),
+    ``ignore`` (default) says nothing; ``missing_message`` rewords it (``{field}``,
+    ``{player}``, ``{default}``). ``variants``: where it applies (default: everywhere); written
+    elsewhere, it draws a warning (``not_applicable_hint`` per variant adds why) and reads as its
+    default. ``computed_by``: a mechanism computes it when it is left out (RftG's Military).
+    ``assume`` (record values): a formula giving the value when it is left out, with a warning.
+    """
+
+    id: str = Field(pattern=ID_PATTERN)
+    label: str
+    help: str = ""
+    type: str = Field(pattern=r"^(count|number|boolean|text|texts|group|[a-z_]+)$")
+    min: int | None = Field(None, ge=-99999, le=99999)
+    max: int | None = Field(None, ge=-99999, le=99999)
+    max_length: int = Field(100, ge=1, le=1000)
+    default: Union[int, bool, str, None] = None
+    required: bool = False
+    missing: Literal["ignore", "warn", "error"] = "ignore"
+    missing_message: str | None = None
+    variants: list[str] | None = None
+    not_applicable_hint: dict[str, str] = Field(default_factory=dict)
+    computed_by: str | None = None
+    assume: Expression | None = None
+    values: list["Entered"] = Field(default_factory=list)
+    source: SourceRef | None = None
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if self.type == "group" and not self.values:
+            raise ValueError(f"'{self.id}' is a group: give its `values`")
+        if self.values and self.type != "group":
+            raise ValueError(f"'{self.id}' has `values`, so its type must be group")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"'{self.id}': min {self.min} is above max {self.max}")
+        return self
+
+
+class Why(Strict):
+    """One explanation of a formula's value: ``text`` (a template) when ``when`` (a formula)
+    holds; the first that holds is shown (the last may leave ``when`` out)."""
+
+    when: Expression | None = None
+    text: str
+
+
+class Formula(Strict):
+    """A component (adds to the total) or a measure (computed, not added: awards and
+    tie-breakers read it, the report shows it). ``value``: its formula, over the entered values,
+    constants, ``variant``, ``ended_by``, ``player_count``, the measures and the components
+    before it; or ``mechanism``: the named mechanism gives it (RftG's ``cards_vp``). ``why``:
+    the explanation shown beside its VP (a template: ``{chips} chips``, or a list of
+    ``{when, text}``: the first whose ``when`` holds); ``explain_as``: the
+    name shown there (default: ``label``). ``variants``: where it applies (elsewhere it is 0
+    and not shown)."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    label: str
+    help: str = ""
+    value: Expression | None = None
+    mechanism: str | None = None
+    why: Union[str, list[Why]] = ""
+    explain_as: str = ""
+    variants: list[str] | None = None
+    source: SourceRef | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self):
+        if (self.value is None) == (self.mechanism is None):
+            raise ValueError(f"'{self.id}': give either `value` (a formula) or `mechanism`")
+        return self
+
+
+class AwardMeasure(Strict):
+    """An award's measure in one variant (``most`` or ``least``, a formula), with a ``note``
+    for the explanation (``at repulse``)."""
+
+    most: Expression | None = None
+    least: Expression | None = None
+    measure_label: str | None = None
+    note: str = ""
+
+
+class Award(Strict):
+    """VP for the most (``most``) or least (``least``) of a measure (a formula).
+
+    ``vp``: what each winner scores. ``ties``: ``all`` (every tied player scores ``vp``) or
+    ``none`` (nobody scores on a tie). ``min_to_win``: nobody scores when the best value is
+    below it (for ``least``: above it). ``variants``: where it is given; ``measure_in``: another
+    measure in some variants. Variants' ``no_awards_when`` list the endings after which no award
+    is given. ``measure_label``: how messages name the measure (default: the formula, ``_`` as
+    spaces). ``help``: small print on the score sheet.
+    """
+
+    id: str = Field(pattern=ID_PATTERN)
+    title: str
+    vp: int = Field(ge=-999, le=999)
+    most: Expression | None = None
+    least: Expression | None = None
+    measure_label: str | None = None
+    ties: Literal["all", "none"] = "all"
+    min_to_win: int | None = None
+    variants: list[str] | None = None
+    measure_in: dict[str, AwardMeasure] = Field(default_factory=dict)
+    help: str = ""
+    source: SourceRef
+
+    @model_validator(mode="after")
+    def _one_measure(self):
+        if (self.most is None) == (self.least is None):
+            raise ValueError(f"award '{self.id}': give either `most` or `least` (a formula)")
+        return self
+
+
+class AwardsTotal(Strict):
+    """The name of the awards' VP in the report (``id``; RftG: ``bonus_vp``), its ``label``
+    and the name of the list of awards won (``list``; RftG: ``bonuses``)."""
+
+    id: str = Field("awards_vp", pattern=ID_PATTERN)
+    label: str = "Awards"
+    list: str = Field("awards", pattern=ID_PATTERN)
+
+
+class TieBreaker(Strict):
+    """Breaks a tie for a total, in the order given: the higher ``value`` (a formula) ranks
+    first, or the lower with ``lower_wins``. Still level after all: a shared rank."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    label: str
+    value: Expression
+    lower_wins: bool = False
+    source: SourceRef
+
+
+class Check(Strict):
+    """A check of a scored record: whole-game (``checks``; names in scope: the record values,
+    constants, ``players``: every player's values) or per player (``player_checks``: the
+    player's values, ``index``). When ``when`` holds (default: always) and ``expect`` does not,
+    a finding ``id`` of ``severity`` with ``message`` (a template over ``values``, formulas
+    computed first, and the names in scope), about the record's ``field``; ``player`` (whole-game
+    checks): a formula giving the index of the player it is about (its field then is that
+    player's)."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    description: str = ""
+    when: Expression | None = None
+    values: dict[str, Expression] = Field(default_factory=dict)
+    expect: Expression
+    severity: Literal["error", "warning", "info"] = "warning"
+    message: str
+    field: Union[str, list[Union[str, int]], None] = None
+    player: Expression | None = None
+    variants: list[str] | None = None
+    source: SourceRef | None = None
+
+
+class Message(Strict):
+    """A built-in finding reworded: its ``code`` and ``text`` (a template)."""
+
+    code: str | None = None
+    text: str | None = None
+
+
+class SheetLine(Strict):
+    """A line of the score sheet: ``id`` names an entered value, measure, component, award or
+    tie-breaker (its label and help come from there) or ``name`` / ``total``; ``add`` makes it
+    one box for several components or awards (``[chips_vp, war_contribution_vp]``);
+    ``running_total`` adds up a line from the first game down (campaign logs)."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    label: str | None = None
+    help: str | None = None
+    add: list[str] | None = Field(None, min_length=1)
+    running_total: str | None = None
+    width: float | None = Field(None, gt=0, le=10, description="relative width (lines across)")
+
+
+class SheetEach(Strict):
+    """What repeats on the sheet: a player (across) or a game of a campaign (down)."""
+
+    label: str = "Player {n}"
+    count: int = Field(5, ge=1, le=20)
+
+
+class Sheet(Strict):
+    """The printed and fillable score sheet, generated from the model: ``lines`` in order (see
+    `SheetLine`; a plain id is a line with its own label and help), ``each`` player across (or
+    game down, with the campaign mechanism), the ``corner`` label. Every component and award
+    appears exactly once, so the sheet's Total adds up what the calculator adds up."""
+
+    corner: str = "Player"
+    each: SheetEach = Field(default_factory=SheetEach)
+    lines: list[Union[str, SheetLine]] = Field(min_length=1)
+
+
+class Scoring(Strict):
+    """``kind: scoring`` — what a game's score pad holds (see the module docstring)."""
+
+    kind: Literal["scoring"]
+    id: str = Field(pattern=ID_PATTERN)
+    title: str
+    record: str | None = Field(None, pattern=ID_PATTERN,
+                               description="the records' `game:` word (default: the game's id)")
+    players: PlayerCount | None = None
+    mechanisms: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    constants: dict[str, Constant] = Field(default_factory=dict)
+    endings: list[Ending] = Field(default_factory=list)
+    variants: list[Variant] = Field(default_factory=list)
+    record_entered: list[Entered] = Field(default_factory=list)
+    entered: list[Entered] = Field(default_factory=list)
+    measures: list[Formula] = Field(default_factory=list)
+    components: list[Formula] = Field(default_factory=list)
+    awards: list[Award] = Field(default_factory=list)
+    awards_total: AwardsTotal | None = None
+    tie_breakers: list[TieBreaker] = Field(default_factory=list)
+    checks: list[Check] = Field(default_factory=list)
+    player_checks: list[Check] = Field(default_factory=list)
+    messages: dict[str, Message] = Field(default_factory=dict)
+    sheet: Sheet | None = None
+    rulings: list[Ruling] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    source: SourceRef | None = None
+
+    def variant(self, variant_id: str):
+        """The variant with this id, or None."""
+        return next((v for v in self.variants if v.id == variant_id), None)

@@ -1,0 +1,70 @@
+"""Named mechanisms: what a formula cannot say, in code that content switches on by name
+(``mechanisms: {tableau: {...}}`` in a ``kind: scoring`` document) and configures with data.
+
+- ``tableau`` (`tableau.Tableau`): Race for the Galaxy's tableau of cards: the card database,
+  printed VP, 6-cost development and ``?`` world scoring lines, Military computed card by card.
+- ``campaign`` (`campaign`): Xia's solo campaign: games in sequence, each goal completed once.
+
+A mechanism subclasses `Mechanism`; `MECHANISMS` maps its name to the class. Standard library
+only (the scoring core runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+
+class Mechanism:
+    """The hooks the model interpreter (`generator.scoring.pad`) calls, in this order, for one
+    record: `start` once, `player` once per player (before the player's formulas: it puts the
+    names it gives formulas into ``env``), `component` for each component or measure declared
+    ``mechanism: <name>``, `finish` once (findings about the whole game), `player_json` for
+    each player's report. ``names``: the names it gives formulas; ``types``: the entered-value
+    types it owns (their schema comes from `entered_schema`)."""
+
+    name = ""
+    names: frozenset = frozenset()
+    types: frozenset = frozenset()
+
+    def __init__(self, config: dict, game_rules: dict):
+        self.config = config
+        self.game_rules = game_rules
+
+    def entered_schema(self, entered) -> dict | None:
+        """The JSON Schema of an entered value of one of this mechanism's ``types``, else None."""
+        return None
+
+    def start(self, game) -> None:
+        """Per record, before any player (``game``: `generator.scoring.pad.Game`)."""
+
+    def player(self, game, index: int, data: dict, env: dict, findings: list) -> None:
+        """Per player, before the formulas: read ``data`` (the record's entry), add findings,
+        set this mechanism's names in ``env``."""
+
+    def component(self, game, index: int, formula) -> tuple[int, list]:
+        """(VP, explain lines) of a component or measure with ``mechanism: <name>``."""
+        raise KeyError(formula.id)
+
+    def finish(self, game, findings: list) -> None:
+        """After every player: findings about the whole game."""
+
+    def player_json(self, game, index: int) -> dict:
+        """Extra keys of one player's report."""
+        return {}
+
+    def claimed_hint(self, game, index: int, total: int) -> str | None:
+        """What a claimed total that differs should say instead of "see the table for each
+        component" (a text starting "; "), or None."""
+        return None
+
+
+def mechanism_classes() -> dict[str, type[Mechanism]]:
+    """Name -> class of every mechanism (imported on first use)."""
+    from generator.scoring.mechanisms.tableau import Tableau
+
+    return {Tableau.name: Tableau}
+
+
+#: Names each mechanism gives formulas (content validation checks formulas against them).
+def mechanism_names() -> dict[str, set[str]]:
+    from generator.scoring.mechanisms.campaign import NAMES
+
+    return {name: set(cls.names) for name, cls in mechanism_classes().items()} | {"campaign": set(NAMES)}

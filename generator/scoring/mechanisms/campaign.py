@@ -1,0 +1,198 @@
+"""The ``campaign`` mechanism: a solo campaign, games in sequence, each goal completed once (Xia).
+
+What a formula cannot say about a campaign: the games are read in the order played; goal
+names are compared ignoring case and spacing; a goal is completed once (a game that completes
+or attempts one already completed is an error, and completes no goal); the campaign ends when
+the last goal is completed, and a game after that is an error and not counted; a goal not on
+the campaign's list (with the closest name), and more distinct goals than the campaign has,
+are errors. Everything else is the model's:
+what a game's row holds (``entered``), what it scores (a component, e.g. ``fame - npc_fame if
+completes_goal else failed_goal_penalty``), its checks (``player_checks``, run per game), the
+numbers (``constants``, from facts).
+
+Content switches it on and configures it (``content/xia/scoring.yaml``)::
+
+    mechanisms:
+      campaign:
+        rows: games                        # the record's list of games, in the order played
+        goal: goal                         # the entered value naming the goal a game attempts
+        completes: won and goal_completed  # a formula: the game completes its goal
+        completed: goal_completed          # the entered value saying so (messages name it)
+        goals: goals                       # the record value listing the campaign's goals
+        goal_count: goal_count             # the constant: how many goals the campaign has
+        points: game_score                 # the component a game scores
+
+It gives formulas ``completes_goal`` (the game completes a goal not completed before),
+``goal_done_in`` (the game number that completed this game's goal before, else 0),
+``campaign_ended_in`` (for a game after the end: the game number that ended the campaign,
+else 0; the game scores 0 whatever its formula says) and ``game_number``. The
+report: ``{ok, game, player, total, goals_completed, goal_count, explain: [{game, goal,
+points, why}], findings: [{severity, code, game, message, path}]}``. Source: Xia rulebook
+003_a45cb12c8ae0ae9e.txt, "Campaign Setup", "Game End" and "Campaign End". Standard library only.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from generator.scoring.expressions import ExpressionError, compile_expression
+from generator.scoring.model import ModelInvalid
+from generator.scoring.pad import Pad, _evaluate, why
+from generator.scoring.template import fill
+
+NAMES = frozenset({"completes_goal", "goal_done_in", "campaign_ended_in", "game_number"})
+
+
+def goal_key(name: str) -> str:
+    """How goal names are compared: case and spacing do not matter ("goal 3" is "Goal  3")."""
+    return " ".join(str(name).split()).casefold()
+
+
+class CampaignPad(Pad):
+    """A `Pad` whose rows are the games of one campaign (see the module docstring)."""
+
+    def __init__(self, model, mechanisms, schema):
+        super().__init__(model, mechanisms, schema)
+        config = model.mechanisms.get("campaign") or {}
+        self.rows = config.get("rows", "games")
+        self.goal = config.get("goal", "goal")
+        self.goals = config.get("goals", "goals")
+        self.completed = config.get("completed", "goal_completed")
+        self.points = config.get("points")
+        self.goal_count_name = config.get("goal_count", "goal_count")
+        try:
+            self.completes = compile_expression(str(config.get("completes", "False")))
+        except ExpressionError as exc:
+            raise ModelInvalid(f"mechanism campaign `completes`: {exc}",
+                               ("mechanisms", "campaign", "completes")) from None
+        if self.points not in {f.id for f in model.components}:
+            raise ModelInvalid(f"mechanism campaign `points`: '{self.points}' is not a component",
+                               ("mechanisms", "campaign", "points"))
+
+    def trial_record(self, variant: str | None) -> dict:
+        return {"game": self.model.record, self.rows: [{e.id: e.default for e in self.model.entered}]}
+
+    def score(self, data: dict) -> dict:
+        model = self.model
+        env = dict(model.constants)
+        games = data.get(self.rows) or []
+        env.update(variant=None, ended_by=None, player_count=1)
+        for e in model.record_entered:
+            env[e.id] = data.get(e.id, e.default)
+        goal_count = env.get(self.goal_count_name)
+        if not isinstance(goal_count, int) or isinstance(goal_count, bool):
+            raise ModelInvalid(f"campaign: constant '{self.goal_count_name}' must be a whole number "
+                               f"(found {goal_count!r})")
+        findings: list[dict] = []
+
+        def find(severity: str, code: str, index: int | None, message: str, path: tuple = ()) -> None:
+            if index is not None:
+                message = f"game {index + 1}: {message}"
+                path = path or (self.rows, index)
+            findings.append({"severity": severity, "code": code, "game": None if index is None else index + 1,
+                             "message": message, "path": list(path)})
+
+        declared = data.get(self.goals)
+        declared_keys = {goal_key(d) for d in declared} if declared is not None else set()
+        if declared is not None and len(declared_keys) != goal_count:
+            find("error", "goal-list-size", None,
+                 f"`{self.goals}` names {len(declared_keys)} different goals, but the campaign has {goal_count}",
+                 (self.goals,))
+        completed_at: dict[str, int] = {}  # goal_key -> the game that completed it
+        first_seen: dict[str, int] = {}    # goal_key -> the first game that chose it
+        ended_at: int | None = None        # the game that completed the last goal
+        not_counted = 0
+        explain = []
+        total = 0
+        for i, row in enumerate(games):
+            goal = row.get(self.goal) or ""
+            key = goal_key(goal)
+            row_env = self._row_env(env, row, i)
+            if ended_at is not None:  # the campaign ended with the last goal: not counted
+                not_counted += 1
+                find("error", "after-campaign-end", i,
+                     f"played after game {ended_at + 1} completed the last of the {goal_count} goals; the "
+                     f"campaign ended there, so this game is not counted (remove it, or check the goal "
+                     f"names and {self.completed} of the games before)")
+                row_env["campaign_ended_in"] = ended_at + 1
+                _points, text = self._points(row_env)
+                explain.append({"game": i + 1, "goal": goal, "points": 0, "why": text})
+                continue
+            if declared is not None and key not in declared_keys:
+                close = difflib.get_close_matches(goal, list(declared), n=1)
+                hint = f"did you mean '{close[0]}'?" if close else f"add it to `{self.goals}` or fix the name"
+                find("error", "unknown-goal", i, f"goal '{goal}' is not one of the campaign's `{self.goals}` ({hint})",
+                     (self.rows, i, self.goal))
+            first_seen.setdefault(key, i)
+            completes = bool(_evaluate(self.completes, row_env, "mechanism campaign `completes`"))
+            for check in model.player_checks:
+                scope = {**row_env, "index": i}
+                if check.when is not None and not _evaluate(check.when, scope, f"check '{check.id}'"):
+                    continue
+                for name, expr in check.values:
+                    scope[name] = _evaluate(expr, scope, f"check '{check.id}' value '{name}'")
+                if not _evaluate(check.expect, scope, f"check '{check.id}'"):
+                    find(check.severity, check.id, i, fill(check.message, scope), (self.rows, i) + check.field)
+            done_in = completed_at.get(key)
+            if done_in is not None:  # each goal is completed once: this game completes none
+                row_env["goal_done_in"] = done_in + 1
+                points, text = self._points(row_env)
+                as_written = games[done_in].get(self.goal)
+                spelt = "" if as_written == goal else f" (as '{as_written}')"
+                if completes:
+                    find("error", "goal-completed-twice", i,
+                         f"goal '{goal}' was already completed in game {done_in + 1}{spelt}; each goal is "
+                         f"completed exactly once, so this game completes no goal and scores {points:+d} "
+                         f"(check the goal name)", (self.rows, i, self.goal))
+                else:
+                    find("error", "completed-goal-chosen", i,
+                         f"goal '{goal}' was already completed in game {done_in + 1}{spelt}; each game "
+                         f"attempts a goal not yet completed (check the goal name)", (self.rows, i, self.goal))
+            else:
+                if completes:
+                    completed_at[key] = i
+                    if len(completed_at) == goal_count:
+                        ended_at = i
+                row_env["completes_goal"] = completes
+                points, text = self._points(row_env)
+            total += points
+            explain.append({"game": i + 1, "goal": goal, "points": points, "why": text})
+        if len(first_seen) > goal_count:
+            extra = list(first_seen)[goal_count:]
+            first = games[first_seen[extra[0]]].get(self.goal)
+            find("error", "too-many-goals", first_seen[extra[0]],
+                 f"{len(first_seen)} different goals named, but the campaign has {goal_count} "
+                 f"(first extra: '{first}'; check the goal names for typos)",
+                 (self.rows, first_seen[extra[0]], self.goal))
+        status = "campaign complete" if ended_at is not None else "campaign not finished"
+        counted = len(games) - not_counted
+        after = f" ({not_counted} more after the end, not counted)" if not_counted else ""
+        find("info", "progress", None,
+             f"{len(completed_at)} of {goal_count} goals completed in "
+             f"{counted} game{'s' if counted != 1 else ''}{after}: {status}")
+        player = next((e.id for e in model.record_entered if e.type == "text"), None)
+        return {"ok": True, "game": model.record, "player": data.get(player) if player else None,
+                "total": total, "goals_completed": len(completed_at), "goal_count": goal_count,
+                "explain": explain, "findings": findings}
+
+    def _row_env(self, env: dict, row: dict, index: int) -> dict:
+        row_env = dict(env)
+        row_env["game_number"] = index + 1
+        row_env["given"] = [e.id for e in self.model.entered if row.get(e.id) is not None]
+        for e in self.model.entered:
+            value = row.get(e.id)
+            row_env[e.id] = e.default if value is None else value
+        row_env.update(completes_goal=False, goal_done_in=0, campaign_ended_in=0)
+        return row_env
+
+    def _points(self, row_env: dict) -> tuple[int, str]:
+        """The game's measures and components; (the `points` component, its explanation)."""
+        for f in self.model.measures:
+            row_env[f.id] = _evaluate(f.value, row_env, f"measure '{f.id}'")
+        points, text = 0, ""
+        for f in self.model.components:
+            value = _evaluate(f.value, row_env, f"component '{f.id}'")
+            row_env[f.id] = value
+            if f.id == self.points:
+                points, text = value, why(f, row_env)
+        return points, text

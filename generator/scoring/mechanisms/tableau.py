@@ -1,0 +1,427 @@
+"""The ``tableau`` mechanism: Race for the Galaxy's tableau of cards.
+
+What a formula cannot say about a tableau: each card is looked up in the card database (exact
+name, then ignoring spacing, case and curly apostrophes; unknown cards with the closest names);
+printed VP; the 6-cost developments' and ``?`` worlds' scoring lines, each card counting in one
+line only, its best (ruling ``best-category``); damaged worlds (0 VP, count for no card); the Frontier decks
+only where the variant plays them; Military and Military vs. Xenos computed card by card, a
+value the record writes winning with a warning; copies of a card beyond those that exist.
+
+Content switches it on and configures it (``content/rftg/scoring.yaml``)::
+
+    mechanisms:
+      tableau:
+        tableau: tableau                   # the entered value (type: tableau) holding the cards
+        military: military                 # entered values it computes when left out
+        military_vs_xenos: military_vs_xenos
+        quantities:                        # what the scoring lines' per-player counts are
+          vp_chips: {value: "chips + war_contribution_chips", label: VP in chips}
+          goods: {value: goods, label: goods}
+          military: {value: military, label: Military}
+
+and per variant ``settings: {tableau: {damage: true, frontier_cards: true}}``. It gives formulas
+``cards_vp``, ``six_dev_vp`` (also as ``mechanism: tableau`` components, with an explain line
+per card), ``military``/``military_vs_xenos`` (as used), ``military_from_cards``,
+``military_vs_xenos_from_cards`` and ``tableau_size``. Rule sources: Xeno Invasion rulebook
+(001_2033224846664d9b.txt) "Game End", "Scoring", "Invasion Step"; Xeno Counterstrike rulebook
+(000_ac4a4b34259be941.txt) "Costly Developments". Standard library only.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from generator.scoring.cards import Card, best_line, other_lines
+from generator.scoring.expressions import ExpressionError, compile_expression
+from generator.scoring.mechanisms import Mechanism
+from generator.scoring.military import VS_XENOS_ONLY, compute_military
+from generator.scoring.model import ModelInvalid
+from generator.scoring.record_schema import MAX_NAME, MAX_TABLEAU, PRINTABLE
+from generator.scoring.report import Explain, Finding
+from generator.scoring.rftg_rules import HAND_ENTERED, Resolved, RftgRules
+
+
+def _key(name: str) -> str:
+    """How a written card name is looked up: spacing, case and curly apostrophes do not matter."""
+    return " ".join(name.replace("\u2019", "'").replace("\u2018", "'").split()).casefold()
+
+
+def _text(description: str) -> dict:
+    return {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": PRINTABLE,
+            "description": description}
+
+
+def tableau_schema(description: str, keywords: list[str]) -> dict:
+    """The JSON Schema of a tableau: card names as printed, or ``{card, damaged, vp, type,
+    military, keywords}`` for a damaged world or a card the database lacks (``keywords``: those
+    the card database prints)."""
+    card_entry = {
+        "type": "object", "additionalProperties": False, "required": ["card"], "x-colon-name": True,
+        "description": "a card written as a mapping: damaged world, or a card the database lacks with its printed VP",
+        "properties": {
+            "card": _text("the card's name as printed"),
+            "damaged": {"type": "boolean", "description": "a damaged world (invasion and counterstrike games)"},
+            "vp": {"type": "integer", "minimum": -9999, "maximum": 9999, "x-hint": "write a whole number, e.g. 3 or -1",
+                   "description": "printed VP, for a card the database lacks (a promo, a conquered Xeno system)"},
+            "type": {"enum": ["world", "development"],
+                     "description": "with vp: the card's type, so 6-cost developments can count it"},
+            "military": {"type": "boolean", "description": "with vp: a military world?"},
+            "keywords": {"type": "array", "maxItems": 8, "items": {"enum": list(keywords)},
+                         "description": "with vp: the card's keywords (e.g. [XENO])"},
+        },
+    }
+    return {"type": "array", "minItems": 1, "maxItems": MAX_TABLEAU, "description": description,
+            "x-hint": "list the cards, e.g. tableau: [Old Earth, Research Labs]",
+            "items": {"anyOf": [_text("a card name as printed"), card_entry],
+                      "x-hint": "write a card name, or {card: Name, damaged: true}"}}
+
+
+class _Entry:
+    """One tableau card as written: a name, or a mapping (damaged, hand-given vp, type...)."""
+
+    __slots__ = ("card", "damaged", "vp", "type", "military", "keywords")
+
+    def __init__(self, data):
+        self.card = data["card"]
+        self.damaged = bool(data.get("damaged", False))
+        self.vp = data.get("vp")
+        self.type = data.get("type")
+        self.military = data.get("military")
+        self.keywords = tuple(data.get("keywords", ()))
+
+
+class _Player:
+    """What the tableau mechanism keeps of one player while a record is scored."""
+
+    __slots__ = ("name", "resolved", "military", "military_vs_xenos", "military_from_cards",
+                 "military_vs_xenos_from_cards", "military_explain", "not_counted")
+
+    def __init__(self, name: str):
+        self.name = name
+        self.not_counted: list[str] = []  # unknown cards, as written: left out of the total
+
+
+class Tableau(Mechanism):
+    """Race for the Galaxy's tableau (see the module docstring)."""
+
+    name = "tableau"
+    names = frozenset({"cards_vp", "six_dev_vp", "military", "military_vs_xenos", "military_from_cards",
+                       "military_vs_xenos_from_cards", "tableau_size"})
+    types = frozenset({"tableau"})
+
+    def __init__(self, config: dict, game_rules: dict):
+        super().__init__(config, game_rules)
+        self.cards = RftgRules.from_json(game_rules)
+        self.matching: dict = {}  # Military powers' "per" matches, by card design (`compute_military`)
+        self.entered = config.get("tableau", "tableau")
+        self.military_id = config.get("military", "military")
+        self.vs_xenos_id = config.get("military_vs_xenos", "military_vs_xenos")
+        self.quantities = {}
+        for name, spec in (config.get("quantities") or {}).items():
+            try:
+                expr = compile_expression(str(spec["value"]))
+            except ExpressionError as exc:
+                raise ModelInvalid(f"mechanism tableau quantity '{name}': {exc}",
+                                   ("mechanisms", "tableau", "quantities", name, "value")) from None
+            self.quantities[name] = (expr, spec.get("label", name))
+
+    def entered_schema(self, entered) -> dict | None:
+        if entered.type == "tableau":
+            keywords = sorted({k for card in self.cards.cards.values() for k in card.keywords})
+            return tableau_schema(f"{entered.label}: {entered.help}" if entered.help else entered.label, keywords)
+        return None
+
+    # --- per record ------------------------------------------------------------------------
+
+    def start(self, game) -> None:
+        settings = game.settings(self.name)
+        game.state[self.name] = {"players": [], "resolved": [],
+                                 "damage": bool(settings.get("damage")),
+                                 "frontier_cards": bool(settings.get("frontier_cards")),
+                                 "vs_xenos_applies": any(e.id == self.vs_xenos_id and e.applies(
+                                     game.variant.id if game.variant is not None else None)
+                                     for e in game.model.entered)}
+
+    def player(self, game, index: int, data: dict, env: dict, findings: list) -> None:
+        state = game.state[self.name]
+        me = _Player(env["name"])
+        me.resolved = self._resolve(data.get(self.entered) or [], me.name, index, state, game.variant_id,
+                                    findings)
+        self._military(me, index, data, state["vs_xenos_applies"], findings)
+        state["players"].append(me)
+        state["resolved"].append(me.resolved)
+        env[self.military_id] = me.military
+        env[self.vs_xenos_id] = me.military_vs_xenos
+        env["military_from_cards"] = me.military_from_cards
+        env["military_vs_xenos_from_cards"] = me.military_vs_xenos_from_cards
+        env["tableau_size"] = len(data.get(self.entered) or [])
+        env["cards_vp"] = env["six_dev_vp"] = 0
+
+    def component(self, game, index: int, formula) -> tuple[int, list]:
+        me = game.state[self.name]["players"][index]
+        env = game.envs[index]
+        if formula.id == "cards_vp":
+            vp, lines = self._printed(me.resolved, me.not_counted)
+        elif formula.id == "six_dev_vp":
+            vp, lines = self._six_dev(me.resolved, env)
+        else:
+            raise ModelInvalid(f"component '{formula.id}': the tableau mechanism gives cards_vp and "
+                               f"six_dev_vp only", ())
+        env[formula.id] = vp
+        return vp, lines
+
+    def finish(self, game, findings: list) -> None:
+        self._copies(game.state[self.name]["resolved"], findings)
+
+    def player_json(self, game, index: int) -> dict:
+        me = game.state[self.name]["players"][index]
+        return {"military": me.military, "military_vs_xenos": me.military_vs_xenos,
+                "military_from_cards": me.military_from_cards,
+                "military_vs_xenos_from_cards": me.military_vs_xenos_from_cards,
+                "military_explain": [{"component": c, "vp": v, "why": w} for c, v, w in me.military_explain],
+                "not_counted": list(me.not_counted)}
+
+    def claimed_hint(self, game, index: int, total: int) -> str | None:
+        """What a claimed total that differs should say first: the unknown cards the total
+        leaves out (the difference may be their VP)."""
+        left_out = game.state[self.name]["players"][index].not_counted
+        if not left_out:
+            return None
+        names = ", ".join(f"'{n}'" for n in left_out)
+        unknown = "an unknown card" if len(left_out) == 1 else "unknown cards"
+        return (f"; {total} leaves out {unknown} ({names}): correct the name first, the difference may be "
+                f"{'its' if len(left_out) == 1 else 'their'} VP")
+
+    # --- resolving the tableau ---------------------------------------------------------------
+
+    def _hand_entered(self, entry: _Entry) -> Card | None:
+        """A card the database lacks, as the record describes it (a promo, a conquered Xeno
+        system): it counts for scoring lines only when the record gives its ``type``."""
+        if entry.type is None:
+            return None
+        return Card(name=entry.card, set=HAND_ENTERED, type=entry.type, cost=-1, vp=entry.vp,
+                    military=entry.military if entry.type == "world" else None, keywords=entry.keywords)
+
+    def _resolve(self, tableau: list, player: str, index: int, state: dict, variant: str,
+                 findings: list) -> Resolved:
+        """Match each entry to a card and report unknown cards (with the closest names), damaged
+        developments, damage in a variant without damage, Frontier cards in a variant without the
+        Frontier decks, and hand-given VP that the database contradicts."""
+        rules = self.cards
+        damage, frontier = state["damage"], state["frontier_cards"]
+        entries = []
+        active = []
+        exact = rules.exact
+        for j, written in enumerate(tableau):
+            path = ("players", index, "tableau", j)
+            if written.__class__ is str:
+                card = exact.get(written)
+                if card is not None and (card.frontier is None or frontier):
+                    entries.append((written, card, False, None, j))  # fast path: written as printed
+                    active.append(card)
+                    continue
+                entry = _Entry({"card": written})
+            else:
+                entry = _Entry(written)
+            written, damaged, hand_vp = entry.card, entry.damaged, entry.vp
+            card = rules.cards.get(_key(written))
+            if card is None:
+                if hand_vp is None:
+                    close = difflib.get_close_matches(written, rules.names, n=3, cutoff=0.6)
+                    hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else \
+                        "check the spelling, or write {card: Name, vp: N} for a card the database lacks"
+                    findings.append(Finding("error", player, "unknown_card",
+                                            f"unknown card '{written}' ({hint}); not counted in "
+                                            f"{player}'s total", path))
+                if damaged and not damage:
+                    findings.append(_damage_not_in_variant(player, written, variant, path))
+                    damaged = False
+                entries.append((written, None, damaged, hand_vp, j))
+                described = self._hand_entered(entry)
+                if described is not None and hand_vp is not None and not damaged:
+                    active.append(described)
+                continue
+            if card.frontier is not None and not frontier:
+                deck = "Near" if card.frontier == "near" else "Far"
+                findings.append(Finding("error", player, "frontier_card_not_in_variant",
+                                        f"'{card.name}' is a {deck} Frontier card; the Frontier decks are used only "
+                                        f"in frontier and counterstrike games, not in {_article(variant)} game (check "
+                                        f"`variant:`)", path))
+            if damaged and card.type != "world":
+                findings.append(Finding("error", player, "damaged_development",
+                                        f"'{card.name}' is a development; only worlds can be damaged "
+                                        f"(remove `damaged: true`)", path + ("damaged",)))
+                damaged = False
+            elif damaged and not damage:
+                findings.append(_damage_not_in_variant(player, card.name, variant, path))
+                damaged = False
+            if hand_vp is not None and hand_vp != card.vp:
+                findings.append(Finding("warning", player, "vp_ignored",
+                                        f"'{card.name}' is in the database with {card.vp} VP; "
+                                        f"the hand-given vp {hand_vp} is ignored", path + ("vp",)))
+            entries.append((written, card, damaged, None, j))
+            if not damaged:
+                active.append(card)
+        return Resolved(entries, active)
+
+    # --- Military ------------------------------------------------------------------------------
+
+    def _military(self, me: _Player, index: int, data: dict, vs_xenos_applies: bool, findings: list) -> None:
+        """Military and Military vs. Xenos from the tableau; a record value that differs wins,
+        with a warning naming both values and the cards counted. Military vs. Xenos is Military
+        plus the powers that count only against Xenos, so a written ``military`` carries into it
+        when ``military_vs_xenos`` is not written, and a written ``military_vs_xenos`` below the
+        Military used draws a warning (001_2033224846664d9b.txt "Invasion Step" 1)."""
+        written_military = data.get(self.military_id)
+        written_vs = data.get(self.vs_xenos_id)
+        military, vs_xenos, explain = compute_military(me.resolved.active, self.matching)
+        me.military_explain = explain
+        me.military_from_cards, me.military_vs_xenos_from_cards = military, vs_xenos
+        me.military = military if written_military is None else written_military
+        vs_from_military = me.military + (vs_xenos - military)  # vs.-Xenos-only powers on top
+        me.military_vs_xenos = vs_from_military if written_vs is None else written_vs
+        checks = [(self.military_id, military, written_military)]
+        if vs_xenos_applies:
+            checks.append((self.vs_xenos_id, vs_from_military, written_vs))
+        for name, expected, given in checks:
+            if given is not None and given != expected:
+                counted = [e for e in explain
+                           if e.vp and (name == self.vs_xenos_id or not e.why.endswith(VS_XENOS_ONLY))]
+                cards = ", ".join(f"{e.component} {e.vp:+d}" for e in counted) or "no card with a lasting Military power"
+                if name == self.vs_xenos_id and written_military is not None:
+                    cards += f"; Military {me.military} as written"
+                findings.append(Finding(
+                    "warning", me.name, "military_differs",
+                    f"`{name}: {given}` differs from the {expected} the tableau gives ({cards}); "
+                    f"{given} is used (check the record, or leave the field out to use {expected})",
+                    ("players", index, name)))
+        if vs_xenos_applies and me.military_vs_xenos < me.military:
+            findings.append(Finding(
+                "warning", me.name, "military_vs_xenos_below_military",
+                f"Military vs. Xenos {me.military_vs_xenos} is below Military {me.military}; Military vs. Xenos is "
+                f"Military plus any Military vs. Xenos, so it is never lower (check both values)",
+                ("players", index, self.vs_xenos_id)))
+
+    # --- the cards' VP -------------------------------------------------------------------------
+
+    def _printed(self, res: Resolved, not_counted: list[str]) -> tuple[int, list]:
+        """Printed VP: one explain line per card (damaged worlds 0; a card the database lacks
+        scores its hand-given VP; an unknown card scores nothing and is added to ``not_counted``,
+        so the total, the claimed total and the winners can say so)."""
+        printed = self.cards.printed
+        lines = []
+        cards_vp = 0
+        for written, card, damaged, hand_vp, _j in res.entries:
+            if card is None:
+                if hand_vp is not None:
+                    vp = 0 if damaged else hand_vp
+                    cards_vp += vp
+                    why = "damaged: scores 0" if damaged else "printed VP given by hand (not in the database)"
+                    lines.append(Explain(written, vp, why))
+                else:
+                    not_counted.append(written)
+                    lines.append(Explain(written, 0, "unknown card: NOT COUNTED, here or for any other card "
+                                                     "(correct its name, or write {card, vp} for a card the "
+                                                     "database lacks)"))
+                continue
+            if damaged:
+                lines.append(Explain(card.name, 0, "damaged world: scores 0 and counts for no other card"))
+                continue
+            line = printed.get(card.name)
+            if line is not None:  # the same immutable explain line for every copy of a card
+                cards_vp += line.vp
+                lines.append(line)
+        return cards_vp, lines
+
+    def _six_dev(self, res: Resolved, env: dict) -> tuple[int, list]:
+        """The scoring lines of the undamaged 6-cost developments and ``?`` worlds: each card in
+        one line only, its best (ruling best-category; the explanation names a card that scores
+        below a line it also meets), or per ``divide_by`` of a per-player quantity
+        (`quantities`)."""
+        rules = self.cards
+        scoring_cards = rules.scoring_cards
+        lines_out = []
+        six_dev = 0
+        for scorer in res.active:
+            if scorer.name not in scoring_cards:
+                continue
+            lines = scorer.scoring
+            index = rules.lines_of(scorer)  # each card's best line per card design, built once
+            passed_over = rules.passed_over[scorer.name]
+            counts = [0] * len(lines)
+            once: list[str] = []  # cards scoring in a line below one they also meet: said
+            for card in res.active:
+                if card.set != HAND_ENTERED:
+                    i = index.get(card.name)
+                    others = passed_over.get(card.name) if i is not None else None
+                else:
+                    i = best_line(scorer, card)
+                    others = other_lines(scorer, card, i) if i >= 0 else None
+                    others = others if others and others[0] < i else None  # said only when not the first
+                if i is not None and i >= 0:
+                    counts[i] += 1
+                    if others:
+                        not_in = " or ".join(f"'{lines[k].text}'" for k in others)
+                        once.append(f"{card.name} counts once, in '{lines[i].text}', not also in {not_in}")
+            parts = []
+            total = 0
+            for i, line in enumerate(lines):
+                if line.per_player is not None:
+                    qty, what = self._quantity(line.per_player, env)
+                    vp = line.vp * (qty // line.divide_by)
+                    if vp or qty:
+                        parts.append(f"{line.text}: {qty} {what} -> {vp}")
+                elif counts[i]:
+                    vp = line.vp * counts[i]
+                    parts.append(f"{line.text} x{counts[i]} = {vp}")
+                else:
+                    vp = 0
+                total += vp
+            six_dev += total
+            why = "; ".join(parts) or "no matching cards"
+            if once:  # "a given card can score in only one of its categories" (xi: Scoring): its best
+                why += f" (one category per card, the best: {'; '.join(once)})"
+            lines_out.append(Explain(scorer.name, total, why))
+        return six_dev, lines_out
+
+    def _quantity(self, name: str, env: dict) -> tuple[int, str]:
+        spec = self.quantities.get(name)
+        if spec is None:
+            raise ModelInvalid(f"a scoring line counts '{name}', which the tableau mechanism's "
+                               f"`quantities` do not define (add it)", ("mechanisms", "tableau", "quantities"))
+        expr, label = spec
+        try:
+            return expr.evaluate(env), label
+        except ExpressionError as exc:
+            raise ModelInvalid(f"mechanism tableau quantity '{name}': {exc}") from None
+
+    # --- the whole game ------------------------------------------------------------------------
+
+    def _copies(self, resolved: list[Resolved], findings: list) -> None:
+        """More copies of a card across tableaux than exist: an error (a warning when the copy
+        count is unverified), at the first entry over the count."""
+        used: dict[str, int] = {}
+        for i, res in enumerate(resolved):
+            for _w, card, _d, _v, j in res.entries:
+                if card is None:
+                    continue
+                n = used[card.name] = used.get(card.name, 0) + 1
+                if n == card.copies + 1:
+                    sure = "copies" not in card.unverified
+                    total = sum(1 for r in resolved for e in r.entries if e[1] is card)
+                    findings.append(Finding(
+                        "error" if sure else "warning", None, "too_many_copies",
+                        f"'{card.name}' appears {total} times across tableaux but only {card.copies} "
+                        f"{'exists' if card.copies == 1 else 'exist'}{'' if sure else ' (copy count unverified)'}",
+                        ("players", i, "tableau", j)))
+
+
+def _article(word: str) -> str:
+    return f"{'an' if str(word)[:1] in 'aeiou' else 'a'} {word}"
+
+
+def _damage_not_in_variant(player: str, card: str, variant: str, path: tuple) -> Finding:
+    return Finding("error", player, "damage_not_in_variant",
+                   f"'{card}' is marked damaged, but worlds are damaged only in invasion and "
+                   f"counterstrike games, not in a {variant} game (remove `damaged: true`; "
+                   f"scored as undamaged)", path + ("damaged",))

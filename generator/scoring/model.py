@@ -1,0 +1,393 @@
+"""The scoring model as the scoring core holds it: a game's ``kind: scoring`` document, compiled
+to plain JSON on the build side (`generator.records.compile_rules`), read here once, with every
+formula compiled (`generator.scoring.expressions`). Standard library only (runs in Pyodide).
+
+The compiled model (``rules["games"][game]["scoring"]``) is the JSON the phone pad reads too;
+its shape, key by key, is in ``docs/scoring-model.md``. In short::
+
+    {"id", "title", "record": "<the records' game: word>",
+     "players": {"min", "max"},                     # max: more is a warning; min: fewer an error
+     "mechanisms": {"tableau": {...}, "campaign": {...}},   # named mechanisms and their settings
+     "constants": {name: value},                    # numbers formulas read by name
+     "endings": [{"id", "label"}],                  # the record's `ended_by` values
+     "variants": [{"id", "title", "ended_by": [...], "constants": {...}, "settings": {...},
+                   "no_awards_when": [...], "becomes": [{"when": {value: v}, "variant", "note"}],
+                   "hidden": bool}],
+     "record_entered": [Entered], "entered": [Entered],   # once per record / per player
+     "components": [{"id", "label", "help", "value" | "mechanism", "why", "explain_as", "variants"}],
+     "measures":   [{"id", "label", "help", "value" | "mechanism", "variants"}],
+     "awards": [{"id", "title", "vp", "most" | "least", "measure_label", "ties", "min_to_win",
+                 "variants", "measure_in": {variant: {"most" | "least", "note"}}, "help"}],
+     "awards_total": {"id", "label"},
+     "tie_breakers": [{"id", "label", "value", "lower_wins"}],
+     "checks": [Check], "player_checks": [Check], "messages": {code: template},
+     "sheet": {...}}
+    Entered = {"id", "label", "help", "type": count|number|boolean|text|group|<mechanism type>,
+               "min", "max", "max_length", "default", "missing": ignore|warn|error,
+               "missing_message", "variants", "computed_by", "values": [Entered], "assume",
+               "not_applicable_hint": {variant: text}}
+    Check = {"id", "when", "expect", "values": {name: expression}, "severity", "message", "field"}
+
+`Model.from_json` raises `ModelInvalid` (a content problem: the message names the item) when a
+formula does not compile or names something unknown; `playaid check` reports the same problems,
+located, before any record is scored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.scoring.expressions import ExpressionError, compile_expression
+
+#: Value types a player or record can enter, with the JSON Schema type they are checked as.
+ENTERED_TYPES = {"count": "integer", "number": "integer", "boolean": "boolean", "text": "string",
+                 "texts": "array", "group": "object"}
+#: Default bounds of whole numbers entered at the table (a score pad's box holds 4 characters).
+COUNT_MAX = 9999
+NUMBER_MIN = -9999
+
+
+class ModelInvalid(Exception):
+    """A scoring model that cannot score (a content problem); the message names the item, e.g.
+    ``component 'gems_vp': unknown name 'gem' (known names: ...)``; ``path``: where in the
+    ``kind: scoring`` document (``("components", 2, "value")``), for a located content error."""
+
+    def __init__(self, message: str, path: tuple = ()):
+        super().__init__(message)
+        self.path = path
+
+
+@dataclass(frozen=True)
+class Entered:
+    """A value written at the table (see the module docstring for the keys)."""
+
+    id: str
+    label: str
+    type: str
+    help: str = ""
+    min: int | None = None
+    max: int | None = None
+    max_length: int = 100
+    default: Any = None
+    required: bool = False
+    missing: str = "ignore"
+    missing_message: str | None = None
+    variants: tuple[str, ...] | None = None
+    computed_by: str | None = None
+    values: tuple["Entered", ...] = ()
+    assume: Any = None  # a compiled Expression (record values only)
+    not_applicable_hint: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: dict, where: str, names: set[str] | None = None, path: tuple = ()) -> "Entered":
+        kind = data["type"]
+        low, high = data.get("min"), data.get("max")
+        if kind == "count":
+            low = 0 if low is None else low
+            high = COUNT_MAX if high is None else high
+        elif kind == "number":
+            low = NUMBER_MIN if low is None else low
+            high = COUNT_MAX if high is None else high
+        values = tuple(cls.from_json(v, f"{where} value '{v['id']}'", None, path + ("values", i))
+                       for i, v in enumerate(data.get("values", ())))
+        default = data.get("default")
+        if default is None:
+            if kind in ("count", "number"):
+                default = 0
+            elif kind == "boolean":
+                default = False
+            elif kind == "group":
+                default = {v.id: v.default for v in values}
+        assume = data.get("assume")
+        if assume is not None:
+            assume = _compile(str(assume), f"{where} `assume`", names, path + ("assume",))
+        return cls(id=data["id"], label=data.get("label", data["id"]), type=kind, help=data.get("help", ""),
+                   min=low, max=high, max_length=data.get("max_length", 100), default=default,
+                   required=bool(data.get("required")), missing=data.get("missing", "ignore"), missing_message=data.get("missing_message"),
+                   variants=_opt_tuple(data.get("variants")), computed_by=data.get("computed_by"),
+                   values=values, assume=assume, not_applicable_hint=dict(data.get("not_applicable_hint", {})))
+
+    def applies(self, variant: str | None) -> bool:
+        return self.variants is None or variant in self.variants
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A component or measure: ``value`` (a compiled expression) or ``mechanism`` (its value
+    comes from the named mechanism); ``why``: explain text (a template, `fill`), or a tuple of
+    ``(condition or None, template)``: the first whose condition holds."""
+
+    id: str
+    label: str
+    value: Any = None
+    mechanism: str | None = None
+    help: str = ""
+    why: Any = ""
+    explain_as: str = ""
+    variants: tuple[str, ...] | None = None
+
+    def applies(self, variant: str | None) -> bool:
+        return self.variants is None or variant in self.variants
+
+
+@dataclass(frozen=True)
+class Award:
+    """VP for the most (or, ``lower``, the least) of a measure: ``vp`` to every tied player
+    (``ties: all``) or to nobody on a tie (``ties: none``); nobody scores when the best value is
+    below ``min_to_win`` (above it, for ``lower``). ``measure_in``: per variant, another measure
+    and a ``note`` for the explanation (Xeno Counterstrike: the invasion tiles at the repulse)."""
+
+    id: str
+    title: str
+    vp: int
+    measure: Any
+    measure_label: str
+    lower: bool = False
+    ties: str = "all"
+    min_to_win: int | None = None
+    variants: tuple[str, ...] | None = None
+    measure_in: dict = field(default_factory=dict)  # variant -> (Expression, label, note)
+    help: str = ""
+
+    def applies(self, variant: str | None) -> bool:
+        return self.variants is None or variant in self.variants
+
+    def measure_for(self, variant: str | None):
+        """(expression, label, note) of the measure in ``variant``."""
+        return self.measure_in.get(variant) or (self.measure, self.measure_label, "")
+
+
+@dataclass(frozen=True)
+class TieBreaker:
+    """After the total, in order: the higher ``value`` ranks first (the lower, ``lower_wins``).
+    ``fields``: the names its formula reads, in order (the report shows them)."""
+
+    id: str
+    label: str
+    value: Any
+    fields: tuple[str, ...]
+    lower_wins: bool = False
+
+
+@dataclass(frozen=True)
+class Check:
+    """A check over the whole game (or, in ``player_checks``, over one player): when ``when``
+    holds and ``expect`` does not, a finding ``id`` of ``severity`` with ``message`` (a template
+    over ``values`` and the names in scope), about record ``field``."""
+
+    id: str
+    expect: Any
+    message: str
+    severity: str = "warning"
+    when: Any = None
+    values: tuple = ()
+    field: tuple = ()
+    variants: tuple[str, ...] | None = None
+    player: Any = None  # a compiled expression: the index of the player the finding is about
+    needed: frozenset = frozenset()  # the values `expect` reads, directly or through another value
+
+    def applies(self, variant: str | None) -> bool:
+        return self.variants is None or variant in self.variants
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A way to play: ``ended_by`` (allowed endings), ``constants``, mechanism ``settings``,
+    ``no_awards_when`` (endings after which no award is given), ``becomes`` (another variant
+    scored instead when record values say so: ``((values, variant id, note), ...)``),
+    ``hidden`` (reached only through ``becomes``)."""
+
+    id: str
+    title: str
+    ended_by: tuple[str, ...] = ()
+    constants: dict = field(default_factory=dict)
+    settings: dict = field(default_factory=dict)
+    no_awards_when: tuple[str, ...] = ()
+    becomes: tuple = ()
+    hidden: bool = False
+
+
+def _opt_tuple(value):
+    return None if value is None else tuple(value)
+
+
+def _compile(text: str, where: str, names: set[str] | None, path: tuple = ()):
+    try:
+        return compile_expression(text, names)
+    except ExpressionError as exc:
+        raise ModelInvalid(f"{where}: {exc}", path) from None
+
+
+@dataclass
+class Model:
+    """The prepared scoring model of one game (see the module docstring); ``json`` is the
+    compiled document itself."""
+
+    json: dict
+    record: str
+    title: str
+    players_min: int
+    players_max: int | None
+    mechanisms: dict
+    constants: dict
+    endings: tuple
+    variants: dict
+    record_entered: tuple
+    entered: tuple
+    components: tuple
+    measures: tuple
+    awards: dict
+    awards_total: tuple
+    tie_breakers: tuple
+    checks: tuple
+    player_checks: tuple
+    messages: dict
+
+    @property
+    def has_variants(self) -> bool:
+        return bool(self.variants)
+
+    def variant(self, variant_id: str | None) -> Variant | None:
+        return self.variants.get(variant_id)
+
+    def selectable_variants(self) -> list[str]:
+        return [v.id for v in self.variants.values() if not v.hidden]
+
+    @classmethod
+    def from_json(cls, data: dict, mechanism_names: dict[str, set[str]] | None = None) -> "Model":
+        """The `Model` of a compiled scoring document. ``mechanism_names``: mechanism -> the
+        names it gives formulas (e.g. tableau: cards_vp, military). Raises `ModelInvalid`."""
+        try:
+            return cls._build(data, mechanism_names or {})
+        except ModelInvalid:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ModelInvalid(f"the scoring model is incomplete ({type(exc).__name__}: {exc}); "
+                               f"run `playaid check` on the content") from None
+
+    @classmethod
+    def _build(cls, data: dict, mechanism_names: dict[str, set[str]]) -> "Model":
+        mechanisms = dict(data.get("mechanisms") or {})
+        constants = dict(data.get("constants") or {})
+        variants = {}
+        for v in data.get("variants") or ():
+            becomes = tuple((dict(b["when"]), b["variant"], b.get("note", "")) for b in v.get("becomes", ()))
+            variants[v["id"]] = Variant(v["id"], v.get("title", v["id"]), tuple(v.get("ended_by", ())),
+                                        dict(v.get("constants") or {}), dict(v.get("settings") or {}),
+                                        tuple(v.get("no_awards_when", ())), becomes, bool(v.get("hidden")))
+        constant_names = set(constants)
+        for v in variants.values():
+            constant_names |= set(v.constants)
+        record_scope = constant_names | {"variant", "ended_by", "player_count"}
+        record_entered = tuple(Entered.from_json(e, f"record value '{e['id']}'", record_scope, ("record_entered", i))
+                               for i, e in enumerate(data.get("record_entered") or ()))
+        record_scope |= {e.id for e in record_entered}
+        entered = tuple(Entered.from_json(e, f"entered value '{e['id']}'") for e in data.get("entered") or ())
+        scope = set(record_scope) | {e.id for e in entered} | {"given", "name"}
+        for name in mechanisms:
+            scope |= mechanism_names.get(name, set())
+
+        def formulas(key: str) -> tuple:
+            out = []
+            for i, item in enumerate(data.get(key) or ()):
+                where = f"{key[:-1]} '{item['id']}'"
+                value = None
+                if item.get("mechanism") is None:
+                    value = _compile(str(item["value"]), where, scope, (key, i, "value"))
+                elif item["mechanism"] not in mechanisms:
+                    raise ModelInvalid(f"{where}: mechanism '{item['mechanism']}' is not switched on "
+                                       f"(add it under `mechanisms:`)", (key, i, "mechanism"))
+                why = item.get("why") or ""
+                if isinstance(why, list):  # [{when, text}]: the first whose `when` holds
+                    why = tuple((None if w.get("when") is None else
+                                 _compile(str(w["when"]), f"{where} why", scope, (key, i, "why", j, "when")),
+                                 w["text"]) for j, w in enumerate(why))
+                out.append(Formula(item["id"], item.get("label", item["id"]), value, item.get("mechanism"),
+                                   item.get("help", ""), why, item.get("explain_as", ""),
+                                   _opt_tuple(item.get("variants"))))
+                scope.add(item["id"])  # later formulas may read it
+            return tuple(out)
+
+        # Measures first: components, awards and tie-breakers read them (and a measure may read
+        # an earlier one); a component may read the components before it.
+        measures = formulas("measures")
+        components = formulas("components")
+        awards_total = {"id": "awards_vp", "label": "Awards", "list": "awards", **(data.get("awards_total") or {})}
+        scope.add("total")
+        awards = {}
+        for ai, a in enumerate(data.get("awards") or ()):
+            where = f"award '{a['id']}'"
+            lower = a.get("least") is not None
+            text = a["least"] if lower else a["most"]
+            measure_in = {}
+            for variant_id, other in (a.get("measure_in") or {}).items():
+                other_text = other.get("least") if other.get("least") is not None else other.get("most")
+                measure_in[variant_id] = (_compile(str(other_text), f"{where} in variant '{variant_id}'", scope,
+                                                   ("awards", ai, "measure_in", variant_id)),
+                                          other.get("measure_label") or _words(other_text),
+                                          other.get("note", ""))
+            awards[a["id"]] = Award(a["id"], a.get("title", a["id"]), a["vp"],
+                                    _compile(str(text), where, scope, ("awards", ai, "least" if lower else "most")),
+                                    a.get("measure_label") or _words(text), lower, a.get("ties", "all"),
+                                    a.get("min_to_win"), _opt_tuple(a.get("variants")), measure_in,
+                                    a.get("help", ""))
+        scope.add(awards_total["id"])
+        tie_breakers = []
+        for ti, t in enumerate(data.get("tie_breakers") or ()):
+            expr = _compile(str(t["value"]), f"tie-breaker '{t['id']}'", scope, ("tie_breakers", ti, "value"))
+            tie_breakers.append(TieBreaker(t["id"], t.get("label", t["id"]), expr,
+                                           tuple(_ordered_names(expr)), bool(t.get("lower_wins"))))
+        player_checks = tuple(_check(c, "player check", scope | {"index"}, ("player_checks", i))
+                              for i, c in enumerate(data.get("player_checks") or ()))
+        game_scope = record_scope | {"players"}
+        checks = tuple(_check(c, "check", game_scope, ("checks", i)) for i, c in enumerate(data.get("checks") or ()))
+        players = data.get("players") or {}
+        return cls(json=data, record=data.get("record") or data.get("id"), title=data.get("title", ""),
+                   players_min=players.get("min", 1), players_max=players.get("max"),
+                   mechanisms=mechanisms, constants=constants,
+                   endings=tuple((e["id"], e.get("label", e["id"])) for e in data.get("endings") or ()),
+                   variants=variants, record_entered=record_entered, entered=entered,
+                   components=components, measures=measures, awards=awards,
+                   awards_total=(awards_total["id"], awards_total["label"], awards_total["list"]),
+                   tie_breakers=tuple(tie_breakers), checks=checks, player_checks=player_checks,
+                   messages=dict(data.get("messages") or {}))
+
+
+def _check(data: dict, kind: str, scope: set[str], at: tuple) -> Check:
+    where = f"{kind} '{data['id']}'"
+    values = []
+    local = set(scope)
+    when = None if data.get("when") is None else _compile(str(data["when"]), f"{where} `when`", local, at + ("when",))
+    for name, text in (data.get("values") or {}).items():
+        values.append((name, _compile(str(text), f"{where} value '{name}'", local, at + ("values", name))))
+        local.add(name)
+    field = data.get("field")
+    path = tuple(field) if isinstance(field, list) else (() if not field else (field,))
+    player = None
+    if data.get("player") is not None:
+        player = _compile(str(data["player"]), f"{where} `player`", local, at + ("player",))
+    expect = _compile(str(data["expect"]), where, local, at + ("expect",))
+    names = {name for name, _expr in values}
+    needed = set(expect.names) & names
+    for name, expr in reversed(values):  # a value `expect` needs needs the values it reads
+        if name in needed:
+            needed |= set(expr.names) & names
+    return Check(data["id"], expect, data["message"], data.get("severity", "warning"), when, tuple(values),
+                 path, _opt_tuple(data.get("variants")), player, frozenset(needed))
+
+
+def _words(text: str) -> str:
+    """``military_vs_xenos`` -> ``military vs xenos`` (an award's measure in messages)."""
+    return str(text).replace("_", " ")
+
+
+def _ordered_names(expr) -> list[str]:
+    """The free names of a compiled expression in the order they appear in its text."""
+    import re
+
+    found = []
+    for word in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", expr.text):
+        if word in expr.names and word not in found:
+            found.append(word)
+    return found

@@ -1,0 +1,492 @@
+"""The score pad interpreter: scores a record of any game from its scoring model (`model.Model`).
+
+One pass, in this order (the findings come out in it too): the record is checked against the
+schema generated from the model (`model_schema`); the variant is chosen (a variant's
+``becomes`` may send it to another, e.g. a counterstrike game before the repulse is scored as
+the invasion game); record values are read (a value left out may be ``assume``d, with a
+warning); ``ended_by`` and values that do not apply to the variant are reported; then per
+player: values left out that the variant uses, the mechanisms' own work (the RftG tableau), the
+measures and components in the order the model gives them, the player checks; then the
+awards (none after an ending in ``no_awards_when``), the mechanisms' whole-game findings, the
+player count and duplicate names, the whole-game checks, the ranks (total, then the
+tie-breakers in order; still level = a shared rank) and the claimed totals.
+
+Every message is a template (`template.fill`); a model may reword any built-in finding under
+``messages: {code: {code, text}}`` (the RftG model keeps its own words: "bonus tiles").
+Pure: no I/O; standard library only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.scoring.expressions import ExpressionError
+from generator.scoring.model import Model, ModelInvalid
+from generator.scoring.report import Explain, Finding, Tie
+from generator.scoring.template import fill
+from generator.scoring.validate import RecordInvalid, validate
+
+#: The built-in findings: code -> message template (a model may reword them: `messages`).
+MESSAGES = {
+    "ended_by": "ended_by '{ended_by}' is not a way {a_variant} game{stage} ends (use one of: {allowed})",
+    "record_field_not_applicable": "`{field}` does not apply to {a_variant} game (remove it)",
+    "field_not_applicable": "`{field}` does not apply to this {variant} game{why} (remove it)",
+    "missing_field": "`{field}` not written for {player} (counted as {default}; write `{field}: {default}` "
+                     "if there were none)",
+    "assumed": "`{field}` not given; assumed {value} (write {field}: {choices})",
+    "award_not_given": "{title}: nobody scores it (top {measure}{note} is {top}; it needs at least {min})",
+    "award_tied_nobody": "{title}: nobody scores it ({names} tie for the {best} {measure}{note}: {top})",
+    "no_awards": "no awards: the game ended by {ended_by}",
+    "player_count": "{count} players, but the game takes at most {max} (check the record)",
+    "too_few_players": "{count} players, but the game takes at least {min} (check the record)",
+    "duplicate_player": "two players are named '{name}' (entries {first} and {second})",
+    "claimed_total": "claimed {claimed} but the score gives {total} (claimed is {diff:+d}){hint}",
+    "award_why": "{best} {measure}{note}: {top}{tie}",
+}
+
+
+#: Built-in findings reported under another finding's code (the same kind of problem).
+_CODES = {"record_field_not_applicable": "field_not_applicable"}
+
+
+def with_article(word: str) -> str:
+    """The word with its indefinite article: 'an invasion', 'a frontier'."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
+def _word(value):
+    """'VP  pool' -> 'vp_pool' (words typed loosely at the table); other values unchanged."""
+    return "_".join(value.split()).casefold() if isinstance(value, str) else value
+
+
+@dataclass
+class Game:
+    """One record being scored: the model, the variant written (``variant_id``) and the one
+    scored (``variant``, None for a game without variants), ``ended_by``, the record-level
+    names formulas read (``env``), the record's players and each player's names (``envs``),
+    mechanism state (``state``), the findings so far."""
+
+    model: Model
+    variant_id: str | None
+    variant: object
+    ended_by: str | None
+    env: dict
+    players: list
+    envs: list = field(default_factory=list)
+    state: dict = field(default_factory=dict)
+    view: object = None
+    findings: list = field(default_factory=list)
+
+    def settings(self, mechanism: str) -> dict:
+        """The variant's settings for a mechanism (``settings: {tableau: {damage: true}}``)."""
+        if self.variant is None:
+            return {}
+        return self.variant.settings.get(mechanism) or {}
+
+
+class _View:
+    """A model's items as one variant sees them, computed once per variant: the entered values
+    as ``(id, default, applies, missing, missing_message, group)`` tuples, the ids that do not
+    apply, the measures, components and awards that do, the checks, the report's ``fields``."""
+
+    def __init__(self, model: Model, variant: str | None):
+        self.entered = [(e.id, e.default, e.applies(variant), e.missing, e.missing_message,
+                         e.type == "group") for e in model.entered]
+        self.entered_ids = [e.id for e in model.entered]
+        self.not_applicable = [e for e in model.entered if not e.applies(variant)]
+        self.measures = [(f, f.applies(variant)) for f in model.measures]
+        self.components = [(f, f.applies(variant)) for f in model.components]
+        self.awards = [a for a in model.awards.values() if a.applies(variant)]
+        self.player_checks = [c for c in model.player_checks if c.applies(variant)]
+        self.checks = [c for c in model.checks if c.applies(variant)]
+        self.fields = [e.id for e in model.entered if e.variants is not None and e.applies(variant)]
+
+
+class Pad:
+    """A model prepared for many records: its schema, mechanisms and per-variant views.
+    ``Pad(model, mechanisms)`` with ``mechanisms`` name -> `Mechanism` instance."""
+
+    def __init__(self, model: Model, mechanisms: dict, schema: dict):
+        self.model = model
+        self.mechanisms = mechanisms
+        self.schema = schema
+        self._views: dict = {}
+
+    def view(self, variant: str | None) -> "_View":
+        """What applies in one variant, worked out once (`_View`)."""
+        found = self._views.get(variant)
+        if found is None:
+            found = self._views[variant] = _View(self.model, variant)
+        return found
+
+    @classmethod
+    def from_rules(cls, game_rules: dict) -> "Pad":
+        """The `Pad` of one game's compiled rules (``rules["games"][id]``): its scoring model,
+        the mechanisms it switches on, the record schema. Raises `ModelInvalid`."""
+        from generator.scoring.mechanisms import mechanism_classes, mechanism_names
+        from generator.scoring.model_schema import record_schema_of
+
+        data = game_rules.get("scoring")
+        if not isinstance(data, dict):
+            raise ModelInvalid(f"content/{game_rules.get('id')} has no scoring model (add a kind: scoring file)")
+        model = Model.from_json(data, mechanism_names())
+        classes = mechanism_classes()
+        mechanisms = {}
+        pad_class = cls
+        for name, config in model.mechanisms.items():
+            if name == "campaign":  # the rows are the games of a campaign: its own pad
+                from generator.scoring.mechanisms.campaign import CampaignPad
+                pad_class = CampaignPad
+                continue
+            if name not in classes:
+                raise ModelInvalid(f"unknown mechanism '{name}' (known: {', '.join(sorted(classes))})",
+                                   ("mechanisms", name))
+            mechanisms[name] = classes[name](config or {}, game_rules)
+        return pad_class(model, mechanisms, record_schema_of(model, mechanisms))
+
+    def trial_record(self, variant: str | None) -> dict:
+        """A record of two players who entered nothing (every value its default), for content
+        validation: the model's formulas must score it."""
+        model = self.model
+        record: dict = {"game": model.record, "players": [{"name": "A"}, {"name": "B"}]}
+        if variant is not None:
+            record["variant"] = variant
+            allowed = model.variant(variant).ended_by
+            if allowed:
+                record["ended_by"] = allowed[0]
+        elif model.endings:
+            record["ended_by"] = model.endings[0][0]
+        return record
+
+    def message(self, code: str, values: dict) -> tuple[str, str]:
+        """(code, text) of a built-in finding, reworded when the model says so."""
+        custom = self.model.messages.get(code)
+        template = MESSAGES[code]
+        code = _CODES.get(code, code)
+        if isinstance(custom, dict):
+            code = custom.get("code") or code
+            template = custom.get("text") or template
+        elif isinstance(custom, str):
+            template = custom
+        return code, fill(template, values)
+
+    # --- reading the record ------------------------------------------------------------------
+
+    def parse(self, data) -> dict:
+        """The record as a mapping with the table's loose words normalised; raises
+        `RecordInvalid` with every problem."""
+        if isinstance(data, dict):
+            data = dict(data)
+            for key in ("game", "variant", "ended_by"):
+                if key in data:
+                    data[key] = _word(data[key])
+        problems = validate(self.schema, data)
+        if problems:
+            raise RecordInvalid(problems)
+        return data
+
+    # --- scoring -----------------------------------------------------------------------------
+
+    def score(self, data: dict) -> dict:
+        """The report object of a parsed record (see `generator.scoring.api`)."""
+        model = self.model
+        variant_id = data.get("variant")
+        variant = model.variant(variant_id) if model.has_variants else None
+        if model.has_variants and variant is None:
+            raise ModelInvalid(f"the scoring model has no variant '{variant_id}'")
+        ended_by = data.get("ended_by")
+        env = dict(model.constants)
+        env.update(variant_id=variant_id, variant=variant_id, ended_by=ended_by,
+                   a_variant=with_article(variant_id) if variant_id else "a", player_count=len(data["players"]))
+        findings: list[Finding] = []
+        game = Game(model, variant_id, variant, ended_by, env, data["players"], findings=findings)
+        self._record_values(game, data)
+        stage = ""
+        if variant is not None:
+            for when, other, note in variant.becomes:
+                if all(env.get(k) == v for k, v in when.items()):
+                    game.variant, stage = model.variant(other), note
+                    break
+            env.update(game.variant.constants)
+        scored = game.variant.id if game.variant is not None else None
+        view = game.view = self.view(scored)
+        self._variant_findings(game, data, stage)
+        for mechanism in self.mechanisms.values():
+            mechanism.start(game)
+        scores = [self._player(game, i, p) for i, p in enumerate(data["players"])]
+        self._awards(game, scores, scored)
+        for mechanism in self.mechanisms.values():
+            mechanism.finish(game, findings)
+        self._players_findings(game)
+        self._checks(game, scored)
+        winners, ties = self._rank(game, scores)
+        for i, ps in enumerate(scores):
+            claimed = ps["claimed_total"]
+            if claimed is not None and claimed != ps["total"]:
+                hint = "; see the table for each component"
+                for mechanism in self.mechanisms.values():  # e.g. the unknown cards a total leaves out
+                    hint = mechanism.claimed_hint(game, i, ps["total"]) or hint
+                code, text = self.message("claimed_total", {"claimed": claimed, "total": ps["total"],
+                                                            "diff": claimed - ps["total"], "player": ps["name"],
+                                                            "hint": hint})
+                findings.append(Finding("error", ps["name"], code, text, ("players", i, "claimed_total")))
+        return {"ok": True, "game": model.record, "variant": variant_id, "ended_by": ended_by,
+                "fields": list(view.fields),
+                "players": [self._player_json(game, i, ps) for i, ps in enumerate(scores)],
+                "winners": winners, "ties": [t.to_json() for t in ties],
+                "findings": [f.to_json() for f in findings]}
+
+    def _record_values(self, game: Game, data: dict) -> None:
+        env = game.env
+        variant = game.variant.id if game.variant is not None else None
+        for e in self.model.record_entered:
+            if e.id in data and data[e.id] is not None:
+                env[e.id] = data[e.id]
+            elif e.assume is not None and e.applies(variant):
+                value = _evaluate(e.assume, env, f"record value '{e.id}'")
+                env[e.id] = value
+                choices = "true or false" if e.type == "boolean" else "..."
+                code, text = self.message("assumed", {"field": e.id, "value": value, "choices": choices})
+                if e.missing_message:
+                    text = fill(e.missing_message, {"field": e.id, "value": value})
+                game.findings.append(Finding("warning", None, code, text, ("variant",) if self.model.has_variants else ()))
+            else:
+                env[e.id] = None if e.type in ("boolean", "text") and e.id not in data else e.default
+
+    def _variant_findings(self, game: Game, data: dict, stage: str) -> None:
+        model, findings = self.model, game.findings
+        variant = game.variant
+        if variant is None:
+            return
+        shown = game.variant_id
+        if game.ended_by is not None and game.ended_by not in variant.ended_by:
+            code, text = self.message("ended_by", {
+                "ended_by": game.ended_by, "a_variant": with_article(shown), "variant": shown,
+                "stage": f" {stage}" if stage else "", "allowed": ", ".join(variant.ended_by)})
+            findings.append(Finding("error", None, code, text, ("ended_by",)))
+        for e in model.record_entered:
+            if e.id in data and not e.applies(variant.id):
+                code, text = self.message("record_field_not_applicable",
+                                          {"field": e.id, "a_variant": with_article(shown), "variant": shown})
+                findings.append(Finding("warning", None, code, text, (e.id,)))
+                game.env[e.id] = None if e.type == "boolean" else e.default
+        not_applicable = game.view.not_applicable
+        if not not_applicable:
+            return
+        for i, p in enumerate(data["players"]):
+            for e in not_applicable:
+                if p.get(e.id) is not None:
+                    hint = e.not_applicable_hint.get(variant.id, "")
+                    code, text = self.message("field_not_applicable", {
+                        "field": e.id, "variant": shown, "a_variant": with_article(shown),
+                        "why": f" ({hint})" if hint else "", "player": p.get("name")})
+                    findings.append(Finding("warning", p.get("name"), code, text, ("players", i, e.id)))
+
+    def _player(self, game: Game, index: int, data: dict) -> dict:
+        findings, view = game.findings, game.view
+        name = data.get("name") or f"game {index + 1}"
+        env = game.env.copy()
+        env["name"] = name
+        env["given"] = [k for k in view.entered_ids if data.get(k) is not None]
+        for key, default, applies, missing, missing_message, group in view.entered:
+            value = data.get(key)
+            if value is None or not applies:
+                if applies and missing != "ignore":
+                    values = {"field": key, "player": name, "default": default}
+                    code, text = self.message("missing_field", values)
+                    if missing_message:
+                        text = fill(missing_message, values)
+                    findings.append(Finding("warning" if missing == "warn" else missing, name, code, text,
+                                            ("players", index)))
+                value = default
+            elif group:
+                value = {**default, **{k: v for k, v in value.items() if v is not None}}
+            env[key] = value
+        game.envs.append(env)
+        for mechanism in self.mechanisms.values():
+            mechanism.player(game, index, data, env, findings)
+        explain: list[Explain] = []
+        measures: dict = {}
+        components: dict = {}
+        for f, applies in view.measures:
+            env[f.id] = measures[f.id] = self._formula(game, index, f, env, None) if applies else 0
+        total = 0
+        for f, applies in view.components:
+            value = self._formula(game, index, f, env, explain) if applies else 0
+            env[f.id] = components[f.id] = value
+            total += value
+        env["total"] = total
+        env[self.model.awards_total[0]] = 0
+        for check in view.player_checks:
+            self._check(check, {**env, "index": index}, name, ("players", index), findings)
+        return {"name": name, "claimed_total": data.get("claimed_total"), "explain": explain,
+                "components": components, "measures": measures, "base_total": total}
+
+    def _formula(self, game: Game, index: int, f, env: dict, explain: list | None) -> int:
+        if f.mechanism is not None:
+            value, lines = self.mechanisms[f.mechanism].component(game, index, f)
+            if explain is not None:
+                explain.extend(lines)
+            return value
+        try:
+            value = f.value.evaluate(env)
+        except ExpressionError as exc:
+            raise ModelInvalid(f"'{f.id}': {exc}") from None
+        if explain is not None:
+            explain.append(Explain(f.explain_as or f.label, value, why(f, env)))
+        return value
+
+    # --- awards, ranks, checks -----------------------------------------------------------------
+
+    def _awards(self, game: Game, scores: list[dict], variant: str | None) -> None:
+        model = self.model
+        awards = game.view.awards
+        key = model.awards_total[0]
+        for ps in scores:
+            ps[key], ps["awards"] = 0, []
+        if not awards:
+            return
+        if game.variant is not None and game.ended_by in game.variant.no_awards_when:
+            code, text = self.message("no_awards", {"ended_by": game.ended_by})
+            game.findings.append(Finding("info", None, code, text, ("ended_by",)))
+            return
+        for award in awards:
+            expr, label, note = award.measure_for(variant)
+            note = f" {note}" if note else ""
+            try:
+                values = [expr.evaluate(env) for env in game.envs]
+            except ExpressionError as exc:
+                raise ModelInvalid(f"award '{award.id}': {exc}") from None
+            top = min(values) if award.lower else max(values)
+            best = "lowest" if award.lower else "highest"
+            short = award.min_to_win is not None and (top > award.min_to_win if award.lower
+                                                      else top < award.min_to_win)
+            if short:
+                code, text = self.message("award_not_given", {"title": award.title, "measure": label,
+                                                              "note": note, "top": top, "min": award.min_to_win})
+                game.findings.append(Finding("info", None, code, text))
+                continue
+            tied = [i for i, v in enumerate(values) if v == top]
+            if len(tied) > 1 and award.ties == "none":
+                names = " and ".join(scores[i]["name"] for i in tied)
+                code, text = self.message("award_tied_nobody", {"title": award.title, "measure": label,
+                                                                "note": note, "top": top, "names": names,
+                                                                "best": "least" if award.lower else "most"})
+                game.findings.append(Finding("info", None, code, text))
+                continue
+            reworded = "award_why" in model.messages
+            for i in tied:
+                ps = scores[i]
+                ps[key] += award.vp
+                ps["awards"].append(award.id)
+                others = [scores[j]["name"] for j in tied if j != i]
+                tie = f", tied with {', '.join(others)}" if others else ""
+                if reworded:
+                    _code, why = self.message("award_why", {"best": best, "measure": label, "note": note,
+                                                             "top": top, "tie": tie})
+                else:  # MESSAGES["award_why"], without a template to fill: the common case
+                    why = f"{best} {label}{note}: {top}{tie}"
+                ps["explain"].append(Explain(award.title, award.vp, why))
+        for ps, env in zip(scores, game.envs):
+            env[key] = ps[key]
+
+    def _players_findings(self, game: Game) -> None:
+        model, findings, players = self.model, game.findings, game.players
+        if model.players_max is not None and len(players) > model.players_max:
+            code, text = self.message("player_count", {"count": len(players), "max": model.players_max})
+            findings.append(Finding("warning", None, code, text, ("players",)))
+        seen: dict[str, int] = {}
+        for i, p in enumerate(players):
+            name = p.get("name")
+            if name is None:
+                continue
+            if name in seen:
+                code, text = self.message("duplicate_player", {"name": name, "first": seen[name] + 1,
+                                                               "second": i + 1})
+                findings.append(Finding("error", None, code, text, ("players", i, "name")))
+            seen.setdefault(name, i)
+
+    def _checks(self, game: Game, variant: str | None) -> None:
+        checks = game.view.checks
+        if not checks:
+            return
+        env = {**game.env, "players": game.envs}
+        for check in checks:
+            self._check(check, env, None, (), game.findings)
+
+    def _check(self, check, env: dict, player: str | None, base: tuple, findings: list) -> None:
+        """Run one check: ``when``, then the values ``expect`` reads, ``expect``; the other
+        values (for the message only) are computed only when the check fails."""
+        where = f"check '{check.id}'"
+        if check.when is not None and not _evaluate(check.when, env, where):
+            return
+        scope = dict(env)
+        for name, expr in check.values:
+            if name in check.needed:
+                scope[name] = _evaluate(expr, scope, f"{where} value '{name}'")
+        if _evaluate(check.expect, scope, where):
+            return
+        for name, expr in check.values:
+            if name not in check.needed:
+                scope[name] = _evaluate(expr, scope, f"{where} value '{name}'")
+        if check.player is not None:  # a whole-game finding placed at one player's value
+            base = ("players", _evaluate(check.player, scope, f"{where} `player`"))
+        findings.append(Finding(check.severity, player, check.id, fill(check.message, scope), base + check.field))
+
+    def _rank(self, game: Game, scores: list[dict]):
+        key_name = self.model.awards_total[0]
+        breakers = self.model.tie_breakers
+        for ps, env in zip(scores, game.envs):
+            ps["total"] = ps["base_total"] + ps[key_name]
+            env["total"] = ps["total"]
+            ps["tiebreaks"] = [_evaluate(t.value, env, f"tie-breaker '{t.id}'") for t in breakers]
+        keys = [(ps["total"], *[-v if t.lower_wins else v for v, t in zip(ps["tiebreaks"], breakers)])
+                for ps in scores]
+        for ps, key in zip(scores, keys):
+            ps["rank"] = 1 + sum(1 for k in keys if k > key)
+        fields = tuple(f for t in breakers for f in t.fields)
+        ties = []
+        for total in sorted({ps["total"] for ps in scores}, reverse=True):
+            level = sorted((ps for ps in scores if ps["total"] == total), key=lambda ps: ps["rank"])
+            if len(level) > 1 and breakers:
+                decided = len({tuple(ps["tiebreaks"]) for ps in level}) > 1
+                ties.append(Tie(total, tuple((ps["name"], _one(ps["tiebreaks"])) for ps in level), fields, decided))
+        return [ps["name"] for ps in scores if ps["rank"] == 1], ties
+
+    def _player_json(self, game: Game, index: int, ps: dict) -> dict:
+        model = self.model
+        out = {"name": ps["name"], "total": ps["total"], "rank": ps["rank"]}
+        out.update(ps["components"])
+        out[model.awards_total[0]] = ps[model.awards_total[0]]
+        out[model.awards_total[2]] = list(ps["awards"])
+        out.update(ps["measures"])
+        for mechanism in self.mechanisms.values():
+            out.update(mechanism.player_json(game, index))
+        out["tiebreak"] = _one(ps["tiebreaks"]) if ps["tiebreaks"] else 0
+        if len(ps["tiebreaks"]) > 1:
+            out["tiebreaks"] = list(ps["tiebreaks"])
+        out["claimed_total"] = ps["claimed_total"]
+        out["explain"] = [{"component": c, "vp": v, "why": w} for c, v, w in ps["explain"]]
+        return out
+
+
+def why(f, env: dict) -> str:
+    """A formula's explanation: its template filled, or the first ``(when, text)`` that holds."""
+    if f.why.__class__ is str:
+        return fill(f.why, env)
+    for when, text in f.why:
+        if when is None or _evaluate(when, env, f"'{f.id}' why"):
+            return fill(text, env)
+    return ""
+
+
+def _one(values: list):
+    """A tie-break as the report shows it: the value, or the values when there are several."""
+    return values[0] if len(values) == 1 else list(values)
+
+
+def _evaluate(expr, env: dict, where: str):
+    try:
+        return expr.evaluate(env)
+    except ExpressionError as exc:
+        raise ModelInvalid(f"{where}: {exc}") from None

@@ -1,0 +1,162 @@
+"""`playaid new GAME_ID`: the skeleton of a new game works at once, next to the shipped games:
+`check`, `build` (summary card and score sheet), `score` on its sample record, the record
+schema, the help and the phone pad's model; scored from content alone (no mechanism)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pikepdf
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import cli
+from generator.content.load import load_content
+from generator.content.skeleton import new_game
+from generator.errors import UsageError
+from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
+from generator.reader.yaml_io import load_file
+from generator.records.compile_rules import compile_rules
+from generator.scoring.api import score
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    """A copy of the shipped content with the skeleton game `zz-gem-market` added."""
+    root = tmp_path_factory.mktemp("new-game")
+    shutil.copytree(PROJECT_ROOT / "content", root / "content")
+    written = new_game("zz-gem-market", root / "content", root / "examples", title="Gem Market")
+    assert [p.name for p in written] == ["game.yaml", "rules.yaml", "facts.yaml", "scoring.yaml", "aids.yaml",
+                                         "zz-gem-market.yaml"]
+    return root
+
+
+@pytest.fixture(scope="module")
+def rules(folder):
+    return compile_rules(load_content(folder / "content"))  # raises ContentError on any problem
+
+
+def test_check_passes_with_the_new_game(folder):
+    content = load_content(folder / "content")
+    shipped = sorted(p.name for p in (PROJECT_ROOT / "content").iterdir() if p.is_dir())
+    assert sorted(content.games) == sorted(shipped + ["zz-gem-market"])
+    game = content.games["zz-gem-market"]
+    assert game.game.title == "Gem Market"
+    assert "scoring model" in game.summary()
+
+
+def test_the_sample_record_scores_as_the_rules_say(folder, rules):
+    record = load_file(folder / "examples" / "zz-gem-market.yaml")[0].data
+    report = score(record, rules)
+    players = {p["name"]: p for p in report["players"]}
+    # Ann: 3 red, 2 green, 2 blue = 2 sets (10) + 1 loose (1) + 7 coins // 3 (2) + most coins, tied (4)
+    assert [players[n]["total"] for n in ("Ann", "Ben", "Cy")] == [17, 14, 11]
+    assert (players["Ann"]["sets_vp"], players["Ann"]["loose_vp"], players["Ann"]["coins_vp"]) == (10, 1, 2)
+    assert players["Ann"]["awards"] == players["Ben"]["awards"] == ["most_coins"]  # tied: both score
+    assert players["Cy"]["awards"] == []  # Most sets: Ann and Cy tie, and its ties score nobody
+    assert report["winners"] == ["Ann"] and report["ties"] == []
+    assert [(f["severity"], f["code"]) for f in report["findings"]] == [("info", "award_tied_nobody")]
+    result = CliRunner().invoke(cli, ["score", "--content", str(folder / "content"),
+                                      str(folder / "examples" / "zz-gem-market.yaml"), "--plain"])
+    assert result.exit_code == 0, result.output
+    assert "Winner: Ann" in result.output and "10  Gem sets: sets: 2 x 5 VP" in result.output
+
+
+def test_a_whole_game_check_of_the_new_game(rules):
+    players = [{"name": n, "red": 7, "green": 0, "blue": 0, "coins": 0} for n in ("A", "B")]
+    report = score({"game": "zz-gem-market", "players": players}, rules)
+    assert [f["message"] for f in report["findings"] if f["code"] == "too_many_gems"] == [
+        "14 gems of one colour across the players, but the box holds 12 (check the counts)"]
+
+
+def test_the_new_game_has_a_schema_help_and_a_phone_pad_model(rules):
+    from generator.records.record_help import record_help
+    from generator.scoring.record_schema import record_schema
+    from generator.web.form_data import form_data
+
+    schema = record_schema(rules)
+    assert "zz-gem-market" in schema["properties"]["game"]["enum"]
+    branch = next(b["then"] for b in schema["allOf"] if b["if"]["properties"]["game"]["const"] == "zz-gem-market")
+    assert list(branch["properties"]["players"]["items"]["properties"]) == [
+        "name", "red", "green", "blue", "coins", "claimed_total"]
+    assert "game: zz-gem-market" in record_help(rules)
+    model = form_data(rules)["models"]["zz-gem-market"]["scoring"]
+    assert [c["id"] for c in model["components"]] == ["sets_vp", "loose_vp", "coins_vp"]
+    assert model["constants"]["set_vp"] == 5  # read from the fact
+    assert not model.get("mechanisms")  # a pad with no game-specific widget
+
+
+def test_the_new_game_builds_its_card_and_score_sheet(folder, tmp_path):
+    report = build(BuildOptions(content_dir=folder / "content", out_dir=tmp_path, jobs=1,
+                                only=("zz-gem-market-summary", "zz-gem-market-score-sheet"),
+                                render=RenderOptions(paper="a4")))
+    assert report.ok, [r.error for r in report.results]
+    sheet = pikepdf.open(tmp_path / "a4" / "zz-gem-market-score-sheet-fillable.pdf")
+    total = next(f for f in sheet.Root.AcroForm.Fields if str(f.T) == "total")
+    script = total.Kids[0].AA.C.JS
+    text = script.read_bytes().decode() if isinstance(script, pikepdf.Stream) else str(script)
+    names = json.loads(text.split("var names = ", 1)[1].split(";", 1)[0])
+    assert names == [f"{row}.player_1" for row in ("sets_vp", "loose_vp", "coins_vp", "most_coins", "most_sets")]
+    assert (tmp_path / "a4" / "zz-gem-market-summary.pdf").stat().st_size > 1000
+
+
+def test_new_refuses_an_existing_game_or_a_bad_id(tmp_path):
+    (tmp_path / "content" / "taken").mkdir(parents=True)
+    with pytest.raises(UsageError, match="exists already"):
+        new_game("taken", tmp_path / "content", tmp_path / "examples")
+    with pytest.raises(UsageError, match="is not a game id"):
+        new_game("Bad Id", tmp_path / "content", tmp_path / "examples")
+    result = CliRunner().invoke(cli, ["new", "../escape", "--content", str(tmp_path / "content")])
+    assert result.exit_code == 2 and "is not a game id" in result.output
+    assert sorted(p.name for p in (tmp_path / "content").iterdir()) == ["taken"]  # nothing half-written
+
+
+def test_new_from_the_command_line(tmp_path):
+    (tmp_path / "content").mkdir()
+    result = CliRunner().invoke(cli, ["new", "tile-race", "--content", str(tmp_path / "content"),
+                                      "--title", "Tile Race"])
+    assert result.exit_code == 0, result.output
+    assert "playaid score" in result.output and (tmp_path / "examples" / "tile-race.yaml").is_file()
+    content = load_content(tmp_path / "content")
+    assert list(content.games) == ["tile-race"]
+
+
+@pytest.mark.parametrize("edit, where, message", [
+    (("value: coins // coins_per_vp", "value: coin // coins_per_vp"), "components[2].value",
+     "component 'coins_vp': unknown name 'coin'"),
+    (("most: coins\n", "most: coins / 2\n"), "awards[0].most", "`/` is not allowed"),
+    (("    - coins_vp\n", ""), "sheet.lines",
+     "the sheet leaves out component 'coins_vp', so its Total would not add up to the score"),
+    (("expect: most <= gems_per_colour", "expect: most <= gems_per_color"), "checks[0].expect",
+     "unknown name 'gems_per_color'"),
+    (("  coins_per_vp: {fact: coins_per_vp}", "  coins_per_vp: {fact: coins_per_v}"), "constants.coins_per_vp.fact",
+     "no fact 'coins_per_v' in this game"),
+])
+def test_a_scoring_model_mistake_is_a_located_content_error(tmp_path, edit, where, message):
+    """A typo in the model is found by `playaid check`, at its file, line and key, never at the table."""
+    from generator.errors import ContentError
+
+    new_game("typo-game", tmp_path, tmp_path / "examples")
+    scoring = tmp_path / "typo-game" / "scoring.yaml"
+    text = scoring.read_text()
+    assert edit[0] in text
+    scoring.write_text(text.replace(*edit))
+    with pytest.raises(ContentError) as caught:
+        load_content(tmp_path)
+    problems = [str(p) for p in caught.value.problems]
+    assert any(f"typo-game/scoring.yaml:" in p and f": {where}: " in p and message in p for p in problems), problems
+
+
+def test_a_formula_that_cannot_add_up_is_found_by_check(tmp_path):
+    """A formula that compiles but fails on the values (text + number) fails the trial score."""
+    from generator.errors import ContentError
+
+    new_game("trial-game", tmp_path, tmp_path / "examples")
+    scoring = tmp_path / "trial-game" / "scoring.yaml"
+    scoring.write_text(scoring.read_text().replace("value: sets * set_vp", "value: sets * set_vp + name"))
+    with pytest.raises(ContentError) as caught:
+        load_content(tmp_path)
+    assert "a trial score of an empty record fails: 'sets_vp': cannot evaluate" in str(caught.value)

@@ -1,0 +1,190 @@
+"""The game-neutral scoring model (`generator.scoring.pad`), on small models written here:
+components, measures, awards (most, least, ties, minimum), tie-breakers in order, checks,
+variants that become others, values assumed, left out or not applicable; every value computed
+by hand. Content-side validation of a model is in test_new_game.py and test_forms.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.scoring.model import ModelInvalid
+from generator.scoring.pad import Pad
+from generator.scoring.validate import RecordInvalid
+
+MODEL = {
+    "id": "demo-scoring", "title": "Demo", "record": "demo",
+    "players": {"min": 2, "max": 4},
+    "constants": {"set_vp": 5},
+    "entered": [
+        {"id": "red", "label": "Red", "type": "count", "missing": "warn"},
+        {"id": "blue", "label": "Blue", "type": "count", "missing": "warn"},
+        {"id": "coins", "label": "Coins", "type": "count"},
+        {"id": "debt", "label": "Debt", "type": "number", "min": -20, "max": 0},
+    ],
+    "measures": [{"id": "sets", "label": "Sets", "value": "min(red, blue)"}],
+    "components": [
+        {"id": "sets_vp", "label": "Sets", "value": "sets * set_vp", "why": "{sets} sets"},
+        {"id": "coins_vp", "label": "Coins", "value": "coins // 3"},
+        {"id": "debt_vp", "label": "Debt", "value": "debt"},
+    ],
+    "awards": [
+        {"id": "rich", "title": "Richest", "vp": 4, "most": "coins", "min_to_win": 1},
+        {"id": "poor", "title": "Poorest", "vp": -2, "least": "coins", "ties": "none"},
+    ],
+    "tie_breakers": [
+        {"id": "fewer_debts", "label": "debt", "value": "debt"},
+        {"id": "less_red", "label": "red", "value": "red", "lower_wins": True},
+    ],
+    "checks": [{"id": "too_many_red", "values": {"all_red": "sum(p.red for p in players)"},
+                "expect": "all_red <= 10", "severity": "error", "field": "players",
+                "message": "{all_red} red gems, but the box holds 10"}],
+}
+
+
+def pad(model=MODEL, **rules):
+    return Pad.from_rules({"id": "demo", "scoring": model, **rules})
+
+
+def score(players, model=MODEL, **record):
+    p = pad(model)
+    return p.score(p.parse({"game": model["record"], "players": players, **record}))
+
+
+def by_name(report):
+    return {p["name"]: p for p in report["players"]}
+
+
+def codes(report):
+    return [f["code"] for f in report["findings"]]
+
+
+def test_components_measures_awards_and_explanations():
+    report = score([{"name": "Ann", "red": 3, "blue": 2, "coins": 7, "debt": -1},
+                    {"name": "Ben", "red": 1, "blue": 1, "coins": 2, "debt": 0},
+                    {"name": "Cy", "red": 0, "blue": 4, "coins": 2, "debt": 0}])
+    ann, ben, cy = (by_name(report)[n] for n in ("Ann", "Ben", "Cy"))
+    assert (ann["sets"], ann["sets_vp"], ann["coins_vp"], ann["debt_vp"]) == (2, 10, 2, -1)
+    assert ann["awards"] == ["rich"] and ann["awards_vp"] == 4 and ann["total"] == 10 + 2 - 1 + 4
+    # Poorest: Ben and Cy tie on 2 coins and the award says `ties: none`: nobody scores it
+    assert ben["awards"] == [] and cy["awards"] == []
+    assert "Poorest: nobody scores it (Ben and Cy tie for the least coins: 2)" in \
+        [f["message"] for f in report["findings"]]
+    assert ann["explain"] == [{"component": "Sets", "vp": 10, "why": "2 sets"},
+                              {"component": "Coins", "vp": 2, "why": ""},
+                              {"component": "Debt", "vp": -1, "why": ""},
+                              {"component": "Richest", "vp": 4, "why": "highest coins: 7"}]
+    assert report["winners"] == ["Ann"] and [ben["total"], cy["total"]] == [5, 0]
+
+
+def test_least_award_and_minimum():
+    report = score([{"name": "Ann", "red": 0, "blue": 0, "coins": 0}, {"name": "Ben", "red": 0, "blue": 0, "coins": 1}])
+    ann, ben = by_name(report)["Ann"], by_name(report)["Ben"]
+    assert ann["awards"] == ["poor"] and ann["awards_vp"] == -2
+    assert ben["awards"] == ["rich"]  # 1 coin is the minimum to win Richest
+    report = score([{"name": "Ann", "red": 0, "blue": 0, "coins": 0}, {"name": "Ben", "red": 0, "blue": 0, "coins": 0}])
+    assert "Richest: nobody scores it (top coins is 0; it needs at least 1)" in \
+        [f["message"] for f in report["findings"]]
+
+
+def test_tie_breakers_in_order_and_lower_wins():
+    # Ann and Ben tie on 5 VP; equal debt (first tie-breaker), so the fewer red (lower wins) decides
+    report = score([{"name": "Ann", "red": 2, "blue": 1, "coins": 0, "debt": 0},
+                    {"name": "Ben", "red": 1, "blue": 1, "coins": 0, "debt": 0}])
+    ann, ben = by_name(report)["Ann"], by_name(report)["Ben"]
+    assert ann["total"] == ben["total"] == 5  # one set each; no coins: neither award is given
+    assert (ben["rank"], ann["rank"]) == (1, 2) and report["winners"] == ["Ben"]
+    assert report["ties"] == [{"total": 5, "fields": ["debt", "red"], "decided": True,
+                               "players": [{"name": "Ben", "tiebreak": [0, 1]}, {"name": "Ann", "tiebreak": [0, 2]}]}]
+    assert ben["tiebreaks"] == [0, 1]
+
+
+def test_whole_game_check_and_missing_values():
+    report = score([{"name": "Ann", "red": 9, "blue": 0, "coins": 1}, {"name": "Ben", "red": 2, "coins": 2}])
+    assert codes(report) == ["missing_field", "too_many_red"]
+    assert [f["message"] for f in report["findings"]] == [
+        "`blue` not written for Ben (counted as 0; write `blue: 0` if there were none)",
+        "11 red gems, but the box holds 10"]
+    assert report["findings"][1]["severity"] == "error" and report["findings"][1]["path"] == ["players"]
+    assert report["findings"][0]["path"] == ["players", 1]
+
+
+def test_claimed_total_and_player_count():
+    players = [{"name": n, "red": 0, "blue": 0, "coins": 3} for n in "ABCDE"]
+    players[0]["claimed_total"] = 9
+    report = score(players)
+    claimed = next(f for f in report["findings"] if f["code"] == "claimed_total")
+    assert claimed["message"].startswith("claimed 9 but the score gives 5 (claimed is +4)")
+    assert "5 players, but the game takes at most 4 (check the record)" in [f["message"] for f in report["findings"]]
+    with pytest.raises(RecordInvalid) as caught:  # fewer than players.min: unreadable
+        pad().parse({"game": "demo", "players": [{"name": "A"}]})
+    assert caught.value.problems[0]["message"] == "needs at least 2 entries"
+
+
+def test_entered_values_are_bounded_by_the_model():
+    with pytest.raises(RecordInvalid) as caught:
+        pad().parse({"game": "demo", "players": [{"name": "A", "debt": 3}, {"name": "B", "reds": 1}]})
+    messages = [(p["field"], p["message"], p["hint"]) for p in caught.value.problems]
+    assert ("players[0].debt", "3 is above the largest allowed value, 0", "write a whole number, e.g. 3 or -1") in messages
+    assert ("players[1].reds", "unknown field 'reds'", "did you mean 'red'?") in messages
+
+
+VARIANTS = {
+    **MODEL,
+    "endings": [{"id": "deck", "label": "Deck empty"}, {"id": "bust", "label": "Bank bust"}],
+    "record_entered": [{"id": "expert", "label": "Expert rules", "type": "boolean",
+                        "variants": ["long", "long-expert"], "assume": "ended_by == 'bust'"}],
+    "variants": [
+        {"id": "short", "title": "Short game", "ended_by": ["deck"], "constants": {"set_vp": 3}},
+        {"id": "long", "title": "Long game", "ended_by": ["deck", "bust"], "no_awards_when": ["bust"],
+         "becomes": [{"when": {"expert": True}, "variant": "long-expert", "note": "with expert rules"}]},
+        {"id": "long-expert", "title": "Long game, expert", "hidden": True, "ended_by": ["bust"],
+         "constants": {"set_vp": 7}, "no_awards_when": ["bust"]},
+    ],
+    "entered": MODEL["entered"] + [{"id": "bonus", "label": "Bonus", "type": "count",
+                                    "variants": ["long", "long-expert"]}],
+    "components": MODEL["components"] + [{"id": "bonus_vp", "label": "Bonus", "value": "bonus",
+                                          "variants": ["long", "long-expert"]}],
+}
+
+
+def test_variants_constants_becomes_and_values_that_do_not_apply():
+    two = [{"name": "Ann", "red": 1, "blue": 1, "coins": 0, "bonus": 2}, {"name": "Ben", "red": 0, "blue": 0, "coins": 0}]
+    short = score(two, VARIANTS, variant="short", ended_by="deck")
+    ann = by_name(short)["Ann"]
+    assert (ann["sets_vp"], ann["bonus_vp"]) == (3, 0)  # short: 3 per set, bonus does not apply
+    assert "`bonus` does not apply to this short game (remove it)" in [f["message"] for f in short["findings"]]
+    assert short["fields"] == []
+    long = score(two, VARIANTS, variant="long", ended_by="deck", expert=True)
+    ann = by_name(long)["Ann"]
+    assert (ann["sets_vp"], ann["bonus_vp"]) == (7, 2) and long["variant"] == "long"  # scored as long-expert
+    assert "ended_by 'deck' is not a way a long game with expert rules ends (use one of: bust)" in \
+        [f["message"] for f in long["findings"]]
+    # `expert` left out: assumed from the ending (a warning), and no award after a bust
+    bust = score(two, VARIANTS, variant="long", ended_by="bust")
+    assert codes(bust)[:1] == ["assumed"] and bust["findings"][0]["message"] == \
+        "`expert` not given; assumed true (write expert: true or false)"
+    assert "no awards: the game ended by bust" in [f["message"] for f in bust["findings"]]
+    assert by_name(bust)["Ann"]["awards"] == []
+    with pytest.raises(RecordInvalid):  # a hidden variant cannot be written
+        pad(VARIANTS).parse({"game": "demo", "variant": "long-expert", "ended_by": "bust", "players": two})
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda m: m["components"].append({"id": "x", "label": "X", "value": "redd + 1"}),
+     "component 'x': unknown name 'redd'"),
+    (lambda m: m["awards"].append({"id": "y", "title": "Y", "vp": 1, "most": "coins +"}),
+     "award 'y': not an expression"),
+    (lambda m: m["components"].append({"id": "z", "label": "Z", "value": "open('x')"}),
+     "component 'z': unknown function 'open'"),
+    (lambda m: m["components"].insert(0, {"id": "early", "label": "E", "value": "coins_vp + 1"}),
+     "component 'early': unknown name 'coins_vp'"),  # a component reads only those before it
+])
+def test_a_formula_that_cannot_score_is_refused_with_its_place(change, message):
+    import copy
+
+    model = copy.deepcopy(MODEL)
+    change(model)
+    with pytest.raises(ModelInvalid) as caught:
+        pad(model)
+    assert message in str(caught.value)
+    assert caught.value.path[0] in ("components", "awards")
