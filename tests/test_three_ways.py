@@ -21,7 +21,7 @@ from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
 from generator.reader.yaml_io import load_file
 from generator.records.compile_rules import compiled_rules
-from tests.web_support import cli_json, open_page  # the browser, site and server: tests/conftest.py
+from tests.web_support import browser, cli_json, open_page, server, site  # noqa: F401 (fixtures)
 
 PDFJS = PROJECT_ROOT / "node_modules" / "pdfjs-dist"
 VIEWER = Path(__file__).parent / "assets" / "pdfjs_viewer.html"
