@@ -128,7 +128,7 @@ def test_issue_20_audit_findings_are_printed_as_the_rulebooks_state_them(printed
     assert ("the Successful Repulse card on top (discarded after the breather round)"
             in cards["counterstrike-summary"])
     # xc: Xeno Retaliation (an invasion step with retaliation cards): an empty deck is reshuffled
-    assert "Retaliation deck empty: shuffle its discards into a new deck" in cards["counterstrike-summary"]
+    assert "Retaliation deck empty (ruling): shuffle its discards into a new deck" in cards["counterstrike-summary"]
     assert "an empty retaliation deck is reshuffled from it" in cards["rules-reference"]
     # bga: the repulse tiles' numbers are labelled as the Board Game Arena adaptation's
     assert "(repulse tiles, as the Board Game Arena adaptation prints them)" in cards["rules-reference"]
