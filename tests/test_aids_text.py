@@ -1,7 +1,10 @@
-"""What the RftG cards print, read back from the built PDFs: the items issue 10 found wrong,
-misleading or missing are printed as the rulebooks state them (rulebook sections in comments)."""
+"""What the aids print, read back from the built PDFs (the RftG cards and pages, the score sheet,
+the Xia economy card): the items the audits of issues 10 and 20 found wrong, misleading or missing
+are printed as the rulebooks state them (rulebook sections in comments)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -11,16 +14,19 @@ from generator.pipeline.build import BuildOptions, build
 from tests.render_helpers import text
 
 CARDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end",
-         "frontier-summary", "card-powers", "rules-reference")
+         "frontier-summary", "card-powers", "rules-reference", "score-sheet")
+XIA_AIDS = ("economy-kiln-relics",)
 
 
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory):
     out = tmp_path_factory.mktemp("cards")
-    report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=out, jobs=1, only=CARDS,
+    report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=out, jobs=1,
+                                only=CARDS + XIA_AIDS,
                                 render=RenderOptions(paper="a4", mode="print-shop")))
     assert report.ok, [r.error for r in report.results if r.error]
-    return {aid: text(out / "print-shop-a4" / f"rftg-{aid}.pdf") for aid in CARDS}
+    files = {aid: f"rftg-{aid}" for aid in CARDS} | {aid: f"xia-{aid}" for aid in XIA_AIDS}
+    return {aid: text(out / "print-shop-a4" / f"{name}.pdf") for aid, name in files.items()}
 
 
 def test_discard_world_powers_both_discard_or_damage(printed):
@@ -132,3 +138,31 @@ def test_issue_20_audit_findings_are_printed_as_the_rulebooks_state_them(printed
     assert "an empty retaliation deck is reshuffled from it" in cards["rules-reference"]
     # bga: the repulse tiles' numbers are labelled as the Board Game Arena adaptation's
     assert "(repulse tiles, as the Board Game Arena adaptation prints them)" in cards["rules-reference"]
+
+
+def test_second_issue_20_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
+    """The findings of the second sentence-by-sentence audit (issue 20 part 6), as printed now."""
+    # whitespace collapsed; a hyphenated word broken at a line end joined again ("5-" "star")
+    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(text.split()))
+            for aid, text in printed.items()}
+    # xi: Resolve Invasions: awards by track position, 5-star the highest disk (not a stack's top)
+    assert ("by track position from 5-star (highest disk) to 1-star (lowest disk)"
+            in aids["rules-reference"])
+    assert "(top disk)" not in aids["rules-reference"]
+    # xi: Game End: every VP chip counts for Galactic Renaissance, not only Consume chips
+    assert "Every VP chip, war contribution VP chips included." in aids["rules-reference"]
+    assert "Consume VP chips and war contribution" not in aids["rules-reference"]
+    # xc: Costly Developments: the cards by their printed names and costs
+    assert ("Anti-Xeno Alien Warships (cost 7) and Anti-Xeno Armada (cost 9), the rulebook's "
+            "\"Anti-Xeno Fleets and Armada\", cost more than 6") in aids["card-powers"]
+    # xc: Xeno Retaliation: the reshuffled retaliation deck is a ruling, stated with its reason
+    assert ("What happens to retaliation cards after use, and when the retaliation deck runs out?"
+            in aids["rules-reference"])
+    # xc: Repulse step 2: the retaliation tile starts on its burst side in a 2-player experienced game
+    assert "in 2-player experienced); flip both Frontier deck tiles" in aids["counterstrike-summary"]
+    # xi: Game End, xc: Game End: tie chips are counted in their bonus row, not again as VP chips
+    assert "all but bonus tie chips; war contributions included (count them once)" in aids["score-sheet"]
+    assert "tie chips in their bonus row, all others in VP chips" in aids["score-sheet"]
+    # xia: Sift: one Sift action takes any Relic Tokens in the hold
+    assert ("Sift (an action, docked with The Kiln) any Relic Tokens in your hold: each is removed, "
+            "turned face up and gives 1 Fame Point or the rewards it shows.") in aids["economy-kiln-relics"]
