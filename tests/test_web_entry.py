@@ -234,3 +234,26 @@ def test_one_polite_live_region_speaks_a_changed_result_not_every_keystroke(brow
     ann = report["players"][0]["total"]  # 9 chips became 19 (Galactic Renaissance counts them too)
     assert spoken[0].startswith(f"Winner: Ann with {ann} VP. Ann {ann},"), spoken
     page.context.close()
+
+
+def test_the_card_box_matches_word_starts_and_initials_and_enter_takes_the_best(browser, server):  # noqa: F811
+    page = phone(browser, server)
+    box = page.locator("#p0-card")
+    box.click()
+    # an empty tableau offers its start worlds at once
+    options = page.locator("#p0-options [role=option] .opt-name")
+    assert page.locator("#p0-options-caption").inner_text() == "Start worlds"
+    assert "Old Earth" in options.all_inner_texts()
+    for typed, card in (("ren", "Galactic Renaissance"), ("gr", "Galactic Renaissance"), ("ga re", "Galactic Renaissance"),
+                        ("post", "Rebel Outpost")):
+        box.fill("")
+        box.press_sequentially(typed)
+        names = [n.replace("did you mean this?", "") for n in options.all_inner_texts()]
+        assert card in names, (typed, names)
+    # a misspelt name: the closest card is highlighted, and Enter takes it, not the text typed
+    box.fill("")
+    box.press_sequentially("Spice Wrld")
+    assert page.locator("#p0-options [aria-selected=true] .opt-name").inner_text().startswith("Spice World")
+    box.press("Enter")
+    assert page.locator("#p0-tableau li .name").first.inner_text().startswith("Spice World")
+    page.context.close()
