@@ -310,7 +310,7 @@ class Scoring(Strict):
     measures: list[Formula] = Field(default_factory=list)
     components: list[Formula] = Field(default_factory=list)
     awards: list[Award] = Field(default_factory=list)
-    awards_total: AwardsTotal | None = None
+    awards_total: AwardsTotal = Field(default_factory=AwardsTotal)  # compiled always: the pad needs the names
     tie_breakers: list[TieBreaker] = Field(default_factory=list)
     checks: list[Check] = Field(default_factory=list)
     player_checks: list[Check] = Field(default_factory=list)

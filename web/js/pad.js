@@ -35,7 +35,7 @@ export class ModelPad extends PlayersPad {
     this.values = Object.fromEntries([...(m.endings ?? []).map((e) => [e.id, e.label ?? words(e.id)]),
       ...(m.variants ?? []).map((v) => [v.id, v.title ?? words(v.id)])]);
     this.categoryLabels = Object.fromEntries((m.components ?? []).map((c) => [c.id, c.label ?? words(c.id)]));
-    this.awardsList = m.awards_total?.list ?? "bonuses";
+    this.awardsList = m.awards_total?.list ?? "awards";
     this.awardsTitle = m.awards_total?.label ?? "Awards";
     this.maxPlayers = m.players?.max ?? 5;
   }
@@ -227,6 +227,8 @@ export class ModelPad extends PlayersPad {
   }
 
   declaredCategories() { return modelCategories(this.model); }
+
+  scoringModel() { return this.model; }
 
   awards() {
     return (this.model.awards ?? []).filter((a) => this.applies(a)).map((a) => ({ id: a.id, title: a.title ?? words(a.id), vp: a.vp }));

@@ -405,6 +405,9 @@ export class PlayersPad {
   /** The categories the game's scoring model declares ([{key, label}]), or null. */
   declaredCategories() { return null; }
 
+  /** The game's compiled scoring model (docs/scoring-model.md), or null. */
+  scoringModel() { return null; }
+
   /** The awards of the game as played ([{id, title, vp}]); their holders are the report's
    * players whose `awardsList` holds the id. */
   awards() { return []; }

@@ -18,6 +18,16 @@ export function modelCategories(scoring) {
 }
 
 /**
+ * The codes of the findings that say why an award went to nobody, in the game's own words: the
+ * scoring core's built-in codes and the names the model's `messages` give them (RftG:
+ * `no_tiles`, `tile_not_awarded`). A Set of strings.
+ */
+export function awardCodes(scoring) {
+  const builtIn = ["award_not_given", "award_tied_nobody", "no_awards"];
+  return new Set([...builtIn, ...builtIn.map((key) => scoring?.messages?.[key]?.code ?? key)]);
+}
+
+/**
  * The categories to show, in order: [{key, label}]. Those the scoring model declares
  * (`declared`, from `modelCategories`, or the report's own `categories`: [{id, label}] or ids),
  * else every `*_vp` number of the report's players (the RftG report before the model),

@@ -4,7 +4,7 @@
 // (each with a way back to its box) and each player's breakdown one tap away. Built from the
 // report the engine gave the pad; the categories come from the scoring model or the report.
 import { fill, h } from "./dom.js";
-import { breakdowns, openBreakdown, reportCategories, scoreboard, verdict } from "./result-screen.js";
+import { awardCodes, breakdowns, openBreakdown, reportCategories, scoreboard, verdict } from "./result-screen.js";
 
 /** Render `pad`'s result (a PlayersPad: report, record, problems(), edit(), ...) into `el`. */
 export function resultView(el, pad) {
@@ -45,11 +45,9 @@ function todo(pad, item, path) {
     path?.length ? h("button", { type: "button", class: "fix", onclick: () => pad.edit(path) }, "Fix") : null);
 }
 
-/** Codes shown in the awards list instead of among the checks. */
-const AWARD_CODES = new Set(["tile_not_awarded", "no_tiles", "award_not_given", "no_awards"]);
-
 function findings(pad, report) {
-  const shown = (report.findings ?? []).filter((f) => !AWARD_CODES.has(f.code) && !pad.provisionalOnly(f));
+  const awarded = awardCodes(pad.scoringModel());  // shown in the awards list instead
+  const shown = (report.findings ?? []).filter((f) => !awarded.has(f.code) && !pad.provisionalOnly(f));
   if (!shown.length) return null;
   const order = { error: 0, warning: 1, info: 2 };
   shown.sort((a, b) => order[a.severity] - order[b.severity]);
@@ -64,7 +62,8 @@ function findings(pad, report) {
 function awards(pad, report) {
   const list = pad.awards();
   if (!list.length) return null;
-  const none = (report.findings ?? []).find((f) => f.code === "no_tiles" || f.code === "no_awards");
+  const AWARD_CODES = awardCodes(pad.scoringModel());
+  const none = (report.findings ?? []).find((f) => f.code === (pad.scoringModel()?.messages?.no_awards?.code ?? "no_awards"));
   const items = list.map((award) => {
     const holders = report.players.filter((p) => (p[pad.awardsList] ?? []).includes(award.id));
     const line = holders.length ? holders[0].explain.find((e) => e.component === award.title) : null;

@@ -309,6 +309,8 @@ export class RftgForm extends PlayersPad {
   /** The scoreboard's categories as the scoring model declares them (when form data has it). */
   declaredCategories() { return modelCategories(this.data.scoring); }
 
+  scoringModel() { return this.data.scoring ?? null; }
+
   /** The variant's bonus tiles. */
   awards() {
     const variant = this.variantOf(this.record);
