@@ -136,6 +136,17 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
     missing = run(own, "build", "rftg-invasion-summary", code=2, PLAYAID_CONTENT="mine")
     assert "rftg-invasion-summary" in missing.stderr
 
+    # new: a game of the user's own, written into ./content of an empty folder (not into the
+    # installed package), then checked, built and scored from there
+    fresh = tmp_path / "fresh"
+    run(fresh, "new", "gem-market")
+    assert (fresh / "content" / "gem-market" / "scoring.yaml").is_file()
+    assert "gem-market: ok" in run(fresh, "check").stdout
+    run(fresh, "build", "gem-market-score-sheet", "--quiet")
+    assert (fresh / "output" / "a4" / "gem-market-score-sheet.pdf").is_file()
+    scored = json.loads(run(fresh, "score", "examples/gem-market.yaml", "--json").stdout)
+    assert [p["total"] for p in scored["players"]] == [17, 14, 11]
+
     # nothing was written inside the installed package
     assert _files(venv) - before == set() or all("__pycache__" in f for f in _files(venv) - before), \
         sorted(_files(venv) - before)

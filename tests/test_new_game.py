@@ -124,6 +124,21 @@ def test_new_from_the_command_line(tmp_path):
     assert list(content.games) == ["tile-race"]
 
 
+def test_new_writes_into_the_users_folder_by_default(tmp_path, monkeypatch):
+    """With no --content, the game goes to ./content of the working folder (made if missing), or
+    to $PLAYAID_CONTENT: never into the shipped games' folder, even where no ./content exists."""
+    monkeypatch.delenv("PLAYAID_CONTENT", raising=False)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["new", "tile-race"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "content" / "tile-race" / "game.yaml").is_file()
+    assert (tmp_path / "examples" / "tile-race.yaml").is_file()
+    assert not (PROJECT_ROOT / "content" / "tile-race").exists()
+    monkeypatch.setenv("PLAYAID_CONTENT", str(tmp_path / "mine"))
+    assert CliRunner().invoke(cli, ["new", "dice-race"]).exit_code == 0
+    assert (tmp_path / "mine" / "dice-race" / "scoring.yaml").is_file()
+
+
 @pytest.mark.parametrize("edit, where, message", [
     (("value: coins // coins_per_vp", "value: coin // coins_per_vp"), "components[2].value",
      "component 'coins_vp': unknown name 'coin'"),

@@ -6,14 +6,15 @@ from pathlib import Path
 
 import click
 
-from generator.paths import default_content_dir
+from generator.paths import user_content_dir
 
 
 @click.command("new")
 @click.argument("game_id")
 @click.option("--title", help="the game's title (default: from the id)")
-@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
-              show_default="./content, else the project's", help="content folder to add the game to")
+@click.option("--content", "content_dir", default=user_content_dir, type=click.Path(path_type=Path),
+              show_default="$PLAYAID_CONTENT, else ./content (never the shipped games' folder)",
+              help="content folder to add the game to")
 @click.option("--examples", "examples_dir", type=click.Path(path_type=Path),
               help="folder for the sample record (default: examples/ beside the content folder)")
 def new_command(game_id: str, title: str | None, content_dir: Path, examples_dir: Path | None):

@@ -36,14 +36,21 @@ def new_game(game_id: str, content_dir: Path, examples_dir: Path, title: str | N
     """Write the skeleton of game ``game_id`` into ``content_dir/<game_id>/`` and its sample
     record to ``examples_dir/<game_id>.yaml``; returns the paths written. The game folder
     appears whole or not at all (written aside, then renamed). Raises `UsageError` for an id
-    that is not a content id, a game folder or sample that exists already, a missing content
-    folder; `WriteError` when a folder cannot be written."""
+    that is not a content id, a game folder or sample that exists already, a content folder
+    that is missing and cannot be made (one level is made: a first game in an empty folder);
+    `WriteError` when a folder cannot be written."""
     if not _ID.match(game_id):
         raise UsageError(f"'{game_id}' is not a game id: use lowercase letters, digits, '-' and '_' "
                          f"(at most 40, starting with a letter or digit), e.g. gem-market")
     content_dir, examples_dir = Path(content_dir), Path(examples_dir)
     if not content_dir.is_dir():
-        raise UsageError(f"content folder {content_dir} does not exist (pass --content with one)")
+        # a first game in an empty folder: ./content is made (its parent must exist, so a
+        # mistyped --content path does not grow a tree of folders)
+        try:
+            content_dir.mkdir()
+        except OSError as exc:
+            raise UsageError(f"content folder {content_dir} does not exist and cannot be made "
+                             f"({exc.strerror or exc}): pass --content with a folder") from None
     folder = content_dir / game_id
     sample = examples_dir / f"{game_id}.yaml"
     for path in (folder, sample):
