@@ -123,13 +123,19 @@ def test_a_folder_we_did_not_write_is_never_replaced(tmp_path):
     assert (out / "notes.txt").read_text() == "keep me"
 
 
-def test_missing_front_end_packages_say_how_to_install_them(tmp_path):
+def test_missing_front_end_packages_say_how_to_install_them(tmp_path, monkeypatch):
     with pytest.raises(packages.MissingPackage, match="npm ci"):
         assemble(RULES, node_modules=tmp_path)
     (tmp_path / "pyodide").mkdir()
     (tmp_path / "pyodide" / "package.json").write_text('{"version": "0"}')
     with pytest.raises(packages.MissingPackage, match="lacks pyodide.mjs.*pyodide.asm.wasm"):
         packages.pyodide(tmp_path)
+    # inside an installed playaid the files ship in the package: no npm there, reinstall it
+    installed = tmp_path / "site-packages" / "generator" / "shipped" / "node_modules"
+    installed.mkdir(parents=True)
+    monkeypatch.setattr(packages, "SHIPPED_DIR", installed.parent)
+    with pytest.raises(packages.MissingPackage, match=r"damaged: reinstall it \(`pipx reinstall playaid`\)"):
+        packages.pyodide(installed)
 
 
 def test_core_files_are_standard_library_only():

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import PlayaidError
-from generator.paths import NODE_MODULES
+from generator.paths import NODE_MODULES, SHIPPED_DIR
 
 #: Pyodide files the worker loads: the ES module loader, the Emscripten module, the WebAssembly
 #: binary, the standard library and the package lock (read at start-up; no package is fetched).
@@ -34,12 +34,20 @@ class Package:
     files: tuple[tuple[Path, str], ...]
 
 
+def _reinstall(node_modules: Path) -> str:
+    """How to get the front-end files back: `npm ci` in a checkout; an installed playaid carries
+    them inside its package, so a file missing there means a damaged install."""
+    if SHIPPED_DIR in node_modules.parents:
+        return "this installed playaid is damaged: reinstall it (`pipx reinstall playaid`)"
+    return f"run `npm ci` in {node_modules.parent}, or `make web`"
+
+
 def _package(name: str, node_modules: Path) -> tuple[Path, str]:
     folder = node_modules / name
     meta = folder / "package.json"
     if not meta.is_file():
         raise MissingPackage(f"{folder}: the npm package '{name}' is not installed "
-                             f"(run `npm ci` in {node_modules.parent}, or `make web`)")
+                             f"({_reinstall(node_modules)})")
     return folder, json.loads(meta.read_text(encoding="utf-8"))["version"]
 
 
@@ -49,7 +57,7 @@ def pyodide(node_modules: Path = NODE_MODULES) -> Package:
     missing = [f for f in PYODIDE_FILES if not (folder / f).is_file()]
     if missing:
         raise MissingPackage(f"{folder}: pyodide {version} lacks {', '.join(missing)} "
-                             f"(the site needs them to run offline; reinstall with `npm ci`)")
+                             f"(the site needs them to run offline; {_reinstall(node_modules)})")
     return Package("pyodide", version, folder, tuple((folder / f, f) for f in PYODIDE_FILES))
 
 
@@ -58,7 +66,7 @@ def yaml_browser(node_modules: Path = NODE_MODULES) -> Package:
     folder, version = _package("yaml", node_modules)
     dist = folder / "browser" / "dist"
     if not (dist / "index.js").is_file():
-        raise MissingPackage(f"{dist}: yaml {version} has no browser build (reinstall with `npm ci`)")
+        raise MissingPackage(f"{dist}: yaml {version} has no browser build ({_reinstall(node_modules)})")
     files = [(p, p.relative_to(dist).as_posix()) for p in sorted(dist.rglob("*.js"))]
     files.append((folder / "LICENSE", "LICENSE"))
     return Package("yaml", version, folder, tuple(files))
