@@ -20,17 +20,10 @@ def hash_files(paths) -> str:
     return digest.hexdigest()
 
 
-def file_digests(root: Path) -> dict[str, str]:
-    """sha256 of every file under ``root``, by its path relative to ``root`` (posix): read once
-    per build and shared by the content cache and every aid's input hash."""
-    root = Path(root)
-    return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in sorted(p for p in root.rglob("*") if p.is_file())}
-
-
 def content_fingerprint(content_dir: Path, digests: dict[str, str], code: str) -> str:
-    """sha256 over every content file's name and digest (`file_digests`), the generator's code
-    fingerprint and the resolved folder (so two content folders never share an entry)."""
+    """sha256 over every content file's name and digest (`content.files.content_digests`), the
+    generator's code fingerprint and the resolved folder (so two content folders never share an
+    entry)."""
     digest = hashlib.sha256(code.encode())
     digest.update(str(Path(content_dir).resolve()).encode())
     for name, file_digest in sorted(digests.items()):
@@ -47,14 +40,29 @@ def code_fingerprint() -> str:
     return hash_files(files) + __version__
 
 
-def stat_fingerprint(roots) -> str:
-    """sha256 over the name, size and modification time (ns) of every file under each folder of
-    ``roots`` (``__pycache__`` skipped). It reads no file, so it costs a few milliseconds where
-    hashing the bytes of code, templates and fonts costs tens: a no-op build compares it first
-    and hashes only when it changed (a changed stat with the same bytes is still caught by the
-    content hash that follows)."""
-    import os
+#: A file changed this close to (or after) the start of a stat walk is "racy": it may change
+#: again within the same timestamp tick, leaving its stat as it was (as version-control indexes
+#: treat such entries). Nanosecond timestamps move with the kernel's tick (a few ms) ...
+RACY_NS = 20_000_000
+#: ... whole-second ones (FAT keeps 2 s; tar and some copies restore whole seconds) in seconds.
+RACY_COARSE_NS = 2_000_000_000
 
+
+def stat_snapshot(roots) -> tuple[str, bool]:
+    """``(digest, racy)``: sha256 over the name, size, modification and change times (ns) and
+    inode of every file under each folder of ``roots`` (``__pycache__`` skipped), and whether a
+    file changed so recently (`RACY_NS`, `RACY_COARSE_NS`) that its stat cannot vouch for its
+    bytes. It reads no file, so it costs a few milliseconds where hashing the bytes of code,
+    templates and fonts costs tens: a no-op build compares it first and hashes only when it
+    changed (a changed stat with the same bytes is still caught by the content hash that
+    follows). The change time (ctime) is set by the system on every write and cannot be set
+    back, so a tool that restores modification times does not hide an edit; a racy snapshot
+    must not be kept for a later comparison (the caller hashes instead)."""
+    import os
+    import time
+
+    taken = time.time_ns()
+    racy = False
     entries = []
     for root in roots:
         root = os.path.abspath(root)
@@ -66,5 +74,14 @@ def stat_fingerprint(roots) -> str:
                     st = os.stat(path)
                 except OSError:
                     continue
-                entries.append(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0")
-    return hashlib.sha256("".join(sorted(entries)).encode()).hexdigest()
+                entries.append(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ctime_ns}\0{st.st_ino}\0")
+                for stamp in (st.st_mtime_ns, st.st_ctime_ns):
+                    margin = RACY_COARSE_NS if stamp % 1_000_000_000 == 0 else RACY_NS
+                    racy = racy or stamp >= taken - margin
+    return hashlib.sha256("".join(sorted(entries)).encode()).hexdigest(), racy
+
+
+def stat_fingerprint(roots) -> str:
+    """The digest of `stat_snapshot` (name, size, times and inode of every file under
+    ``roots``)."""
+    return stat_snapshot(roots)[0]

@@ -13,7 +13,8 @@ import pytest
 from generator.content import cache as cache_module
 from generator.content.cache import CACHE_NAME, FORMAT, load_content_cached
 from generator.content.load import load_content
-from generator.fingerprint import code_fingerprint, file_digests
+from generator.content.files import content_digests
+from generator.fingerprint import code_fingerprint
 
 REPO = Path(__file__).resolve().parents[1]
 CONTENT = REPO / "content"
@@ -32,7 +33,7 @@ class _RunsCode:
 @pytest.fixture(scope="module")
 def reference():
     """The content as `load_content` reads it, and the fingerprint inputs."""
-    return load_content(CONTENT), file_digests(CONTENT), code_fingerprint()
+    return load_content(CONTENT), content_digests(CONTENT), code_fingerprint()
 
 
 def load(out: Path, reference):

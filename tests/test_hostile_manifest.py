@@ -3,6 +3,7 @@ build delete a file outside the output folder nor crash it; bad entries only cos
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -14,7 +15,15 @@ from generator.pipeline.build import MANIFEST_NAME, WHOLE_BUILD, _remove_stale
 from generator.pipeline.manifest_io import inside, read_manifest
 
 REPO = Path(__file__).resolve().parents[1]
-GOOD = {"hash": "h", "files": ["a4/x.pdf"], "png": False, "fitted": {"front": 9.5}, "seconds": 1.2}
+GOOD = {"hash": "h", "files": ["a4/good.pdf"], "png": False, "fitted": {"front": 9.5}, "seconds": 1.2}
+
+
+def manifest_at(tmp_path: Path, manifest) -> Path:
+    """Write ``manifest`` where a build keeps it (``<out>/a4/``); returns its path."""
+    (tmp_path / "a4").mkdir(exist_ok=True)
+    path = tmp_path / "a4" / MANIFEST_NAME
+    path.write_text(manifest if isinstance(manifest, str) else json.dumps(manifest))
+    return path
 
 
 @pytest.mark.parametrize("name, ok", [
@@ -37,12 +46,11 @@ def test_a_link_in_the_output_folder_does_not_lead_out(tmp_path):
     "[" * 100_000 + "]" * 100_000, "not json", "[1, 2]", '{"format": ' + "1" * 5000 + "}", "",
 ])
 def test_unreadable_manifest_reads_as_empty(tmp_path, text):
-    (tmp_path / MANIFEST_NAME).write_text(text)
-    assert read_manifest(tmp_path / MANIFEST_NAME, tmp_path, WHOLE_BUILD) == {}
+    assert read_manifest(manifest_at(tmp_path, text), tmp_path, WHOLE_BUILD) == {}
 
 
 def test_only_sound_entries_are_kept(tmp_path):
-    whole = {"fingerprint": "f", "aids": [["rftg-x", ["a4/x.pdf"]]]}
+    whole = {"fingerprint": "f", "aids": [["rftg-x", ["a4/rftg-x.pdf"]]]}
     manifest = {
         "good": GOOD,
         "absolute": {**GOOD, "files": ["/home/someone/thesis.pdf"]},
@@ -54,30 +62,33 @@ def test_only_sound_entries_are_kept(tmp_path):
         "not a mapping": ["a4/x.pdf"],
         WHOLE_BUILD: whole,
     }
-    (tmp_path / MANIFEST_NAME).write_text(json.dumps(manifest))
-    assert read_manifest(tmp_path / MANIFEST_NAME, tmp_path, WHOLE_BUILD) == {"good": GOOD, WHOLE_BUILD: whole}
+    path = manifest_at(tmp_path, manifest)
+    assert read_manifest(path, tmp_path, WHOLE_BUILD) == {"good": GOOD, WHOLE_BUILD: whole}
     manifest[WHOLE_BUILD] = {"fingerprint": "f", "aids": [["rftg-x", ["../../.bashrc"]]]}
-    (tmp_path / MANIFEST_NAME).write_text(json.dumps(manifest))
-    assert WHOLE_BUILD not in read_manifest(tmp_path / MANIFEST_NAME, tmp_path, WHOLE_BUILD)
+    assert WHOLE_BUILD not in read_manifest(manifest_at(tmp_path, manifest), tmp_path, WHOLE_BUILD)
 
 
 def test_malformed_fit_keys_drop_only_that_field(tmp_path):
     keys = {"front": "0" * 64}
-    manifest = {"keys": {**GOOD, "fit_keys": keys}, "list": {**GOOD, "fit_keys": ["front"]},
-                "numbers": {**GOOD, "fit_keys": {"front": 9.5}}}
-    (tmp_path / MANIFEST_NAME).write_text(json.dumps(manifest))
-    assert read_manifest(tmp_path / MANIFEST_NAME, tmp_path, WHOLE_BUILD) == {
-        "keys": {**GOOD, "fit_keys": keys}, "list": GOOD, "numbers": GOOD}
+    manifest = {"keys": {**GOOD, "fit_keys": keys, "files": ["a4/keys.pdf"]},
+                "list": {**GOOD, "fit_keys": ["front"], "files": ["a4/list.pdf"]},
+                "numbers": {**GOOD, "fit_keys": {"front": 9.5}, "files": ["a4/numbers.pdf"]}}
+    assert read_manifest(manifest_at(tmp_path, manifest), tmp_path, WHOLE_BUILD) == {
+        "keys": {**GOOD, "fit_keys": keys, "files": ["a4/keys.pdf"]}, "list": {**GOOD, "files": ["a4/list.pdf"]},
+        "numbers": {**GOOD, "files": ["a4/numbers.pdf"]}}
 
 
 def test_stale_outputs_are_removed_only_inside_the_output_folder(tmp_path):
     out = tmp_path / "out"
-    (out / "a4").mkdir(parents=True)
-    (out / "a4" / "old.png").write_text("stale preview")
+    (out / "a4" / "png").mkdir(parents=True)
+    (out / "a4" / "png" / "x-p1.png").write_text("stale preview")
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me")
-    _remove_stale(out, {"files": ["a4/old.png", str(victim), "../victim.txt"]}, ["a4/new.pdf"])
-    assert not (out / "a4" / "old.png").exists()  # a stale output is removed
+    digests = {name: hashlib.sha256(data).hexdigest() for name, data in
+               (("a4/png/x-p1.png", b"stale preview"), (str(victim), b"keep me"), ("../victim.txt", b"keep me"))}
+    _remove_stale(out, {"files": ["a4/png/x-p1.png", str(victim), "../victim.txt"], "digests": digests},
+                  ["a4/x.pdf"])
+    assert not (out / "a4" / "png" / "x-p1.png").exists()  # a stale output is removed
     assert victim.read_text() == "keep me"  # the rest is left alone
 
 

@@ -29,7 +29,8 @@ from generator.content.consistency import check_consistency
 from generator.content.load import Content, GameContent, game_document, index_documents, load_content
 from generator.content.values import check_fact_types
 from generator.errors import PlayaidError, display_path
-from generator.fingerprint import code_fingerprint, content_fingerprint, file_digests
+from generator.content.files import content_digests, game_folders
+from generator.fingerprint import code_fingerprint, content_fingerprint
 from generator.fsutil import write_atomic
 from generator.reader import json_data
 from generator.reader.yaml_io import MAX_DEPTH, Located
@@ -46,24 +47,27 @@ class _Unusable(Exception):
 
 
 def load_content_cached(content_dir: Path, cache_dir: Path, digests: dict[str, str] | None = None,
-                        code: str | None = None, *, fingerprint: str | None = None) -> Content:
+                        code: str | None = None, *, fingerprint: str | None = None,
+                        fresh: bool = False) -> Content:
     """`load_content`, reusing the checked result of an earlier call when no content file and
-    no generator code changed. ``digests``/``code``/``fingerprint``: `file_digests(content_dir)`,
+    no generator code changed. ``digests``/``code``/``fingerprint``: `content_digests(content_dir)`,
     `code_fingerprint()` and `content_fingerprint` (of those two) when the caller has them
-    already. Raises `ContentError` exactly as `load_content` does; never raises for anything in
+    already; ``fresh`` (`build --force`): read content, never the cache, and write the cache
+    anew. Raises `ContentError` exactly as `load_content` does; never raises for anything in
     the cache file."""
     content_dir = Path(content_dir)
     if not content_dir.is_dir():
         return load_content(content_dir)
-    digests = digests if digests is not None else file_digests(content_dir)
+    digests = digests if digests is not None else content_digests(content_dir)
     if fingerprint is None:
         fingerprint = content_fingerprint(content_dir, digests,
                                           code if code is not None else code_fingerprint())
     cache = Path(cache_dir) / CACHE_NAME
-    try:
-        return read_cache(cache, content_dir, fingerprint, set(digests))
-    except _Unusable:
-        pass
+    if not fresh:
+        try:
+            return read_cache(cache, content_dir, fingerprint, set(digests))
+        except _Unusable:
+            pass
     content = load_content(content_dir)
     try:
         write_atomic(cache, json.dumps(to_json(content, fingerprint), allow_nan=False,
@@ -100,9 +104,9 @@ def read_cache(cache: Path, content_dir: Path, fingerprint: str, content_files: 
         raise _Unusable(f"unreadable: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("fingerprint") != fingerprint:
         raise _Unusable("another format or fingerprint")
-    game_folders = {p.parent.name for p in content_dir.glob("*/game.yaml")}
+    folders = {p.name for p in game_folders(content_dir)}
     entries = doc.get("games")
-    if not isinstance(entries, list) or sorted(_field(g, "folder", str) for g in entries) != sorted(game_folders):
+    if not isinstance(entries, list) or sorted(_field(g, "folder", str) for g in entries) != sorted(folders):
         raise _Unusable("not this content's games")
     games: dict[str, GameContent] = {}
     for entry in entries:

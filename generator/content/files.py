@@ -1,8 +1,10 @@
-"""Which files of a game folder are content: a light module (no models, no YAML parser), shared
-by the loader and shell completion, which must answer a Tab press at once."""
+"""Which files of a game folder are content, and their digests: a light module (no models, no
+YAML parser), shared by the loader, the build's incremental state and shell completion, which
+must answer a Tab press at once."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 #: File name endings of content files.
@@ -14,3 +16,47 @@ def content_files(folder: Path) -> list[Path]:
     included: the loader refuses those that lead outside the content folder,
     `confine.keep_inside`)."""
     return sorted(p for p in Path(folder).rglob("*") if p.suffix in CONTENT_SUFFIXES and p.is_file())
+
+
+def game_folders(root: Path) -> list[Path]:
+    """The game folders of a content folder, as the loader finds them: sub-folders holding a
+    ``game.yaml``, sorted."""
+    return sorted(p.parent for p in Path(root).glob("*/game.yaml"))
+
+
+def content_digests(root: Path) -> dict[str, str]:
+    """sha256 of every content file the loader reads (`content_files` of each `game_folders`
+    folder), by path relative to ``root`` (posix): what decides whether a build or a compiled
+    rules cache is stale. Read once per build, shared by the content cache and every aid's
+    input hash.
+
+    Content is hostile, so a file is never read further than the loader would read it: one
+    larger than `generator.reader.limits.MAX_CONTENT_BYTES`, one whose link leads out of the
+    content folder, or one that cannot be read is digested by what the loader will say of it
+    (its size and times, where it leads, the error), never read whole; non-YAML files (pictures,
+    notes) are not read at all."""
+    from generator.content.confine import resolves_outside
+    from generator.reader.limits import MAX_CONTENT_BYTES
+
+    root = Path(root)
+    resolved = root.resolve()
+    digests: dict[str, str] = {}
+    for folder in game_folders(root):
+        if resolves_outside(folder, resolved) is not None:
+            continue  # the loader refuses the whole game folder
+        for path in content_files(folder):
+            name = path.relative_to(root).as_posix()
+            outside = resolves_outside(path, resolved)
+            if outside is not None:
+                digests[name] = hashlib.sha256(f"outside\0{outside}".encode()).hexdigest()
+                continue
+            try:
+                with open(path, "rb") as stream:
+                    data = stream.read(MAX_CONTENT_BYTES + 1)
+                if len(data) > MAX_CONTENT_BYTES:
+                    st = path.stat()
+                    data = f"too big\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ctime_ns}".encode()
+            except OSError as exc:
+                data = f"unreadable\0{exc}".encode()
+            digests[name] = hashlib.sha256(data).hexdigest()
+    return digests

@@ -19,7 +19,7 @@ from generator.content import sources
 from generator.content.confine import keep_inside, linked_folders_outside
 from generator.content.consistency import check_consistency
 from generator.content.fact_sources import check_fact_sources
-from generator.content.files import content_files
+from generator.content.files import content_files, game_folders
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
 from generator.content.values import RulebookTally, check_fact_types, check_values
@@ -138,7 +138,7 @@ def load_content(root: Path | str = "content") -> Content:
     if not root.is_dir():
         raise ContentError([Problem(display_path(root), 0, 0, "", "content folder not found",
                                     "pass the folder that holds one sub-folder per game")])
-    folders, problems = keep_inside(sorted(p.parent for p in root.glob("*/game.yaml")), root, "folder")
+    folders, problems = keep_inside(game_folders(root), root, "folder")
     if not folders and problems:
         raise ContentError(problems)
     if not folders and (root / "game.yaml").is_file():

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import PlayaidError
-from generator.fingerprint import code_fingerprint, content_fingerprint, file_digests, stat_fingerprint
+from generator.content.files import content_digests
+from generator.fingerprint import code_fingerprint, content_fingerprint, stat_snapshot
 from generator.fsutil import WriteError, write_atomic
 from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
 from generator.pipeline.options import BuildOptions, RenderOptions
@@ -84,7 +85,7 @@ def aid_input_files(planned: "PlannedAid", game) -> list[str]:
 def input_hash(planned: "PlannedAid", game, render: RenderOptions, code: str,
                digests: dict[str, str]) -> str:
     """Hash of everything that determines an aid's PDF bytes: ``code`` (`code_fingerprint`),
-    the digests of the content files it reads (``digests`` from `file_digests`) and the options.
+    the digests of the content files it reads (``digests`` from `content_digests`) and the options.
     PNG previews are extra files, tracked separately in the manifest."""
     digest = hashlib.sha256(code.encode())
     for name in aid_input_files(planned, game):
@@ -163,19 +164,20 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     manifest = _read_manifest(options)
     options_key = _options_key(options)
     # First the cheap check: no file of code, templates or content touched since the last
-    # complete build (stat only); then the content hash that decides it.
-    stat = hashlib.sha256((stat_fingerprint([PROJECT_ROOT / "generator", TEMPLATES_DIR, options.content_dir])
-                           + options_key).encode()).hexdigest()
+    # complete build (stat only); then the content hash that decides it. A racy stat (a file
+    # changed within a timestamp tick of this walk) is never recorded: the next build hashes.
+    stats, racy = stat_snapshot([PROJECT_ROOT / "generator", TEMPLATES_DIR, options.content_dir])
+    stat = hashlib.sha256((stats + options_key).encode()).hexdigest()
     unchanged = _unchanged_build(manifest, "stat", stat, options)
     code = digests = fingerprint = whole = None
     if unchanged is None:
         # Read every content file and the code once; the cache and each aid's hash share them.
         code = code_fingerprint()
-        digests = file_digests(options.content_dir) if Path(options.content_dir).is_dir() else {}
+        digests = content_digests(options.content_dir) if Path(options.content_dir).is_dir() else {}
         fingerprint = content_fingerprint(options.content_dir, digests, code)
         whole = whole_build_fingerprint(fingerprint, options_key)
         unchanged = _unchanged_build(manifest, "fingerprint", whole, options)
-        if unchanged is not None:
+        if unchanged is not None and not racy:
             _remember_stat(manifest, options, stat)
     if unchanged is not None:  # nothing changed since the last complete build: no content load
         for result in unchanged:
@@ -187,8 +189,10 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     from generator.content.cache import load_content_cached
     from generator.content.plan import plan_aids
 
+    # --force trusts no state: the content cache is read afresh from content, and rewritten
     content = _watched_content(options, fingerprint) if options.watching \
-        else load_content_cached(options.content_dir, options.out_dir, digests, fingerprint=fingerprint)
+        else load_content_cached(options.content_dir, options.out_dir, digests, fingerprint=fingerprint,
+                                 fresh=options.force)
     planned = plan_aids(content, list(options.only) or None)
     results: dict[str, AidResult] = {}
     todo: list[Job] = []
@@ -226,12 +230,14 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
             _remove_stale(options.out_dir, manifest.get(key), files)
             results[key] = AidResult(key, "built", files, seconds)
             manifest[key] = {"hash": hashes[key], "files": files, "png": options.render.png,
+                             "digests": {name: hashlib.sha256(data).hexdigest()
+                                         for name, data in sorted(rendered.files.items())},
                              "fitted": rendered.fitted, "fit_keys": rendered.fit_keys,
                              "seconds": round(seconds, 1)}
         if progress:
             progress("done", key, results[key])
     ordered = [results[p.key] for p in planned]
-    complete = {"fingerprint": whole, "stat": stat,
+    complete = {"fingerprint": whole, "stat": "" if racy else stat,
                 "aids": [[r.key, r.files] for r in ordered]} \
         if all(r.status != "failed" for r in ordered) else None
     if any(r.status == "built" for r in ordered) or manifest.get(WHOLE_BUILD) != complete:
@@ -322,13 +328,17 @@ def _drop_previews(options: BuildOptions, manifest: dict, key: str, entry: dict)
 
 def _remove_stale(out_dir: Path, entry, files: list[str]) -> None:
     """Delete outputs of an aid's previous build that this build no longer makes (e.g. PNG
-    previews of a page that is gone), so output/ never holds out-of-date files."""
+    previews of a page that is gone), so output/ never holds out-of-date files. Only a file
+    this tool wrote is deleted: inside the output folder, named for that aid (checked when the
+    manifest was read, `manifest_io`) and still holding the bytes the build recorded; a file
+    edited or put there since is left alone."""
     if not isinstance(entry, dict):
         return
-    from generator.pipeline.manifest_io import inside
+    from generator.pipeline.manifest_io import inside, written_by_build
 
+    digests = entry.get("digests") or {}
     for name in set(entry.get("files", [])) - set(files):
-        if not inside(out_dir, name):  # never delete outside the output folder
+        if not inside(out_dir, name) or not written_by_build(out_dir / name, digests.get(name)):
             continue
         try:
             (out_dir / name).unlink()

@@ -53,10 +53,11 @@ def _warm_up(options: BuildOptions) -> None:
             return
         content = _WATCHED.get("content")
         if content is None or Path(content.root).resolve() != Path(options.content_dir).resolve():
-            from generator.fingerprint import code_fingerprint, content_fingerprint, file_digests
+            from generator.content.files import content_digests
+            from generator.fingerprint import code_fingerprint, content_fingerprint
 
             content = _watched_content(options, content_fingerprint(options.content_dir,
-                                                                    file_digests(options.content_dir),
+                                                                    content_digests(options.content_dir),
                                                                     code_fingerprint()))
         cards = [p for p in plan_aids(content, list(options.only) or None) if p.aid.format == "card"]
         if cards:

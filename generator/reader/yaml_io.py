@@ -29,24 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import Problem, display_path
+from generator.reader.limits import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, MAX_RECORD_BYTES, MAX_RECORD_VALUES
 from generator.reader.yaml_events import MAX_DEPTH, compose_events, dotted
 
 __all__ = ["Located", "dotted", "load_text", "load_file", "read_bounded", "MAX_RECORD_BYTES", "MAX_CONTENT_BYTES",
            "MAX_RECORD_VALUES", "MAX_CONTENT_VALUES", "MAX_DEPTH"]
 
 Path_ = tuple  # a field path: tuple of str keys and int indexes
-
-#: Largest score record read, in bytes (1 MiB): a typed record is a few kB.
-MAX_RECORD_BYTES = 1 << 20
-#: Largest content file read, in bytes (4 MiB): the biggest shipped file (rftg/cards/base.yaml)
-#: is ~27 kB; a card database of every RftG card ever printed would be well under 1 MiB.
-MAX_CONTENT_BYTES = 4 << 20
-#: Most values (scalars, mappings, sequences) read from a score record: a 5-player record holds
-#: ~250; reading 20,000 takes ~0.1 s, so any record ends well within a second.
-MAX_RECORD_VALUES = 20_000
-#: Most values read from one content file, keys included: the biggest shipped file holds ~2,700
-#: (1,504 values and their keys); reading 100,000 took 0.5-0.9 s (measured on a busy machine).
-MAX_CONTENT_VALUES = 100_000
 
 # Characters YAML 1.2 allows in a stream (spec 5.1 "c-printable"): tab, LF, CR, printable ASCII,
 # NEL, and Unicode from U+00A0 up except surrogates and U+FFFE/U+FFFF.

@@ -11,9 +11,20 @@ The rules index that `playaid rules` searches (`generator.content.rules_index`) 
 way by `compiled_index`, in ``rulesindex-<fingerprint>.json``.
 
 Cache file: ``<cache dir>/rules-<fingerprint>.json``: one header line ``{"format", "fingerprint",
-"digest"}`` (sha256 of the rest), then the rules as JSON; the cache dir is ``$PLAYAID_CACHE_DIR``, else ``$XDG_CACHE_HOME/playaid``,
-else ``~/.cache/playaid``. A missing, stale, corrupt or foreign file is ignored and rewritten;
-an unwritable cache dir only costs speed.
+"digest"}`` (sha256 of the rest), then the rules as JSON; the cache dir is ``$PLAYAID_CACHE_DIR``,
+else ``$XDG_CACHE_HOME/playaid``, else ``~/.cache/playaid``. A missing, stale, corrupt or foreign
+file is ignored and rewritten; an unwritable cache dir only costs speed.
+
+The cache is a state file, checked like input (a cache folder may be shared, or synced):
+
+- its fingerprint covers the *bytes* of every content file (`content_digests`, read under the
+  loader's limits), so an edit that keeps a file's size and modification time is seen; and the
+  name, size, times (change time included) and inode of the generator's own code;
+- on systems with file owners, a cache file that is not owned by the user running playaid, or
+  that others may write, is not used (another user of a shared cache folder could plant one);
+- its top-level shape is checked (games, each with its facts, tables, cards and scoring);
+- pruning deletes only files named ``rules-<32 hex>.json`` (``rulesindex-...`` for the index) that the user owns and that start
+  with a header playaid wrote, never another file of the folder.
 """
 
 from __future__ import annotations
@@ -21,6 +32,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import stat
 from pathlib import Path
 
 from generator import __version__
@@ -102,21 +115,55 @@ def cache_dir() -> Path:
 
 
 def rules_fingerprint(content_dir: Path) -> str:
-    """sha256 over the format, the version and the name, size and modification time of every
-    content file and every file of the generator's own code (`stat_fingerprint`): any edit
-    compiles again. Stat, not bytes, as Python's own bytecode cache does: it is read at every
-    `playaid score` and must cost well under a millisecond per file."""
+    """sha256 over the format, the version, the resolved content folder, the bytes of every
+    content file (`content_digests`: ~50 files, a few ms) and the name, size, times and inode of
+    every file of the generator's own code (`stat_fingerprint`): any edit compiles again."""
+    from generator.content.files import content_digests
     from generator.fingerprint import stat_fingerprint
 
-    stats = stat_fingerprint([Path(content_dir).resolve(), _PACKAGE])
-    return hashlib.sha256(f"{FORMAT}\0{__version__}\0{stats}".encode()).hexdigest()
+    content_dir = Path(content_dir).resolve()
+    digest = hashlib.sha256(f"{FORMAT}\0{__version__}\0{content_dir}\0{stat_fingerprint([_PACKAGE])}".encode())
+    for name, file_digest in sorted(content_digests(content_dir).items()):
+        digest.update(f"{name}\0{file_digest}\0".encode())
+    return digest.hexdigest()
 
 
-def _read_cache(path: Path, fingerprint: str, format_: int = FORMAT) -> dict | None:
-    """The rules from a cache file ``header line + rules JSON``, or None when it is missing, for
-    another fingerprint or format, or its rules bytes do not match the header's sha256."""
+#: Largest compiled rules file read (bytes); the shipped content's is ~150 kB.
+MAX_CACHE_BYTES = 32 << 20
+
+
+def _own_file(st: os.stat_result) -> bool:
+    """True when a cache file's stat says the user running playaid may trust it: a regular file,
+    owned by this user and not writable by others (on systems with owners)."""
+    if not stat.S_ISREG(st.st_mode):
+        return False
+    if not hasattr(os, "getuid"):
+        return True
+    return st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _games_shape(rules) -> bool:
+    """True when the compiled rules have the top-level shape `compile_rules` writes."""
+    games = rules.get("games") if isinstance(rules, dict) else None
+    if not isinstance(games, dict) or rules.get("format") != FORMAT:
+        return False
+    kinds = {"id": str, "title": str, "version": str, "facts": dict, "tables": dict, "cards": list}
+    return all(isinstance(game, dict) and all(isinstance(game.get(k), t) for k, t in kinds.items())
+               and isinstance(game.get("scoring"), (dict, type(None))) for game in games.values())
+
+
+def _read_cache(path: Path, fingerprint: str, format_: int = FORMAT, shape=None) -> dict | None:
+    """The rules from a cache file ``header line + rules JSON``, or None when it is missing, not
+    the user's own (`_own_file`), for another fingerprint or format, its rules bytes do not
+    match the header's sha256, or they fail ``shape`` (default `_games_shape`)."""
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(fd, "rb") as stream:
+            if not _own_file(os.fstat(stream.fileno())):
+                return None  # planted by another user, or writable by others
+            raw = stream.read(MAX_CACHE_BYTES + 1)
+        if len(raw) > MAX_CACHE_BYTES:
+            return None
         head, _, body = raw.partition(b"\n")
         header = json.loads(head)
         if not (isinstance(header, dict) and header.get("format") == format_
@@ -126,7 +173,7 @@ def _read_cache(path: Path, fingerprint: str, format_: int = FORMAT) -> dict | N
         rules = json.loads(body)
     except (OSError, ValueError, RecursionError):  # RecursionError: a planted, deeply nested file
         return None
-    if not (isinstance(rules, dict) and isinstance(rules.get("games"), dict)):
+    if not (shape or _games_shape)(rules):
         return None
     return rules
 
@@ -143,18 +190,20 @@ def compiled_index(content_dir: Path | str) -> dict:
     rules` searches), cached as the compiled rules are (``rulesindex-<fingerprint>.json``)."""
     from generator.content.rules_index import FORMAT as INDEX_FORMAT, build_rules_index
 
-    return _compiled(content_dir, "rulesindex", INDEX_FORMAT, build_rules_index)
+    return _compiled(content_dir, "rulesindex", INDEX_FORMAT, build_rules_index,
+                     lambda index: isinstance(index, dict) and isinstance(index.get("games"), dict))
 
 
-def _compiled(content_dir: Path | str, name: str, format_: int, compile_) -> dict:
-    """``compile_(load_content(content_dir))``, kept in ``<cache dir>/<name>-<fingerprint>.json``."""
+def _compiled(content_dir: Path | str, name: str, format_: int, compile_, shape=None) -> dict:
+    """``compile_(load_content(content_dir))``, kept in ``<cache dir>/<name>-<fingerprint>.json``
+    (read back only when it passes ``shape``, see `_read_cache`)."""
     content_dir = Path(content_dir)
     if not content_dir.is_dir():
         from generator.content.load import load_content
         load_content(content_dir)  # raises ContentError naming the folder
     fingerprint = rules_fingerprint(content_dir)
     path = cache_dir() / f"{name}-{fingerprint[:32]}.json"
-    data = _read_cache(path, fingerprint, format_)
+    data = _read_cache(path, fingerprint, format_, shape)
     if data is not None:
         return data
     from generator.content.load import load_content
@@ -173,8 +222,31 @@ def _compiled(content_dir: Path | str, name: str, format_: int, compile_) -> dic
 
 
 def _prune(folder: Path, keep: Path, most: int = 8, name: str = "rules") -> None:
-    """Keep the ``most`` newest ``<name>-*.json`` files (each content edit makes a new one)."""
-    files = sorted(folder.glob(f"{name}-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in files[most:]:
-        if old != keep:
-            old.unlink(missing_ok=True)
+    """Keep the ``most`` newest ``<name>-<32 hex>.json`` files (each content edit makes a new
+    one); only files playaid wrote are counted or deleted (`_ours`)."""
+    pattern = re.compile(rf"{re.escape(name)}-[0-9a-f]{{32}}\.json")
+    ours = []
+    for path in folder.iterdir():
+        if pattern.fullmatch(path.name) and path != keep:
+            st = _ours(path)
+            if st is not None:
+                ours.append((st.st_mtime_ns, path))
+    for _, old in sorted(ours, reverse=True)[max(0, most - 1):]:
+        old.unlink(missing_ok=True)
+
+
+def _ours(path: Path) -> os.stat_result | None:
+    """The stat of ``path`` when it is a compiled rules file this user's playaid wrote: owned by
+    the user, not a link, and starting with a header line of our format; else None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(fd, "rb") as stream:
+            st = os.fstat(stream.fileno())
+            head = stream.read(512).partition(b"\n")[0]
+        header = json.loads(head)
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not (_own_file(st) and isinstance(header, dict) and set(header) == {"format", "fingerprint", "digest"}
+            and isinstance(header["fingerprint"], str) and isinstance(header["digest"], str)):
+        return None
+    return st
