@@ -168,7 +168,14 @@ def schema(out_dir: Path, content_dir: Path):
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point. What it prints is always valid text for the terminal or a
+    reader of ``--json``: a character the output cannot hold (a file name's byte that is not
+    UTF-8, which Python keeps as a lone surrogate) is written as ``?``, never as that raw byte."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError):  # not a text stream that can be reconfigured
+            pass
     cli(prog_name="playaid")
 
 

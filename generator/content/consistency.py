@@ -6,11 +6,12 @@ values against their verified records, the vocabulary against the game's text
 from __future__ import annotations
 
 import re
+from pathlib import Path, PurePosixPath
 
 from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
 from generator.content.verified_cards import check_verified_cards
 from generator.content.vocabulary import check_vocabulary
-from generator.errors import Problem
+from generator.errors import CONTROL_CHARACTERS, Problem, cut
 
 
 def check_consistency(content) -> list[Problem]:
@@ -84,10 +85,10 @@ def _check_icons(content) -> list[Problem]:
     problems = []
     icons = content.game.icons
     for token, file in icons.items():
-        if not (ICONS_DIR / file).is_file():
+        why = _icon_file_problem(file, ICONS_DIR)
+        if why:
             loc = content.located[("game", content.game.id)]
-            problems.append(loc.problem(("icons", token), f"icon file '{file}' not found in "
-                                        f"templates/assets/icons", "draw it or fix the file name"))
+            problems.append(loc.problem(("icons", token), why[0], why[1]))
 
     def walk(node, path, loc):
         if len(path) == 3 and (path[0], path[2]) in _NOT_PRINTED:
@@ -109,6 +110,25 @@ def _check_icons(content) -> list[Problem]:
         if kind in PRINTED_KINDS:
             walk(loc.data, (), loc)
     return problems
+
+
+def _icon_file_problem(file: str, icons_dir: Path) -> tuple[str, str] | None:
+    """(message, hint) when ``file`` is not what rendering will fetch (`render.fetcher`): an
+    ``.svg`` named relative to templates/assets/icons, without ``..``, a backslash or ``%``
+    (URLs are unquoted), resolving inside that folder to a regular file; None when it is."""
+    shown = cut(file, 60)
+    pure = PurePosixPath(file)
+    if (not file or pure.is_absolute() or ".." in pure.parts or "\\" in file or "%" in file
+            or CONTROL_CHARACTERS.search(file)):
+        return (f"icon file '{shown}' is not a file name inside templates/assets/icons",
+                "name one of the SVG files in templates/assets/icons, e.g. xeno.svg")
+    if pure.suffix.lower() != ".svg":
+        return f"icon file '{shown}' is not an SVG file", "draw the icon as SVG in templates/assets/icons"
+    root = icons_dir.resolve()
+    path = (root / file).resolve()
+    if not path.is_relative_to(root) or not path.is_file():
+        return (f"icon file '{shown}' not found in templates/assets/icons", "draw it or fix the file name")
+    return None
 
 
 def _check_references(content) -> list[Problem]:

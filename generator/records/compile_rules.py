@@ -23,8 +23,8 @@ The cache is a state file, checked like input (a cache folder may be shared, or 
 - on systems with file owners, a cache file that is not owned by the user running playaid, or
   that others may write, is not used (another user of a shared cache folder could plant one);
 - its top-level shape is checked (games, each with its facts, tables, cards and scoring);
-- pruning deletes only files named ``rules-<32 hex>.json`` (``rulesindex-...`` for the index) that the user owns and that start
-  with a header playaid wrote, never another file of the folder.
+- pruning deletes only files named ``rules-<32 hex>.json`` (``rulesindex-...`` for the index)
+  that the user owns and that start with a header playaid wrote, never another file.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -114,7 +115,8 @@ def write_site(site: Site, out_dir: Path) -> None:
                          f"refusing to replace it (choose an empty or new folder with --out)")
     try:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", suffix=".tmp", dir=out_dir.parent))
+        remove_leftovers(out_dir)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.{os.getpid()}.", suffix=".tmp", dir=out_dir.parent))
     except OSError as exc:
         raise WriteError(f"cannot write {out_dir}: {exc.strerror or exc} "
                          f"(check that the output folder is writable)") from None
@@ -145,6 +147,38 @@ def write_site(site: Site, out_dir: Path) -> None:
         raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def remove_leftovers(out_dir: Path) -> list[Path]:
+    """Delete what an earlier `playaid web` killed mid-write left beside ``out_dir``: its
+    temporary folder ``.<name>.<pid>.<random>.tmp`` and its previous site ``.<name>.old-<pid>``
+    (14 MB each), when process ``<pid>`` is no longer running (a write going on is left alone).
+    Only folders (not links) with exactly these names are touched. Returns what was deleted."""
+    name = re.escape(out_dir.name)
+    pattern = re.compile(rf"\.{name}\.(?P<pid>[0-9]+)\.[A-Za-z0-9_]+\.tmp|\.{name}\.old-(?P<old>[0-9]+)")
+    removed = []
+    for entry in out_dir.parent.iterdir():
+        match = pattern.fullmatch(entry.name)
+        if not match or entry.is_symlink() or not entry.is_dir():
+            continue
+        if _running(int(match["pid"] or match["old"])):
+            continue
+        shutil.rmtree(entry, ignore_errors=True)
+        removed.append(entry)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """True when a process ``pid`` exists (it may be another user's)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):  # gone, or no pid at all
+        return False
+    except OSError:  # PermissionError: it runs as another user
+        return True
+    return True
 
 
 def build_site(content_dir: Path, out_dir: Path) -> Site:
