@@ -179,3 +179,34 @@ def test_a_budget_shared_by_evaluations_bounds_them_together():
     with pytest.raises(ExpressionError, match="takes more than 1,500 steps"):
         walk.evaluate({"xs": list(range(300))}, budget)
     assert walk.evaluate({"xs": list(range(300))}) == 300  # alone: its own 200,000
+
+
+# In a child process with 1 GB of address space: if a bound regressed, the child fails with
+# MemoryError instead of the test run taking the machine's memory.
+_BUILT = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+from generator.scoring.expressions import ExpressionError, evaluate
+try:
+    evaluate(sys.argv[1], {})
+except ExpressionError as exc:
+    print(exc.message)
+"""
+
+
+@pytest.mark.parametrize("text", [
+    "len([range(99999) for x in range(99999)])",  # range() builds 99,999 items from two digits
+    "len([s.split() for s in ['a ' * 40000] * 50000])",  # split() builds 40,000 texts
+])
+def test_what_a_function_builds_is_paid_for(text):
+    # each took 40 s and more than 2 GB before a function's result cost steps (an unbounded
+    # machine ran out of memory)
+    import subprocess
+    import sys
+
+    from generator.paths import PROJECT_ROOT
+
+    done = subprocess.run([sys.executable, "-c", _BUILT, text], cwd=PROJECT_ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (0, "takes more than 200,000 steps (loop over fewer items)\n"), \
+        done.stderr

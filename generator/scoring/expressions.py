@@ -620,6 +620,7 @@ class _Compiler:
                     value = function(*values)
                     if type(value) is int and -limits.max_int < value < limits.max_int:
                         return value
+                    budget.spend(_sized(value))  # what it built: range(99999) is 99,999 items
                     return _check(value, limits)
                 return call
 
@@ -627,7 +628,10 @@ class _Compiler:
                 values = [a(env, budget) for a in args]
                 named = {k: v(env, budget) for k, v in kwargs}
                 _walked(budget, *values, *named.values())
-                return _check(function(*values, **named), limits)
+                value = function(*values, **named)
+                if type(value) is not int:
+                    budget.spend(_sized(value))  # what it built
+                return _check(value, limits)
             return call
         if isinstance(node.func, ast.Attribute) and not node.func.attr.startswith("_"):
             method = node.func.attr
@@ -647,6 +651,8 @@ class _Compiler:
                 result = getattr(value, method)(*values, **named)
                 if method in ("keys", "values", "items"):
                     result = list(result)
+                if type(result) is not int:
+                    budget.spend(_sized(result))  # what it built: text.split() makes a list
                 return _check(result, limits)
             return call_method
         self.node(node.func)  # a lambda or other refused callee says what it is
