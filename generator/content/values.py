@@ -157,7 +157,7 @@ def groups_of(value: Any, path: tuple) -> list[Group]:
 def _count(tally: RulebookTally, source, cells: list[list[Group]], cited: Cited | None, game,
            seeds_dir: Path | None) -> None:
     """Add the cells holding numbers to ``tally``: verified when the cited section was read,
-    unverified when the source names a declared rulebook whose text was not found."""
+    unverified when the source names a declared rulebook whose text was not found or refused."""
     n = sum(1 for groups in cells if groups)
     if not n:
         return
@@ -167,8 +167,8 @@ def _count(tally: RulebookTally, source, cells: list[list[Group]], cited: Cited 
     if not isinstance(source, str) or ":" not in source or "://" in source:
         return
     book = next((b for b in game.rulebooks if b.id == source.partition(":")[0].strip()), None)
-    if book is not None and (seeds_dir is None or not (seeds_dir / book.file).is_file()):
-        tally.unverified += n
+    if book is not None and (seeds_dir is None or isinstance(open_rulebook(seeds_dir, book.file), Refused)):
+        tally.unverified += n  # not found, or refused (`rulebook_file`: never stat an unchecked name)
 
 
 def _cited(source, game, seeds_dir: Path | None) -> Cited | None:
