@@ -51,7 +51,7 @@ def _help_lines(path: Path):
 @pytest.mark.parametrize("name", ["rftg-score-sheet.pdf", "rftg-score-sheet-fillable.pdf"])
 def test_row_help_lines_stay_inside_the_label_column(out, folder, name):
     (left, right), runs = _help_lines(out / folder / name)
-    assert len(runs) == 9  # one line for each of 8 help texts, two for the 6-cost development row
+    assert len(runs) == 10  # one line for each of 8 help texts, two each for the 6-cost development and VP chips rows
     for text, x0, x1 in runs:
         # 1.5 mm padding each side of the label column
         assert x0 * PT_TO_MM >= left * PT_TO_MM + 1.4, text
