@@ -19,6 +19,8 @@ Figures, in one run on this machine:
      tableaux (bench/web_entry.py)                                (target <= 25)
   10. `playaid watch`: a saved edit to one card's text until it is in the card's PDF
      (bench/watch_latency.py)                                   (target <= 1.5 s)
+ 10. peak memory of one `playaid score` call on 1,000 and 10,000 records, text and --json
+     (bench/batch_memory.py; flat: records are scored and printed one at a time)
 """
 
 from __future__ import annotations
@@ -131,6 +133,9 @@ def main() -> None:
     from startup import figures as startup_figures  # whole-process start-up and batch scoring
 
     rows += startup_figures(full_build_seconds=cold)
+    from batch_memory import figures as memory_figures  # one score call's memory as a batch grows
+
+    rows += list(memory_figures())
     from web_scorer import figures as web_figures  # the web scorer in headless Chromium
 
     rows += web_figures(repeat=args.repeat)

@@ -245,12 +245,13 @@ def test_json_is_always_json(run, tmp_path):
 
 
 def test_folders_are_read_recursively_any_case(run, tmp_path):
-    (tmp_path / "sub").mkdir()
+    folder = tmp_path / "records"  # not tmp_path: the rules cache is written there as it runs
+    (folder / "sub").mkdir(parents=True)
     text = (REPO / "examples" / "rftg-standard.yaml").read_text()
-    (tmp_path / "a.YAML").write_text(text)
-    (tmp_path / "sub" / "b.yml").write_text(text)
-    (tmp_path / "notes.txt").write_text("not a record")
-    res = run(tmp_path, "--json")
+    (folder / "a.YAML").write_text(text)
+    (folder / "sub" / "b.yml").write_text(text)
+    (folder / "notes.txt").write_text("not a record")
+    res = run(folder, "--json")
     assert [Path(json.loads(line)["record"]).name for line in res.stdout.splitlines()] == ["a.YAML", "b.yml"]
 
 
@@ -310,3 +311,53 @@ def test_findings_in_file_order(run, tmp_path):
     assert lines == [14, 20, 33, 40, 46, 47], res.output
     data = json.loads(run(path, "--json").output)
     assert [f["line"] for f in data["findings"]] == lines
+
+
+def _mixed_batch(folder: Path) -> Path:
+    """Five clean examples, one wrong claimed total, one unreadable record, one with warnings."""
+    folder.mkdir()
+    for example in (REPO / "examples").glob("*.yaml"):
+        (folder / example.name).write_text(example.read_text())
+    invasion = (REPO / "examples" / "rftg-invasion.yaml").read_text()
+    (folder / "bad-total.yaml").write_text(invasion.replace("claimed_total: 34", "claimed_total: 35"))
+    (folder / "chess.yaml").write_text("game: chess\n")
+    standard = (REPO / "examples" / "rftg-standard.yaml").read_text()
+    (folder / "warn.yaml").write_text("\n".join(l for l in standard.splitlines() if "hand:" not in l) + "\n")
+    return folder
+
+
+def test_batch_summary_names_the_records_with_problems(run, tmp_path):
+    batch = _mixed_batch(tmp_path / "batch")
+    res = run(batch)
+    assert res.exit_code == 2
+    tail = res.stdout.rstrip().splitlines()[-5:]
+    assert tail == ["8 records: 6 clean (1 with warnings), 1 with error findings, 1 unreadable",
+                    "with error findings (1):",
+                    f"  {batch / 'bad-total.yaml'}: claimed_total",
+                    "unreadable (1):",
+                    f"  {batch / 'chess.yaml'}: no scorer for game 'chess'"]
+
+
+def test_problems_only_prints_just_the_problems(run, tmp_path):
+    batch = _mixed_batch(tmp_path / "batch")
+    res = run(batch, "--problems-only")
+    assert res.exit_code == 2
+    out = res.stdout.splitlines()
+    assert "== " not in res.output and "VP (rank" not in res.output  # no sections, no tables
+    problems = [line for line in out if line.startswith(str(batch))]
+    assert [line.split(":")[0].rsplit("/", 1)[1] for line in problems] == ["bad-total.yaml", "warn.yaml", "warn.yaml"]
+    assert "error [Ann] claimed_total: claimed 35 but the cards and chips give 34" in problems[0]
+    assert f"{batch / 'chess.yaml'}:1:1: game: no scorer for game 'chess'" in res.stderr
+    assert out[-5] == "8 records: 6 clean (1 with warnings), 1 with error findings, 1 unreadable"
+    js = run(batch, "--problems-only", "--json")
+    names = [json.loads(line)["record"].rsplit("/", 1)[1] for line in js.stdout.splitlines()]
+    assert names == ["bad-total.yaml", "chess.yaml", "warn.yaml"]
+
+
+def test_score_json_without_records_prints_json(run):
+    res = run("--json")
+    assert res.exit_code == 2
+    data = json.loads(res.stdout)
+    assert data["ok"] is False and "no RECORDS given" in data["errors"][0]["message"]
+    res = run()
+    assert res.exit_code == 2 and "score [OPTIONS] RECORD...\n" in res.output and "no RECORDS given" in res.output

@@ -3,8 +3,9 @@
 Reads each record (a file, ``-`` for standard input, or a folder of them), scores it with the
 scoring core from the compiled rules (`generator.records.compile_rules`: cached, so no YAML content is
 loaded when nothing changed) and prints a table per player, or JSON (one object; JSON Lines for
-several records). Exit code: the worst of the records (0 clean, 1 error findings or bad content,
-2 unreadable record).
+several records), one record at a time: a batch of any size runs in the same memory. Exit code:
+the worst of the records (0 clean, 1 error findings or bad content, 2 unreadable record or usage
+error).
 """
 
 from __future__ import annotations
@@ -37,37 +38,59 @@ class ScoreCommand(click.Command):
             formatter.write(line + "\n")
 
 
-@click.command("score", cls=ScoreCommand)
-@click.argument("records", nargs=-1, required=True)
+@click.command("score", cls=ScoreCommand, short_help="Score finished games: check the claimed totals, explain every point.")
+@click.argument("records", nargs=-1, metavar="RECORD...")
 @click.option("--json", "as_json", is_flag=True,
               help="print JSON: one object, or one per line (JSON Lines) for several records")
 @click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
               show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP,
               is_eager=True)
 @click.option("--plain", is_flag=True, help="plain text even on a terminal")
-def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: bool):
+@click.option("--problems-only", is_flag=True,
+              help="only the records with error or warning findings, or unreadable: as text their "
+                   "findings, one file:line:column line each (no score tables), then the summary")
+def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: bool, problems_only: bool):
     """Score finished games from RECORDS (YAML or JSON files, folders of them, or - for standard
     input), check the claimed totals and explain every point.
 
-    Exit 0 clean, 1 error findings (or bad content), 2 an unreadable record; with several
-    records, the worst of them.
+    Exit 0 clean, 1 error findings (or bad content), 2 an unreadable record or a usage error;
+    with several records, the worst of them. Records are scored and printed one at a time, and
+    a batch ends with a summary that names every record with error findings or unreadable.
+
+    \b
+    Examples:
+      playaid score game.yaml                  # a table per player, the winners, the findings
+      playaid score --json game.yaml           # the same as one JSON object
+      playaid score records/ --problems-only   # a folder: only what needs fixing, then the summary
+      cat game.yaml | playaid score -          # standard input
     """
-    from generator.errors import PlayaidError, RecordError
+    from generator.errors import PlayaidError, RecordError, UsageError
     from generator.records.compile_rules import compiled_rules
     from generator.records.record_io import Scored, locate, read_record, record_sources, unreadable
     from generator.scoring.api import engine
 
     try:
+        if not records:
+            raise UsageError("no RECORDS given: name record files or folders, or - for standard input "
+                             "(e.g. playaid score examples/rftg-invasion.yaml)")
         sources = record_sources(records)
         scorer = engine(compiled_rules(content_dir))
     except PlayaidError as exc:
-        if not as_json:
-            raise
-        _json_failure(exc)  # --json always prints JSON, even when nothing could be scored
-    results: list[Scored] = []
-    batch = len(sources) > 1
-    rich = sys.stdout.isatty() and not plain and not as_json
-    for source in sources:
+        if as_json:
+            _json_failure(exc)  # --json always prints JSON, even when nothing could be scored
+        if isinstance(exc, UsageError):
+            raise click.UsageError(str(exc)) from None
+        raise
+    first = next(sources)
+    second = next(sources, None)
+    batch = second is not None
+    from generator.commands.color import mode, styled
+
+    # tables on a terminal (or with --color always); escape sequences only when styled
+    rich = (sys.stdout.isatty() or mode() == "always") and not plain and not as_json
+    style = styled(sys.stdout)
+    tally = Tally()
+    for source in _chain(first, second, sources):
         try:
             located = read_record(source)
         except RecordError as exc:
@@ -76,13 +99,67 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
             located.file = "<stdin>" if source == "-" else source  # every message names the record as given
             scored = Scored(source, locate(scorer.score(located.data), located))
         scored.report = {"record": source, **scored.report} if (batch or as_json) else scored.report
-        results.append(scored)
-        _print(scored, as_json, batch, rich, scorer)
+        tally.add(scored)
+        if problems_only and not scored.has_problems:
+            continue
+        _print(scored, as_json, batch, rich, scorer, problems_only, style)
     if batch and not as_json:
-        from generator.records.score_text import summary
+        click.echo(tally.summary())
+    sys.exit(tally.worst)
 
-        click.echo(summary(results))
-    sys.exit(max(r.exit_code for r in results))
+
+def _chain(first, second, rest):
+    yield first
+    if second is not None:
+        yield second
+        yield from rest
+
+
+class Tally:
+    """What a batch's summary needs, in memory that does not grow with the batch: counts, and the
+    records with error findings or unreadable written to a spooled temporary file (in memory up
+    to 1 MB, on disk beyond), read back for the summary."""
+
+    def __init__(self):
+        import tempfile
+
+        self.count = self.worst = self.errors = self.unreadable = self.warned = 0
+        self._listed = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
+
+    def add(self, scored) -> None:
+        self.count += 1
+        code = scored.exit_code
+        self.worst = max(self.worst, code)
+        if code == 0:
+            self.warned += scored.has_problems
+            return
+        if code == 2:
+            self.unreadable += 1
+            first = (scored.report.get("errors") or [{}])[0]
+            detail = first.get("message", "cannot be read")
+        else:
+            self.errors += 1
+            codes = [f["code"] for f in scored.report.get("findings", []) if f["severity"] == "error"]
+            detail = ", ".join(dict.fromkeys(codes)) + (f" ({len(codes)} errors)" if len(codes) > 1 else "")
+        name = "<stdin>" if scored.source == "-" else scored.source
+        self._listed.write(f"{code}\t{name}: {' '.join(detail.split())}\n")
+
+    def summary(self) -> str:
+        """``N records: x clean, y with error findings, z unreadable``, then each record with
+        error findings (its error codes) and each unreadable one (its first problem)."""
+        n = self.count
+        clean = n - self.errors - self.unreadable
+        warned = f" ({self.warned} with warnings)" if self.warned else ""
+        out = [f"{n} record{'s' if n != 1 else ''}: {clean} clean{warned}, {self.errors} with error "
+               f"findings, {self.unreadable} unreadable"]
+        for code, title, count in (("1", "with error findings", self.errors), ("2", "unreadable", self.unreadable)):
+            if not count:
+                continue
+            out.append(f"{title} ({count}):")
+            self._listed.seek(0)
+            out += [f"  {line.rstrip(chr(10)).split(chr(9), 1)[1]}" for line in self._listed
+                    if line.startswith(code + "\t")]
+        return "\n".join(out)
 
 
 def _json_failure(exc) -> None:
@@ -97,20 +174,27 @@ def _json_failure(exc) -> None:
     sys.exit(exc.exit_code)
 
 
-def _print(scored, as_json: bool, batch: bool, rich: bool, scorer) -> None:
+def _print(scored, as_json: bool, batch: bool, rich: bool, scorer, problems_only: bool = False,
+           style: bool = True) -> None:
     if as_json:
         if batch:
             click.echo(json.dumps(scored.report, ensure_ascii=False, separators=(",", ":")))
         else:
             click.echo(json.dumps(scored.report, indent=2, ensure_ascii=False))
         return
-    from generator.records.score_text import render
+    from generator.records.score_text import problem_lines, render
 
+    shown = "<stdin>" if scored.source == "-" else scored.source
+    if problems_only:  # one self-locating line per problem, as a compiler or linter prints them
+        for line in problem_lines(scored.report, shown):
+            click.echo(line, err=not scored.report.get("ok"))
+        return
     if batch:
         click.echo(f"== {scored.source}")
     game_id = scorer.games.get(scored.report.get("game"))
     title = ((scorer.rules["games"][game_id].get("scoring") or {}).get("title")) if game_id else None
-    text = render(scored.report, "<stdin>" if scored.source == "-" else scored.source, rich=rich, title=title)
-    click.echo(text, nl=False, err=not scored.report.get("ok"))
+    text = render(scored.report, shown, rich=rich, title=title, styled=style)
+    # color=: click strips escape sequences going to a pipe, which --color always asked for
+    click.echo(text, nl=False, err=not scored.report.get("ok"), color=style)
     if batch:
         click.echo("")

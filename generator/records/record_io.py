@@ -9,7 +9,9 @@ and ``column`` to every error and finding of a report.
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,23 +37,41 @@ def read_record(source: Path | str) -> Located:
     return located
 
 
-def record_sources(args: tuple[str, ...]) -> list[str]:
-    """The records named by ``playaid score`` arguments: files as given, ``-`` for standard input,
-    and every ``*.yaml``/``*.yml``/``*.json`` file (any case) in a folder and its sub-folders, in
-    path order. Raises `RecordError` for a folder that holds no record."""
-    out: list[str] = []
+def record_sources(args: tuple[str, ...]) -> Iterator[str]:
+    """The records named by ``playaid score`` arguments, one at a time (a batch of 100,000 files
+    is never held as a list): files as given, ``-`` for standard input, and every
+    ``*.yaml``/``*.yml``/``*.json`` file (any case) in a folder and its sub-folders, in path order.
+    Raises `RecordError` at once (before any record is read) for a folder that holds no record."""
     for arg in args:
-        path = Path(arg)
-        if arg != STDIN and path.is_dir():
-            found = sorted(str(p) for p in path.rglob("*")
-                           if p.suffix.casefold() in RECORD_SUFFIXES and p.is_file())
-            if not found:
-                raise RecordError([Problem(arg, 0, 0, "", "this folder holds no record files",
-                                           "records end in .yaml, .yml or .json")])
-            out += found
+        if arg != STDIN and Path(arg).is_dir() and next(_records_under(Path(arg)), None) is None:
+            raise RecordError([Problem(arg, 0, 0, "", "this folder holds no record files",
+                                       "records end in .yaml, .yml or .json")])
+    return _each_record(args)
+
+
+def _each_record(args: tuple[str, ...]) -> Iterator[str]:
+    for arg in args:
+        if arg != STDIN and Path(arg).is_dir():
+            yield from _records_under(Path(arg))
         else:
-            out.append(arg)
-    return out
+            yield arg
+
+
+def _records_under(folder: Path) -> Iterator[str]:
+    """Record files under ``folder`` in sorted path order, one folder listing in memory at a time."""
+    try:
+        # a folder sorts as "name/", as in a sorted list of whole paths
+        entries = sorted(os.scandir(folder), key=lambda e: e.name + ("/" if e.is_dir() else ""))
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if entry.is_dir():
+                yield from _records_under(Path(entry.path))
+            elif Path(entry.name).suffix.casefold() in RECORD_SUFFIXES and entry.is_file():
+                yield entry.path
+        except OSError:
+            continue
 
 
 def problem_json(p: Problem) -> dict:
@@ -100,6 +120,12 @@ class Scored:
         if not self.report.get("ok"):
             return 2
         return 1 if any(f["severity"] == "error" for f in self.report.get("findings", [])) else 0
+
+    @property
+    def has_problems(self) -> bool:
+        """Unreadable, or any error or warning finding (what ``--problems-only`` shows)."""
+        return not self.report.get("ok") or any(f["severity"] in ("error", "warning")
+                                                for f in self.report.get("findings", []))
 
 
 def unreadable(source: str, exc: RecordError) -> Scored:

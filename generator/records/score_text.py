@@ -15,14 +15,16 @@ from generator.scoring.military import VS_XENOS_ONLY
 
 
 def render(report: dict, file: str, rich: bool = False, width: int | None = None,
-           title: str | None = None) -> str:
-    """One record's report as text (an unreadable record: its problems, one per line).
-    ``title``: the scoring model's title, heading a campaign's report."""
+           title: str | None = None, styled: bool = True) -> str:
+    """One record's report as text (an unreadable record: its problems, one per line): ``rich``
+    tables or plain lines; ``styled`` False leaves out every escape sequence (colour, bold, dim:
+    ``--color never``, ``NO_COLOR``), the tables' layout unchanged. ``title``: the scoring model's
+    title, heading a campaign's report."""
     if not report.get("ok"):
         return "".join(_problem_line(e) + "\n" for e in report.get("errors", []))
     if "goal_count" in report:  # the campaign mechanism's report: one line per game
         return _campaign(report, file, title or "Campaign")
-    return _rich_players(report, file, width) if rich else _plain_players(report, file)
+    return _rich_players(report, file, width, styled) if rich else _plain_players(report, file)
 
 
 def _problem_line(e: dict) -> str:
@@ -124,12 +126,15 @@ def _plain_players(report: dict, file: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _rich_players(report: dict, file: str, width: int | None) -> str:
+def _rich_players(report: dict, file: str, width: int | None, styled: bool = True) -> str:
     from rich.console import Console
     from rich.table import Table
 
     buf = io.StringIO()
-    console = Console(file=buf, width=width, force_terminal=True, soft_wrap=False)
+    # unstyled: recorded and exported without styles (rich's own NO_COLOR keeps bold and dim)
+    # styled: the 8 standard colours (all it uses), also where TERM is dumb (--color always)
+    console = Console(file=buf, width=width, force_terminal=True, soft_wrap=False, record=not styled,
+                      color_system="standard")
     styles = {"error": "bold red", "warning": "yellow", "info": "dim"}
     for p in _by_rank(report):
         table = Table(title=total_title(p), title_justify="left",
@@ -148,7 +153,7 @@ def _rich_players(report: dict, file: str, width: int | None) -> str:
         console.print(line, markup=False, highlight=False)
     for f in report["findings"]:
         console.print(finding_line(f, file), style=styles.get(f["severity"], ""), markup=False, highlight=False)
-    return buf.getvalue()
+    return buf.getvalue() if styled else console.export_text(styles=False)
 
 
 def _campaign(report: dict, file: str, title: str) -> str:
@@ -161,10 +166,9 @@ def _campaign(report: dict, file: str, title: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def summary(results) -> str:
-    """The closing line of a batch: records scored, with error findings, unreadable."""
-    n = len(results)
-    bad = sum(1 for r in results if r.exit_code == 2)
-    errors = sum(1 for r in results if r.exit_code == 1)
-    return (f"{n} record{'s' if n != 1 else ''}: {n - bad - errors} clean, {errors} with error findings, "
-            f"{bad} unreadable")
+def problem_lines(report: dict, file: str) -> list[str]:
+    """A record's problems, one ``file:line:column: ...`` line each: an unreadable record's
+    problems, else its error and warning findings (``--problems-only``)."""
+    if not report.get("ok"):
+        return [_problem_line(e) for e in report.get("errors", [])]
+    return [finding_line(f, file) for f in report["findings"] if f["severity"] in ("error", "warning")]
