@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from generator import __version__
+from generator.commands import SummaryGroup
 from generator.errors import PlayaidError
 from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
 
@@ -20,10 +21,11 @@ def _fail(exc: PlayaidError) -> None:
     sys.exit(exc.exit_code)
 
 
-class Group(click.Group):
+class Group(SummaryGroup):
     """Click group that loads a sub-command's module only when that command runs (start-up stays
-    near Python's own), turns playaid errors into messages and any other exception into a
-    one-line internal-error report instead of a traceback."""
+    near Python's own), suggests the closest command for a misspelt one, lists whole command
+    summaries, turns playaid errors into messages and any other exception into a one-line
+    internal-error report instead of a traceback."""
 
     def list_commands(self, ctx):
         from generator.commands import LAZY_COMMANDS
@@ -45,6 +47,22 @@ class Group(click.Group):
         command = getattr(importlib.import_module(module), attribute)
         self.add_command(command, name)
         return command
+
+    def resolve_command(self, ctx, args):
+        """As click's, and an unknown command names the closest ones ("did you mean build?")."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as exc:
+            name = args[0] if args else ""
+            if not name or name.startswith("-") or self.get_command(ctx, name) is not None:
+                raise
+            import difflib
+
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.6)
+            if not close:
+                raise
+            exc.message = f"No such command '{name}'. Did you mean {' or '.join(close)}?"
+            raise
 
     def invoke(self, ctx):
         try:
@@ -83,9 +101,20 @@ def _print_version(ctx: click.Context, _param, value: bool) -> None:
     ctx.exit()
 
 
+def _color(ctx, param, value):
+    from generator.commands.color import choose
+
+    choose(value)
+    return value
+
+
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show playaid's version and the default content's games and versions, and exit.")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default=None, is_eager=True,
+              expose_value=False, callback=_color, metavar="[auto|always|never]",
+              help="style the output (colour, bold, progress bars): on a terminal only (auto, the default), "
+                   "always, or never; NO_COLOR set means never unless --color says otherwise")
 def cli():
     """playaid: build printable player aids from game content and check end-game scores.
 
@@ -96,7 +125,7 @@ def cli():
     """
 
 
-@cli.command()
+@cli.command(short_help="Validate all content and list every problem with its place.")
 @click.argument("content_dir", default=default_content_dir, type=click.Path(path_type=Path))
 @click.option("--strict", is_flag=True,
               help="fail (exit 1) when values cite a rulebook whose text was not found (set PLAYAID_SEEDS)")
@@ -107,13 +136,26 @@ def check(content_dir: Path, strict: bool):
     Prints every problem as file:line:column: field: message (how to fix), or one summary line
     per game, ending with how many values were verified against the rulebook texts and how many
     could not be (texts not found: they are not in a clone; set PLAYAID_SEEDS to their folder).
-    Exit 0 when clean, 1 when content is invalid, or with --strict when a value is unverified.
+    Exit 0 when clean, 1 when content is invalid, or with --strict when a value is unverified;
+    2 when CONTENT_DIR is not a folder.
+
+    \b
+    Examples:
+      playaid check                     # the content folder
+      playaid check my-content/         # another one (one sub-folder per game)
+      playaid check --strict            # also fail on values not checked against a rulebook
     """
     from generator.content.load import load_content
     from generator.content.sources import seeds_note
     from generator.content.values import RulebookTally
+    from generator.errors import ContentError
 
-    if content_dir.is_dir() and any(content_dir.glob("*/game.yaml")):
+    if not content_dir.is_dir():  # a usage error (exit 2), with the loader's advice
+        try:
+            load_content(content_dir)
+        except ContentError as exc:
+            raise click.BadParameter(str(exc.problems[0]), param_hint="CONTENT_DIR") from None
+    if any(content_dir.glob("*/game.yaml")):
         note = seeds_note(content_dir)
         if note:
             click.echo(note, err=True)
@@ -132,13 +174,13 @@ def check(content_dir: Path, strict: bool):
         sys.exit(1)
 
 
-@cli.command("list")
+@cli.command("list", short_help="List the aids content declares.")
 @click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
               show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def list_aids(content_dir: Path, as_json: bool):
-    """List the aids that content declares: name (``<game>-<id>``, as the output files and `build`
-    name it; the bare id works too), format, size, title."""
+    """List the aids that content declares: name (game-id, as the output files and the build
+    command name it; the bare id works too when one game has it), format, size, title."""
     from generator.content.load import load_content
     from generator.content.plan import plan_aids
 
@@ -151,7 +193,7 @@ def list_aids(content_dir: Path, as_json: bool):
         click.echo(f"{s['key']:<34} {s['format']:<5} {s['size']:<16} {s['title']}")
 
 
-@cli.command()
+@cli.command(short_help="Export the JSON Schema of content files and score records.")
 @click.option("--out", "out_dir", default="schema", type=click.Path(path_type=Path), show_default=True,
               help="folder for the JSON Schema files")
 @click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),

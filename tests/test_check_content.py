@@ -209,10 +209,10 @@ def test_source_heading_not_in_rulebook(rftg):
 
 def test_check_of_a_file_asks_for_the_content_folder(rftg):
     result = run_check("content/rftg/game.yaml")
-    assert result.exit_code == 1
-    assert result.stderr.splitlines() == [
-        "content/rftg/game.yaml: this is a file, not a content folder (pass the content folder that "
-        "holds one sub-folder per game, e.g. `playaid check content`)", "1 problem found"]
+    assert result.exit_code == 2  # a usage error
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for CONTENT_DIR: content/rftg/game.yaml: this is a file, not a content "
+        "folder (pass the content folder that holds one sub-folder per game, e.g. `playaid check content`)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -391,9 +391,10 @@ def test_unknown_option_is_a_usage_error(rftg):
 
 def test_missing_content_folder(rftg):
     result = run_check("no-such-folder")
-    assert result.exit_code == 1
-    assert result.output.splitlines()[0] == (
-        "no-such-folder: content folder not found (pass the folder that holds one sub-folder per game)")
+    assert result.exit_code == 2  # a usage error
+    assert result.output.splitlines()[-1] == (
+        "Error: Invalid value for CONTENT_DIR: no-such-folder: content folder not found (pass the "
+        "folder that holds one sub-folder per game)")
 
 
 def test_frontier_ranges_checked_against_the_card_database(rftg):

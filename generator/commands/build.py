@@ -24,7 +24,9 @@ class Reporter:
     def __init__(self, quiet: bool, changes_only: bool = False):
         self.quiet = quiet
         self.changes_only = changes_only  # watch: name what was rebuilt, not every unchanged aid
-        self.rich = sys.stderr.isatty() and not quiet
+        from generator.commands.color import styled
+
+        self.rich = styled(sys.stderr) and not quiet  # progress bar and coloured table; else plain lines
         self.bar = None
         self.task = None
 
@@ -67,7 +69,7 @@ class Reporter:
                 colour = {"built": "green", "skipped": "dim", "failed": "bold red"}[r.status]
                 table.add_row(r.key, f"[{colour}]{r.status}[/]", str(len(r.files)),
                               f"{r.seconds:.1f} s" if r.status != "skipped" else "")
-            console = Console(stderr=True)
+            console = Console(stderr=True, force_terminal=True)  # self.rich: styling was chosen
             if shown:
                 console.print(table)
             for r in report.results:
@@ -107,14 +109,22 @@ def _with_common(f):
     return f
 
 
-@click.command("build")
+@click.command("build", short_help="Render aids to PDF; only those whose inputs changed.")
 @_with_common
 @click.option("--force", is_flag=True, help="rebuild every aid, even unchanged ones")
 def build_command(aids, paper, mode, png, copies, ink, out, content_dir, jobs, quiet, force):
     """Render AIDS (default: every aid content declares) to PDF in OUT/<paper>/.
 
-    Only aids whose inputs changed are rebuilt (content files, templates, assets, generator
-    version, options); --force rebuilds all. Exit 1 if any aid failed (its previous PDF is kept).
+    AIDS are names as playaid list prints them (rftg-invasion-summary), or a bare id that one
+    game declares. Only aids whose inputs changed are rebuilt (content files, templates, assets,
+    generator version, options); --force rebuilds all. Exit 1 if any aid failed (its previous
+    PDF is kept), 2 for an unknown aid.
+
+    \b
+    Examples:
+      playaid build                                   # every aid, A4, into output/a4/
+      playaid build rftg-score-sheet --paper letter   # one aid, US Letter
+      playaid build --mode print-shop --png           # trim + bleed + crop marks, with previews
     """
     from generator.pipeline.build import build
 
@@ -125,7 +135,7 @@ def build_command(aids, paper, mode, png, copies, ink, out, content_dir, jobs, q
     sys.exit(0 if report.ok else 1)
 
 
-@click.command("watch")
+@click.command("watch", short_help="Rebuild the affected aids on every save.")
 @_with_common
 def watch_command(aids, paper, mode, png, copies, ink, out, content_dir, jobs, quiet):
     """Rebuild affected aids whenever content or templates change (Ctrl-C to stop).

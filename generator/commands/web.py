@@ -13,7 +13,7 @@ from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content
 DEFAULT_OUT = Path("output/web")
 
 
-@click.command("web")
+@click.command("web", short_help="Write the phone scorer, a static site that works offline.")
 @click.option("--out", "out_dir", default=DEFAULT_OUT, type=click.Path(path_type=Path), show_default=True,
               help="folder for the site (replaced whole)")
 @click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
@@ -22,8 +22,8 @@ def web_command(out_dir: Path, content_dir: Path):
     """Write the web scorer: a static site that scores games on a phone, offline once loaded.
 
     It runs playaid's own scoring core (Python, in Pyodide) on rules compiled from content. Serve
-    the folder from any static host, or with `playaid serve`. Exit 1 on bad content or when the
-    front-end packages are missing (run `npm ci`).
+    the folder from any static host, or with playaid serve. Exit 1 on bad content or when the
+    front-end packages are missing (run npm ci).
     """
     from generator.web.site import build_site
 
@@ -33,15 +33,15 @@ def web_command(out_dir: Path, content_dir: Path):
                f"serve it with: playaid serve {out_dir}")
 
 
-@click.command("serve")
+@click.command("serve", short_help="Serve the phone scorer and print the addresses to open.")
 @click.argument("directory", default=DEFAULT_OUT, type=click.Path(path_type=Path))
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="address to listen on; 0.0.0.0: every network interface, for a phone on the same network")
 @click.option("--port", default=8000, type=click.IntRange(0, 65535), show_default=True,
               help="port (0: any free port)")
 def serve_command(directory: Path, host: str, port: int):
-    """Serve the web scorer in DIRECTORY (default output/web, written by `playaid web`) and
-    print the addresses to open. It listens on this machine only unless given `--host 0.0.0.0`,
+    """Serve the web scorer in DIRECTORY (default output/web, written by playaid web) and
+    print the addresses to open. It listens on this machine only unless given --host 0.0.0.0,
     which lets a phone on the same network open it (and anyone else on that network). Ctrl-C
     stops it."""
     from generator.web.serve import every_interface, make_server, urls

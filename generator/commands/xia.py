@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from generator.commands import SummaryGroup
 from generator.errors import PlayaidError, UsageError
 from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
 
@@ -19,7 +20,7 @@ GAME_ID = "xia"
 _COUNT = click.IntRange(min=0)
 
 
-@click.group("xia")
+@click.group("xia", cls=SummaryGroup, short_help="Xia: Embers of a Forsaken Star calculators (solo NPC roll).")
 def command():
     """Xia: Embers of a Forsaken Star calculators (solo NPC roll)."""
 

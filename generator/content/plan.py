@@ -48,7 +48,8 @@ def with_sheet(game, aid: Aid) -> Aid:
 def plan_aids(content, only: list[str] | None = None) -> list[PlannedAid]:
     """Every aid declared by content, sorted by game then declaration order.
 
-    ``only`` filters by aid id or ``<game>-<id>`` key; an unknown name raises `UsageError`.
+    ``only`` filters by ``<game>-<id>`` key or by bare aid id; an unknown name, or a bare id that
+    several games declare (``score-sheet``), raises `UsageError` naming the keys to choose from.
     """
     from generator.errors import UsageError
 
@@ -60,14 +61,21 @@ def plan_aids(content, only: list[str] | None = None) -> list[PlannedAid]:
                 planned.append(PlannedAid(game_id, with_sheet(game, aid), trim_size_mm(aid)))
     if only:
         wanted = set(only)
-        known = {p.key for p in planned} | {p.aid.id for p in planned}
+        keys = [p.key for p in planned]
+        known = set(keys) | {p.aid.id for p in planned}
         unknown = sorted(wanted - known)
         if unknown:
             import difflib
 
-            guesses = sorted({g for name in unknown for g in difflib.get_close_matches(name, known, n=2)})
+            guesses = sorted({g for name in unknown for g in difflib.get_close_matches(name, keys, n=2)})
             hint = f"did you mean {', '.join(guesses)}? " if guesses else ""
             raise UsageError(f"unknown aid(s): {', '.join(unknown)} ({hint}see `playaid list`; "
-                             f"known: {', '.join(sorted(p.aid.id for p in planned))})")
+                             f"known: {', '.join(sorted(keys))})")
+        for name in sorted(wanted):  # a bare id that several games declare: which one?
+            games = [p.key for p in planned if p.aid.id == name and p.key != name]
+            if len(games) > 1:
+                raise UsageError(f"'{name}' is an aid of {len(games)} games: {', '.join(games)}; "
+                                 f"say which (e.g. playaid build {games[0]}), or name each to build "
+                                 f"them all")
         planned = [p for p in planned if p.key in wanted or p.aid.id in wanted]
     return planned

@@ -53,9 +53,8 @@ def entered_schema(entered, mechanisms: dict) -> dict:
     raise ValueError(f"entered value '{entered.id}': no schema for type '{kind}'")
 
 
-def _ended_by_help(model) -> str:
-    if not model.variants:
-        return "how the game ended"
+def _ended_by_parts(model) -> list[str]:
+    """Each offered variant's ``ended_by`` values (and those of the variant it becomes)."""
     parts = []
     for v in model.variants.values():
         if v.hidden:
@@ -65,7 +64,21 @@ def _ended_by_help(model) -> str:
             other = model.variants[other_id]
             text += f" ({note or other.title}: {', '.join(other.ended_by)})"
         parts.append(text)
-    return "how the game ended; " + "; ".join(parts)
+    return parts
+
+
+def _ended_by_help(model) -> str:
+    parts = _ended_by_parts(model)
+    return "how the game ended; " + "; ".join(parts) if parts else "how the game ended"
+
+
+def _ended_by_missing_hint(model) -> str:
+    """What a record without ``ended_by`` is told: every value, by variant where there are
+    variants (``validate`` shows it in place of the plain 'add `ended_by:` here')."""
+    parts = _ended_by_parts(model)
+    if parts:
+        return "add `ended_by:` here; by variant, one of: " + "; ".join(parts)
+    return "add `ended_by:` here, one of: " + ", ".join(e for e, _label in model.endings)
 
 
 def player_schema(model, mechanisms: dict) -> dict:
@@ -96,7 +109,8 @@ def record_schema_of(model, mechanisms: dict) -> dict:
         required.append("variant")
     if model.endings:
         ended = [e for e, _label in model.endings]
-        properties["ended_by"] = {"type": "string", "enum": ended, "description": _ended_by_help(model)}
+        properties["ended_by"] = {"type": "string", "enum": ended, "description": _ended_by_help(model),
+                                  "x-missing-hint": _ended_by_missing_hint(model)}
         required.append("ended_by")
     for e in model.record_entered:
         properties[e.id] = entered_schema(e, mechanisms)

@@ -189,7 +189,10 @@ def _check_object(schema: dict, value: dict, path: tuple, out: _Collector) -> No
     for name in schema.get("required", []):
         if name not in value:
             sub = props.get(name, {})
-            out.add(problem(path + (name,), f"missing field '{name}'", f"add `{name}:` here"))
+            hint = sub.get("x-missing-hint") or (
+                f"add `{name}:` here, one of: {', '.join(map(str, sub['enum']))}" if "enum" in sub
+                else f"add `{name}:` here")
+            out.add(problem(path + (name,), f"missing field '{name}'", hint))
     for name, sub in props.items():
         if name in value:
             _check(sub, value[name], path + (name,), out)
