@@ -52,9 +52,9 @@ def median_seconds(cmd: list[str], runs: int = 5, env: dict | None = None) -> fl
     return statistics.median(times)
 
 
-def batch_records(folder: Path, count: int, start: int = 0) -> None:
-    """Write generated RftG records ``start`` .. ``count - 1`` (2-5 players, 12 cards each) into
-    ``folder`` (``start``: to grow a batch already written)."""
+def batch_records(folder: Path, count: int, start: int = 0, cards_each: int = 12) -> None:
+    """Write generated RftG records ``start`` .. ``count - 1`` (2-5 players, ``cards_each`` cards
+    each) into ``folder`` (``start``: to grow a batch already written)."""
     cards = []
     for path in sorted((ROOT / "content" / "rftg" / "cards").glob("*.yaml")):
         for line in path.read_text().splitlines():
@@ -62,7 +62,7 @@ def batch_records(folder: Path, count: int, start: int = 0) -> None:
                 cards.append(line.removeprefix("  - name: ").strip().strip('"'))
     rng = random.Random(11 + start)
     for i in range(start, count):
-        players = [{"name": f"P{p}", "tableau": rng.sample(cards, 12), "chips": rng.randint(0, 12),
+        players = [{"name": f"P{p}", "tableau": rng.sample(cards, cards_each), "chips": rng.randint(0, 12),
                     "goods": rng.randint(0, 3), "hand": rng.randint(0, 6)} for p in range(rng.randint(2, 5))]
         record = {"game": "rftg", "variant": "standard", "ended_by": "tableau", "players": players}
         (folder / f"game-{i:04d}.json").write_text(json.dumps(record))

@@ -122,9 +122,9 @@ def build_command(aids, paper, mode, png, copies, ink, out, content_dir, jobs, q
 
     \b
     Examples:
-      playaid build                                   # every aid, A4, into output/a4/
-      playaid build rftg-score-sheet --paper letter   # one aid, US Letter
-      playaid build --mode print-shop --png           # trim + bleed + crop marks, with previews
+      playaid build                                  # every aid, A4
+      playaid build rftg-score-sheet --paper letter  # one aid, US Letter
+      playaid build --mode print-shop --png          # bleed, crop marks
     """
     from generator.pipeline.build import build
 

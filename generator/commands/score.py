@@ -34,8 +34,13 @@ class ScoreCommand(click.Command):
         except Exception as exc:  # noqa: BLE001 - help must print even when content is broken
             text = f"(record fields unavailable: content did not load: {str(exc).splitlines()[0]})"
         formatter.write("\n")
-        for line in text.splitlines():
-            formatter.write(line + "\n")
+        import textwrap
+
+        width = max(formatter.width or 80, 40)
+        for line in text.splitlines():  # long lines wrap under their own indent, to the help's width
+            indent = " " * (len(line) - len(line.lstrip()))
+            formatter.write("\n".join(textwrap.wrap(line, width, subsequent_indent=indent + "    ",
+                                                     break_on_hyphens=False)) + "\n")
 
 
 @click.command("score", cls=ScoreCommand, short_help="Score finished games: check the claimed totals, explain every point.")
@@ -59,9 +64,9 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
 
     \b
     Examples:
-      playaid score game.yaml                  # a table per player, the winners, the findings
-      playaid score --json game.yaml           # the same as one JSON object
-      playaid score records/ --problems-only   # a folder: only what needs fixing, then the summary
+      playaid score game.yaml                  # tables, winners, findings
+      playaid score --json game.yaml           # the same as JSON
+      playaid score records/ --problems-only   # only what needs fixing
       cat game.yaml | playaid score -          # standard input
     """
     from generator.errors import PlayaidError, RecordError, UsageError

@@ -58,20 +58,23 @@ def _each_record(args: tuple[str, ...]) -> Iterator[str]:
 
 
 def _records_under(folder: Path) -> Iterator[str]:
-    """Record files under ``folder`` in sorted path order, one folder listing in memory at a time."""
+    """Record files under ``folder`` in sorted path order. Only one folder's names are held at a
+    time, as plain strings (a sub-folder's with a trailing "/", which is also where a sorted
+    list of whole paths puts its files): about 70 bytes a record file."""
     try:
-        # a folder sorts as "name/", as in a sorted list of whole paths
-        entries = sorted(os.scandir(folder), key=lambda e: e.name + ("/" if e.is_dir() else ""))
+        with os.scandir(folder) as listing:
+            # linked folders are not followed (a link loop would never end), as rglob does not
+            names = sorted(e.name + "/" if e.is_dir(follow_symlinks=False) else e.name for e in listing
+                           if e.is_dir(follow_symlinks=False)
+                           or os.path.splitext(e.name)[1].casefold() in RECORD_SUFFIXES)
     except OSError:
         return
-    for entry in entries:
-        try:
-            if entry.is_dir():
-                yield from _records_under(Path(entry.path))
-            elif Path(entry.name).suffix.casefold() in RECORD_SUFFIXES and entry.is_file():
-                yield entry.path
-        except OSError:
-            continue
+    for name in names:
+        path = os.path.join(folder, name.rstrip("/"))
+        if name.endswith("/"):
+            yield from _records_under(Path(path))
+        elif os.path.isfile(path):
+            yield path
 
 
 def problem_json(p: Problem) -> dict:
