@@ -12,6 +12,7 @@ import click
 
 from generator import __version__
 from generator.commands import SummaryGroup
+from generator.commands.color import CHOICES, choose
 from generator.errors import PlayaidError
 from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
 
@@ -102,8 +103,6 @@ def _print_version(ctx: click.Context, _param, value: bool) -> None:
 
 
 def _color(ctx, param, value):
-    from generator.commands.color import choose
-
     choose(value)
     return value
 
@@ -111,7 +110,7 @@ def _color(ctx, param, value):
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show playaid's version and the default content's games and versions, and exit.")
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default=None, is_eager=True,
+@click.option("--color", type=click.Choice(CHOICES), default=None, is_eager=True,
               expose_value=False, callback=_color, metavar="[auto|always|never]",
               help="style the output (colour, bold, progress bars): on a terminal only (auto, the default), "
                    "always, or never; NO_COLOR set means never unless --color says otherwise")
