@@ -21,7 +21,7 @@ from generator.errors import UsageError
 from generator.paths import default_content_dir
 
 
-@click.command("rules")
+@click.command("rules", short_help="Answer a rules question, citing the rulebook section.")
 @click.argument("query", nargs=-1, required=True)
 @click.option("--game", "game", default=None, metavar="GAME",
               help="only this game's rules (rftg, xia; as content names them)")
@@ -34,8 +34,13 @@ def command(query: tuple[str, ...], game: str | None, limit: int, as_json: bool,
     """Answer a rules question from the rules, rulings, tables, facts and cards in content, with
     the rulebook section each answer comes from.
 
-    Ask in your own words: `playaid rules do defense awards count for GR`, `playaid rules
-    repulse value 4 players`, `playaid rules --game xia can an NPC enter the kiln`.
+    Ask in your own words.
+
+    \b
+    Examples:
+      playaid rules do defense awards count for GR
+      playaid rules repulse value 4 players
+      playaid rules --game xia can an NPC enter the kiln
     """
     from generator.records.compile_rules import compiled_index
     from generator.rulesearch.api import Rules
