@@ -169,6 +169,23 @@ def test_variants_constants_becomes_and_values_that_do_not_apply():
         pad(VARIANTS).parse({"game": "demo", "variant": "long-expert", "ended_by": "bust", "players": two})
 
 
+def test_a_missing_ended_by_lists_each_variants_values_from_the_model():
+    """The hint comes from any game's model (not RftG's alone): each offered variant's endings,
+    with those of the variant it becomes; the hidden variant is not offered on its own."""
+    two = [{"name": "Ann", "coins": 0}, {"name": "Ben", "coins": 0}]
+    with pytest.raises(RecordInvalid) as caught:
+        pad(VARIANTS).parse({"game": "demo", "variant": "long", "players": two})
+    hints = {p["field"]: p["hint"] for p in caught.value.problems}
+    assert hints["ended_by"] == ("add `ended_by:` here; by variant, one of: short: deck; "
+                                 "long: deck, bust (with expert rules: bust)")
+    # without variants, the endings alone
+    plain = {**MODEL, "endings": VARIANTS["endings"]}
+    with pytest.raises(RecordInvalid) as caught:
+        pad(plain).parse({"game": "demo", "players": two})
+    assert {p["field"]: p["hint"] for p in caught.value.problems}["ended_by"] == \
+        "add `ended_by:` here, one of: deck, bust"
+
+
 @pytest.mark.parametrize("change, message", [
     (lambda m: m["components"].append({"id": "x", "label": "X", "value": "redd + 1"}),
      "component 'x': unknown name 'redd'"),

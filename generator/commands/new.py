@@ -9,7 +9,7 @@ import click
 from generator.paths import user_content_dir
 
 
-@click.command("new")
+@click.command("new", short_help="Write a working skeleton of a new game, ready to check, build and score.")
 @click.argument("game_id")
 @click.option("--title", help="the game's title (default: from the id)")
 @click.option("--content", "content_dir", default=user_content_dir, type=click.Path(path_type=Path),
@@ -19,8 +19,14 @@ from generator.paths import user_content_dir
               help="folder for the sample record (default: examples/ beside the content folder)")
 def new_command(game_id: str, title: str | None, content_dir: Path, examples_dir: Path | None):
     """Write a new game GAME_ID into the content folder: game, rules, facts, a summary card,
-    a score sheet and its scoring model, and a sample record. `playaid check`, `build` and
-    `score` work on it at once; then make it your own (docs/new-game.md)."""
+    a score sheet and its scoring model, and a sample record. playaid check, build and score
+    work on it at once; then make it your own (docs/new-game.md).
+
+    \b
+    Examples:
+      playaid new my-game                       # content/my-game/ and examples/my-game.yaml
+      playaid new my-game --title "My Game"     # the title printed on its aids
+    """
     from generator.content.skeleton import new_game
 
     examples_dir = examples_dir or Path(content_dir).resolve().parent / "examples"
