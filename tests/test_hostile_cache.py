@@ -198,3 +198,16 @@ def test_planted_compiled_rules_cache_is_compiled_again(tmp_path, monkeypatch):
         cached.write_text(planted, encoding="latin-1")
         again = CliRunner().invoke(cli, args)
         assert (again.exit_code, again.output) == (0, first.output)
+
+
+def test_the_cache_key_covers_the_code_that_reads_and_compiles_content():
+    """An edit to the scoring model's reader, the compiler or the core compiles again: their
+    folders are under the fingerprint (after the move into generator/records/ it covered only
+    that folder, so an edit to generator/content/scoring_model.py kept serving old rules)."""
+    import generator.content.compiled
+    import generator.content.scoring_model
+    import generator.scoring.pad
+    from generator.records import compile_rules
+
+    for module in (generator.content.scoring_model, generator.content.compiled, generator.scoring.pad, compile_rules):
+        assert Path(module.__file__).resolve().parent in compile_rules._CODE, module.__name__

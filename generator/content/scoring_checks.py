@@ -228,7 +228,7 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
 def _trial(content, doc: Scoring, loc) -> list[Problem]:
     """Compile the model as the scoring core does, and score a trial record of every variant
     with two players who entered nothing: a formula that cannot be evaluated is located here."""
-    from generator.records.compile_rules import compile_game
+    from generator.content.compiled import compile_game
     from generator.scoring.model import ModelInvalid
     from generator.scoring.pad import Pad
 

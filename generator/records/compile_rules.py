@@ -1,9 +1,9 @@
 """Compile what the scoring core needs from validated content into plain JSON, and keep it.
 
 The scoring core (`generator.scoring`) reads JSON, never YAML or pydantic models, so the same code
-runs in the command line and in the browser. `compile_rules(content)` writes every game's facts,
-tables, card database and scoring rules as plain data, the same way for every game (adding a game
-needs no change here). `compiled_rules(content_dir)` returns them for the command line from a cache
+runs in the command line and in the browser. `compile_rules(content)` (from
+`generator.content.compiled`) writes every game's facts, tables, card database and scoring model
+as plain data. `compiled_rules(content_dir)` returns them for the command line from a cache
 keyed by a fingerprint of the content files and of this package's code, so `playaid score` loads
 no YAML and validates nothing when content has not changed.
 
@@ -37,73 +37,11 @@ import stat
 from pathlib import Path
 
 from generator import __version__
+from generator.content.compiled import FORMAT, compile_game, compile_rules  # noqa: F401 (re-exported)
 
-#: Version of the compiled rules' shape; the scoring core checks it.
-FORMAT = 2
-
-_PACKAGE = Path(__file__).resolve().parent
-#: Card fields that document a number (where it comes from, what others print) but never score.
-_DOC_ONLY = frozenset({"note", "source", "differences"})
-
-
-def _without(value, keys: frozenset):
-    """``value`` (JSON data) with ``keys`` removed from every mapping, at any depth."""
-    if isinstance(value, dict):
-        return {k: _without(v, keys) for k, v in value.items() if k not in keys}
-    if isinstance(value, list):
-        return [_without(v, keys) for v in value]
-    return value
-
-
-def compile_game(game) -> dict:
-    """One game's compiled rules from its validated `GameContent` (see `compile_rules`)."""
-    cards = []
-    for doc in game.of_kind("cards").values():
-        cards += [_without(card.model_dump(mode="json", exclude_none=True), _DOC_ONLY) for card in doc.cards]
-    scoring = next(iter(game.of_kind("scoring").values()), None)
-    facts = {name: fact.model_dump(mode="json")["value"] for name, fact in game.facts.items()}
-    return {
-        "id": game.id,
-        "title": game.game.title,
-        "version": game.game.version,
-        "facts": facts,
-        "tables": {tid: {"title": t.title, "columns": [c.key for c in t.columns],
-                         "rows": t.model_dump(mode="json")["rows"]}
-                   for tid, t in game.of_kind("table").items()},
-        "cards": cards,
-        "scoring": None if scoring is None else _scoring_model(scoring, facts, game.id,
-                                                               game.of_kind("table")),
-    }
-
-
-def _scoring_model(scoring, facts: dict, game_id: str, tables: dict) -> dict:
-    """The ``kind: scoring`` document as the scoring core and the phone pad read it: without
-    what only documents it (rulings, notes, sources), ``record`` given (default: the game's
-    id), constants written ``{fact: name}`` replaced by the fact's value and ``{table: id}`` by
-    the table's rows."""
-    data = _without(scoring.model_dump(mode="json", exclude_none=True, exclude={"rulings", "notes"}),
-                    frozenset({"source"}))
-    data.setdefault("record", game_id)
-    for holder in [data] + data.get("variants", []):
-        constants = holder.get("constants") or {}
-        for name, value in constants.items():
-            if isinstance(value, dict) and "fact" in value:
-                constants[name] = facts.get(value["fact"])
-            elif isinstance(value, dict) and "table" in value and value["table"] in tables:
-                constants[name] = tables[value["table"]].model_dump(mode="json")["rows"]
-    return data
-
-
-def compile_rules(content) -> dict:
-    """``{"format": 1, "content_version": "...", "games": {game id: {...}}}`` from validated
-    `Content`. Per game: ``id``, ``title``, ``version``, ``facts`` (name -> value), ``tables``
-    (id -> {title, columns, rows}), ``cards`` (every card design, as in content, without the
-    fields that only document it: ``note``, ``source``, ``differences``, at any depth) and
-    ``scoring`` (the ``kind: scoring`` model, `_scoring_model`; its shape is in
-    ``docs/scoring-model.md``), or None."""
-    games = {game_id: compile_game(game) for game_id, game in sorted(content.games.items())}
-    version = "+".join(f"{g['id']} {g['version']}" for g in games.values())
-    return {"format": FORMAT, "content_version": version, "games": games}
+#: The code that reads, checks and compiles content: an edit to any of it compiles again (not
+#: the whole package: an installed one carries the shipped games and Pyodide beside it).
+_CODE = tuple(Path(__file__).resolve().parents[1] / part for part in ("reader", "content", "scoring", "records"))
 
 
 def cache_dir() -> Path:
@@ -117,12 +55,13 @@ def cache_dir() -> Path:
 def rules_fingerprint(content_dir: Path) -> str:
     """sha256 over the format, the version, the resolved content folder, the bytes of every
     content file (`content_digests`: ~50 files, a few ms) and the name, size, times and inode of
-    every file of the generator's own code (`stat_fingerprint`): any edit compiles again."""
+    every file of the code that reads, checks and compiles content (`_CODE`,
+    `stat_fingerprint`): any edit compiles again."""
     from generator.content.files import content_digests
     from generator.fingerprint import stat_fingerprint
 
     content_dir = Path(content_dir).resolve()
-    digest = hashlib.sha256(f"{FORMAT}\0{__version__}\0{content_dir}\0{stat_fingerprint([_PACKAGE])}".encode())
+    digest = hashlib.sha256(f"{FORMAT}\0{__version__}\0{content_dir}\0{stat_fingerprint(_CODE)}".encode())
     for name, file_digest in sorted(content_digests(content_dir).items()):
         digest.update(f"{name}\0{file_digest}\0".encode())
     return digest.hexdigest()
