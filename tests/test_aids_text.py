@@ -1,5 +1,5 @@
 """What the aids print, read back from the built PDFs (the RftG cards and pages, the score sheet,
-the Xia economy card): the items the audits of issues 10 and 20 found wrong, misleading or missing
+the Xia economy and campaign cards): the items the audits of issues 10 and 20 found wrong, misleading or missing
 are printed as the rulebooks state them (rulebook sections in comments)."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from generator.pipeline.build import BuildOptions, build
 from tests.render_helpers import text
 
 CARDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end",
-         "frontier-summary", "card-powers", "rules-reference", "score-sheet")
-XIA_AIDS = ("economy-kiln-relics",)
+         "frontier-summary", "card-powers", "rules-reference", "score-sheet", "strength-tables")
+XIA_AIDS = ("economy-kiln-relics", "solo-campaign")
 
 
 @pytest.fixture(scope="module")
@@ -166,3 +166,39 @@ def test_second_issue_20_audit_findings_are_printed_as_the_rulebooks_state_them(
     # xia: Sift: one Sift action takes any Relic Tokens in the hold
     assert ("Sift (an action, docked with The Kiln) any Relic Tokens in your hold: each is removed, "
             "turned face up and gives 1 Fame Point or the rewards it shows.") in aids["economy-kiln-relics"]
+
+
+def test_third_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
+    """The findings of the third sentence-by-sentence audit (branch audit2), as printed now."""
+    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(text.split()))
+            for aid, text in printed.items()}
+    # xc: Repulse, step 3: 33/42/52/61 is "the number to add"; the rulebook's "offset" is the war
+    # contributions made (initial repulse value - current), so the table no longer calls it Offset
+    tables = aids["strength-tables"]
+    assert "Players Repulse Add Conquest" in tables
+    assert "the current repulse value + the number to add (= printed conquest value − war contributions made)" in tables
+    assert "Offset" not in tables
+    assert ("Add the conquest sheet; move the repulse arrow onto it, +33 / 42 / 52 / 61 for 2 / 3 / 4 / 5 "
+            "players.") in aids["counterstrike-summary"]
+    assert "by its offset" not in aids["counterstrike-summary"]
+
+
+def test_campaign_card_prints_the_campaign_rules_and_every_upgrade(printed):
+    card = " ".join(printed["solo-campaign"].split())
+    # xia: Campaign Setup, Ship Upgrades, Game End: what a campaign player needs between games
+    assert "Pick a Tier 1 ship not yet used this campaign; once all have been used, pick from those used once" in card
+    assert "Win or lose, take 1 campaign upgrade; it lasts for the rest of the campaign." in card
+    # xia: Campaign End, with the ruling the campaign log already prints (won-goal-failed)
+    assert ("minus 3 for every game without a completed goal. Ruling: a win that broke the goal's special "
+            "rules is a game without a completed goal (−3, no point differential).") in card
+    # xia: Campaign Upgrades: all seven upgrades with their tiers and the prerequisite rule
+    for line in ("Engine", "Weapons and shields", "Impulse", "Missions", "Re-arm", "Ship abilities", "Cargo"):
+        assert line in card, line
+    assert "+1 to each Shield, Missile and Blaster use (may exceed its maximum)" in card
+    assert "once per turn, an action: spend 8 energy to re-arm one used marker costs 5 energy costs 1 energy" in card
+    assert "(minor actions work even when stranded)" in card
+    # the Tier 3 ship upgrade follows the campaign's ship rules (a ship used once when all are used)
+    assert "upgrade a Tier 3 ship into a Tier 1 ship (campaign ship rules) at its price, for 1 Fame Point" in card
+    assert "unused Tier 1 ship" not in card
+    assert ("Tier 1 upgrades may be taken any time; a Tier 2 needs its Tier 1 from an earlier game, a Tier 3 "
+            "its Tier 2.") in card

@@ -20,11 +20,11 @@ def _aids(xia):
     return {aid.id: aid for doc in xia.of_kind("aids").values() for aid in doc.aids}
 
 
-def test_five_aids(xia):
+def test_six_aids(xia):
     aids = _aids(xia)
     assert list(aids) == ["fame-points", "solo-round-end", "rolls-hazards", "economy-kiln-relics",
-                          "campaign-log"]
-    for aid_id in ["fame-points", "solo-round-end", "rolls-hazards", "economy-kiln-relics"]:
+                          "campaign-log", "solo-campaign"]
+    for aid_id in ["fame-points", "solo-round-end", "rolls-hazards", "economy-kiln-relics", "solo-campaign"]:
         assert [f.name for f in aids[aid_id].faces] == ["front", "back"], aid_id
 
 
