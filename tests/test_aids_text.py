@@ -15,7 +15,7 @@ from tests.render_helpers import text
 
 CARDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end",
          "frontier-summary", "card-powers", "rules-reference", "score-sheet", "strength-tables")
-XIA_AIDS = ("economy-kiln-relics", "solo-campaign")
+XIA_AIDS = ("economy-kiln-relics", "solo-campaign", "rolls-hazards")
 
 
 @pytest.fixture(scope="module")
@@ -202,3 +202,10 @@ def test_campaign_card_prints_the_campaign_rules_and_every_upgrade(printed):
     assert "unused Tier 1 ship" not in card
     assert ("Tier 1 upgrades may be taken any time; a Tier 2 needs its Tier 1 from an earlier game, a Tier 3 "
             "its Tier 2.") in card
+
+
+def test_the_d20_table_says_a_natural_20_earns_a_fame_point(printed):
+    """xia: Quick Reference, Luck: "Earn 1 Fame Point whenever you roll a natural 20 on a d20";
+    the d20 rolls table is where a player rolls one (found by the third audit)."""
+    assert "A natural 20 on any of these rolls also earns 1 Fame Point (Luck)." in " ".join(
+        printed["rolls-hazards"].split())
