@@ -96,23 +96,23 @@ def figures(count: int = 5000) -> list[tuple[str, str, str]]:
     from generator.content.load import load_content
     from generator.content.skeleton import new_game
     from generator.records.compile_rules import compile_rules
-    from generator.scoring.pad import Pad
+    from generator.scoring.game_pad import pad_for
 
     rng = random.Random(7)
     rules = compile_rules(load_content(ROOT / "content"))
     rows = []
-    rftg = Pad.from_rules(rules["games"]["rftg"])
+    rftg = pad_for(rules["games"]["rftg"])
     rate, checked = _rate(rftg, _rftg_records(rftg, count, rng))
     rows.append((f"RftG scoring (tableau), {count:,} records", f"{rate:,.0f} records/s",
                  f"{checked:,.0f} records/s incl. checking (target >= 10,000 scored)"))
-    xia = Pad.from_rules(rules["games"]["xia"])
+    xia = pad_for(rules["games"]["xia"])
     rate, checked = _rate(xia, _xia_records(count, rng))
     rows.append((f"Xia campaign scoring, {count:,} campaigns", f"{rate:,.0f} records/s",
                  f"{checked:,.0f} records/s incl. checking"))
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "content").mkdir()
         new_game("bench-game", Path(tmp) / "content", Path(tmp) / "examples")
-        model_only = Pad.from_rules(compile_rules(load_content(Path(tmp) / "content"))["games"]["bench-game"])
+        model_only = pad_for(compile_rules(load_content(Path(tmp) / "content"))["games"]["bench-game"])
     rate, checked = _rate(model_only, _skeleton_records("bench-game", count, rng))
     rows.append((f"model-only game scoring (playaid new skeleton), {count:,} records", f"{rate:,.0f} records/s",
                  f"{checked:,.0f} records/s incl. checking"))

@@ -52,9 +52,9 @@ def _attrs(key, value):
 
 def pad(game_id: str, rules: dict | None = None):
     """The scoring core's `Pad` for one game of the compiled rules (default: the project's)."""
-    from generator.scoring.pad import Pad
+    from generator.scoring.game_pad import pad_for
 
-    return Pad.from_rules((rules or compiled())["games"][game_id])
+    return pad_for((rules or compiled())["games"][game_id])
 
 
 def rftg_rules():

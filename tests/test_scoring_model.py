@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from generator.scoring.model import ModelInvalid
-from generator.scoring.pad import Pad
+from generator.scoring.game_pad import pad_for
 from generator.scoring.validate import RecordInvalid
 
 MODEL = {
@@ -42,7 +42,7 @@ MODEL = {
 
 
 def pad(model=MODEL, **rules):
-    return Pad.from_rules({"id": "demo", "scoring": model, **rules})
+    return pad_for({"id": "demo", "scoring": model, **rules})
 
 
 def score(players, model=MODEL, **record):

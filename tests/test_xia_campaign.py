@@ -6,7 +6,7 @@ import pytest
 
 from generator.errors import RecordError
 from generator.records.record_io import locate, read_record
-from generator.scoring.pad import Pad
+from generator.scoring.game_pad import pad_for
 
 try:  # tests/ may or may not become a package
     from tests.scoring_fixtures import Scored
@@ -19,7 +19,7 @@ except ImportError:
 @pytest.fixture(scope="module")
 def xia(tmp_path_factory):
     """The campaign's scoring pad, from a private copy of content/xia."""
-    return Pad.from_rules(xia_rules(copy_xia(tmp_path_factory.mktemp("content"))))
+    return pad_for(xia_rules(copy_xia(tmp_path_factory.mktemp("content"))))
 
 
 def load_campaign(path, xia):

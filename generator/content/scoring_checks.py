@@ -230,11 +230,11 @@ def _trial(content, doc: Scoring, loc) -> list[Problem]:
     with two players who entered nothing: a formula that cannot be evaluated is located here."""
     from generator.content.compiled import compile_game
     from generator.scoring.model import ModelInvalid
-    from generator.scoring.pad import Pad
+    from generator.scoring.game_pad import pad_for
 
     game_rules = compile_game(content)
     try:
-        pad = Pad.from_rules(game_rules)
+        pad = pad_for(game_rules)
     except ModelInvalid as exc:
         return [loc.problem(exc.path, str(exc), "fix the formula or the names it reads")]
     problems = []

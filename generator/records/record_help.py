@@ -22,12 +22,12 @@ def record_help(rules: dict) -> str:
     record values and the fields of each player (or each game of a campaign)."""
     from generator.scoring.api import record_games
     from generator.scoring.model import ModelInvalid
-    from generator.scoring.pad import Pad
+    from generator.scoring.game_pad import pad_for
 
     lines = ["Record format (YAML or JSON; examples in examples/):", ""]
     for word, game_id in record_games(rules).items():
         try:
-            pad = Pad.from_rules(rules["games"][game_id])
+            pad = pad_for(rules["games"][game_id])
         except ModelInvalid as exc:
             lines += [f"game: {word}", f"  (its scoring model cannot be read: {exc})", ""]
             continue

@@ -46,8 +46,8 @@ class Engine:
     def built(self, record_game: str):
         """The `Pad` for a record's ``game:`` word (raises `ModelInvalid`, KeyError)."""
         if record_game not in self._built:
-            from generator.scoring.pad import Pad
-            self._built[record_game] = Pad.from_rules(self.game_rules(self.games[record_game]))
+            from generator.scoring.game_pad import pad_for
+            self._built[record_game] = pad_for(self.game_rules(self.games[record_game]))
         return self._built[record_game]
 
     def score(self, record) -> dict:

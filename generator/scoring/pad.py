@@ -119,31 +119,6 @@ class Pad:
             found = self._views[variant] = _View(self.model, variant)
         return found
 
-    @classmethod
-    def from_rules(cls, game_rules: dict) -> "Pad":
-        """The `Pad` of one game's compiled rules (``rules["games"][id]``): its scoring model,
-        the mechanisms it switches on, the record schema. Raises `ModelInvalid`."""
-        from generator.scoring.mechanisms import mechanism_classes, mechanism_names
-        from generator.scoring.model_schema import record_schema_of
-
-        data = game_rules.get("scoring")
-        if not isinstance(data, dict):
-            raise ModelInvalid(f"content/{game_rules.get('id')} has no scoring model (add a kind: scoring file)")
-        model = Model.from_json(data, mechanism_names())
-        classes = mechanism_classes()
-        mechanisms = {}
-        pad_class = cls
-        for name, config in model.mechanisms.items():
-            if name == "campaign":  # the rows are the games of a campaign: its own pad
-                from generator.scoring.mechanisms.campaign import CampaignPad
-                pad_class = CampaignPad
-                continue
-            if name not in classes:
-                raise ModelInvalid(f"unknown mechanism '{name}' (known: {', '.join(sorted(classes))})",
-                                   ("mechanisms", name))
-            mechanisms[name] = classes[name](config or {}, game_rules)
-        return pad_class(model, mechanisms, record_schema_of(model, mechanisms))
-
     def trial_record(self, variant: str | None) -> dict:
         """A record of two players who entered nothing (every value its default), for content
         validation: the model's formulas must score it."""

@@ -56,9 +56,9 @@ def _rftg(game: dict) -> dict:
     """The RftG form's data (``web/js/rftg-form.js``), read from the game's scoring model:
     per variant the player fields it uses (with those of the variant it becomes before the
     repulse), its ``ended_by`` values, bonus tiles and whether worlds can be damaged."""
-    from generator.scoring.pad import Pad
+    from generator.scoring.game_pad import pad_for
 
-    pad = Pad.from_rules(game)
+    pad = pad_for(game)
     model = pad.model
     player = pad.schema["properties"]["players"]["items"]
 

@@ -36,7 +36,7 @@ from generator.scoring.expressions import ExpressionError, compile_expression
 from generator.scoring.mechanisms import Mechanism
 from generator.scoring.military import VS_XENOS_ONLY, compute_military
 from generator.scoring.model import ModelInvalid
-from generator.scoring.record_schema import MAX_NAME, MAX_TABLEAU, PRINTABLE
+from generator.scoring.limits import MAX_NAME, MAX_TABLEAU, PRINTABLE
 from generator.scoring.report import Explain, Finding
 from generator.scoring.rftg_rules import HAND_ENTERED, Resolved, RftgRules
 
