@@ -139,6 +139,39 @@ def test_new_writes_into_the_users_folder_by_default(tmp_path, monkeypatch):
     assert (tmp_path / "mine" / "dice-race" / "scoring.yaml").is_file()
 
 
+def test_new_into_a_folder_it_cannot_write_is_a_usage_error(tmp_path):
+    """A read-only content folder: a located usage error, exit 2, never an internal error."""
+    import os
+    import stat
+
+    if os.geteuid() == 0:  # root writes anywhere: make the folder's path a file instead
+        (tmp_path / "ro").write_text("not a folder")
+        target = tmp_path / "ro" / "content"
+    else:
+        target = tmp_path / "ro"
+        target.mkdir()
+        target.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    result = CliRunner().invoke(cli, ["new", "foo", "--content", str(target)])
+    assert result.exit_code == 2, result.output
+    assert "internal error" not in result.output and "cannot" in result.output
+
+
+def test_new_on_a_read_only_file_system_is_a_usage_error(tmp_path, monkeypatch):
+    """The folder exists but nothing can be written in it (a read-only mount, as root too)."""
+    import errno
+    import tempfile
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", read_only)
+    (tmp_path / "content").mkdir()
+    result = CliRunner().invoke(cli, ["new", "foo", "--content", str(tmp_path / "content")])
+    assert result.exit_code == 2, result.output
+    assert "cannot write into" in result.output and "Read-only file system" in result.output
+    assert "internal error" not in result.output
+
+
 @pytest.mark.parametrize("edit, where, message", [
     (("value: coins // coins_per_vp", "value: coin // coins_per_vp"), "components[2].value",
      "component 'coins_vp': unknown name 'coin'"),

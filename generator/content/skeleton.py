@@ -60,7 +60,11 @@ def new_game(game_id: str, content_dir: Path, examples_dir: Path, title: str | N
     if any(c in title for c in '"\\\n\r'):
         raise UsageError("the title may not hold quotes, backslashes or line breaks")
     today = today or dt.date.today()
-    aside = Path(tempfile.mkdtemp(prefix=f".{game_id}.", dir=content_dir))
+    try:
+        aside = Path(tempfile.mkdtemp(prefix=f".{game_id}.", dir=content_dir))
+    except OSError as exc:
+        raise UsageError(f"cannot write into {content_dir}: {exc.strerror or exc} "
+                         f"(pass --content with a folder you can write)") from None
     try:
         for name in GAME_FILES:
             text = _filled((SKELETON_DIR / name).read_text(encoding="utf-8"), game_id, title, today)
