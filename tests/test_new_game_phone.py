@@ -86,3 +86,42 @@ def test_a_game_added_by_content_scores_on_the_phone_as_on_the_command_line(brow
     assert expected["winners"][0] in page.locator(f"#panel-{prefix}").inner_text()
     assert page.problems == []
     context.close()
+
+
+@pytest.fixture(scope="module")
+def own_only(tmp_path_factory):
+    """The site of a content folder of the user's own that holds only the new game (as
+    `playaid new` makes in an empty folder): no RftG, no Xia."""
+    from generator.web.serve import make_server
+    from generator.web.site import build_site
+
+    root = tmp_path_factory.mktemp("own-only")
+    (root / "content").mkdir()
+    new_game(GAME, root / "content", root / "examples", title="Gem Market")
+    build_site(root / "content", root / "web")
+    httpd = make_server(root / "web", "127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_a_site_without_the_shipped_games_shows_only_its_own(browser, own_only):  # noqa: F811
+    """No tabs for games the content does not hold; the new game's pad opens first and scores."""
+    context = browser.new_context(**PHONE_TOUCH, service_workers="block")
+    page = open_page(browser, own_only, context=context)
+    assert page.locator('[role="tab"]').all_inner_texts()[:2] == ["Gem Market", "Saved games"]
+    assert page.locator("#tab-rftg, #tab-xia-campaign, #tab-xia-npc, #panel-rftg").count() == 0
+    prefix = GAME
+    assert page.get_attribute(f"#tab-{prefix}", "aria-selected") == "true"
+    for i, (name, gems) in enumerate((("Ann", 3), ("Ben", 1))):
+        page.fill(f"#{prefix}-p{i}-name", name)
+        for key in ("red", "green", "blue", "coins"):
+            page.fill(f"#{prefix}-p{i}-{key}", str(gems))
+    page.click(f"#{prefix}-score")
+    screenshot(page, "pad-own-content-only")
+    page.locator(f"#{prefix}-scoreboard").wait_for()
+    assert page.locator(f"#{prefix}-winner").inner_text().startswith("Winner: Ann")
+    assert not page.locator(".finding.error").filter(has_text="could not load").count()
+    assert page.problems == []
+    context.close()

@@ -320,6 +320,7 @@ async function scoreUnsummarised() {
 
 /** Why a record cannot be shown in the form (its shape, not its values), or "". */
 function unfit(record) {
+  if (!forms[record?.game]) return `game: must be one of ${RECORD_TABS.join(", ")} (the games this site holds)`;
   if (record?.game === RFTG) {
     if (!Array.isArray(record.players) || !record.players.every((p) => p && typeof p === "object" && !Array.isArray(p))) {
       return "`players` must be a list of players (each with name, tableau, ...)";
@@ -460,6 +461,22 @@ function modelTabs(data) {
   return words;
 }
 
+/**
+ * Take out the tabs of the pads made for the shipped games whose game this site's content does
+ * not hold (a content folder of the user's own replaces the shipped games): their buttons, panels
+ * and places in TABS and RECORD_TABS.
+ */
+function dropAbsentGames(data) {
+  const absent = [...(data.rftg ? [] : [RFTG]), ...(data.xia ? [] : [CAMPAIGN, NPC])];
+  for (const tab of absent) {
+    document.getElementById(`tab-${tab}`)?.remove();
+    panels[tab]?.remove();
+    delete panels[tab];
+    TABS.splice(TABS.indexOf(tab), 1);
+    if (RECORD_TABS.includes(tab)) RECORD_TABS.splice(RECORD_TABS.indexOf(tab), 1);
+  }
+}
+
 /** The result screen's buttons: a new game with the same players, and the result to BG Stats. */
 function resultActions(tab) {
   const form = forms[tab];
@@ -477,6 +494,7 @@ async function boot() {
   const cards = new CardIndex(data.rftg?.cards ?? []);
   formData = data;
   const generated = modelTabs(data);
+  dropAbsentGames(data);
   gamesStore = new History({ [RFTG]: !!data.rftg, [CAMPAIGN]: !!data.xia, ...Object.fromEntries(generated.map((w) => [w, true])) });
   current = load("current") ?? {};
   if (!current || typeof current !== "object") current = {};
@@ -489,11 +507,12 @@ async function boot() {
     onScore: (report) => remember(tab, report, { create: true }),
     actions: () => resultActions(tab),
   });
-  forms = {
-    [RFTG]: new RftgForm(panels[RFTG], data.rftg, cards, () => changed(RFTG), hooks(RFTG)),
-    [CAMPAIGN]: new CampaignForm(panels[CAMPAIGN], data.xia, () => changed(CAMPAIGN), hooks(CAMPAIGN)),
-    [NPC]: new NpcRollForm(panels[NPC], data.xia, () => changed(NPC)),
-  };
+  forms = {};
+  if (data.rftg) forms[RFTG] = new RftgForm(panels[RFTG], data.rftg, cards, () => changed(RFTG), hooks(RFTG));
+  if (data.xia) {
+    forms[CAMPAIGN] = new CampaignForm(panels[CAMPAIGN], data.xia, () => changed(CAMPAIGN), hooks(CAMPAIGN));
+    forms[NPC] = new NpcRollForm(panels[NPC], data.xia, () => changed(NPC));
+  }
   for (const word of generated) forms[word] = new ModelPad(panels[word], word, data.models[word], () => changed(word), hooks(word));
   for (const tab of RECORD_TABS) {
     const kept = load(tab);
@@ -501,10 +520,10 @@ async function boot() {
     if (kept && !unfit(kept) && kept.game === tab) forms[tab].setRecord(kept, { done: "typed" });
     else forms[tab].setRecord(forms[tab].newRecord(null), { done: false });
   }
-  forms[NPC].setState(load(NPC));
+  forms[NPC]?.setState(load(NPC));
   wireChrome();
   const tab = load("tab");
-  switchTab(TABS.includes(tab) ? tab : RFTG);
+  switchTab(TABS.includes(tab) ? tab : TABS[0]);
   scoreUnsummarised();
   const v = data.versions ?? {};
   document.getElementById("versions").textContent = `playaid ${v.playaid} · content ${data.content_version} · Pyodide ${v.pyodide}`;
@@ -522,7 +541,7 @@ async function boot() {
 
 api.formReady = boot();
 api.formReady.catch((error) => {
-  panels[RFTG].replaceChildren(h("p", { class: "finding error" }, `The form could not load: ${error.message}`));
+  (panels[TABS[0]] ?? panels[GAMES]).replaceChildren(h("p", { class: "finding error" }, `The form could not load: ${error.message}`));
 });
 
 engine.ready.finally(() => {
