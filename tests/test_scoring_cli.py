@@ -339,6 +339,25 @@ def test_batch_summary_names_the_records_with_problems(run, tmp_path):
                     f"  {batch / 'chess.yaml'}: no scorer for game 'chess'"]
 
 
+def test_a_2001_record_batch_names_all_667_records_with_error_findings(run, tmp_path):
+    """Issue 21's batch: 2,001 records ended with '744 with error findings' and no names. Every
+    third record here claims 35 for Ann's 34; the summary names each of them and the unreadable one."""
+    batch = tmp_path / "batch"
+    batch.mkdir()
+    standard = (REPO / "examples" / "rftg-standard.yaml").read_text()
+    wrong = (REPO / "examples" / "rftg-invasion.yaml").read_text().replace("claimed_total: 34", "claimed_total: 35")
+    for i in range(2001):
+        text = wrong if i % 3 == 0 else "game: chess\n" if i == 1000 else standard
+        (batch / f"game-{i:04d}.yaml").write_text(text)
+    res = run(batch)
+    assert res.exit_code == 2
+    out = res.stdout.splitlines()
+    start = out.index("2001 records: 1333 clean, 667 with error findings, 1 unreadable")
+    assert out[start + 1] == "with error findings (667):"
+    assert out[start + 2:start + 669] == [f"  {batch / f'game-{i:04d}.yaml'}: claimed_total" for i in range(0, 2001, 3)]
+    assert out[start + 669:] == ["unreadable (1):", f"  {batch / 'game-1000.yaml'}: no scorer for game 'chess'"]
+
+
 def test_problems_only_prints_just_the_problems(run, tmp_path):
     batch = _mixed_batch(tmp_path / "batch")
     res = run(batch, "--problems-only")
