@@ -56,9 +56,15 @@ def pytest_sessionfinish(session, exitstatus):
     after = _snapshot()
     written = sorted(p for p, stat in after.items() if before.get(p) != stat)
     if written:
+        session.config._playaid_written = written
+        session.exitstatus = 1
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    # printed here, beside the short test summary at the end, so `make test | tail` shows it
+    written = getattr(config, "_playaid_written", None)
+    if written:
         shown = "\n  ".join(f"output/{p}" for p in written[:20])
         more = f"\n  ... and {len(written) - 20} more" if len(written) > 20 else ""
-        session.config.get_terminal_writer().line(
-            f"\nFAILED: tests wrote into the project's output/ folder (use tmp_path):\n  {shown}{more}",
-            red=True)
-        session.exitstatus = 1
+        terminalreporter.write_line(
+            f"FAILED: tests wrote into the project's output/ folder (use tmp_path):\n  {shown}{more}", red=True)
