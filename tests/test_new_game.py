@@ -207,4 +207,22 @@ def test_a_formula_that_cannot_add_up_is_found_by_check(tmp_path):
     scoring.write_text(scoring.read_text().replace("value: sets * set_vp", "value: sets * set_vp + name"))
     with pytest.raises(ContentError) as caught:
         load_content(tmp_path)
-    assert "a trial score of an empty record fails: 'sets_vp': cannot evaluate" in str(caught.value)
+    assert "a trial score of an empty record fails: component 'sets_vp' for " in str(caught.value)
+    assert ": cannot evaluate `sets * set_vp + name`" in str(caught.value)
+
+
+def test_a_formula_that_fails_on_a_records_values_is_said_to_be_a_content_error(tmp_path):
+    """A division by a value that is 0 only for some records passes check (an empty record scores)
+    but fails at the table: the report names the component, the player, and the scoring.yaml to
+    fix, not the record."""
+    new_game("trial-game", tmp_path / "content", tmp_path / "examples")
+    scoring = tmp_path / "content" / "trial-game" / "scoring.yaml"
+    scoring.write_text(scoring.read_text().replace("value: coins // coins_per_vp", "value: coins // (coins - 7)"))
+    rules = compile_rules(load_content(tmp_path / "content"))  # check passes: coins 0 divides by -7
+    report = score({"game": "trial-game", "players": [{"name": "Ann", "coins": 7}, {"name": "Ben", "coins": 2}]}, rules)
+    assert report["ok"] is False
+    [error] = report["errors"]
+    assert error["message"].startswith("the scoring model cannot score this record: component 'coins_vp' for Ann: "
+                                       "cannot evaluate `coins // (coins - 7)`")
+    assert "division by zero" in error["message"]
+    assert "a content error, not the record's: fix the formula in trial-game/scoring.yaml" in error["hint"]

@@ -73,7 +73,10 @@ class Engine:
             return _unreadable(game, [problem(("game",), str(exc.args[0] if exc.args else exc),
                                               f"pass --content with a folder that holds {self.games[game]}/game.yaml")])
         except ModelInvalid as exc:  # compiled rules unusable: a content problem, said plainly
-            return _unreadable(game, [problem((), str(exc), "run `playaid check` on the content")])
+            return _unreadable(game, [problem((), f"the scoring model cannot score this record: {exc}",
+                                              f"a content error, not the record's: fix the formula in "
+                                              f"{self.games[game]}/scoring.yaml of the content folder "
+                                              f"(`playaid check` tries each formula on an empty record only)")])
 
 
 def _unreadable(game, problems: list[dict]) -> dict:

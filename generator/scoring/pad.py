@@ -306,7 +306,8 @@ class Pad:
         try:
             value = f.value.evaluate(env)
         except ExpressionError as exc:
-            raise ModelInvalid(f"'{f.id}': {exc}") from None
+            who = env.get("name")
+            raise ModelInvalid(f"component '{f.id}'{f' for {who}' if isinstance(who, str) else ''}: {exc}") from None
         if explain is not None:
             explain.append(Explain(f.explain_as or f.label, value, why(f, env)))
         return value
