@@ -9,6 +9,7 @@ typed values never compute, so it serves only for the Tab order, in test_forms.p
 from __future__ import annotations
 
 import functools
+import re
 import http.server
 import threading
 from pathlib import Path
@@ -63,13 +64,23 @@ class Sheet:
     def box(self, name: str):
         return self.page.locator(f'.annotationLayer input[name="{name}"]')
 
-    def type(self, name: str, keys: str) -> None:
-        """Click the box, type ``keys`` one at a time (the viewer answers each keystroke), Tab out."""
-        self.box(name).click()
-        for key in keys:
-            self.page.keyboard.type(key)
-            self.page.wait_for_timeout(40)
-        self.page.keyboard.press("Tab")
+    def type(self, name: str, keys: str, *, kept: str | None = None) -> None:
+        """Click the box, type ``keys`` one at a time (the viewer answers each keystroke), Tab out.
+        Where every key should be kept (digits, a leading minus, text: ``kept`` defaults to
+        ``keys`` then), type again if the viewer lost a key: on a busy machine the first key
+        can arrive before the box has the focus (a lost minus turned -3 into 3)."""
+        plain = kept if kept is not None else keys if re.fullmatch(r"-?\d+|[A-Za-z ]+", keys) else None
+        for _attempt in range(3):
+            box = self.box(name)
+            box.click()
+            box.fill("")
+            for key in keys:
+                self.page.keyboard.type(key)
+                self.page.wait_for_timeout(40)
+            self.page.keyboard.press("Tab")
+            if plain is None or box.input_value() == plain:
+                return
+        raise AssertionError(f"{name}: typed {keys!r}, the box holds {self.box(name).input_value()!r}")
 
     def value(self, name: str) -> str:
         return self.box(name).input_value()
