@@ -19,8 +19,10 @@ Figures, in one run on this machine:
      tableaux (bench/web_entry.py)                                (target <= 25)
   10. `playaid watch`: a saved edit to one card's text until it is in the card's PDF
      (bench/watch_latency.py)                                   (target <= 1.5 s)
- 10. peak memory of one `playaid score` call on 1,000 and 10,000 records, text and --json
+ 11. peak memory of one `playaid score` call on 1,000 and 10,000 records, text and --json
      (bench/batch_memory.py; flat: records are scored and printed one at a time)
+ 12. the rules search: index size, start-up, each query on the command line's core and through
+     the page's Worker, letter by letter (bench/rules_search.py)  (target < 50 ms a query)
 """
 
 from __future__ import annotations
@@ -145,6 +147,9 @@ def main() -> None:
     from watch_latency import figures as watch_figures  # playaid watch: save to PDF
 
     rows += watch_figures()
+    from rules_search import figures as rules_figures  # playaid rules and the Rules tab
+
+    rows += rules_figures()
     width = max(len(r[0]) for r in rows)
     for name, value, note in rows:
         print(f"{name:<{width}}  {value:>16}  {note}")

@@ -107,7 +107,7 @@ def test_vocabulary_and_player_count_keys_are_in_the_index():
 def test_repulse_value_for_four_players_is_33_from_the_repulse_tiles():
     found = rules().search("repulse value 4 players", "rftg", 5)
     answers = {r["id"]: r["answer"] for r in found if r.get("answer")}
-    assert answers["rftg:table/repulse-conquest"]["cells"][1] == ["Repulse", "33"]
+    assert answers["rftg:table/repulse-conquest"]["cells"] == [["Repulse", "33"], ["Offset", "52"], ["Conquest", "85"]]
     assert answers["rftg:fact/repulse_values"]["text"] == "33"
     assert found[0]["id"] in answers
 
@@ -169,6 +169,5 @@ def test_demo_index_from_cli(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     found = json.loads(result.stdout)
     assert found[0]["id"] == "demo:table/hands"
-    assert found[0]["answer"] == {"players": 3, "text": "Players: 3; Cards: 3",
-                                  "cells": [["Players", "3"], ["Cards", "3"]]}
+    assert found[0]["answer"] == {"players": 3, "text": "Cards: 3", "cells": [["Cards", "3"]], "row": 1}
     assert set(found[0]) >= {"game", "kind", "title", "text", "source", "score"}

@@ -128,7 +128,8 @@ def test_plain_english_paraphrase():
 
 def test_player_count_answers_from_a_table_row_and_a_fact():
     table = _entry("table/values", kind="table", name="Repulse Values", columns=["Players", "Repulse"],
-                   keys=["players", "repulse"], rows=[["2", "22"], ["4", "33"]])
+                   keys=["players", "repulse"], rows=[["2", "22"], ["4", "33"]],
+                   children=["g:table/values/row/0", "g:table/values/row/1"])
     rows = [_entry(f"table/values/row/{i}", kind="row", context=["Repulse Values"], table="g:table/values",
                    text=f"Players: {p}; Repulse: {r}", cells=[["Players", p], ["Repulse", r]],
                    values={"players": int(p), "repulse": int(r)}) for i, (p, r) in enumerate([("2", "22"), ("4", "33")])]
@@ -139,12 +140,14 @@ def test_player_count_answers_from_a_table_row_and_a_fact():
                                        "facts": ["repulse_values"]}))
     found = rules.search("repulse value four players")
     answers = {r["id"]: r.get("answer") for r in found}
-    assert answers["g:table/values"]["cells"] == [["Players", "4"], ["Repulse", "33"]]
+    assert answers["g:table/values"] == {"players": 4, "text": "Repulse: 33", "cells": [["Repulse", "33"]], "row": 1}
     assert answers["g:fact/repulse_values"]["text"] == "33"
-    assert answers["g:table/values/row/1"]["players"] == 4
-    # the row for 2 players sinks below the row for 4
-    ids = [r["id"] for r in found]
-    assert ids.index("g:table/values/row/1") < ids.index("g:table/values/row/0")
+    # the table shows its rows: they are not answers of their own below it
+    assert not any("/row/" in r["id"] for r in found)
+    # ranked on their own, the row for 2 players sinks below the row for 4
+    ranked = {e["id"]: (s, x) for e, s, x in rules.index.search("repulse value four players", None, 10)}
+    assert ranked["g:table/values/row/1"][1]["answer"]["text"] == "Repulse: 33"
+    assert ranked["g:table/values/row/1"][0] > ranked["g:table/values/row/0"][0]
 
 
 def test_limit_game_filter_and_empty_questions():

@@ -1,6 +1,8 @@
 // The scoring engine: playaid's own Python scoring core (py/generator/...) running in Pyodide,
 // loaded from this site (pyodide/), never from a CDN. Messages in: {id, op: "score", record}
-// (record as JSON text) or {id, op: "npcRoll", d20, terms}. Messages out: {type: "status"},
+// (record as JSON text), {id, op: "npcRoll", d20, terms} or {id, op: "rules", kind, args} (the
+// rules search, generator.rulesearch: kind "search" {q, game, limit}, "entry" {id}, "card"
+// {name, game} or "games"; the index, data/rules-index.json, is fetched on the first one). Messages out: {type: "status"},
 // {type: "ready", timings}, {type: "result", id, json} (the report as JSON text),
 // {type: "error", id, message} and {type: "failed", message} when the engine cannot start.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -32,6 +34,27 @@ def score_json(text):
 def npc_roll_json(d20, terms_text):
     return json.dumps(api.xia_npc_roll(_RULES, d20, json.loads(terms_text)), ensure_ascii=False)
 
+from generator.rulesearch.api import Rules as _RulesSearch
+_rules_search = None
+
+def rules_json(kind, args_text):
+    global _rules_search, _index_text
+    if _rules_search is None:
+        _rules_search = _RulesSearch(json.loads(_index_text))
+        del _index_text
+    args = json.loads(args_text)
+    if kind == "search":
+        out = _rules_search.search(args.get("q") or "", args.get("game"), args.get("limit", 10))
+    elif kind == "entry":
+        out = _rules_search.entry(args.get("id") or "")
+    elif kind == "card":
+        out = _rules_search.card(args.get("name") or "", args.get("game"))
+    elif kind == "games":
+        out = _rules_search.games
+    else:
+        raise ValueError(f"unknown rules operation {kind}")
+    return json.dumps(out, ensure_ascii=False)
+
 # build each game's prepared rules now (card index, each card's best scoring line), not on the first score
 for _game in api.engine(_RULES).games:
     api.engine(_RULES).built(_game)
@@ -58,10 +81,17 @@ async function boot() {
   pyodide.globals.set("_rules_text", await rules);
   pyodide.runPython(GLUE);
   mark("scorer");
-  return { score: pyodide.globals.get("score_json"), npcRoll: pyodide.globals.get("npc_roll_json") };
+  return { score: pyodide.globals.get("score_json"), npcRoll: pyodide.globals.get("npc_roll_json"),
+    rules: pyodide.globals.get("rules_json"), setIndex: (text) => pyodide.globals.set("_index_text", text) };
 }
 
 const engine = boot();
+let rulesIndex = null; // data/rules-index.json, fetched and read on the first rules question
+async function rulesJson(py, kind, args) {
+  rulesIndex ??= fetchText("data/rules-index.json").then((text) => py.setIndex(text));
+  await rulesIndex;
+  return py.rules(kind, JSON.stringify(args ?? {}));
+}
 engine.then(
   () => self.postMessage({ type: "ready", timings }),
   (error) => self.postMessage({ type: "failed", message: String(error && error.message || error) }),
@@ -74,6 +104,7 @@ self.onmessage = async (event) => {
     let json;
     if (op === "score") json = py.score(event.data.record);
     else if (op === "npcRoll") json = py.npcRoll(event.data.d20, JSON.stringify(event.data.terms || {}));
+    else if (op === "rules") json = await rulesJson(py, event.data.kind, event.data.args);
     else throw new Error(`unknown operation ${op}`);
     self.postMessage({ type: "result", id, json });
   } catch (error) {

@@ -22,7 +22,8 @@ plus what its kind adds:
 - ``table``: ``columns`` (labels), ``keys`` (column keys), ``rows`` (lists of cells as text),
   ``notes``; ``row``: one row, ``cells`` ``[[label, value], ...]``, ``table`` the table's id.
 - ``card``: ``name`` the card's name, ``text`` its type, cost, VP and keywords, ``detail`` its
-  Military powers, scoring lines and notes, ``card`` those facts as data.
+  Military powers, scoring lines and notes, ``card`` those facts as data, ``set`` the card set's
+  title (shown, not searched: every card of a set would match its words).
 
 ``name`` is what the entry is called (searched with the most weight), ``context`` where it stands
 (document, section, parent item; ``aka``, another name, is searched with it: a fact's snake_case
@@ -170,7 +171,7 @@ class _Builder:
                  "powers: " + ", ".join(p.title() for p in card.powers) if card.powers else None]
         lines = [p.text for p in card.military_powers] + [
             f"{line.text}" for line in card.scoring] + ([card.note] if card.note else [])
-        self.add(f"card/{card.name}", "card", name=card.name, context=[doc.title],
+        self.add(f"card/{card.name}", "card", name=card.name, context=[], set=doc.title,
                  text=", ".join(p for p in parts if p), detail="; ".join(lines),
                  source=card.source or doc.source, card=facts)
 

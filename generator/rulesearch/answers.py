@@ -63,7 +63,8 @@ class PlayerCounts:
 
     def fit(self, entry: dict, count: int) -> tuple[float, dict | None]:
         """(score factor, answer) of ``entry`` for a question about ``count`` players. The
-        answer is ``{"players", "text", "cells"?: [[label, value]]}``."""
+        answer is ``{"players", "text", "cells"?: [[label, value]]}`` (cells without the player
+        count's own column), and for a table with a row per count ``row``, that row's index."""
         config = self.config.get(entry["game"], {})
         kind = entry["kind"]
         if kind == "fact" and entry["id"].split(":fact/", 1)[-1] in (config.get("facts") or ()):
@@ -82,7 +83,10 @@ class PlayerCounts:
             if column is not None:
                 value = (entry.get("values") or {}).get(table["keys"][column])
                 if str(value) == str(count):
-                    return FITS, {"players": count, "text": entry.get("text", ""), "cells": entry.get("cells")}
+                    label = (table.get("columns") or [])[column]
+                    cells = [c for c in entry.get("cells") or [] if c[0] != label]
+                    return FITS, {"players": count, "text": "; ".join(f"{c}: {v}" for c, v in cells),
+                                  "cells": cells}
                 return OTHER_COUNT, None
             labels = self._count_labels(table, config)
             if count in labels:
@@ -99,11 +103,11 @@ class PlayerCounts:
         labels = self._count_labels(table, config)
         columns = table.get("columns") or []
         if column is not None:
-            for cells in table.get("rows") or []:
+            for row, cells in enumerate(table.get("rows") or []):
                 if cells[column] == str(count):
-                    pairs = [[c, v] for c, v in zip(columns, cells) if v != ""]
+                    pairs = [[c, v] for j, (c, v) in enumerate(zip(columns, cells)) if v != "" and j != column]
                     text = "; ".join(f"{c}: {v}" for c, v in pairs)
-                    return FITS, {"players": count, "text": text, "cells": pairs}
+                    return FITS, {"players": count, "text": text, "cells": pairs, "row": row}
             return OTHER_COUNT, None
         if count in labels:
             j = labels[count]

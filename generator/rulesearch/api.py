@@ -33,6 +33,11 @@ class Rules:
 
     def __init__(self, index_data: dict):
         self.index = RulesIndex(index_data)
+        #: entry id -> the entry that shows it among its items or rows (section, rule, table)
+        self.parent: dict[str, str] = {}
+        for entry in self.index.entries:
+            for child in entry.get("children") or ():
+                self.parent.setdefault(child, entry["id"])
 
     @property
     def games(self) -> dict:
@@ -41,11 +46,30 @@ class Rules:
 
     def search(self, question: str, game: str | None = None, limit: int = 10) -> list[dict]:
         """The entries answering ``question`` (players' words), best first, at most ``limit``;
-        only ``game``'s when given. An empty or stopword-only question gives []."""
+        only ``game``'s when given. An entry shown inside a better one (a rule in a section, a
+        sub-rule in its rule, a row in its table) is left out. An empty or stopword-only question
+        gives []."""
         question = str(question)[:MAX_QUESTION]
         limit = max(0, min(int(limit), MAX_LIMIT))
-        found = self.index.search(question, game or None, limit)
-        return [self._result(entry, score, extra) for entry, score, extra in found]
+        found = self.index.search(question, game or None, limit * 3)
+        shown: set[str] = set()
+        results = []
+        for entry, score, extra in found:
+            if self._inside(entry["id"], shown):
+                continue  # its parent, shown above, already holds it
+            shown.add(entry["id"])
+            results.append(self._result(entry, score, extra))
+            if len(results) == limit:
+                break
+        return results
+
+    def _inside(self, entry_id: str, shown: set[str]) -> bool:
+        parent = self.parent.get(entry_id)
+        while parent is not None:
+            if parent in shown:
+                return True
+            parent = self.parent.get(parent)
+        return False
 
     def entry(self, entry_id: str) -> dict | None:
         """One entry by id, as a result without ``score``; None when the index has no such id."""
@@ -83,6 +107,8 @@ class Rules:
             out["reason"] = entry.get("detail") or ""
         elif kind == "card":
             out["card"] = entry.get("card") or {}
+            if entry.get("set"):
+                out["context"] = [entry["set"]]
             if entry.get("detail"):
                 out["detail"] = entry["detail"]
         elif kind == "table":

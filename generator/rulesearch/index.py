@@ -66,6 +66,8 @@ class RulesIndex:
         self.counts = PlayerCounts(self.games, self.entries)
         self.postings: dict[str, dict[int, float]] = {}
         self._pairs: dict[int, frozenset[tuple[str, str]]] = {}
+        self._scores: dict[str, dict[int, float]] = {}
+        self.game_of = [e["game"] for e in self.entries]
         lengths = []
         seen_words: dict[str, str] = {}
         for i, entry in enumerate(self.entries):
@@ -96,11 +98,44 @@ class RulesIndex:
         return parse(question, self.vocabulary, self.lexicon, self.postings)
 
     def _term_scores(self, term: str) -> dict[int, float]:
-        row = self.postings.get(term)
-        if not row:
-            return {}
-        idf = self.idf[term]
-        return {i: idf * tf * (K1 + 1) / (tf + self.norms[i]) for i, tf in row.items()}
+        """BM25 of ``term`` in every entry holding it (kept: questions typed letter by letter ask
+        for the same terms again)."""
+        scores = self._scores.get(term)
+        if scores is None:
+            row = self.postings.get(term) or {}
+            idf = self.idf.get(term, 0.0)
+            norms = self.norms
+            scores = self._scores[term] = {i: idf * tf * (K1 + 1) / (tf + norms[i]) for i, tf in row.items()}
+        return scores
+
+    def _concept_scores(self, concept) -> dict[int, float]:
+        """entry -> the concept's score there: its best alternative's."""
+        best: dict[int, float] = {}
+        games = self.game_of
+        for alt in concept.alternatives:
+            weight, game = alt.weight, alt.game
+            if len(alt.terms) == 1:
+                for i, value in self._term_scores(alt.terms[0]).items():
+                    if game is not None and games[i] != game:
+                        continue
+                    value *= weight
+                    if value > best.get(i, 0.0):
+                        best[i] = value
+                continue
+            # a phrase: the sum of its terms' scores, times the square of the share present
+            hits: dict[int, list[float]] = {}
+            for term in alt.terms:
+                for i, value in self._term_scores(term).items():
+                    hits.setdefault(i, []).append(value)
+            size = len(alt.terms)
+            for i, found in hits.items():
+                if game is not None and games[i] != game:
+                    continue
+                share = len(found) / size
+                value = weight * sum(found) * share * share
+                if value > best.get(i, 0.0):
+                    best[i] = value
+        return best
 
     def search(self, question: str, game: str | None = None, limit: int = 10) -> list[tuple[dict, float, dict]]:
         """The entries answering ``question``, best first: ``[(entry, score, extra)]`` with
@@ -110,25 +145,7 @@ class RulesIndex:
         concepts = query.concepts
         if not concepts and query.player_count is None:
             return []
-        cache: dict[str, dict[int, float]] = {}
-        per_concept: list[dict[int, float]] = []
-        for concept in concepts:
-            best: dict[int, float] = {}
-            for alt in concept.alternatives:
-                scores = [cache.setdefault(t, self._term_scores(t)) for t in alt.terms]
-                hits: dict[int, list[float]] = {}
-                for term_scores in scores:
-                    for i, s in term_scores.items():
-                        hits.setdefault(i, []).append(s)
-                size = len(alt.terms)
-                for i, found in hits.items():
-                    if alt.game is not None and self.entries[i]["game"] != alt.game:
-                        continue
-                    share = len(found) / size
-                    value = alt.weight * sum(found) * share * share
-                    if value > best.get(i, 0.0):
-                        best[i] = value
-            per_concept.append(best)
+        per_concept = [self._concept_scores(concept) for concept in concepts]
         # a concept weighs what its rarest way of being said weighs: missing "relic" costs more
         # than missing "take"
         weights = [max((alt.weight * sum(self.idf.get(t, 0.0) for t in alt.terms) / len(alt.terms)
@@ -149,7 +166,7 @@ class RulesIndex:
                 sums.setdefault(i, 0.0)
         base = []
         for i, value in sums.items():
-            if game is not None and self.entries[i]["game"] != game:
+            if game is not None and self.game_of[i] != game:
                 continue
             if concepts:
                 value *= (covered.get(i, 0.0) / total) ** COVERAGE
@@ -161,7 +178,7 @@ class RulesIndex:
         floor = base[limit - 1][0] / lift if limit > 0 and len(base) >= limit else 0.0
         ranked = []
         for value, i in base:
-            if value < floor and query.player_count is None:
+            if value < floor:
                 break
             entry = self.entries[i]
             score = value * (1 + ADJACENT * self._adjacent(i, concepts, matched.get(i, [])))

@@ -4,8 +4,9 @@ The site (default ``output/web/``) holds, all served from its own origin:
   ``index.html``, ``app.css``, ``js/*.js``   the form and results (plain JavaScript, from ``web/``)
   ``engine-worker.js``                       the Web Worker that runs the scoring core in Pyodide
   ``pyodide/``                               the pinned Pyodide runtime (from node_modules)
-  ``py/generator/...``, ``py/files.json``    the scoring core's own Python files, as in the package
+  ``py/generator/...``, ``py/files.json``    the scoring and rules search cores' own Python files, as in the package
   ``data/rules.json``                        the compiled rules (`generator.records.compile_rules`)
+  ``data/rules-index.json``                  the rules index the Rules tab searches (`generator.content.rules_index`)
   ``data/form.json``                         what the form needs before the engine loads
   ``vendor/yaml/``                           the `yaml` package (records in and out, with positions)
   ``manifest.webmanifest``, ``icons/``       install as an app, with our own icon
@@ -61,14 +62,18 @@ class Site:
 
 
 def core_python_files(package_dir: Path = PACKAGE_DIR) -> list[tuple[Path, str]]:
-    """The scoring core as the browser imports it: ``generator/__init__.py`` and every
-    ``generator/scoring/**/*.py`` (standard library only), as (source, ``generator/...`` path)."""
-    files = [package_dir / "__init__.py"] + sorted((package_dir / "scoring").rglob("*.py"))
+    """The cores as the browser imports them: ``generator/__init__.py`` and every
+    ``generator/scoring/**/*.py`` and ``generator/rulesearch/**/*.py`` (standard library only),
+    as (source, ``generator/...`` path)."""
+    files = [package_dir / "__init__.py"] + sorted((package_dir / "scoring").rglob("*.py")) \
+        + sorted((package_dir / "rulesearch").rglob("*.py"))
     return [(p, p.relative_to(package_dir.parent).as_posix()) for p in files]
 
 
-def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = packages.NODE_MODULES) -> Site:
-    """Every file of the site from the compiled ``rules`` and the sources in ``web/``.
+def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = packages.NODE_MODULES,
+             index: dict | None = None) -> Site:
+    """Every file of the site from the compiled ``rules``, the rules ``index`` (the Rules tab's;
+    an empty one when None) and the sources in ``web/``.
 
     Raises `MissingPackage` when a front-end package is not installed (run `npm ci`)."""
     pyodide = packages.pyodide(node_modules)
@@ -87,6 +92,8 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
         site.add(f"py/{rel}", src)
     site.add_json("py/files.json", [rel for _src, rel in core])
     site.add_json("data/rules.json", rules)
+    site.add_json("data/rules-index.json", index if index is not None else
+                  {"format": 1, "content_version": rules.get("content_version", ""), "games": {}, "entries": []})
     site.add_json("data/form.json", form_data(rules) | {
         "versions": {"playaid": __version__, "pyodide": pyodide.version, "yaml": yaml.version}})
     site.add("icons/icon.svg", icon_svg())
@@ -184,8 +191,8 @@ def _running(pid: int) -> bool:
 def build_site(content_dir: Path, out_dir: Path) -> Site:
     """Compile the rules from ``content_dir``, assemble the site and write it to ``out_dir``.
     Raises `ContentError` (bad content), `MissingPackage` (run `npm ci`) or `WriteError`."""
-    from generator.records.compile_rules import compiled_rules
+    from generator.records.compile_rules import compiled_index, compiled_rules
 
-    site = assemble(compiled_rules(content_dir))
+    site = assemble(compiled_rules(content_dir), index=compiled_index(content_dir))
     write_site(site, out_dir)
     return site

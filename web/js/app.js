@@ -1,9 +1,9 @@
 // The web scorer's page: starts the engine (Pyodide in a Worker) at once, shows the form from
 // data/form.json without waiting for it, keeps the game in progress and the saved games in
 // localStorage, and publishes window.playaid = {ready, score(record, {file}), npcRoll(d20,
-// terms), history(), bgstatsUrl(record)} for tests and embedding.
+// terms), history(), bgstatsUrl(record), rules(question, game, limit)} for tests and embedding.
 //
-// Tabs: each game's pad, the Xia NPC roll and the saved games. A tab is a button in the
+// Tabs: each game's pad, the Xia NPC roll, the saved games and the Rules (rules-tab.js). A tab is a button in the
 // tablist (index.html) and a panel; TABS lists them in order, RECORD_TABS those that edit a
 // record (the record tools show for them).
 import { bgstatsLink, bgstatsPlay } from "./bgstats.js";
@@ -15,12 +15,13 @@ import { HistoryView } from "./history-view.js";
 import { ModelPad } from "./pad.js";
 import * as records from "./records.js";
 import { GAME as RFTG, RftgForm } from "./rftg-form.js";
+import { RULES, RulesTab } from "./rules-tab.js";
 import { CAMPAIGN, CampaignForm, NpcRollForm } from "./xia-forms.js";
 
 const STORE = "playaid.v1.";
 const NPC = "xia-npc";
 const GAMES = "games";
-const TABS = [RFTG, CAMPAIGN, NPC, GAMES];
+const TABS = [RFTG, CAMPAIGN, NPC, GAMES, RULES];
 const RECORD_TABS = [RFTG, CAMPAIGN];
 
 // --- the engine and the JS API (first, so loading starts before anything else) ---------------
@@ -92,6 +93,10 @@ const api = {
     const value = typeof record === "string" ? (await records.parseRecordText(record)).value : record;
     return bgstatsLink(playFor(value, report, options.id ?? null));
   },
+  /** The Rules tab's answers for `question`, as `playaid rules --json` prints them. */
+  async rules(question, game = null, limit = 8) {
+    return engine.rules("search", { q: question, game, limit });
+  },
   /** Load-time figures in ms (form usable, engine stages) and the last rescore. */
   timings: {},
   formReady: null,
@@ -104,6 +109,7 @@ window.playaid = api;
 const panels = Object.fromEntries(TABS.map((t) => [t, document.getElementById(`panel-${t}`)]));
 let forms = {};
 let activeTab = RFTG;
+let rulesTab = null;
 let undo = null;
 
 function load(key) {
@@ -163,6 +169,7 @@ function switchTab(tab, focus = false) {
   }
   document.getElementById("record-tools").hidden = !RECORD_TABS.includes(tab);
   if (tab === GAMES) gamesView?.render();
+  if (tab === RULES) rulesTab?.shown();
   // a notice belongs to the tab it was given on: hidden on the others, back on its own
   document.getElementById("notice").hidden = noticeTab !== tab;
   roomForNotice();
@@ -514,6 +521,8 @@ async function boot() {
     forms[NPC] = new NpcRollForm(panels[NPC], data.xia, () => changed(NPC));
   }
   for (const word of generated) forms[word] = new ModelPad(panels[word], word, data.models[word], () => changed(word), hooks(word));
+  rulesTab = new RulesTab(panels[RULES], engine, { open: () => switchTab(RULES), timings: api.timings,
+    announce: (text) => announce(text, RESULT_PAUSE_MS) });
   for (const tab of RECORD_TABS) {
     const kept = load(tab);
     // a kept game shows the findings of what was typed in before the reload
@@ -535,6 +544,7 @@ async function boot() {
     const problems = shared ? await loadText(shared, "the game from the link") : ["the link is damaged"];
     if (problems.length) notice(`The shared game cannot be opened: ${problems.join("; ")}`);
   }
+  rulesTab.followHash(); // #rule=<id> or #ask=<question>: a link to a rule
   rescore(...TABS);
   records.loadYaml(); // warm the YAML reader for open/paste/copy, off the critical path
 }

@@ -68,6 +68,10 @@ export class Engine {
   /** The report object for a record given as JSON text (see records.js toPythonJSON). */
   score(recordJSON) { return this.call({ op: "score", record: recordJSON }); }
 
+  /** The rules search (generator.rulesearch.api): kind "search" {q, game, limit} -> results,
+   * "entry" {id} -> one result or null, "card" {name, game}, "games" -> {id: title}. */
+  rules(kind, args = {}) { return this.call({ op: "rules", kind, args }); }
+
   /** The Xia solo round-end roll: {ok, d20, terms, modified, band, fame, explain} or {ok: false, errors}. */
   npcRoll(d20, terms) { return this.call({ op: "npcRoll", d20, terms }); }
 }

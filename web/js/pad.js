@@ -25,6 +25,7 @@ export class ModelPad extends PlayersPad {
   constructor(root, word, entry, onChange, hooks = {}, mechanisms = {}) {
     super(root, { game: word }, onChange, hooks);
     this.word = word;
+    this.rulesGame = entry.game ?? null;
     this.title = entry.title ?? words(word);
     this.model = entry.scoring;
     this.mechanisms = mechanisms;

@@ -11,6 +11,7 @@
 // Removing a player can be undone.
 import { clearFindings, errorText, field, fill, h, keepPlace, ordinal, pathAttr, showFinding } from "./dom.js";
 import { resultView } from "./result-view.js";
+import { ruleLink } from "./rules-tab.js";
 import { forPeople, words } from "./words.js";
 
 export const PLAYER_MIN = 2; // a pad starts with two players and keeps at least two
@@ -22,7 +23,8 @@ export const PLAYER_MIN = 2; // a pad starts with two players and keeps at least
  * `needed(player)` ([{field, text}] still to fill in), and may change `labels` (record field
  * -> words), `values` (ended_by/variant values -> words), `errorPhrases`, `categoryLabels`,
  * `declaredCategories()`, `awards()`, `awardsList`, `resultExtras(report)`,
- * `showPlayerExtras(reportPlayer, i)`, `verbatim` (player keys sent as typed), `maxPlayers`.
+ * `showPlayerExtras(reportPlayer, i)`, `verbatim` (player keys sent as typed), `maxPlayers`,
+ * `rulesGame` (the rules index's game id for findings' Rule buttons), `ruleComponent(name)`.
  */
 export class PlayersPad {
   /**
@@ -51,6 +53,7 @@ export class PlayersPad {
     this.awardsList = "bonuses";
     this.verbatim = new Set(["name"]);
     this.maxPlayers = 5;
+    this.rulesGame = null; // the game the Rules tab searches for a finding's rule (null: all games)
   }
 
   /** An element id of this pad ("rftg-score") or of player i ("p0-name"). */
@@ -326,7 +329,7 @@ export class PlayersPad {
       if (!this.shown(path0, f.code)) continue;
       if (this.provisionalOnly(f, path0)) continue;
       const { text, path } = this.wordsFor({ ...f, path: path0 });
-      showFinding(root, fallback, path.length ? path : null, f.severity, text);
+      showFinding(root, fallback, path.length ? path : null, f.severity, text).append(ruleLink(f.message, this.rulesGame));
     }
   }
 
@@ -411,6 +414,9 @@ export class PlayersPad {
   /** The awards of the game as played ([{id, title, vp}]); their holders are the report's
    * players whose `awardsList` holds the id. */
   awards() { return []; }
+
+  /** A breakdown line's component as a node that opens its rule (a card), or null. */
+  ruleComponent() { return null; }
 
   /** Game-specific parts of the result screen (RftG: Military card by card). */
   resultExtras() { return []; }

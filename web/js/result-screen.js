@@ -86,12 +86,13 @@ export function scoreboard(report, categories, { id, onPlayer, caption = "Scores
         order.map(({ p }) => h("td", { class: "num" }, String(p.total)))))));
 }
 
-/** Each player's explain lines, collapsed: [details#id(k)]. */
-export function breakdowns(report, { id, extra } = {}) {
+/** Each player's explain lines, collapsed: [details#id(k)]. `component(name)` may give a
+ * line's component as a node (a card's name that opens its rule), else its name shows. */
+export function breakdowns(report, { id, extra, component } = {}) {
   return report.players.map((p, k) => h("details", { class: "receipt breakdown", id: id(k) },
     h("summary", {}, `How ${p.name} scores ${p.total} VP`),
     h("table", { class: "table" }, h("tbody", {},
-      p.explain.map((e) => h("tr", {}, h("td", { class: "num" }, String(e.vp)), h("td", {}, e.component, h("span", { class: "why" }, e.why)))),
+      p.explain.map((e) => h("tr", {}, h("td", { class: "num" }, String(e.vp)), h("td", {}, component?.(e.component) ?? e.component, h("span", { class: "why" }, e.why)))),
       h("tr", {}, h("td", { class: "num" }, h("strong", {}, String(p.total))), h("td", {}, h("strong", {}, "total"))))),
     extra?.(p, k)));
 }

@@ -5,6 +5,7 @@
 // report the engine gave the pad; the categories come from the scoring model or the report.
 import { fill, h } from "./dom.js";
 import { awardCodes, breakdowns, openBreakdown, reportCategories, scoreboard, verdict } from "./result-screen.js";
+import { ruleLink } from "./rules-tab.js";
 
 /** Render `pad`'s result (a PlayersPad: report, record, problems(), edit(), ...) into `el`. */
 export function resultView(el, pad) {
@@ -34,15 +35,17 @@ export function resultView(el, pad) {
     pad.resultExtras(report),
     findings(pad, report),
     h("h3", {}, "How each player scores"),
-    breakdowns(report, { id: (k) => pad.gid(`breakdown-${k}`) }),
+    breakdowns(report, { id: (k) => pad.gid(`breakdown-${k}`), component: (name) => pad.ruleComponent(name) }),
     actions(pad));
 }
 
-/** One thing to fill in or fix, with a button back to its box. */
-function todo(pad, item, path) {
+/** One thing to fill in or fix, with a button back to its box (and, for a scoring check,
+ * one to its rule in the Rules tab). */
+function todo(pad, item, path, rule = false) {
   const text = pad.wordsFor({ ...item, path }).text;
   return h("li", { class: `finding ${item.severity ?? "error"}` }, text,
-    path?.length ? h("button", { type: "button", class: "fix", onclick: () => pad.edit(path) }, "Fix") : null);
+    path?.length ? h("button", { type: "button", class: "fix", onclick: () => pad.edit(path) }, "Fix") : null,
+    rule ? ruleLink(item.message, pad.rulesGame) : null);
 }
 
 function findings(pad, report) {
@@ -54,7 +57,7 @@ function findings(pad, report) {
   return [h("h3", {}, "Checks"), h("ul", { class: "todo" }, shown.map((f) => {
     const named = f.player != null ? report.players.findIndex((p) => p.name === f.player) : -1;
     const path = f.path?.length ? pad.placePath(f.path) : named >= 0 ? pad.placePath(["players", named]) : [];
-    return todo(pad, f, path);
+    return todo(pad, f, path, true);
   }))];
 }
 

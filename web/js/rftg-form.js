@@ -6,6 +6,7 @@ import { cardPicker } from "./card-picker.js";
 import { copiesUsed } from "./cards.js";
 import { field, fill, h, numberField, pathAttr } from "./dom.js";
 import { PLAYER_MIN, PlayersPad } from "./players-pad.js";
+import { ruleCard } from "./rules-tab.js";
 import { modelCategories } from "./result-screen.js";
 import { words } from "./words.js";
 
@@ -45,6 +46,7 @@ export class RftgForm extends PlayersPad {
     this.cards = cards;
     this.familiar = hooks.familiar;
     this.labels = LABELS;
+    this.rulesGame = GAME;
     this.values = ENDED_BY;
     this.errorPhrases = ERROR_PHRASES;
     this.categoryLabels = CATEGORY_LABELS;
@@ -194,7 +196,7 @@ export class RftgForm extends PlayersPad {
       const damaged = typeof entry === "object" && entry?.damaged === true;
       const handVp = typeof entry === "object" ? entry?.vp : undefined;
       const chip = h("li", { "data-path": pathAttr(["players", i, "tableau", j]), class: damaged ? "damaged" : "" },
-        h("span", { class: "name" }, card?.n ?? written,
+        h("span", { class: "name" }, card ? ruleCard(card.n, "rftg") : written,
           h("span", { class: "kind" }, card ? ` · ${card.t}${card.v !== undefined ? `, ${card.v} VP` : ""}`
             : handVp !== undefined ? ` · ${handVp} VP given by hand` : "")));
       if ((card?.t === "world" && damage) || damaged) {
@@ -305,6 +307,9 @@ export class RftgForm extends PlayersPad {
       hint.classList.toggle("computed", computed);
     }
   }
+
+  /** A card in a breakdown opens its entry in the Rules tab. */
+  ruleComponent(name) { return this.cards.find(name) ? ruleCard(name, GAME) : null; }
 
   /** The scoreboard's categories as the scoring model declares them (when form data has it). */
   declaredCategories() { return modelCategories(this.data.scoring); }

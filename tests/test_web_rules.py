@@ -1,0 +1,138 @@
+"""The Rules tab in a real browser (Debian Chromium, headless, at phone size): the page answers a
+question exactly as `playaid rules --json` does (same entries, same order, same scores), answers
+appear as a question is typed, an entry has a deep link, a card of the score pad and a finding
+open their rule in one tap, it works offline, and axe-core finds nothing serious. Screenshots in
+output/web-screenshots/rules-*.png."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.test_web_browser import fill_example, measure
+from tests.web_support import PHONE, cli_json, open_page, screenshot, wait_ready, wait_until
+
+QUESTIONS = ["we ran out of xeno cards, now what?", "do defense awards count for GR?",
+             "can an NPC enter the Kiln?", "repulse value 4 players", "anti-x lea"]
+
+
+@pytest.fixture(scope="module")
+def page(browser, server):
+    page = open_page(browser, server)
+    yield page
+    page.context.close()
+
+
+def first_result(page) -> dict:
+    wait_until(page, "document.querySelector('#panel-rules .rule-result')")
+    return page.evaluate("""() => { const r = document.querySelector('#panel-rules .rule-result');
+        return {id: r.dataset.ruleId, text: r.innerText}; }""")
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_the_page_answers_as_the_command_line(page, question):
+    cli = cli_json("rules", *question.split(), "--limit", "5")
+    shown = page.evaluate("([q]) => window.playaid.rules(q, null, 5)", [question])
+    assert [(r["id"], r["score"]) for r in shown] == [(r["id"], r["score"]) for r in cli]
+    assert shown == cli
+
+
+def test_answers_appear_as_you_type_with_source_and_deep_link(page):
+    page.click("#tab-rules")
+    assert page.get_attribute("#tab-rules", "aria-selected") == "true"
+    assert page.locator("#record-tools").is_hidden()
+    box = page.locator("#rules-q")
+    box.fill("")
+    box.press_sequentially("can an npc enter the ki", delay=20)
+    wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'xia:rules/xia-rules/kiln/6'")
+    result = first_result(page)
+    assert "NPCs may enter as on a Neutral planet" in result["text"]
+    assert "Source: xia: Inside" in result["text"]
+    assert "Printed on: Economy, The Kiln and relics (card, back)" in result["text"]
+    link = page.locator("#panel-rules .rule-result .permalink").first.get_attribute("href")
+    assert link == "#rule=xia%3Arules%2Fxia-rules%2Fkiln%2F6"
+    layout = measure(page)
+    assert layout["scroll"] <= layout["width"] and layout["small"] == [] and layout["cut"] == []
+    screenshot(page, "rules-kiln")
+    assert page.problems == []
+
+
+def test_player_count_answer_is_highlighted(page):
+    page.click("#tab-rules")
+    page.fill("#rules-q", "repulse value 4 players")
+    wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:table/repulse-conquest'")
+    first = page.locator("#panel-rules .rule-result").first
+    assert first.locator(".answer").inner_text() == "4 players: Repulse: 33; Offset: 52; Conquest: 85"
+    assert first.locator("tr.answer-row").inner_text().split() == ["4", "33", "52", "85"]
+    screenshot(page, "rules-repulse")
+
+
+def test_deep_link_opens_the_entry(browser, server):
+    page = open_page(browser, server.rstrip("/") + "/#rule=rftg%3Arules%2Finvasion-game%2Fruling%2Fattackers-win-ties")
+    wait_until(page, "document.getElementById('tab-rules').getAttribute('aria-selected') === 'true'")
+    result = first_result(page)
+    assert result["id"] == "rftg:rules/invasion-game/ruling/attackers-win-ties"
+    assert "What happens when the invasion strength equals my total?" in result["text"]
+    assert "Why: The Xenos attack, and attackers win ties in Race for the Galaxy." in result["text"]
+    assert "Table: Xeno Invasion Strengths" in result["text"]  # the related table
+    screenshot(page, "rules-ruling")
+    assert page.problems == []
+    page.context.close()
+
+
+def test_one_tap_from_a_card_and_from_a_finding(browser, server):
+    page = open_page(browser, server)
+    fill_example(page)
+    page.locator("#p0-tableau button.rule-name", has_text="Epsilon Eridani").click()
+    wait_until(page, "document.getElementById('tab-rules').getAttribute('aria-selected') === 'true'")
+    assert page.input_value("#rules-q") == "Epsilon Eridani"
+    wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:card/Epsilon Eridani'")
+    # a finding: a development marked damaged asks the ruling on damaged developments
+    page.click("#tab-rftg")
+    record = {"game": "rftg", "variant": "invasion", "ended_by": "repulse", "players": [
+        {"name": "Ann", "tableau": ["Epsilon Eridani", {"card": "Research Labs", "damaged": True}],
+         "chips": 3, "war_contribution_chips": 1, "defense_awards": 0, "goods": 0, "hand": 0},
+        {"name": "Ben", "tableau": ["Old Earth"], "chips": 3, "war_contribution_chips": 0,
+         "defense_awards": 0, "goods": 0, "hand": 0}]}
+    page.click("[data-action=paste]")
+    page.fill("#paste-text", json.dumps(record))
+    page.click("#paste-load")
+    wait_until(page, "[...document.querySelectorAll('#panel-rftg .finding.error')].some(f => f.textContent.includes('only worlds can be damaged'))")
+    finding = page.locator("#panel-rftg .finding.error", has_text="only worlds can be damaged")
+    assert finding.locator("button.rule-link").get_attribute("data-rule-ask") == "is a development; only worlds can be damaged"
+    finding.locator("button.rule-link").click()
+    wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:scoring/rftg-scoring/ruling/only-worlds-damaged'")
+    assert page.problems == []
+    page.context.close()
+
+
+def test_rules_work_offline(browser, server):
+    context = browser.new_context(viewport=PHONE, service_workers="allow")
+    page = open_page(browser, server, context=context)
+    page.evaluate("navigator.serviceWorker.ready")
+    wait_until(page, "navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    found = page.evaluate("window.playaid.rules('can an NPC enter the Kiln?', 'xia', 1)")
+    assert found[0]["source"] == "xia: Inside"
+    assert page.problems == []
+    context.close()
+
+
+def test_axe_core_on_the_rules_tab(browser, server):
+    from generator.web.packages import axe_core
+
+    context = browser.new_context(viewport=PHONE, bypass_csp=True, service_workers="block")
+    page = open_page(browser, server, context=context)
+    page.click("#tab-rules")
+    page.fill("#rules-q", "repulse value 4 players")
+    wait_until(page, "document.querySelectorAll('#panel-rules .rule-result').length > 2")
+    page.locator("#panel-rules details.related summary").first.click()
+    page.add_script_tag(path=str(axe_core()))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    problems = [f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes']][:3]}"
+                for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert problems == []
+    context.close()
