@@ -17,7 +17,9 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.web_support import CHROMIUM, CHROMIUM_ARGS, PHONE, open_page, wait_ready, wait_until
+# the session's Chromium (tests/conftest.py): Playwright's sync API runs one instance per process,
+# and a module's own instance could still be open when another module's test starts in the same worker
+from tests.web_support import PHONE, open_page, wait_ready, wait_until
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
@@ -34,21 +36,6 @@ class _StaticHost(SimpleHTTPRequestHandler):
 
     def log_message(self, *args):  # quiet
         pass
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's Chromium for this module only: closed when the module is done, so that the
-    session-wide one of `tests.web_support` can start later in the same process (Playwright's
-    sync API runs one instance at a time)."""
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM} is missing: run `make test`, which installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

@@ -171,3 +171,25 @@ def test_demo_index_from_cli(tmp_path, monkeypatch):
     assert found[0]["id"] == "demo:table/hands"
     assert found[0]["answer"] == {"players": 3, "text": "Cards: 3", "cells": [["Cards", "3"]], "row": 1}
     assert set(found[0]) >= {"game", "kind", "title", "text", "source", "score"}
+
+
+def test_a_planted_index_cache_is_ignored(tmp_path, monkeypatch):
+    """A rules index cache of the right name and digest but the wrong shape (entries whose text
+    is a number) is not searched: `playaid rules` builds the index again and answers."""
+    import hashlib
+
+    from generator.records.compile_rules import rules_fingerprint
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("PLAYAID_CACHE_DIR", str(cache))
+    content = REPO / "content"
+    fingerprint = rules_fingerprint(content)
+    bad = {"format": 1, "content_version": "x", "games": {"rftg": {"title": "R"}},
+           "entries": [{"id": "rftg:x", "game": "rftg", "kind": "rule", "text": 42}]}
+    body = json.dumps(bad).encode()
+    cache.mkdir()
+    header = {"format": 1, "fingerprint": fingerprint, "digest": hashlib.sha256(body).hexdigest()}
+    (cache / f"rulesindex-{fingerprint[:32]}.json").write_bytes(json.dumps(header).encode() + b"\n" + body)
+    result = CliRunner().invoke(cli, ["rules", "--content", str(content), "GR", "--json", "--limit", "1"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)[0]["source"] in {"xi: Game End", "xc: Game End"}

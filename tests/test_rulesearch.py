@@ -192,3 +192,18 @@ def test_core_imports_the_standard_library_only():
                 assert top in allowed, f"{path.name} imports {name}"
                 if top == "generator":
                     assert name.startswith("generator.rulesearch"), f"{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("entry, field", [
+    ({"id": "g:x", "game": "g", "kind": "rule", "text": 42}, "text must be text"),
+    ({"id": "g:x", "game": "g", "kind": "spell"}, "unknown game 'g' or kind 'spell'"),
+    ({"id": "g:x", "game": "nope", "kind": "rule"}, "unknown game 'nope'"),
+    ({"id": "g:x", "game": "g", "kind": "table", "rows": [[1, 2]]}, "rows must be lists of text"),
+    ({"id": "g:x", "game": "g", "kind": "rule", "printed": [{"aid": 1}]}, "printed must be"),
+    ("a rule", "not a mapping"),
+])
+def test_a_malformed_entry_is_refused_naming_it(entry, field):
+    data = _index([])
+    data["entries"] = [_entry("ok"), entry]
+    with pytest.raises(IndexError_, match=r"rules index, entry 1: .*" + field.split("'")[0]):
+        Rules(data)

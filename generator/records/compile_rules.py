@@ -126,11 +126,20 @@ def compiled_rules(content_dir: Path | str) -> dict:
 
 def compiled_index(content_dir: Path | str) -> dict:
     """The rules index of ``content_dir`` (`generator.content.rules_index`, what `playaid
-    rules` searches), cached as the compiled rules are (``rulesindex-<fingerprint>.json``)."""
+    rules` searches and `playaid web` ships), cached as the compiled rules are
+    (``rulesindex-<fingerprint>.json``); a cached index of the wrong shape
+    (`generator.rulesearch.shape.check_index`) is ignored and the index built again."""
     from generator.content.rules_index import FORMAT as INDEX_FORMAT, build_rules_index
+    from generator.rulesearch.shape import IndexError_, check_index
 
-    return _compiled(content_dir, "rulesindex", INDEX_FORMAT, build_rules_index,
-                     lambda index: isinstance(index, dict) and isinstance(index.get("games"), dict))
+    def fits(index) -> bool:  # a cache file someone else wrote: built again unless it fits
+        try:
+            check_index(index)
+        except IndexError_:
+            return False
+        return True
+
+    return _compiled(content_dir, "rulesindex", INDEX_FORMAT, build_rules_index, fits)
 
 
 def _compiled(content_dir: Path | str, name: str, format_: int, compile_, shape=None) -> dict:

@@ -6,5 +6,6 @@ scoring Worker), so both give the same answers in the same order. It reads the r
 JSON made by `generator.content.rules_index` from content at `playaid web` / `playaid rules` time),
 never YAML or files. Entry point: `generator.rulesearch.api`. Modules: `text` (words, stems),
 `spelling` (typo tolerance and word starts), `query` (a question -> concepts, with the games'
-vocabulary), `index` (the ranked search), `answers` (the row or value for the player count asked).
+vocabulary), `index` (the ranked search), `answers` (the row or value for the player count asked),
+`shape` (the index checked before it is searched).
 """

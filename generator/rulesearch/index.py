@@ -18,11 +18,10 @@ import math
 
 from generator.rulesearch.answers import FITS, PlayerCounts
 from generator.rulesearch.query import Query, Vocabulary, parse
+from generator.rulesearch.shape import FORMAT, IndexError_, check_index  # noqa: F401 (re-exported)
 from generator.rulesearch.spelling import Lexicon
 from generator.rulesearch.text import NUMBER_WORDS, STOPWORDS, stem, terms, words
 
-#: Index shape this core reads (`generator.content.rules_index.FORMAT`).
-FORMAT = 1
 #: Weight of each searched field of an entry.
 FIELDS = {"name": 3.0, "heading": 1.5, "context": 0.8, "text": 1.0, "detail": 0.4}
 #: BM25 constants: term-frequency saturation, length normalisation.
@@ -32,10 +31,6 @@ B = 0.6
 COVERAGE = 2.0
 #: Bonus per pair of the question's neighbouring concepts found side by side in the entry.
 ADJACENT = 0.15
-
-
-class IndexError_(ValueError):
-    """The rules index is not one this core reads (another format, or not an index)."""
 
 
 def _fields(entry: dict, game: dict) -> dict[str, str]:
@@ -53,12 +48,10 @@ def _fields(entry: dict, game: dict) -> dict[str, str]:
 class RulesIndex:
     """The rules index (``generator.content.rules_index`` JSON) prepared for searching.
 
-    Raises `IndexError_` when ``data`` is not an index of `FORMAT`."""
+    Raises `IndexError_` when ``data`` is not an index of `FORMAT` (`shape.check_index`)."""
 
     def __init__(self, data: dict):
-        if not (isinstance(data, dict) and data.get("format") == FORMAT
-                and isinstance(data.get("entries"), list) and isinstance(data.get("games"), dict)):
-            raise IndexError_(f"not a rules index of format {FORMAT} (rebuild it with `playaid web`)")
+        check_index(data)
         self.games: dict = data["games"]
         self.entries: list[dict] = data["entries"]
         self.by_id = {e["id"]: e for e in self.entries}
