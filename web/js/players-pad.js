@@ -11,7 +11,7 @@
 // Removing a player can be undone.
 import { clearFindings, errorText, field, fill, h, keepPlace, ordinal, pathAttr, showFinding } from "./dom.js";
 import { resultView } from "./result-view.js";
-import { ruleLink } from "./rules-tab.js";
+import { findingRuleLink } from "./rules-tab.js";
 import { forPeople, words } from "./words.js";
 
 export const PLAYER_MIN = 2; // a pad starts with two players and keeps at least two
@@ -329,7 +329,9 @@ export class PlayersPad {
       if (!this.shown(path0, f.code)) continue;
       if (this.provisionalOnly(f, path0)) continue;
       const { text, path } = this.wordsFor({ ...f, path: path0 });
-      showFinding(root, fallback, path.length ? path : null, f.severity, text).append(ruleLink(f.message, this.rulesGame));
+      const link = findingRuleLink(f, this.rulesGame);
+      const note = showFinding(root, fallback, path.length ? path : null, f.severity, text);
+      if (link) note.append(link);
     }
   }
 

@@ -5,7 +5,7 @@
 // report the engine gave the pad; the categories come from the scoring model or the report.
 import { fill, h } from "./dom.js";
 import { awardCodes, breakdowns, openBreakdown, reportCategories, scoreboard, verdict } from "./result-screen.js";
-import { ruleLink } from "./rules-tab.js";
+import { findingRuleLink } from "./rules-tab.js";
 
 /** Render `pad`'s result (a PlayersPad: report, record, problems(), edit(), ...) into `el`. */
 export function resultView(el, pad) {
@@ -45,7 +45,7 @@ function todo(pad, item, path, rule = false) {
   const text = pad.wordsFor({ ...item, path }).text;
   return h("li", { class: `finding ${item.severity ?? "error"}` }, text,
     path?.length ? h("button", { type: "button", class: "fix", onclick: () => pad.edit(path) }, "Fix") : null,
-    rule ? ruleLink(item.message, pad.rulesGame) : null);
+    rule ? findingRuleLink(item, pad.rulesGame) : null);
 }
 
 function findings(pad, report) {

@@ -195,7 +195,7 @@ export class RulesTab {
     if (!link) return;
     event.preventDefault();
     if (link.dataset.ruleCard) this.openCard(link.dataset.ruleCard, link.dataset.ruleGame ?? "rftg");
-    else this.ask(link.dataset.ruleAsk, link.dataset.ruleGame ?? null);
+    else this.ask(link.dataset.ruleAsk, link.dataset.ruleGame || null);
   }
 
   /** #rule=<id> or #ask=<question> in the address: open it (returns whether there was one). */
@@ -225,8 +225,17 @@ export function ruleCard(name, game = "rftg") {
 }
 
 /** A "Rule" button after a score pad finding: one tap asks the Rules tab about the finding
- * (`findingQuestion`) in ``game``. */
-export function ruleLink(message, game = "rftg") {
+ * (`findingQuestion`) in ``game`` (null: all games). */
+export function ruleLink(message, game = null) {
   return h("button", { type: "button", class: "rule-link", "data-rule-ask": findingQuestion(message),
-    "data-rule-game": game, "aria-label": "Look up the rule for this" }, "Rule");
+    "data-rule-game": game ?? "", "aria-label": "Look up the rule for this" }, "Rule");
+}
+
+/** The scoring core's findings about what was typed (an empty box, a claimed total, a name
+ * twice, a card name not in the list), not about a rule: they get no Rule button. */
+const ENTRY_CODES = new Set(["missing_field", "claimed_total", "duplicate_player", "unknown_card", "vp_ignored"]);
+
+/** The Rule button for a report finding ({code, message}), or null for a finding about typing. */
+export function findingRuleLink(finding, game = null) {
+  return ENTRY_CODES.has(finding.code) ? null : ruleLink(finding.message, game);
 }

@@ -1,7 +1,7 @@
 // Xia: the solo campaign log (one entry per game, scored by the engine with every finding next
 // to its game) and the solo NPC round-end roll (the modified d20 and the NPC Fame Points).
 import { clearFindings, errorKind, errorText, field, fill, h, keepPlace, numberField, pathAttr, showFinding } from "./dom.js";
-import { ruleLink } from "./rules-tab.js";
+import { findingRuleLink } from "./rules-tab.js";
 import { forPeople } from "./words.js";
 
 // the form's words for the record's fields, for findings (words.js)
@@ -177,7 +177,9 @@ export class CampaignForm {
         h("td", {}, `Game ${e.game}: ${e.goal}`, h("span", { class: "why" }, e.why)))))));
     for (const f of report.findings ?? []) {
       const path = f.path?.length ? f.path : (f.game ? ["games", f.game - 1] : null);
-      showFinding(this.root, fallback, path, f.severity, forPeople(f, LABELS).text).append(ruleLink(f.message, "xia"));
+      const note = showFinding(this.root, fallback, path, f.severity, forPeople(f, LABELS).text);
+      const link = findingRuleLink(f, "xia");
+      if (link) note.append(link);
     }
   }
 }
