@@ -329,7 +329,7 @@ export class PlayersPad {
       if (!this.shown(path0, f.code)) continue;
       if (this.provisionalOnly(f, path0)) continue;
       const { text, path } = this.wordsFor({ ...f, path: path0 });
-      const link = findingRuleLink(f, this.rulesGame);
+      const link = findingRuleLink(f, this.rulesGame, this.scoringModel());
       const note = showFinding(root, fallback, path.length ? path : null, f.severity, text);
       if (link) note.append(link);
     }

@@ -45,7 +45,7 @@ function todo(pad, item, path, rule = false) {
   const text = pad.wordsFor({ ...item, path }).text;
   return h("li", { class: `finding ${item.severity ?? "error"}` }, text,
     path?.length ? h("button", { type: "button", class: "fix", onclick: () => pad.edit(path) }, "Fix") : null,
-    rule ? findingRuleLink(item, pad.rulesGame) : null);
+    rule ? findingRuleLink(item, pad.rulesGame, pad.scoringModel()) : null);
 }
 
 function findings(pad, report) {

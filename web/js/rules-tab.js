@@ -233,9 +233,11 @@ export function ruleLink(message, game = null) {
 
 /** The scoring core's findings about what was typed (an empty box, a claimed total, a name
  * twice, a card name not in the list), not about a rule: they get no Rule button. */
-const ENTRY_CODES = new Set(["missing_field", "claimed_total", "duplicate_player", "unknown_card", "vp_ignored"]);
+const ENTRY_CODES = ["missing_field", "claimed_total", "duplicate_player", "unknown_card", "vp_ignored"];
 
-/** The Rule button for a report finding ({code, message}), or null for a finding about typing. */
-export function findingRuleLink(finding, game = null) {
-  return ENTRY_CODES.has(finding.code) ? null : ruleLink(finding.message, game);
+/** The Rule button for a report finding ({code, message}), or null for a finding about typing
+ * (by the core's codes and the ones the game's scoring model renames them to, `scoring.messages`). */
+export function findingRuleLink(finding, game = null, scoring = null) {
+  const typing = ENTRY_CODES.includes(finding.code) || ENTRY_CODES.some((key) => scoring?.messages?.[key]?.code === finding.code);
+  return typing ? null : ruleLink(finding.message, game);
 }
