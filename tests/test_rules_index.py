@@ -107,7 +107,7 @@ def test_vocabulary_and_player_count_keys_are_in_the_index():
 def test_repulse_value_for_four_players_is_33_from_the_repulse_tiles():
     found = rules().search("repulse value 4 players", "rftg", 5)
     answers = {r["id"]: r["answer"] for r in found if r.get("answer")}
-    assert answers["rftg:table/repulse-conquest"]["cells"] == [["Repulse", "33"], ["Offset", "52"], ["Conquest", "85"]]
+    assert answers["rftg:table/repulse-conquest"]["cells"] == [["Repulse", "33"], ["Add", "52"], ["Conquest", "85"]]
     assert answers["rftg:fact/repulse_values"]["text"] == "33"
     assert found[0]["id"] in answers
 

@@ -63,7 +63,7 @@ def test_player_count_answer_is_highlighted(page):
     page.fill("#rules-q", "repulse value 4 players")
     wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:table/repulse-conquest'")
     first = page.locator("#panel-rules .rule-result").first
-    assert first.locator(".answer").inner_text() == "4 players: Repulse: 33; Offset: 52; Conquest: 85"
+    assert first.locator(".answer").inner_text() == "4 players: Repulse: 33; Add: 52; Conquest: 85"
     assert first.locator("tr.answer-row").inner_text().split() == ["4", "33", "52", "85"]
     screenshot(page, "rules-repulse")
 
