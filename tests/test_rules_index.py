@@ -5,6 +5,7 @@ vocabulary is checked against the game's text; `playaid rules` prints and --json
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -193,3 +194,52 @@ def test_a_planted_index_cache_is_ignored(tmp_path, monkeypatch):
     result = CliRunner().invoke(cli, ["rules", "--content", str(content), "GR", "--json", "--limit", "1"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)[0]["source"] in {"xi: Game End", "xc: Game End"}
+
+
+# --- icon tokens (issue 20) ------------------------------------------------------------------
+
+ICON_TOKEN = re.compile(r"\[[a-z][a-z0-9_]*\]")
+
+
+def test_icon_tokens_read_as_words_in_the_index():
+    # content writes an icon as [token]; the index is plain text, shown and searched as such
+    for e in rules_index()["entries"]:
+        texts = [e.get("name"), e.get("text"), e.get("detail"), e.get("aka"), *e.get("context", []),
+                 *e.get("columns", []), *e.get("notes", []), *(c for row in e.get("rows", []) for c in row),
+                 *(c for pair in e.get("cells", []) for c in pair)]
+        for text in filter(None, texts):
+            assert not ICON_TOKEN.search(text), (e["id"], text)
+    rules_text = {e["text"] for e in _entries("rule", "rftg")}
+    # frontier-summary.yaml: "Shuffle the Near [near_frontier] and Far [far_frontier] decks, ...,
+    # counterstrike [counterstrike] side down": each follows the word that names it
+    assert ("Shuffle the Near and Far decks, each with its tile beside it, counterstrike side down; "
+            "leave out all counterstrike-only parts.") in rules_text
+    # counterstrike-game.yaml: "flip the retaliation tile to [no_burst]": the icon is the word
+    assert ("At least 1 Xeno system conquered this round - flip the retaliation tile to crossed-out burst; "
+            "no retaliation this round.") in rules_text
+    # "[settle] Frontier Settle": a heading's opening icon goes
+    assert "Frontier Settle" in {e["name"] for e in _entries("section", "rftg")}
+
+
+@pytest.mark.parametrize(("text", "plain"), [
+    ("Far Frontier world [far_frontier] or 16 cards", "Far Frontier world or 16 cards"),
+    ("M+X+# [retaliation_mxn], then # [retaliation_n]", "M+X+#, then #"),
+    ("Xeno worlds [xeno] are conquered", "Xeno worlds are conquered"),
+    ("Done when the tile shows [burst] and", "Done when the tile shows burst and"),
+    ("flip both tiles to their counterstrike sides ([burst]).", "flip both tiles to their counterstrike sides (burst)."),
+    ("[burst] up - retaliation happens.", "Burst up - retaliation happens."),
+    ("a [sic] word", "a [sic] word"),  # not an icon: left as written
+])
+def test_plain_text_drops_an_icon_its_words_name_and_says_one_that_stands_alone(text, plain):
+    from generator.content.icon_text import plain_text
+
+    words = {"far_frontier": "Far Frontier", "retaliation_mxn": "M+X+# card", "retaliation_n": "# card",
+             "xeno": "Xeno", "burst": "burst"}
+    assert plain_text(text, words) == plain
+
+
+def test_icon_words_come_from_our_svg_titles():
+    from generator.content.icon_text import icon_words
+
+    assert icon_words({"burst": "burst.svg", "no_burst": "no_burst.svg", "retaliation_n": "retaliation_n.svg"}) == {
+        "burst": "burst", "no_burst": "crossed-out burst", "retaliation_n": "# card"}

@@ -7,6 +7,7 @@ output/web-screenshots/rules-*.png."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -103,6 +104,14 @@ def test_one_tap_from_a_card_and_from_a_finding(browser, server):
     assert finding.locator("button.rule-link").get_attribute("data-rule-ask") == "is a development; only worlds can be damaged"
     finding.locator("button.rule-link").click()
     wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:scoring/rftg-scoring/ruling/only-worlds-damaged'")
+    # the result screen: the check keeps its Rule button, and a card of a breakdown opens its entry
+    page.click("#tab-rftg")
+    page.click("#rftg-score")
+    check = page.locator("#rftg-result .finding", has_text="only worlds can be damaged")
+    assert check.locator("button.rule-link").count() == 1
+    page.locator("#rftg-breakdown-0 summary").click()
+    page.locator("#rftg-breakdown-0 button.rule-name", has_text="Epsilon Eridani").click()
+    wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:card/Epsilon Eridani'")
     assert page.problems == []
     page.context.close()
 
@@ -121,18 +130,26 @@ def test_rules_work_offline(browser, server):
     context.close()
 
 
-def test_axe_core_on_the_rules_tab(browser, server):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_rules_tab_at_phone_size_in_light_and_dark(browser, server, scheme):
     from generator.web.packages import axe_core
 
-    context = browser.new_context(viewport=PHONE, bypass_csp=True, service_workers="block")
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme, bypass_csp=True, service_workers="block")
     page = open_page(browser, server, context=context)
     page.click("#tab-rules")
-    page.fill("#rules-q", "repulse value 4 players")
+    page.fill("#rules-q", "retaliation tile burst")
     wait_until(page, "document.querySelectorAll('#panel-rules .rule-result').length > 2")
+    shown = page.inner_text("#panel-rules")
+    assert not re.search(r"\[[a-z][a-z0-9_]*\]", shown), "an icon token shows raw"
+    assert "flip the retaliation tile to crossed-out burst" in shown or "tile stands on burst" in shown
     page.locator("#panel-rules details.related summary").first.click()
+    layout = measure(page)
+    assert layout["scroll"] <= layout["width"] and layout["small"] == [] and layout["cut"] == []
+    screenshot(page, f"rules-{scheme}")
     page.add_script_tag(path=str(axe_core()))
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     problems = [f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes']][:3]}"
                 for v in result["violations"] if v["impact"] in ("serious", "critical")]
     assert problems == []
+    assert page.problems == []
     context.close()

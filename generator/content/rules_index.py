@@ -34,6 +34,7 @@ with less weight). Ids are ``<game>:<kind path>``, stable across builds while co
 from __future__ import annotations
 
 from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
+from generator.content.icon_text import icon_words, plain_text
 from generator.content.models import RuleItem
 
 #: Version of the index's shape; the search core checks it.
@@ -46,7 +47,7 @@ def build_rules_index(content) -> dict:
     entries: list[dict] = []
     for game_id, game in sorted(content.games.items()):
         games[game_id] = _game_info(game)
-        entries += _game_entries(game_id, game)
+        entries += _plain_entries(_game_entries(game_id, game), icon_words(game.game.icons or {}))
     version = "+".join(f"{gid} {g.game.version}" for gid, g in sorted(content.games.items()))
     return {"format": FORMAT, "content_version": version, "games": games, "entries": entries}
 
@@ -228,6 +229,34 @@ class _Builder:
             faces = {(p["aid"], p["face"]) for p in entry["printed"]}
             same_face = [t["id"] for t in tables if faces & {(p["aid"], p["face"]) for p in t["printed"]}]
             entry["related"] = list(dict.fromkeys(same_source + same_face))[:3]
+
+
+#: Entry fields that hold a heading (an icon token opening one is dropped), and those of text.
+_HEADINGS = ("name", "context", "columns")
+_TEXTS = ("text", "detail", "aka", "notes", "rows")
+
+
+def _plain_entries(entries: list[dict], words: dict[str, str]) -> list[dict]:
+    """The entries with the game's icon tokens in words (`icon_text.plain_text`): the index is
+    read as plain text by `playaid rules` and the Rules tab, and searched; ``[near_frontier]``
+    must neither show raw nor match "near" twice."""
+    if not words:
+        return entries
+
+    def plain(value, heading: bool):
+        if isinstance(value, str):
+            return plain_text(value, words, heading)
+        if isinstance(value, list):
+            return [plain(v, heading) for v in value]
+        return value
+
+    for entry in entries:
+        for key in _HEADINGS + _TEXTS:
+            if key in entry:
+                entry[key] = plain(entry[key], key in _HEADINGS)
+        if "cells" in entry:  # [[label, value], ...]: the label is a column heading
+            entry["cells"] = [[plain_text(label, words, True), plain_text(value, words)] for label, value in entry["cells"]]
+    return entries
 
 
 def _cell(value, prefix: str = "") -> str:

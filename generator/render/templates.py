@@ -3,17 +3,14 @@ undefined values an error; content text escaped first, then icon tokens swapped 
 
 from __future__ import annotations
 
-import html
 import re
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, select_autoescape
 from markupsafe import Markup, escape
 
-from generator.paths import ICONS_DIR
+from generator.content.icon_text import ICON_TOKEN, icon_title
 from generator.render.typography import keep_last_words, print_text
-
-ICON_TOKEN = re.compile(r"\[([a-z][a-z0-9_]*)\]")
 
 
 class UnknownIcon(ValueError):
@@ -34,17 +31,6 @@ def icon_file(file: str, ink: str = "colour") -> str:
 def icon_tokens(text: str) -> list[str]:
     """The icon tokens of ``text`` in order of first use (``[xeno]`` -> ``xeno``)."""
     return list(dict.fromkeys(ICON_TOKEN.findall(text)))
-
-
-def icon_title(file: str) -> str:
-    """The words an icon stands for: the ``<title>`` of its SVG in templates/assets/icons
-    (tools/draw_icons.py writes it), else the file's stem."""
-    try:
-        text = (ICONS_DIR / file).read_text(encoding="utf-8")
-    except OSError:
-        text = ""
-    found = re.search(r"<title>(.*?)</title>", text, re.S)
-    return html.unescape(found.group(1)).strip() if found else Path(file).stem.replace("_", " ")
 
 
 def make_environment(templates_dir: Path, icons: dict[str, str], ink: str = "colour") -> Environment:

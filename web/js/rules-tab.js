@@ -12,11 +12,10 @@ const LIMIT = 8;
 const KINDS = { section: "Rules", rule: "Rule", ruling: "Ruling", table: "Table", row: "Table row",
   fact: "Fact", card: "Card" };
 
-/** "[burst]" icon tokens of the rules text as a labelled chip (we ship no game icons here). */
+/** An entry's text as shown: the index holds plain text (icon tokens already in words,
+ * generator/content/icon_text.py), so nothing is parsed here. */
 function ruleText(text) {
-  const parts = String(text ?? "").split(/\[([a-z][a-z0-9_]*)\]/);
-  return parts.map((part, k) => (k % 2 ? h("span", { class: "icon-word", title: "icon" }, part.replace(/_/g, " ")) : part))
-    .filter((part) => part !== "");
+  return String(text ?? "");
 }
 
 function tableOf(columns, rows, mark = null) {
