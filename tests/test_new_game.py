@@ -182,6 +182,27 @@ def test_new_on_a_read_only_file_system_is_a_usage_error(tmp_path, monkeypatch):
      "unknown name 'gems_per_color'"),
     (("  coins_per_vp: {fact: coins_per_vp}", "  coins_per_vp: {fact: coins_per_v}"), "constants.coins_per_vp.fact",
      "no fact 'coins_per_v' in this game"),
+    # issue 22: hostile models end in a located error, never a traceback or a wrong score
+    (("checks:                        # whole-game checks of a record\n",
+      "checks:\n  - {id: too_many_gems, expect: 'True', message: again}\n"), "checks[1].id",
+     "check 'too_many_gems' is declared twice (first at checks[0])"),
+    (("  min: 2\n  max: 5", "  min: 5\n  max: 2"), "players", "min 5 is above max 2"),
+    (("  set_vp: {fact: set_vp}", "  set_vp: 1000000000000000000000"), "constants.set_vp",
+     "constant 'set_vp' is 1,000,000,000,000,000,000,000, past 1,000,000,000,000,000 in size"),
+    (("entered:", "mechanisms:\n  tableau: {tableau: [1], cards: 5}\nentered:"), "mechanisms.tableau.tableau",
+     "mechanism tableau: 'tableau' must be a text"),
+    (("entered:", "mechanisms:\n  tableau: {tableau: [1], cards: 5}\nentered:"), "mechanisms.tableau.cards",
+     "mechanism tableau has no setting 'cards' (use military, military_vs_xenos, quantities, tableau)"),
+    (("entered:", "mechanisms:\n  tableau: {quantities: {q: 5}}\nentered:"), "mechanisms.tableau.quantities.q",
+     "quantity 'q' must be {value: <formula>, label: <text>}"),
+    # a formula that goes wrong only past the defaults: the second trial (every value at its highest)
+    (("value: coins // coins_per_vp", "value: \"[coins] if coins > 3 else 0\""), "components[2].value",
+     "a trial score of a record with every value at its highest fails: component 'coins_vp' gives [9999] (a list), "
+     "not a whole number"),
+    (("most: coins\n", "most: \"'many' if coins > 3 else coins\"\n"), "awards[0].most",
+     "award 'most_coins' gives 'many' (a text), not a whole number"),
+    (("    field: players\n", "    field: players\n    player: \"len(players)\"\n"), "checks[0].player",
+     "check 'too_many_gems' `player` gives 2, not the index of a player (0 to 1"),
 ])
 def test_a_scoring_model_mistake_is_a_located_content_error(tmp_path, edit, where, message):
     """A typo in the model is found by `playaid check`, at its file, line and key, never at the table."""

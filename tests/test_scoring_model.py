@@ -205,3 +205,70 @@ def test_a_formula_that_cannot_score_is_refused_with_its_place(change, message):
         pad(model)
     assert message in str(caught.value)
     assert caught.value.path[0] in ("components", "awards")
+
+
+@pytest.mark.parametrize("change, message, path", [
+    # a component adds to the total: a text, list, decimal or nothing cannot be added
+    (lambda m: m["components"].append({"id": "x", "label": "X", "value": "'many' if coins > 5 else 0"}),
+     "component 'x' gives 'many' (a text), not a whole number", ("components", 3, "value")),
+    (lambda m: m["components"].append({"id": "x", "label": "X", "value": "[coins]"}),
+     "component 'x' gives [7] (a list), not a whole number", ("components", 3, "value")),
+    (lambda m: m["components"].append({"id": "x", "label": "X", "value": "coins * 1.5"}),
+     "component 'x' gives 10.5 (a decimal), not a whole number", ("components", 3, "value")),
+    # awards and tie-breaks compare players: mixed kinds cannot be compared
+    (lambda m: m["awards"].append({"id": "y", "title": "Y", "vp": 1, "most": "'a' if coins > 5 else coins"}),
+     "award 'y' gives 'a' (a text), not a whole number", ("awards", 2, "most")),
+    (lambda m: m["tie_breakers"].append({"id": "t", "label": "T", "value": "None", "lower_wins": True}),
+     "tie-breaker 't' gives None (nothing), not a whole number", ("tie_breakers", 2, "value")),
+    # a finding placed at a player who is not there
+    (lambda m: m["checks"].append({"id": "c", "expect": "False", "message": "m", "player": "len(players)"}),
+     "check 'c' `player` gives 3, not the index of a player (0 to 2", ("checks", 1, "player")),
+    # totals stay below 10**15, where the phone page's numbers are still exact
+    (lambda m: m["components"].extend({"id": f"big{i}", "label": "B", "value": "10**14 * 9"} for i in range(2)),
+     "the total of Ann gives 1,800,000,000,000,011, past 1,000,000,000,000,000 in size", ("components",)),
+])
+def test_a_formula_giving_what_cannot_be_added_or_compared_is_a_located_model_error(change, message, path):
+    """Scored as a ModelInvalid naming the item and its place in the kind: scoring document
+    (the CLI says so, `playaid check` locates it), never a TypeError or a wrong total."""
+    import copy
+
+    model = copy.deepcopy(MODEL)
+    change(model)
+    p = pad(model)
+    record = p.parse({"game": "demo", "players": [{"name": "Ann", "red": 1, "blue": 1, "coins": 7},
+                                                  {"name": "Ben", "red": 1, "blue": 1, "coins": 2},
+                                                  {"name": "Cy", "red": 1, "blue": 1, "coins": 2}]})
+    with pytest.raises(ModelInvalid) as caught:
+        p.score(record)
+    assert message in str(caught.value)
+    assert caught.value.path == path
+
+
+def test_a_true_or_false_component_counts_one_or_none():
+    import copy
+
+    model = copy.deepcopy(MODEL)
+    model["components"].append({"id": "rich_vp", "label": "Rich", "value": "coins > 5"})
+    report = score([{"name": "Ann", "red": 0, "blue": 0, "coins": 7}, {"name": "Ben", "red": 0, "blue": 0, "coins": 2}],
+                   model)
+    ann, ben = (by_name(report)[n] for n in ("Ann", "Ben"))
+    assert (ann["rich_vp"], ben["rich_vp"]) == (1, 0)
+    assert ann["total"] == 2 + 1 + 4  # coins 7 // 3, rich, Richest award
+
+
+def test_all_the_formulas_of_one_record_share_one_step_budget():
+    """300 formulas of 180,000 steps each took 63 s for two players; together they stop at
+    2,000,000 steps with the formula where it ran out."""
+    import copy
+
+    model = copy.deepcopy(MODEL)
+    model["components"] += [{"id": f"slow{i}", "label": "S", "value": "sum(range(45000)) * 0 + sum(range(45000)) * 0"}
+                            for i in range(300)]
+    p = pad(model)
+    record = p.parse({"game": "demo", "players": [{"name": "Ann"}, {"name": "Ben"}]})
+    with pytest.raises(ModelInvalid) as caught:
+        p.score(record)
+    assert "the formulas scoring one record take more than 2,000,000 steps" in str(caught.value)
+    # each takes 180,000 steps (45,000 numbers built and summed, twice): Ann's first 11 fit, her
+    # 12th (after the model's 3 components) runs out, and nothing of the record is scored past it
+    assert caught.value.path == ("components", 14, "value")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from generator.content.scoring_model import Scoring
 from generator.errors import Problem
+from generator.scoring.pad import MAX_SCORE
 
 #: Names every formula may read besides the model's own (see docs/content-format.md, "Scoring").
 RESERVED = {"name", "given", "variant", "variant_id", "a_variant", "ended_by", "player_count",
@@ -42,6 +43,8 @@ def _check(content, doc: Scoring, loc) -> list[Problem]:
         if name not in known_mechanisms:
             bad(("mechanisms", name), f"unknown mechanism '{name}'",
                 f"use one of: {', '.join(sorted(known_mechanisms))}", prefer_key=True)
+        else:
+            _typed(bad, ("mechanisms", name), doc.mechanisms[name], _config_types(name), f"mechanism {name}")
     endings = {e.id for e in doc.endings}
     variants = {v.id for v in doc.variants}
     record_values = {e.id for e in doc.record_entered}
@@ -54,6 +57,9 @@ def _check(content, doc: Scoring, loc) -> list[Problem]:
              + [("awards", i, a.id) for i, a in enumerate(doc.awards)]
              + [("tie_breakers", i, t.id) for i, t in enumerate(doc.tie_breakers)])
     _unique(bad, items, "name")
+    # a check's id is its finding's code: two checks with one id would read as one finding twice
+    _unique(bad, [("checks", i, c.id) for i, c in enumerate(doc.checks)]
+            + [("player_checks", i, c.id) for i, c in enumerate(doc.player_checks)], "check")
     constants = set(doc.constants) | {k for v in doc.variants for k in v.constants}
     for key, i, ident in items:
         if ident in RESERVED or ident in constants:
@@ -76,6 +82,9 @@ def _check(content, doc: Scoring, loc) -> list[Problem]:
             if name not in doc.mechanisms:
                 bad(("variants", i, "settings", name), f"settings for mechanism '{name}', which is not "
                     f"switched on", "add it under `mechanisms:` or remove these settings", prefer_key=True)
+            elif name in known_mechanisms:
+                _typed(bad, ("variants", i, "settings", name), v.settings[name], _settings_types(name),
+                       f"settings of mechanism {name}")
         for j, b in enumerate(v.becomes):
             if b.variant not in variants or b.variant == v.id:
                 bad(("variants", i, "becomes", j, "variant"), f"'{b.variant}' is not another variant",
@@ -120,6 +129,9 @@ def _check(content, doc: Scoring, loc) -> list[Problem]:
     for where, holder in [(("constants",), doc.constants)] + [(("variants", i, "constants"), v.constants)
                                                                for i, v in enumerate(doc.variants)]:
         for name, value in holder.items():
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= MAX_SCORE:
+                bad(where + (name,), f"constant '{name}' is {value:,}, past {MAX_SCORE:,} in size",
+                    "formulas compute with whole numbers below that; write the game's number")
             if isinstance(value, (int, bool, str)):
                 continue
             if hasattr(value, "fact") and value.fact not in content.facts:
@@ -138,6 +150,41 @@ def _check(content, doc: Scoring, loc) -> list[Problem]:
     if not problems:
         problems += _trial(content, doc, loc)
     return problems
+
+
+def _config_types(name: str) -> dict:
+    from generator.scoring.mechanisms import mechanism_classes
+    from generator.scoring.mechanisms.campaign import CONFIG_TYPES
+
+    cls = mechanism_classes().get(name)
+    return CONFIG_TYPES if cls is None else getattr(cls, "config_types", {})
+
+
+def _settings_types(name: str) -> dict:
+    from generator.scoring.mechanisms import mechanism_classes
+
+    cls = mechanism_classes().get(name)
+    return {} if cls is None else getattr(cls, "settings_types", {})
+
+
+_TYPE_WORDS = {str: "a text", bool: "true or false", dict: "a mapping", int: "a whole number"}
+
+
+def _typed(bad, path: tuple, given: dict, types: dict, what: str) -> None:
+    """Problems of a mechanism's configuration or settings: keys it does not know, values of
+    the wrong type; a ``quantities`` mapping holds ``{value: formula, label: text}`` items."""
+    for key, value in given.items():
+        if key not in types:
+            bad(path + (key,), f"{what} has no setting '{key}'",
+                f"use {', '.join(sorted(types)) or 'no settings'}", prefer_key=True)
+        elif not isinstance(value, types[key]) or (types[key] is not bool and isinstance(value, bool)):
+            bad(path + (key,), f"{what}: '{key}' must be {_TYPE_WORDS[types[key]]}")
+        elif key == "quantities":
+            for name, spec in value.items():
+                if (not isinstance(spec, dict) or not isinstance(spec.get("value"), str)
+                        or not isinstance(spec.get("label", ""), str) or set(spec) - {"value", "label"}):
+                    bad(path + (key, name), f"{what}: quantity '{name}' must be "
+                        f"{{value: <formula>, label: <text>}}")
 
 
 def _unique(bad, items, what: str) -> None:
@@ -241,12 +288,15 @@ def _trial(content, doc: Scoring, loc) -> list[Problem]:
     for variant in (doc.variants or [None]):
         if variant is not None and variant.hidden:
             continue
-        record = pad.trial_record(variant.id if variant is not None else None)
-        try:
-            pad.score(record)
-        except ModelInvalid as exc:
-            where = f" (variant {variant.id})" if variant is not None else ""
-            problems.append(loc.problem(exc.path, f"a trial score of an empty record{where} fails: {exc}",
-                                        "fix the formula: it must work when every value is its default"))
-            break
+        for high, what, hint in ((False, "an empty record", "it must work when every value is its default"),
+                                 (True, "a record with every value at its highest",
+                                  "it must work for every value a record may hold")):
+            record = pad.trial_record(variant.id if variant is not None else None, high)
+            try:
+                pad.score(record)
+            except ModelInvalid as exc:
+                where = f" (variant {variant.id})" if variant is not None else ""
+                problems.append(loc.problem(exc.path, f"a trial score of {what}{where} fails: {exc}",
+                                            f"fix the formula: {hint}"))
+                return problems
     return problems

@@ -48,6 +48,12 @@ class PlayerCount(Strict):
     max: int | None = Field(None, ge=1, le=10)
     source: SourceRef | None = None
 
+    @model_validator(mode="after")
+    def _ordered(self):
+        if self.max is not None and self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        return self
+
 
 class Ending(Strict):
     """A way the game ends: the record's ``ended_by`` value, with its label."""

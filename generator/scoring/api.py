@@ -76,7 +76,8 @@ class Engine:
             return _unreadable(game, [problem((), f"the scoring model cannot score this record: {exc}",
                                               f"a content error, not the record's: fix the formula in "
                                               f"{self.games[game]}/scoring.yaml of the content folder "
-                                              f"(`playaid check` tries each formula on an empty record only)")])
+                                              f"(`playaid check` tries each formula on an empty record and on one with "
+                                              f"every value at its highest only)")])
 
 
 def _unreadable(game, problems: list[dict]) -> dict:

@@ -108,18 +108,19 @@ class Budget:
     ``steps`` (default ``limits.max_steps``). `Expression.evaluate` makes one per call; pass the
     same Budget to several calls to bound them together (content checks share one per game)."""
 
-    __slots__ = ("left", "limits", "steps")
+    __slots__ = ("left", "limits", "steps", "what")
 
-    def __init__(self, limits: Limits = LIMITS, steps: int | None = None):
+    def __init__(self, limits: Limits = LIMITS, steps: int | None = None, what: str = "takes"):
         self.steps = limits.max_steps if steps is None else steps
         self.left = self.steps
         self.limits = limits
+        self.what = what  # the error's subject: "takes", "the formulas scoring one record take"
 
     def spend(self, steps: int) -> None:
         """Take ``steps``; raises `ExpressionError` once more than ``self.steps`` are taken."""
         self.left -= steps
         if self.left < 0:
-            raise ExpressionError(f"takes more than {self.steps:,} steps "
+            raise ExpressionError(f"{self.what} more than {self.steps:,} steps "
                                   f"(loop over fewer items)")
 
     def walk(self, *values) -> None:

@@ -126,6 +126,7 @@ class Formula:
     why: Any = ""
     explain_as: str = ""
     variants: tuple[str, ...] | None = None
+    at: tuple = ()  # where in the kind: scoring document: ("components", 2)
 
     def applies(self, variant: str | None) -> bool:
         return self.variants is None or variant in self.variants
@@ -149,6 +150,7 @@ class Award:
     variants: tuple[str, ...] | None = None
     measure_in: dict = field(default_factory=dict)  # variant -> (Expression, label, note)
     help: str = ""
+    at: tuple = ()  # where in the kind: scoring document: ("awards", 0)
 
     def applies(self, variant: str | None) -> bool:
         return self.variants is None or variant in self.variants
@@ -168,6 +170,7 @@ class TieBreaker:
     value: Any
     fields: tuple[str, ...]
     lower_wins: bool = False
+    at: tuple = ()  # where in the kind: scoring document: ("tie_breakers", 0)
 
 
 @dataclass(frozen=True)
@@ -186,6 +189,7 @@ class Check:
     variants: tuple[str, ...] | None = None
     player: Any = None  # a compiled expression: the index of the player the finding is about
     needed: frozenset = frozenset()  # the values `expect` reads, directly or through another value
+    at: tuple = ()  # where in the kind: scoring document: ("checks", 1)
 
     def applies(self, variant: str | None) -> bool:
         return self.variants is None or variant in self.variants
@@ -305,7 +309,7 @@ class Model:
                                  w["text"]) for j, w in enumerate(why))
                 out.append(Formula(item["id"], item.get("label", item["id"]), value, item.get("mechanism"),
                                    item.get("help", ""), why, item.get("explain_as", ""),
-                                   _opt_tuple(item.get("variants"))))
+                                   _opt_tuple(item.get("variants")), (key, i)))
                 scope.add(item["id"])  # later formulas may read it
             return tuple(out)
 
@@ -331,13 +335,14 @@ class Model:
                                     _compile(str(text), where, scope, ("awards", ai, "least" if lower else "most")),
                                     a.get("measure_label") or _words(text), lower, a.get("ties", "all"),
                                     a.get("min_to_win"), _opt_tuple(a.get("variants")), measure_in,
-                                    a.get("help", ""))
+                                    a.get("help", ""), ("awards", ai))
         scope.add(awards_total["id"])
         tie_breakers = []
         for ti, t in enumerate(data.get("tie_breakers") or ()):
             expr = _compile(str(t["value"]), f"tie-breaker '{t['id']}'", scope, ("tie_breakers", ti, "value"))
             tie_breakers.append(TieBreaker(t["id"], t.get("label", t["id"]), expr,
-                                           tuple(_ordered_names(expr)), bool(t.get("lower_wins"))))
+                                           tuple(_ordered_names(expr)), bool(t.get("lower_wins")),
+                                           ("tie_breakers", ti)))
         player_checks = tuple(_check(c, "player check", scope | {"index"}, ("player_checks", i))
                               for i, c in enumerate(data.get("player_checks") or ()))
         game_scope = record_scope | {"players"}
@@ -374,7 +379,7 @@ def _check(data: dict, kind: str, scope: set[str], at: tuple) -> Check:
         if name in needed:
             needed |= set(expr.names) & names
     return Check(data["id"], expect, data["message"], data.get("severity", "warning"), when, tuple(values),
-                 path, _opt_tuple(data.get("variants")), player, frozenset(needed))
+                 path, _opt_tuple(data.get("variants")), player, frozenset(needed), at)
 
 
 def _words(text: str) -> str:

@@ -37,10 +37,13 @@ import difflib
 
 from generator.scoring.expressions import ExpressionError, compile_expression
 from generator.scoring.model import ModelInvalid
-from generator.scoring.pad import Pad, _evaluate, why
+from generator.scoring.pad import Pad, _evaluate, _highest, record_budget, whole, why
 from generator.scoring.template import fill
 
 NAMES = frozenset({"completes_goal", "goal_done_in", "campaign_ended_in", "game_number"})
+#: The keys content may give under ``mechanisms: {campaign: ...}``, all texts (names, and the
+#: ``completes`` formula); `generator.content.scoring_checks` checks them, located.
+CONFIG_TYPES = {key: str for key in ("rows", "goal", "completes", "completed", "goals", "goal_count", "points")}
 
 
 def goal_key(name: str) -> str:
@@ -69,11 +72,15 @@ class CampaignPad(Pad):
             raise ModelInvalid(f"mechanism campaign `points`: '{self.points}' is not a component",
                                ("mechanisms", "campaign", "points"))
 
-    def trial_record(self, variant: str | None) -> dict:
-        return {"game": self.model.record, self.rows: [{e.id: e.default for e in self.model.entered}]}
+    def trial_record(self, variant: str | None, high: bool = False) -> dict:
+        row = {e.id: e.default for e in self.model.entered}
+        if high:
+            row.update({e.id: value for e in self.model.entered if (value := _highest(e)) is not None})
+        return {"game": self.model.record, self.rows: [row]}
 
     def score(self, data: dict) -> dict:
         model = self.model
+        budget = self._budget = record_budget()  # every formula of this campaign record, together
         env = dict(model.constants)
         games = data.get(self.rows) or []
         env.update(variant=None, ended_by=None, player_count=1)
@@ -124,14 +131,17 @@ class CampaignPad(Pad):
                 find("error", "unknown-goal", i, f"goal '{goal}' is not one of the campaign's `{self.goals}` ({hint})",
                      (self.rows, i, self.goal))
             first_seen.setdefault(key, i)
-            completes = bool(_evaluate(self.completes, row_env, "mechanism campaign `completes`"))
+            completes = bool(_evaluate(self.completes, row_env, "mechanism campaign `completes`",
+                                       ("mechanisms", "campaign", "completes"), budget))
             for check in model.player_checks:
                 scope = {**row_env, "index": i}
-                if check.when is not None and not _evaluate(check.when, scope, f"check '{check.id}'"):
+                if check.when is not None and not _evaluate(check.when, scope, f"check '{check.id}'",
+                                                            check.at + ("when",), budget):
                     continue
                 for name, expr in check.values:
-                    scope[name] = _evaluate(expr, scope, f"check '{check.id}' value '{name}'")
-                if not _evaluate(check.expect, scope, f"check '{check.id}'"):
+                    scope[name] = _evaluate(expr, scope, f"check '{check.id}' value '{name}'",
+                                            check.at + ("values", name), budget)
+                if not _evaluate(check.expect, scope, f"check '{check.id}'", check.at + ("expect",), budget):
                     find(check.severity, check.id, i, fill(check.message, scope), (self.rows, i) + check.field)
             done_in = completed_at.get(key)
             if done_in is not None:  # each goal is completed once: this game completes none
@@ -172,7 +182,7 @@ class CampaignPad(Pad):
              f"{counted} game{'s' if counted != 1 else ''}{after}: {status}")
         player = next((e.id for e in model.record_entered if e.type == "text"), None)
         return {"ok": True, "game": model.record, "player": data.get(player) if player else None,
-                "total": total, "goals_completed": len(completed_at), "goal_count": goal_count,
+                "total": whole(total, "the campaign total", ("components",)), "goals_completed": len(completed_at), "goal_count": goal_count,
                 "explain": explain, "findings": findings}
 
     def _row_env(self, env: dict, row: dict, index: int) -> dict:
@@ -187,12 +197,14 @@ class CampaignPad(Pad):
 
     def _points(self, row_env: dict) -> tuple[int, str]:
         """The game's measures and components; (the `points` component, its explanation)."""
+        budget = self._budget
         for f in self.model.measures:
-            row_env[f.id] = _evaluate(f.value, row_env, f"measure '{f.id}'")
+            row_env[f.id] = _evaluate(f.value, row_env, f"measure '{f.id}'", f.at + ("value",), budget)
         points, text = 0, ""
         for f in self.model.components:
-            value = _evaluate(f.value, row_env, f"component '{f.id}'")
+            value = whole(_evaluate(f.value, row_env, f"component '{f.id}'", f.at + ("value",), budget),
+                          f"component '{f.id}'", f.at + ("value",))
             row_env[f.id] = value
             if f.id == self.points:
-                points, text = value, why(f, row_env)
+                points, text = value, why(f, row_env, budget)
         return points, text

@@ -108,6 +108,11 @@ class Tableau(Mechanism):
     names = frozenset({"cards_vp", "six_dev_vp", "military", "military_vs_xenos", "military_from_cards",
                        "military_vs_xenos_from_cards", "tableau_size"})
     types = frozenset({"tableau"})
+    #: The keys content may give under ``mechanisms: {tableau: ...}`` and their types
+    #: (``quantities``: name -> ``{value: formula, label: text}``), and under a variant's
+    #: ``settings: {tableau: ...}``; `generator.content.scoring_checks` checks them, located.
+    config_types = {"tableau": str, "military": str, "military_vs_xenos": str, "quantities": dict}
+    settings_types = {"damage": bool, "frontier_cards": bool}
 
     def __init__(self, config: dict, game_rules: dict):
         super().__init__(config, game_rules)
@@ -390,10 +395,13 @@ class Tableau(Mechanism):
             raise ModelInvalid(f"a scoring line counts '{name}', which the tableau mechanism's "
                                f"`quantities` do not define (add it)", ("mechanisms", "tableau", "quantities"))
         expr, label = spec
+        at = ("mechanisms", "tableau", "quantities", name, "value")
         try:
-            return expr.evaluate(env), label
+            value = expr.evaluate(env)
         except ExpressionError as exc:
-            raise ModelInvalid(f"mechanism tableau quantity '{name}': {exc}") from None
+            raise ModelInvalid(f"mechanism tableau quantity '{name}': {exc}", at) from None
+        from generator.scoring.pad import whole
+        return whole(value, f"mechanism tableau quantity '{name}'", at), label
 
     # --- the whole game ------------------------------------------------------------------------
 
