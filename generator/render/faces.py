@@ -4,8 +4,9 @@ and full-page aids on A4 / US Letter.
 Card text is fitted by searching the largest body size (between the aid's ``min_font_pt``,
 7 pt by default, and ``max_font_pt``) at which each face lays out on exactly one page *and every
 text run on it* (the icon legend and the rulings' reasons too, which CSS sets smaller than the
-body) *is at least* `MIN_TEXT_PT`. A face that cannot meet both is a `BuildError` naming the aid
-and face, never clipped or smaller text. An aid that prints icons ends with their legend
+body) *is at least* `MIN_TEXT_PT`, with no word wider than its line (`overflowing_text`: the
+size steps down until every word fits). A face that cannot meet all of these is a `BuildError`
+naming the aid and face (and the word), never clipped or smaller text. An aid that prints icons ends with their legend
 (`icon_legend`); a page aid's faces flow on in shared columns (`page_flows`).
 """
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from jinja2 import TemplateError
 
 from generator.content.plan import PlannedAid
-from generator.errors import BuildError
+from generator.errors import BuildError, cut
 from generator.render.blocks import resolve_block
 from generator.render.html_pdf import HtmlRenderer, RenderFailed
 from generator.render.templates import UnknownIcon, icon_title, icon_tokens
@@ -175,8 +176,27 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
             raise BuildError(planned.key, _no_fit(attempt, aid, face.name, width, height, no_fit.largest),
                              "shorten the text, move a block to another face or a second card, or "
                              "declare a larger size (e.g. size: tarot or size: a6) in the aid") from None
+        if overflowing_text(best[1]):  # a word wider than its line: a smaller size may hold it
+            best = _without_overflow(attempt, best, aid.min_font_pt, planned, face.name, width, height)
         results.append(FaceResult(face.name, best[0], best[1], fit_key(html(best[0]))))
     return results
+
+
+def _without_overflow(attempt, best: tuple[float, object], min_pt: float, planned, face: str,
+                      width: float, height: float) -> tuple[float, object]:
+    """The largest size below ``best`` whose layout keeps every word inside its box (one page,
+    legible text); raises `BuildError` naming the words when even ``min_pt`` does not."""
+    size = best[0] - FONT_STEP_PT
+    while size >= min_pt - 1e-9:
+        document = attempt(size)
+        if len(document.pages) == 1 and _legible(document) and not overflowing_text(document):
+            return size, document
+        size -= FONT_STEP_PT
+    words = overflowing_text(attempt(min_pt))
+    shown = ", ".join(f"'{cut(w, 60)}'" for w in (words or overflowing_text(best[1]))[:3])
+    raise BuildError(planned.key, f"face '{face}': {shown} is wider than its line on {width:g} x {height:g} mm "
+                     f"even at {min_pt:g} pt, so it would print past the edge of its box",
+                     "shorten the word, or write a soft hyphen (\\u00ad) or a space where it may break")
 
 
 def fit_key(html: str) -> str:
@@ -277,6 +297,39 @@ def stranded_words(document) -> list[str]:
     return found
 
 
+#: Text may reach this far (px) past its box's right edge: Pango and WeasyPrint round widths
+#: differently by a fraction of a pixel.
+OVERFLOW_TOLERANCE_PX = 0.5
+
+
+def overflowing_text(document) -> list[str]:
+    """Text runs that stick out of the box holding them or out of the page's safe area (a word
+    longer than its line is laid out past the edge: at a card's edge it is cut off, in a table
+    cell it runs over the next one). Returns the words, each once, in order."""
+    from weasyprint.formatting_structure import boxes
+
+    found: list[str] = []
+
+    def walk(box, right: float):
+        if isinstance(box, boxes.BlockContainerBox) and not isinstance(box, boxes.LineBox):
+            right = min(right, box.content_box_x() + box.width)
+        if isinstance(box, boxes.TextBox):
+            text = (box.text or "").strip()
+            if text and box.position_x + box.width > right + OVERFLOW_TOLERANCE_PX:
+                word = max(text.split(), key=len)
+                if word not in found:
+                    found.append(word)
+            return
+        for child in getattr(box, "children", None) or []:
+            walk(child, right)
+
+    for page in document.pages:
+        root = page._page_box
+        for child in root.children:  # the html box: the page's content area (inside the margins)
+            walk(child, child.content_box_x() + child.width if child.width is not None else float("inf"))
+    return found
+
+
 def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact: bool = False):
     """Largest font size in [min_pt, max_pt] (multiples of FONT_STEP_PT) whose layout has one
     page, every text run at `MIN_TEXT_PT` or more, and no stranded word; returns
@@ -365,9 +418,15 @@ def render_page_aid(planned: PlannedAid, game, renderer: HtmlRenderer, env, pape
 
 
 def _legible_page(planned: PlannedAid, document):
-    """``document`` when all its text is at least `MIN_TEXT_PT`; else a `BuildError`."""
+    """``document`` when all its text is at least `MIN_TEXT_PT` and inside its boxes; else a
+    `BuildError`."""
     smallest, text = smallest_text(document)
     if smallest < MIN_TEXT_PT - 1e-6:
         raise BuildError(planned.key, f"text \"{text}\" would print at {smallest:.2f} pt, under the "
                          f"{MIN_TEXT_PT:g} pt minimum", "raise the aid's max_font_pt")
+    words = overflowing_text(document)
+    if words:
+        shown = ", ".join(f"'{cut(w, 60)}'" for w in words[:3])
+        raise BuildError(planned.key, f"{shown} is wider than its line, so it would print past the edge "
+                         f"of its box", "shorten the word, or write a soft hyphen (\\u00ad) or a space where it may break")
     return document
