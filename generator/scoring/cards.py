@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+#: The ``set`` of a card the record describes itself (not in the database, so in no index).
+HAND_ENTERED = "record"
+
 _MATCH_FIELDS = ("type", "good", "windfall", "military", "keyword", "power", "cost", "name",
                  "frontier", "ability")
 

@@ -58,7 +58,8 @@ Bounds (`Limits`, defaults in `LIMITS`): text at most ``max_length`` (2,000) cha
 syntax tree at most ``max_depth`` (40) deep and ``max_nodes`` (1,000) nodes; every whole number
 computed below ``max_int`` (10**15) in size; texts and lists built at most ``max_items``
 (100,000) long; at most ``max_steps`` (200,000) steps per evaluation, where every comprehension
-iteration and every item a function walks over is a step. A bound that is hit is an
+iteration and every item a function walks over is a step (``len`` walks only the items of its
+argument, not those of the lists and mappings inside them: it reads a size). A bound that is hit is an
 `ExpressionError` saying which. Evaluation time is therefore bounded by the steps, whatever
 content holds.
 """
@@ -246,6 +247,15 @@ def _walked(budget: "_Budget", *values) -> None:
                             stack.append(v)
                         elif t is str and len(v) >= 64:
                             budget.spend(len(v) // 64)
+
+
+def _counted(budget: "_Budget", value) -> None:
+    """Spend what counting the items of ``value`` costs: one step per item of a list, tuple,
+    set or mapping (not of those inside it: `_walked` for that); a text as `_walked`."""
+    if type(value) in _NESTED:
+        budget.spend(len(value))
+    else:
+        _walked(budget, value)
 
 
 def _range(*args):
@@ -611,13 +621,16 @@ class _Compiler:
                 known = ", ".join(sorted(self.functions))
                 self.fail(node, f"unknown function '{name}' (functions: {known})")
             function = self.functions[name]
+            # len() reads a size: it costs the items of the list itself, not of lists inside it
+            # (a formula's len(players) would otherwise walk every value of every player)
+            walk = _counted if function is len else _walked
 
             if not kwargs:
                 def call(env, budget):
                     values = [a(env, budget) for a in args]
                     for v in values:
                         if type(v) is not int:
-                            _walked(budget, v)  # what the function walks over
+                            walk(budget, v)  # what the function walks over
                     value = function(*values)
                     if type(value) is int and -limits.max_int < value < limits.max_int:
                         return value

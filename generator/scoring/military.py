@@ -10,31 +10,77 @@ are rulings in ``content/rftg/scoring.yaml``. Standard library only.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Iterable
 
-from generator.scoring.cards import Card, card_matches
+from generator.scoring.cards import HAND_ENTERED, Card, card_matches
 from generator.scoring.report import Explain
 
 #: Ends the ``why`` of a power that counts toward Military vs. Xenos only.
 VS_XENOS_ONLY = " (vs. Xenos only)"
 
 
-def compute_military(active: list[Card], matching: dict | None = None) -> tuple[int, int, list[Explain]]:
+class MilitaryIndex:
+    """The card database's Military powers, prepared once (card designs never change during a
+    run): for each card name with lasting powers, ``(power, matching, fixed explain lines)``
+    per power, where ``matching`` is the frozenset of database card names its ``per`` matches
+    (None for a fixed +N or -N) and the explain lines of a fixed power are built once.
+
+    ``MilitaryIndex(cards)`` with ``cards``: the database's `Card` designs."""
+
+    __slots__ = ("powers",)
+
+    def __init__(self, cards: Iterable[Card]):
+        cards = list(cards)
+        self.powers: dict[str, tuple] = {}
+        for card in cards:
+            if not card.military_powers:
+                continue
+            prepared = []
+            for power in card.military_powers:
+                if power.per is None:
+                    fixed = []
+                    if power.military:
+                        fixed.append(Explain(card.name, power.military, _why(power.text, "Military", None, 1)))
+                    if power.military_vs_xenos:
+                        fixed.append(Explain(card.name, power.military_vs_xenos,
+                                             _why(power.text, "Military vs. Xenos", None, 1) + VS_XENOS_ONLY))
+                    prepared.append((power, None, tuple(fixed)))
+                else:
+                    matching = frozenset(c.name for c in cards if card_matches(power.per, c))
+                    prepared.append((power, matching, ()))
+            self.powers[card.name] = tuple(prepared)
+
+
+def compute_military(active: list[Card], index: MilitaryIndex,
+                     names: list[str] | None = None) -> tuple[int, int, list[Explain]]:
     """``(military, military_vs_xenos, explain)`` for a tableau's undamaged cards ``active``.
 
     ``explain`` has one line per card power that counted: the card, its contribution and why
     (``+1 Military per Rebel military world x2``); Military vs. Xenos = Military + the powers
-    that apply only against Xenos. ``matching``: a cache, {power's CardMatch: names of the
-    card designs it matches} (card designs never change during a run), filled as powers are met.
+    that apply only against Xenos. ``index``: the database's powers (`MilitaryIndex`); a card
+    the record describes itself (set ``record``) has no powers, and is matched on its own facts.
+    ``names``: the names of ``active`` when every one is a database card (counted in C).
     """
     military = 0
     vs_xenos = 0
     explain: list[Explain] = []
-    for card in active:
-        if not card.military_powers:
-            continue
-        for power in card.military_powers:
-            times = 1 if power.per is None else _count(power.per, active, matching) // power.divide_by
+    powers_of = index.powers
+    if names is not None:  # database cards only: those with powers picked by name in C
+        holders = compress(active, map(powers_of.__contains__, names))
+    else:
+        holders = (c for c in active if c.name in powers_of and c.set != HAND_ENTERED)
+    for card in holders:
+        for power, matching, fixed in powers_of[card.name]:
+            if matching is None:
+                military += power.military
+                vs_xenos += power.military_vs_xenos
+                explain.extend(fixed)
+                continue
+            if names is not None:
+                times = sum(map(matching.__contains__, names)) // power.divide_by
+            else:
+                times = _count(power.per, matching, active) // power.divide_by
             if power.military:
                 gain = power.military * times
                 military += gain
@@ -47,20 +93,15 @@ def compute_military(active: list[Card], matching: dict | None = None) -> tuple[
     return military, military + vs_xenos, explain
 
 
-def _count(match, cards: Iterable[Card], matching: dict | None) -> int:
-    if matching is None:
-        return sum(1 for c in cards if card_matches(match, c))
-    names = matching.get(match)
-    if names is None:
-        names = matching[match] = {}
+def _count(match, matching: frozenset, cards: list[Card]) -> int:
+    """How many of ``cards`` a power's ``per`` matches: database cards by name (``matching``),
+    a card the record describes by its own facts."""
     count = 0
     for c in cards:
-        hit = names.get(c.name)
-        if hit is None or c.set == "record":  # a card the record describes: its own facts
-            hit = card_matches(match, c)
-            if c.set != "record":
-                names[c.name] = hit
-        count += hit
+        if c.set == HAND_ENTERED:
+            count += card_matches(match, c)
+        elif c.name in matching:
+            count += 1
     return count
 
 

@@ -8,12 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.scoring.cards import Card, best_line, other_lines
+from generator.scoring.military import MilitaryIndex
 from generator.scoring.model import ModelInvalid
 from generator.scoring.report import Explain
-
-#: The ``set`` of a card the record describes itself (not in the database, so not in the line index).
-HAND_ENTERED = "record"
-
 
 @dataclass
 class RftgRules:
@@ -21,29 +18,30 @@ class RftgRules:
 
     ``cards``: casefolded name -> `Card`; ``names``: display names (for suggestions). Derived
     once (card designs never change during a run): ``exact`` (printed name -> card),
-    ``line_index`` (scoring card -> {card name: the one of its lines that card scores in, the
-    best: `best_line`}, filled the first time a scoring card is met: `lines_of`),
-    ``passed_over`` (scoring card -> {card name: the other lines that card also meets, for the
-    cards whose best line is not the first they meet: the explanation says so}), ``printed``
-    (the explain line of each card's printed VP), ``scoring_cards``; ``json``: the compiled
-    rules themselves.
+    ``six_dev`` (scoring card -> {card name: ``(line, once)``}: the one of its lines that card
+    scores in, the best (`best_line`), and ``once``, for a card whose best line is not the first
+    it meets, the explanation's words saying so, else None), ``printed`` (the explain line of
+    each card's printed VP), ``military`` (the Military powers: `MilitaryIndex`); ``json``: the
+    compiled rules themselves.
     """
 
     cards: dict[str, Card]
     json: dict = field(default_factory=dict, repr=False)
     names: list[str] = field(init=False)
     exact: dict[str, Card] = field(init=False)
-    line_index: dict[str, dict[str, int]] = field(init=False, default_factory=dict)
-    passed_over: dict[str, dict[str, tuple[int, ...]]] = field(init=False, default_factory=dict)
+    six_dev: dict[str, dict[str, tuple[int, str | None]]] = field(init=False)
     printed: dict[str, Explain] = field(init=False)
-    scoring_cards: frozenset[str] = field(init=False)
+    military: MilitaryIndex = field(init=False)
 
     def __post_init__(self):
         self.names = sorted(c.name for c in self.cards.values())
         self.exact = {card.name: card for card in self.cards.values()}
         self.printed = {c.name: Explain(c.name, c.vp, "printed VP")
                         for c in self.cards.values() if c.vp != "?"}
-        self.scoring_cards = frozenset(c.name for c in self.cards.values() if c.scoring)
+        self.six_dev = {c.name: {card.name: hit for card in self.cards.values()
+                                 if (hit := scoring_line(c, card)) is not None}
+                        for c in self.cards.values() if c.scoring}
+        self.military = MilitaryIndex(self.cards.values())
 
     @classmethod
     def from_json(cls, game_rules: dict) -> "RftgRules":
@@ -56,24 +54,32 @@ class RftgRules:
                                f"run `playaid check` on the content") from None
         return cls(cards=cards, json=game_rules)
 
-    def lines_of(self, scorer: Card) -> dict[str, int]:
-        """{card name: index of the one of ``scorer``'s lines that card scores in (`best_line`)}
-        for every card design that meets one; built once per scoring card (designs never change)."""
-        index = self.line_index.get(scorer.name)
-        if index is None:
-            hits = ((card, best_line(scorer, card)) for card in self.cards.values())
-            index = self.line_index[scorer.name] = {card.name: i for card, i in hits if i >= 0}
-            self.passed_over[scorer.name] = {
-                name: others for name, i in index.items()
-                if (others := other_lines(scorer, self.exact[name], i)) and others[0] < i}
-        return index
+
+def scoring_line(scorer: Card, card: Card) -> tuple[int, str | None] | None:
+    """``(line, once)``: the line of ``scorer`` that ``card`` scores in, its best (`best_line`),
+    and, when the card also meets a line printed before that one, the explanation's words
+    (``X counts once, in 'a', not also in 'b'``; else None); None when it meets no line."""
+    i = best_line(scorer, card)
+    if i < 0:
+        return None
+    others = other_lines(scorer, card, i)
+    if not others or others[0] >= i:  # said only when the best is not the first line it meets
+        return i, None
+    lines = scorer.scoring
+    not_in = " or ".join(f"'{lines[k].text}'" for k in others)
+    return i, f"{card.name} counts once, in '{lines[i].text}', not also in {not_in}"
 
 
 @dataclass(slots=True)
 class Resolved:
     """A player's tableau resolved against the card database: ``entries`` as
     ``(written name, card or None, damaged, hand-given vp, index in the tableau)`` and the
-    undamaged known cards (``active``), which are all that count for other cards."""
+    undamaged known cards (``active``), which are all that count for other cards; ``known``:
+    the names of the database cards in it, damaged ones included (copies are counted on them);
+    ``plain``: every card written as printed and undamaged (``known`` are then the names of
+    ``active``, one for one, and scoring takes short cuts)."""
 
     entries: list[tuple[str, Card | None, bool, int | None, int]]
     active: list[Card]
+    known: list[str]
+    plain: bool

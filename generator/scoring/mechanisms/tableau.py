@@ -30,15 +30,20 @@ per card), ``military``/``military_vs_xenos`` (as used), ``military_from_cards``
 from __future__ import annotations
 
 import difflib
+from collections import Counter
+from itertools import compress, count, repeat
 
-from generator.scoring.cards import Card, best_line, other_lines
+from generator.scoring.cards import HAND_ENTERED, Card
 from generator.scoring.expressions import ExpressionError, compile_expression
 from generator.scoring.mechanisms import Mechanism
 from generator.scoring.military import VS_XENOS_ONLY, compute_military
 from generator.scoring.model import ModelInvalid
 from generator.scoring.limits import MAX_NAME, MAX_TABLEAU, PRINTABLE
 from generator.scoring.report import Explain, Finding
-from generator.scoring.rftg_rules import HAND_ENTERED, Resolved, RftgRules
+from generator.scoring.rftg_rules import Resolved, RftgRules, scoring_line
+
+
+_ONLY_TEXT = {str}
 
 
 def _key(name: str) -> str:
@@ -117,7 +122,11 @@ class Tableau(Mechanism):
     def __init__(self, config: dict, game_rules: dict):
         super().__init__(config, game_rules)
         self.cards = RftgRules.from_json(game_rules)
-        self.matching: dict = {}  # Military powers' "per" matches, by card design (`compute_military`)
+        self._vs_xenos_applies: dict = {}  # variant id -> is Military vs. Xenos entered in it?
+        designs = self.cards.cards.values()
+        self._copies_of = {card.name: card.copies for card in designs}
+        self._frontier_names = frozenset(card.name for card in designs if card.frontier is not None)
+        self._vp_of = {card.name: card.vp if card.vp != "?" else 0 for card in designs}  # printed VP, ? = 0
         self.entered = config.get("tableau", "tableau")
         self.military_id = config.get("military", "military")
         self.vs_xenos_id = config.get("military_vs_xenos", "military_vs_xenos")
@@ -140,12 +149,15 @@ class Tableau(Mechanism):
 
     def start(self, game) -> None:
         settings = game.settings(self.name)
+        variant = game.variant.id if game.variant is not None else None
+        applies = self._vs_xenos_applies.get(variant)
+        if applies is None:
+            applies = self._vs_xenos_applies[variant] = any(
+                e.id == self.vs_xenos_id and e.applies(variant) for e in game.model.entered)
         game.state[self.name] = {"players": [], "resolved": [],
                                  "damage": bool(settings.get("damage")),
                                  "frontier_cards": bool(settings.get("frontier_cards")),
-                                 "vs_xenos_applies": any(e.id == self.vs_xenos_id and e.applies(
-                                     game.variant.id if game.variant is not None else None)
-                                     for e in game.model.entered)}
+                                 "vs_xenos_applies": applies}
 
     def player(self, game, index: int, data: dict, env: dict, findings: list) -> None:
         state = game.state[self.name]
@@ -214,20 +226,28 @@ class Tableau(Mechanism):
         Frontier decks, and hand-given VP that the database contradicts."""
         rules = self.cards
         damage, frontier = state["damage"], state["frontier_cards"]
+        plain = self._plain(tableau, player, index, frontier, variant, findings)
+        if plain is not None:
+            return plain
         entries = []
         active = []
+        known = []
         exact = rules.exact
         for j, written in enumerate(tableau):
-            path = ("players", index, "tableau", j)
             if written.__class__ is str:
                 card = exact.get(written)
-                if card is not None and (card.frontier is None or frontier):
-                    entries.append((written, card, False, None, j))  # fast path: written as printed
+                if card is not None:  # written as printed: the common case, no second look-up
+                    if card.frontier is not None and not frontier:
+                        findings.append(_frontier_not_in_variant(player, card, variant,
+                                                                 ("players", index, "tableau", j)))
+                    entries.append((written, card, False, None, j))
                     active.append(card)
+                    known.append(written)
                     continue
                 entry = _Entry({"card": written})
             else:
                 entry = _Entry(written)
+            path = ("players", index, "tableau", j)
             written, damaged, hand_vp = entry.card, entry.damaged, entry.vp
             card = rules.cards.get(_key(written))
             if card is None:
@@ -247,11 +267,7 @@ class Tableau(Mechanism):
                     active.append(described)
                 continue
             if card.frontier is not None and not frontier:
-                deck = "Near" if card.frontier == "near" else "Far"
-                findings.append(Finding("error", player, "frontier_card_not_in_variant",
-                                        f"'{card.name}' is a {deck} Frontier card; the Frontier decks are used only "
-                                        f"in frontier and counterstrike games, not in {_article(variant)} game (check "
-                                        f"`variant:`)", path))
+                findings.append(_frontier_not_in_variant(player, card, variant, path))
             if damaged and card.type != "world":
                 findings.append(Finding("error", player, "damaged_development",
                                         f"'{card.name}' is a development; only worlds can be damaged "
@@ -265,9 +281,29 @@ class Tableau(Mechanism):
                                         f"'{card.name}' is in the database with {card.vp} VP; "
                                         f"the hand-given vp {hand_vp} is ignored", path + ("vp",)))
             entries.append((written, card, damaged, None, j))
+            known.append(card.name)
             if not damaged:
                 active.append(card)
-        return Resolved(entries, active)
+        return Resolved(entries, active, known, False)
+
+    def _plain(self, tableau: list, player: str, index: int, frontier: bool, variant: str,
+               findings: list) -> Resolved | None:
+        """The tableau of the common case, looked up at C speed (`map`): every card written as
+        printed (no mapping, no loose spelling); a Frontier card in a variant without the
+        Frontier decks is reported as `_resolve` does. None for any other tableau."""
+        if set(map(type, tableau)) != _ONLY_TEXT:
+            return None
+        exact = self.cards.exact
+        cards = list(map(exact.get, tableau))
+        if not all(cards):  # a name not written exactly as printed
+            return None
+        if not frontier and not self._frontier_names.isdisjoint(tableau):
+            for j, name in enumerate(tableau):
+                if name in self._frontier_names:
+                    findings.append(_frontier_not_in_variant(player, exact[name], variant,
+                                                             ("players", index, "tableau", j)))
+        entries = list(zip(tableau, cards, repeat(False), repeat(None), count()))
+        return Resolved(entries, cards, list(tableau), True)
 
     # --- Military ------------------------------------------------------------------------------
 
@@ -279,7 +315,8 @@ class Tableau(Mechanism):
         Military used draws a warning (001_2033224846664d9b.txt "Invasion Step" 1)."""
         written_military = data.get(self.military_id)
         written_vs = data.get(self.vs_xenos_id)
-        military, vs_xenos, explain = compute_military(me.resolved.active, self.matching)
+        military, vs_xenos, explain = compute_military(me.resolved.active, self.cards.military,
+                                                    me.resolved.known if me.resolved.plain else None)
         me.military_explain = explain
         me.military_from_cards, me.military_vs_xenos_from_cards = military, vs_xenos
         me.military = military if written_military is None else written_military
@@ -314,6 +351,8 @@ class Tableau(Mechanism):
         scores its hand-given VP; an unknown card scores nothing and is added to ``not_counted``,
         so the total, the claimed total and the winners can say so)."""
         printed = self.cards.printed
+        if res.plain:  # every card known and undamaged: its printed line, in C
+            return sum(map(self._vp_of.__getitem__, res.known)), list(filter(None, map(printed.get, res.known)))
         lines = []
         cards_vp = 0
         for written, card, damaged, hand_vp, _j in res.entries:
@@ -343,31 +382,29 @@ class Tableau(Mechanism):
         one line only, its best (ruling best-category; the explanation names a card that scores
         below a line it also meets), or per ``divide_by`` of a per-player quantity
         (`quantities`)."""
-        rules = self.cards
-        scoring_cards = rules.scoring_cards
+        six_dev_of = self.cards.six_dev
+        active = res.active
         lines_out = []
         six_dev = 0
-        for scorer in res.active:
-            if scorer.name not in scoring_cards:
-                continue
+        if res.plain:  # database cards only: the scorers picked by name in C
+            scorers = compress(active, map(six_dev_of.__contains__, res.known))
+        else:
+            scorers = (c for c in active if c.name in six_dev_of and c.set != HAND_ENTERED)
+        for scorer in scorers:
+            hits = six_dev_of[scorer.name]
             lines = scorer.scoring
-            index = rules.lines_of(scorer)  # each card's best line per card design, built once
-            passed_over = rules.passed_over[scorer.name]
             counts = [0] * len(lines)
             once: list[str] = []  # cards scoring in a line below one they also meet: said
-            for card in res.active:
-                if card.set != HAND_ENTERED:
-                    i = index.get(card.name)
-                    others = passed_over.get(card.name) if i is not None else None
-                else:
-                    i = best_line(scorer, card)
-                    others = other_lines(scorer, card, i) if i >= 0 else None
-                    others = others if others and others[0] < i else None  # said only when not the first
-                if i is not None and i >= 0:
-                    counts[i] += 1
-                    if others:
-                        not_in = " or ".join(f"'{lines[k].text}'" for k in others)
-                        once.append(f"{card.name} counts once, in '{lines[i].text}', not also in {not_in}")
+            if res.plain:
+                found = filter(None, map(hits.get, res.known))
+            else:
+                found = (hits.get(card.name) if card.set != HAND_ENTERED else scoring_line(scorer, card)
+                         for card in active)
+            for hit in found:
+                if hit is not None:
+                    counts[hit[0]] += 1
+                    if hit[1] is not None:
+                        once.append(hit[1])
             parts = []
             total = 0
             for i, line in enumerate(lines):
@@ -408,6 +445,15 @@ class Tableau(Mechanism):
     def _copies(self, resolved: list[Resolved], findings: list) -> None:
         """More copies of a card across tableaux than exist: an error (a warning when the copy
         count is unverified), at the first entry over the count."""
+        seen: Counter = Counter()
+        for res in resolved:
+            seen.update(res.known)
+        copies_of = self._copies_of
+        for name, n in seen.items():
+            if n > copies_of[name]:
+                break
+        else:
+            return  # the common case: no card over its count
         used: dict[str, int] = {}
         for i, res in enumerate(resolved):
             for _w, card, _d, _v, j in res.entries:
@@ -426,6 +472,13 @@ class Tableau(Mechanism):
 
 def _article(word: str) -> str:
     return f"{'an' if str(word)[:1] in 'aeiou' else 'a'} {word}"
+
+
+def _frontier_not_in_variant(player: str, card: Card, variant: str, path: tuple) -> Finding:
+    deck = "Near" if card.frontier == "near" else "Far"
+    return Finding("error", player, "frontier_card_not_in_variant",
+                   f"'{card.name}' is a {deck} Frontier card; the Frontier decks are used only in frontier and "
+                   f"counterstrike games, not in {_article(variant)} game (check `variant:`)", path)
 
 
 def _damage_not_in_variant(player: str, card: str, variant: str, path: tuple) -> Finding:
