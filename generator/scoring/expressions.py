@@ -705,26 +705,34 @@ class _Compiler:
 
     def _iterate(self, generators, env, budget, emit):
         """Run the nested loops, calling ``emit(scope)`` for each combination that passes."""
+        last = len(generators) - 1
+
         def loop(level, scope):
-            if level == len(generators):
-                emit(scope)
-                return
             source, targets, conditions, weight = generators[level]
             items = source(scope, budget)
             if hasattr(items, "keys") and not isinstance(items, dict):
                 items = list(items)
+            name = targets[0] if len(targets) == 1 else None
             for item in items:
-                budget.spend(weight)
-                if len(targets) == 1:
-                    scope[targets[0]] = item
+                budget.left -= weight  # `Budget.spend`, inline: this runs once per item
+                if budget.left < 0:
+                    budget.spend(0)  # raises: past the budget
+                if name is not None:
+                    scope[name] = item
                 else:
                     values = tuple(item)
                     if len(values) != len(targets):
                         raise ExpressionError(f"cannot unpack {len(values)} values into "
                                               f"{len(targets)} names")
                     scope.update(zip(targets, values))
-                if all(c(scope, budget) for c in conditions):
-                    loop(level + 1, scope)
+                for condition in conditions:
+                    if not condition(scope, budget):
+                        break
+                else:
+                    if level == last:
+                        emit(scope)
+                    else:
+                        loop(level + 1, scope)
         loop(0, dict(env))
 
     def _ListComp(self, node):

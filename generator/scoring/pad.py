@@ -18,6 +18,7 @@ Pure: no I/O; standard library only.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from generator.scoring.expressions import Budget, ExpressionError
@@ -112,6 +113,7 @@ class Pad:
         self.mechanisms = mechanisms
         self.schema = schema
         self._views: dict = {}
+        self._tie_fields = tuple(f for t in model.tie_breakers for f in t.fields)
 
     def view(self, variant: str | None) -> "_View":
         """What applies in one variant, worked out once (`_View`)."""
@@ -298,8 +300,10 @@ class Pad:
             total += value
         env["total"] = total
         env[self.model.awards_total[0]] = 0
-        for check in view.player_checks:
-            self._check(check, {**env, "index": index}, name, ("players", index), findings, game.budget)
+        if view.player_checks:
+            scope = {**env, "index": index}
+            for check in view.player_checks:
+                self._check(check, scope, name, ("players", index), findings, game.budget)
         return {"name": name, "claimed_total": data.get("claimed_total"), "explain": explain,
                 "components": components, "measures": measures, "base_total": total}
 
@@ -408,7 +412,7 @@ class Pad:
         where, at = f"check '{check.id}'", check.at
         if check.when is not None and not _evaluate(check.when, env, where, at + ("when",), budget):
             return
-        scope = dict(env)
+        scope = dict(env) if check.values else env  # a check's values go in a scope of its own
         for name, expr in check.values:
             if name in check.needed:
                 scope[name] = _evaluate(expr, scope, f"{where} value '{name}'", at + ("values", name), budget)
@@ -438,13 +442,14 @@ class Pad:
                 for ps in scores]
         for ps, key in zip(scores, keys):
             ps["rank"] = 1 + sum(1 for k in keys if k > key)
-        fields = tuple(f for t in breakers for f in t.fields)
         ties = []
-        for total in sorted({ps["total"] for ps in scores}, reverse=True):
-            level = sorted((ps for ps in scores if ps["total"] == total), key=lambda ps: ps["rank"])
-            if len(level) > 1 and breakers:
+        if breakers:  # players level on VP, from the highest total down
+            counted = Counter(ps["total"] for ps in scores)
+            for total in sorted((t for t, n in counted.items() if n > 1), reverse=True):
+                level = sorted((ps for ps in scores if ps["total"] == total), key=lambda ps: ps["rank"])
                 decided = len({tuple(ps["tiebreaks"]) for ps in level}) > 1
-                ties.append(Tie(total, tuple((ps["name"], _one(ps["tiebreaks"])) for ps in level), fields, decided))
+                ties.append(Tie(total, tuple((ps["name"], _one(ps["tiebreaks"])) for ps in level),
+                                self._tie_fields, decided))
         return [ps["name"] for ps in scores if ps["rank"] == 1], ties
 
     def _player_json(self, game: Game, index: int, ps: dict) -> dict:

@@ -12,6 +12,8 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::(\+?d))?\}")
 def shown(value) -> str:
     """A value as a message shows it: ``true``/``false`` as written in a record, lists joined
     with commas, None as ``none``."""
+    if value.__class__ is str:
+        return value
     if value is True:
         return "true"
     if value is False:
@@ -29,16 +31,43 @@ def fill(template: str, values) -> str:
     in the message instead of failing the score (content validation reports it)."""
     if "{" not in template:
         return template
-
-    def put(match: re.Match) -> str:
-        name, spec = match.group(1), match.group(2)
+    first, placeholders = _parsed(template)
+    out = [first]
+    for name, spec, written, after in placeholders:
         if name not in values:
-            return match.group(0)
-        value = values[name]
-        if spec and isinstance(value, int) and not isinstance(value, bool):
-            return format(value, spec)
-        return shown(value)
-    return _PLACEHOLDER.sub(put, template)
+            out.append(written)
+        else:
+            value = values[name]
+            if spec and isinstance(value, int) and not isinstance(value, bool):
+                out.append(format(value, spec))
+            else:
+                out.append(shown(value))
+        out.append(after)
+    return "".join(out)
+
+
+#: Templates split once into text and placeholders (`_parsed`); they come from content and the
+#: built-in messages, a bounded set, but the cache is emptied past `_MOST` all the same.
+_PARSED: dict = {}
+_MOST = 1000
+
+
+def _parsed(template: str) -> tuple[str, list]:
+    """``(text before the first placeholder, [(name, spec, placeholder as written, text after
+    it)])``, worked out once per template."""
+    found = _PARSED.get(template)
+    if found is None:
+        pieces = _PLACEHOLDER.split(template)  # text, name, spec, text, name, spec, ..., text
+        placeholders = []
+        at = len(pieces[0])
+        for i in range(1, len(pieces), 3):
+            match = _PLACEHOLDER.match(template, at)
+            placeholders.append((pieces[i], pieces[i + 1], match.group(0), pieces[i + 2]))
+            at = match.end() + len(pieces[i + 2])
+        if len(_PARSED) >= _MOST:
+            _PARSED.clear()
+        found = _PARSED[template] = (pieces[0], placeholders)
+    return found
 
 
 def placeholders(template: str) -> list[str]:

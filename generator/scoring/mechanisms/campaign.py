@@ -133,8 +133,9 @@ class CampaignPad(Pad):
             first_seen.setdefault(key, i)
             completes = bool(_evaluate(self.completes, row_env, "mechanism campaign `completes`",
                                        ("mechanisms", "campaign", "completes"), budget))
+            shared = {**row_env, "index": i}
             for check in model.player_checks:
-                scope = {**row_env, "index": i}
+                scope = dict(shared) if check.values else shared  # a check's values: a scope of its own
                 if check.when is not None and not _evaluate(check.when, scope, f"check '{check.id}'",
                                                             check.at + ("when",), budget):
                     continue
