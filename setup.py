@@ -16,6 +16,8 @@ HERE = Path(__file__).parent
 #: folder in the checkout -> the files shipped from it (globs on the path inside the folder)
 SHIPPED = {
     "content": ["*.yaml", "*.yml", "*.svg"],
+    # one record per variant: the phone scorer's self-test scores them (generator/web/engine_bundle.py)
+    "examples": ["*.yaml"],
     "templates": ["*"],
     "web": ["*"],
     # only what the site serves (generator/web/packages.py): Pyodide's runtime and the yaml

@@ -90,7 +90,9 @@ def test_the_dist_site_scores_offline_under_a_sub_path(browser, host):
         resolved = urlparse(page.evaluate(f"new URL({manifest[key]!r}, {manifest_url!r}).href"))
         assert resolved.path == "/playaid/", key
 
-    # offline: a reload comes from the service worker and still scores
+    # offline, once the page says its offline copy is complete: a reload comes from the
+    # service worker and still scores
+    wait_until(page, "window.playaid.status().offline.state === 'ready'")
     context.set_offline(True)
     page.reload()
     wait_ready(page)
@@ -126,7 +128,7 @@ def test_two_sites_on_one_origin_keep_their_own_offline_copies(browser, host):
     for name in ("playaid", "other"):
         page = open_page(browser, f"{base}{name}/", context=context)
         assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)") == f"{base}{name}/"
-        wait_until(page, "navigator.serviceWorker.controller !== null")
+        wait_until(page, "window.playaid.status().offline.state === 'ready'")
         pages[name] = page
     context.set_offline(True)
     for name, page in pages.items():

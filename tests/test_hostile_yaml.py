@@ -169,9 +169,8 @@ def test_5000_digit_integer_is_a_located_problem():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("b: !!bool maybe\n", "cannot read 'maybe' as true/false (KeyError: 'maybe')"),
-    ("n: !!int twelve\n", "cannot read 'twelve' as a whole number (ValueError: invalid literal for int() "
-                          "with base 10: 'twelve')"),
+    ("b: !!bool maybe\n", "cannot read 'maybe' as true/false"),
+    ("n: !!int twelve\n", "cannot read 'twelve' as a whole number"),
 ])
 def test_scalar_that_cannot_be_constructed_is_located(text, message):
     located, problems = load_text(text, "s.yaml")

@@ -112,11 +112,12 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
     # web: the phone scorer's site, with the pinned Pyodide the package carries
     run(empty, "web")
     site = empty / "output" / "web"
-    assert {"index.html", "sw.js", "manifest.webmanifest", "data/rules.json"} <= _files(site)
+    assert {"index.html", "sw.js", "manifest.webmanifest", "data/engine.json"} <= _files(site)
     wasm = REPO / "node_modules" / "pyodide" / "pyodide.asm.wasm"
     assert (site / "pyodide" / "pyodide.asm.wasm").read_bytes() == wasm.read_bytes()
-    assert json.loads((site / "data" / "rules.json").read_text()) == json.loads(
-        json.dumps(compiled_rules(CONTENT_DIR)))
+    engine = json.loads((site / "data" / "engine.json").read_text())
+    assert engine["rules"] == json.loads(json.dumps(compiled_rules(CONTENT_DIR)))
+    assert [case["record"]["game"] for case in engine["selftest"]] == ["rftg", "xia-campaign"]  # examples shipped
 
     # a content folder of the user's own (a copy of Xia, retitled) replaces the shipped games
     mine = tmp_path / "own" / "mine"

@@ -19,7 +19,8 @@ from generator.fsutil import WriteError
 from generator.paths import CONTENT_DIR, PROJECT_ROOT
 from generator.records.compile_rules import compiled_rules
 from generator.web import packages
-from generator.web.site import MARKER, assemble, core_python_files, write_site
+from generator.web.engine_bundle import core_python_files
+from generator.web.site import MARKER, assemble, write_site
 
 RULES = compiled_rules(CONTENT_DIR)
 
@@ -27,15 +28,32 @@ RULES = compiled_rules(CONTENT_DIR)
 def test_site_carries_pyodide_and_the_scoring_core(site):  # noqa: F811
     for name in packages.PYODIDE_FILES:
         assert (site / "pyodide" / name).stat().st_size == (packages.NODE_MODULES / "pyodide" / name).stat().st_size
-    names = json.loads((site / "py" / "files.json").read_text())
+    assert not (site / "pyodide" / "pyodide-lock.json").exists()  # never fetched: the scorer loads no package
+    engine = json.loads((site / "data" / "engine.json").read_text())
+    lock = json.loads((packages.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    assert engine["pyodide"]["lock"] == {"info": lock["info"], "packages": {}}
+    names = list(engine["python"])
     modules = sorted(p.relative_to(PROJECT_ROOT).as_posix()
                      for p in (PROJECT_ROOT / "generator" / "scoring").rglob("*.py"))
     assert names[0] == "generator/__init__.py"
     assert sorted(n for n in names if n.startswith("generator/scoring/")) == modules
     assert "generator/scoring/mechanisms/tableau.py" in modules  # the sub-package of mechanisms too
-    for name in names:  # the package's own files, byte for byte (never a stand-in)
-        assert (site / "py" / name).read_bytes() == (PROJECT_ROOT / name).read_bytes()
-    assert json.loads((site / "data" / "rules.json").read_text()) == RULES
+    for name, source in engine["python"].items():  # the package's own files, byte for byte (never a stand-in)
+        assert source.encode() == (PROJECT_ROOT / name).read_bytes()
+    assert engine["rules"] == RULES
+    assert re.fullmatch(r"[0-9a-f]{16}", engine["version"])
+
+
+def test_the_engine_checks_itself_against_the_builds_reports(site):  # noqa: F811
+    from generator.reader.yaml_io import load_file
+    from generator.scoring.api import score
+
+    cases = json.loads((site / "data" / "engine.json").read_text())["selftest"]
+    assert [c["record"]["game"] for c in cases] == ["rftg", "xia-campaign"]  # one per game
+    assert cases[0]["record"] == load_file(PROJECT_ROOT / "examples" / "rftg-counterstrike.yaml")[0].data
+    for case in cases:
+        assert case["report"] == json.loads(json.dumps(score(case["record"], RULES)))
+        assert case["report"]["ok"] is True
 
 
 def test_form_data_comes_from_the_compiled_rules(site):  # noqa: F811
@@ -62,14 +80,47 @@ def test_form_data_comes_from_the_compiled_rules(site):  # noqa: F811
     assert form["xia"]["d20"] == [1, 20]
 
 
-def test_service_worker_caches_every_file_and_is_versioned_by_content(site):  # noqa: F811
+def test_service_worker_names_every_file_with_its_digest_and_is_versioned_by_them(site):  # noqa: F811
+    import hashlib
+
     text = (site / "sw.js").read_text()
-    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
+    listed = json.loads(re.search(r"const FILES = (\{.*?\});", text, re.S).group(1))
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-    assert sorted(listed) == sorted(["./"] + [f for f in files if f not in ("index.html", "sw.js", MARKER)])
+    assert sorted(listed) == [f for f in files if f not in ("sw.js", MARKER) and not f.endswith(".gz")]
+    for path, digest in listed.items():
+        assert hashlib.sha256((site / path).read_bytes()).hexdigest()[:16] == digest
     version = re.search(r'const VERSION = "([0-9a-f]{16})";', text).group(1)
     other = assemble(RULES | {"content_version": "changed"})
     assert f'"{version}"' not in other.files["sw.js"].decode()
+    changed = json.loads(re.search(r"const FILES = (\{.*?\});", other.files["sw.js"].decode(), re.S).group(1))
+    # a content edit changes the engine's bundle and the form's data, nothing else: an update
+    # downloads those two files, never Pyodide again
+    assert sorted(p for p in listed if listed[p] != changed[p]) == ["data/engine.json", "data/form.json"]
+
+
+def test_compressed_copies_are_exact_deterministic_and_only_where_they_pay(site, tmp_path):  # noqa: F811
+    import gzip
+
+    copies = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.gz"))
+    assert {"pyodide/pyodide.asm.wasm.gz", "pyodide/pyodide.asm.mjs.gz", "data/engine.json.gz",
+            "sw.js.gz", "index.html.gz", "js/app.js.gz"} <= set(copies)
+    assert "pyodide/python_stdlib.zip.gz" not in copies  # already compressed: a copy would save < 10 %
+    assert not any(p.endswith(".png.gz") for p in copies)
+    for rel in copies:
+        original = (site / rel[:-3]).read_bytes()
+        packed = (site / rel).read_bytes()
+        assert gzip.decompress(packed) == original
+        assert len(packed) <= 0.9 * len(original)
+    wasm = (site / "pyodide/pyodide.asm.wasm.gz").stat().st_size
+    assert wasm < 4_000_000  # 9.6 MB of WebAssembly sent as ~3.5 MB
+    # a planted cache entry is never used: it must decompress to exactly the input
+    from generator.web.compress import gzip_copy
+
+    data = (site / "pyodide/pyodide.asm.mjs").read_bytes()
+    first = gzip_copy("pyodide/pyodide.asm.mjs", data, tmp_path)
+    (planted,) = tmp_path.glob("web-gzip-*.gz")
+    planted.write_bytes(gzip.compress(b"alert('planted')"))
+    assert gzip_copy("pyodide/pyodide.asm.mjs", data, tmp_path) == first == (site / "pyodide/pyodide.asm.mjs.gz").read_bytes()
 
 
 #: The one other origin a file may name: BG Stats' play-import link, which the result screen's

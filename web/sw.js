@@ -1,34 +1,161 @@
-// Service worker: keeps every file of the site (listed at build time) so the scorer works
-// offline once loaded. Cache-first; a rebuilt site has a new VERSION, which replaces the cache.
-// Only this site's own files are ever cached or answered; other requests pass through untouched.
+// Service worker: the offline copy of the scorer, kept in Cache Storage and checked byte for byte.
+//
+// FILES (written by `playaid web`) names every file of this version of the site with the sha256
+// of its bytes (first 16 hex digits); VERSION is a digest of that list. Only those files, and
+// navigations to the site's own page, are answered here; any other request goes to the network
+// untouched. Everything is relative to this script's folder, so the site works under a sub-path.
+//
+// First visit: installing fetches nothing, so this worker takes over the page at once and the
+// engine's own downloads come through it (cached as they stream: each file crosses the network
+// once). When the page asks ({type: "offline-copy"}, once the scorer is ready) the rest is fetched,
+// every file is checked against its digest, and the copy is marked complete. Progress goes to the
+// pages as {type: "offline-copy", state: "saving" | "ready" | "failed", done, total, message}.
+// A failure (connection lost) leaves what was saved; the page asks again when the connection returns.
+//
+// An update (a new VERSION): installing copies every unchanged file from the complete copy in use
+// and fetches only the changed ones, all checked; the new version takes over only once its copy
+// is complete, so an update cut short by a lost connection leaves the old copy working.
 const VERSION = "__VERSION__";
-const PRECACHE = "__PRECACHE__";
-// One cache name per site folder: playaid sites at other sub-paths of this origin (project pages
-// of one owner share owner.github.io) keep theirs; only this folder's older versions are removed.
-const PREFIX = `playaid-${new URL("./", self.location.href).pathname}-`;
+const FILES = "__FILES__";
+const SCOPE = new URL("./", self.location.href).href;
+// One cache per site folder: playaid sites at other sub-paths of this origin (project pages of
+// one owner share owner.github.io) keep theirs; only this folder's older versions are replaced.
+const PREFIX = `playaid-site-${new URL(SCOPE).pathname}-`;
 const CACHE = PREFIX + VERSION;
+const COMPLETE = new URL("offline-copy-complete", SCOPE).href; // never a site file: a marker entry
+const href = (path) => new URL(path, SCOPE).href;
+const PARALLEL = 4;
+
+/** The site path a URL names ("index.html" for the page itself), or null if not one of ours. */
+function siteFile(request) {
+  const url = new URL(request.url);
+  if (!url.href.startsWith(SCOPE)) return null;
+  let path;
+  try { path = decodeURIComponent(url.pathname.slice(new URL(SCOPE).pathname.length)); } catch { return null; }
+  if (request.mode === "navigate") return path === "" || path === "index.html" ? "index.html" : null;
+  return !url.search && Object.hasOwn(FILES, path) ? path : null;
+}
+
+async function digest(response) {
+  const bytes = await response.arrayBuffer();
+  const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(sum.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A response for `path` whose bytes match FILES[path]: from the network, revalidating any HTTP
+ * cache entry; then, if that copy is of another version, once more bypassing every cache. */
+async function fetchChecked(path) {
+  const plain = path === "index.html" ? SCOPE : href(path); // the page is usually fetched as its folder
+  for (const [url, mode] of [[plain, "no-cache"], [`${href(path)}?v=${FILES[path]}`, "reload"]]) {
+    const response = await fetch(url, { cache: mode });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    if (await digest(response.clone()) === FILES[path]) return response;
+  }
+  throw new Error(`${path} on the server is not this version's (the site was updated: reload the page)`);
+}
+
+/** Run `work` on every item, at most PARALLEL at a time; rejects with the first failure. */
+async function eachLimited(items, work) {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: PARALLEL }, async () => {
+    while (queue.length) await work(queue.shift());
+  }));
+}
+
+async function broadcast(message) {
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    client.postMessage({ type: "offline-copy", version: VERSION, ...message });
+  }
+}
+
+/** The newest other complete copy of the site, or null. */
+async function previousCopy() {
+  for (const name of (await caches.keys()).reverse()) {
+    if (name.startsWith(PREFIX) && name !== CACHE) {
+      const cache = await caches.open(name);
+      if (await cache.match(COMPLETE)) return cache;
+    }
+  }
+  return null;
+}
+
+/** Fill `cache` with every file, checked; `reuse`: a cache whose entries are verified and whose
+ * FILES digests are given in its marker. Calls progress(done, total). */
+async function fill(cache, reuse, progress) {
+  const known = reuse ? await (await reuse.match(COMPLETE)).json() : {};
+  const paths = Object.keys(FILES);
+  let done = 0;
+  await eachLimited(paths, async (path) => {
+    let response = await cache.match(href(path));
+    if (response && await digest(response.clone()) !== FILES[path]) response = null; // stale or damaged
+    if (!response && reuse && known[path] === FILES[path]) {
+      response = await reuse.match(href(path));
+      if (response) await cache.put(href(path), response);
+    }
+    if (!response) await cache.put(href(path), await fetchChecked(path));
+    progress(++done, paths.length);
+  });
+  await cache.put(COMPLETE, new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }));
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+  event.waitUntil((async () => {
+    const previous = await previousCopy();
+    // an update is made complete before it takes over; a first install takes over at once
+    if (previous) await fill(await caches.open(CACHE), previous, () => {});
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const key of await caches.keys()) {
-      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+    const folder = new URL(SCOPE).pathname;
+    for (const name of await caches.keys()) {
+      // this folder's older copies, in this format and the two before it (playaid-<version>,
+      // playaid-<folder>-<version>); never other folders' copies, never the engine's snapshots
+      const old = name.startsWith(PREFIX) || /^playaid-[0-9a-f]{16}$/.test(name) || (name.startsWith(`playaid-${folder}-`));
+      if (old && name !== CACHE) await caches.delete(name);
     }
     await self.clients.claim();
   })());
 });
 
+let saving = null;
+/** Make this version's copy complete (once at a time), telling the pages how it goes. */
+function saveCopy() {
+  saving ??= (async () => {
+    const cache = await caches.open(CACHE);
+    if (await cache.match(COMPLETE)) return broadcast({ state: "ready" });
+    let last = 0;
+    await fill(cache, await previousCopy(), (done, total) => {
+      if (done === total || performance.now() - last > 250) {
+        last = performance.now();
+        broadcast({ state: "saving", done, total });
+      }
+    });
+    return broadcast({ state: "ready" });
+  })().catch((error) => broadcast({ state: "failed", message: String(error && error.message || error) }))
+    .finally(() => { saving = null; });
+  return saving;
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "offline-copy") event.waitUntil(saveCopy());
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.method !== "GET") return;
+  const path = siteFile(request);
+  if (path === null) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const key = request.mode === "navigate" ? new URL("./", self.location.href).href : request;
-    const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
-    return hit || fetch(request);
+    const hit = await cache.match(href(path));
+    if (hit) return hit;
+    // not saved yet (a first visit): from the network, kept as it streams to the page; the
+    // offline-copy step checks its digest before the copy counts as complete
+    const response = await fetch(href(path), { cache: "no-cache" });
+    if (response.ok) event.waitUntil(cache.put(href(path), response.clone()).catch(() => {}));
+    return response;
   })());
 });

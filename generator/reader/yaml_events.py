@@ -10,8 +10,8 @@ the event that would break it, before anything is built from it:
 - a collection deeper than `MAX_DEPTH` stops the parse (libyaml itself is iterative, but it is
   quadratic in flow nesting: 30,000 ``[`` take 5 s, so we stop reading at the limit).
 
-Scalars are resolved and constructed by ruamel's own resolver and safe constructor (YAML 1.2
-core schema: null, bool, int, float, str, timestamp), one scalar at a time.
+Scalars are resolved and constructed by the YAML 1.2 core schema (null, bool, int, float, str),
+one scalar at a time, by `_Scalars`: the same rules as the web scorer's reader.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from ruamel.yaml.events import (
     SequenceEndEvent,
     SequenceStartEvent,
 )
-from ruamel.yaml.nodes import ScalarNode
 
 from generator.errors import CONTROL_CHARACTERS, Problem, cut
 from generator.scoring.validate import dotted  # one spelling of field paths, shared with the scoring core
@@ -41,15 +40,12 @@ from generator.scoring.validate import dotted  # one spelling of field paths, sh
 MAX_DEPTH = 64
 
 _CORE = "tag:yaml.org,2002:"
-_SCALAR_TAGS = {_CORE + t for t in ("null", "bool", "int", "float", "str", "timestamp")}
-_COLLECTION_TAGS = {None, "!", _CORE + "map", _CORE + "seq"}
+_COLLECTION_TAGS = {None, _CORE + "map", _CORE + "seq"}
 _MERGE = _CORE + "merge"
 _STR = _CORE + "str"
 _INT = _CORE + "int"
-_TIMESTAMP = _CORE + "timestamp"
-_DECIMAL = re.compile(r"[-+]?[0-9]+\Z")
 _KINDS = {_CORE + "null": "null", _CORE + "bool": "true/false", _CORE + "int": "a whole number",
-          _CORE + "float": "a number", _CORE + "timestamp": "a date", _CORE + "str": "text"}
+          _CORE + "float": "a number", _CORE + "str": "text"}
 _NO_KEY = object()
 # Control characters a scalar may not hold even when written as an escape ("\x00"): they break
 # file paths (embedded NUL), terminals and PDFs. Tab, line feed and carriage return are text.
@@ -232,67 +228,89 @@ class _MergeKey:
 
 
 class _Scalars:
-    """Resolves and constructs plain scalars with ruamel's implicit-resolver table (for the YAML
-    version of the document) and its safe constructors. Faster than ruamel's `resolve`, which
-    builds a `Tag` object per scalar; the same rules."""
+    """Resolves and constructs scalars by the YAML 1.2 core schema (spec 10.3), whatever the
+    document's ``%YAML`` directive says: exactly the rules of the web scorer's reader (the `yaml`
+    package with ``schema: "core"``, web/js/records.js), so the command line and the page read
+    every record alike. No underscores in numbers (``1_0`` is text), no ``0b``, no sign before
+    ``0o``/``0x``, no YAML 1.1 ``yes``/``on``; a bare date stays text (the models that want a date
+    parse the ISO text themselves). An explicit tag may only be a core one (``!!str``, ``!!int``,
+    ``!!float``, ``!!bool``, ``!!null``), and its text must read as that type."""
 
     def __init__(self, loader):
         self.loader = loader
-        self.table: dict = {}
-        self.by_first: dict = {}
 
     def start_document(self) -> None:
-        """Pick the resolver table of this document's YAML version (1.2 unless %YAML says)."""
-        self.table = self.loader.versioned_resolver
-        self.by_first = {}
-
-    def _tag(self, value: str) -> str:
-        first = value[:1]
-        rules = self.by_first.get(first)
-        if rules is None:  # ruamel's patterns are lazily compiled proxies: keep their match
-            rules = self.by_first[first] = [(str(tag), regexp.match) for tag, regexp in
-                                            self.table.get(first, []) + self.table.get(None, [])]
-        for tag, match in rules:
-            if match(value):
-                return tag
-        return _STR
+        """Nothing to choose: every document is read by the core schema."""
 
     def construct(self, event: ScalarEvent, as_key: bool) -> tuple[bool, Any]:
         """(True, value) or (False, (message, hint)) for one scalar event."""
-        tag = event.tag
-        implicit = tag is None or tag == "!"
-        if implicit:
-            tag = self._tag(event.value) if event.implicit[0] else _STR
+        tag, text = event.tag, event.value
+        if tag is None:
+            tag = _core_tag(text) if event.implicit[0] else _STR
+        elif tag not in _CORE_SCALARS:
+            if tag == _MERGE and as_key and text == "<<":
+                return True, _MergeKey
+            return False, (f"YAML tag '{tag}' is not supported", "remove the tag")
         if tag == _STR:
-            bad = (CONTROL_CHARACTERS if as_key else _CONTROL).search(event.value)
+            if text == "<<" and as_key and event.implicit[0]:
+                return True, _MergeKey
+            bad = (CONTROL_CHARACTERS if as_key else _CONTROL).search(text)
             if bad:
                 what = "key" if as_key else "text"
                 return False, (f"the {what} holds control character U+{ord(bad.group()):04X}",
                                "write the key on one line, without escapes" if as_key
                                else "remove the escape that writes it")
-            return True, event.value
-        if tag == _TIMESTAMP and implicit:
-            # A bare 2026-11-30 stays text, as in JSON and in the web scorer's YAML 1.2 reader;
-            # the models that want a date (game.yaml `date:`) parse the ISO text themselves.
-            return True, event.value
-        if tag == _MERGE and as_key:
-            return True, _MergeKey
-        if tag == _INT and _DECIMAL.match(event.value) and len(event.value) < 1000:
-            return True, int(event.value)  # the common case, without ruamel's per-call overhead
-        if tag not in _SCALAR_TAGS:
-            if implicit:  # a plain '=' or '<<' as a value: take it as the text it is
-                return True, event.value
-            return False, (f"YAML tag '{event.tag}' is not supported", "remove the tag")
-        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-        try:
-            return True, self.loader.yaml_constructors[tag](self.loader, node)
-        except Exception as exc:  # the constructors raise ValueError, KeyError, OverflowError...
-            value = event.value
-            digits = sum(c.isdigit() for c in value)
-            if tag == _INT and digits > 1000:
+            return True, text
+        if tag == _INT:
+            digits = sum(c.isdigit() for c in text)
+            if digits > MAX_DIGITS:
                 return False, (f"a number with {digits} digits is too long to read",
                                "write the count or score this field means")
-            return False, (f"cannot read '{cut(value, 40)}' as {_KINDS[tag]} ({type(exc).__name__}: {exc})",
+        if _core_tag(text) != tag and not (tag == _FLOAT and _core_tag(text) == _INT):
+            return False, (f"cannot read '{cut(text, 40)}' as {_KINDS[tag]}",
                            "quote it to make it text, or write a valid value")
+        return True, _CONSTRUCT[tag](text)
 
 
+#: Longest integer read, in digits: a record's counts have a few; Python itself refuses to read
+#: integers of more than 4,300 digits.
+MAX_DIGITS = 1000
+_FLOAT = _CORE + "float"
+_NULL = _CORE + "null"
+_BOOL = _CORE + "bool"
+_CORE_SCALARS = {_STR, _INT, _FLOAT, _BOOL, _NULL}
+# YAML 1.2.2 spec, 10.3.2 "Tag Resolution" (the core schema), in the spec's order
+_CORE_PATTERNS = (
+    (_NULL, re.compile(r"(?:null|Null|NULL|~|)\Z")),
+    (_BOOL, re.compile(r"(?:true|True|TRUE|false|False|FALSE)\Z")),
+    (_INT, re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z")),
+    (_FLOAT, re.compile(r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z")),
+)
+
+
+def _core_tag(text: str) -> str:
+    """The core schema's tag for a plain scalar ``text``."""
+    for tag, pattern in _CORE_PATTERNS:
+        if pattern.match(text):
+            return tag
+    return _STR
+
+
+def _int(text: str) -> int:
+    if text.startswith("0o"):
+        return int(text[2:], 8)
+    if text.startswith("0x"):
+        return int(text[2:], 16)
+    return int(text)
+
+
+def _float(text: str) -> float:
+    bare = text.lstrip("+-").lower()
+    if bare in (".inf", ".nan"):
+        return float(("-" if text.startswith("-") else "") + bare[1:])
+    return float(text)
+
+
+_CONSTRUCT = {_NULL: lambda text: None, _BOOL: lambda text: text.lower() == "true", _INT: _int,
+              _FLOAT: _float}

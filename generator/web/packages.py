@@ -14,9 +14,11 @@ from generator.errors import PlayaidError
 from generator.paths import NODE_MODULES, SHIPPED_DIR
 
 #: Pyodide files the worker loads: the ES module loader, the Emscripten module, the WebAssembly
-#: binary, the standard library and the package lock (read at start-up; no package is fetched).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+#: binary and the standard library. Not its package lock (``pyodide-lock.json``, 119 kB): the
+#: scorer loads no package, so the worker hands Pyodide the lock's ``info`` with no packages
+#: (`pyodide_lock`) instead of having it fetched at every start.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_LOCK = "pyodide-lock.json"
 
 
 class MissingPackage(PlayaidError):
@@ -59,6 +61,19 @@ def pyodide(node_modules: Path = NODE_MODULES) -> Package:
         raise MissingPackage(f"{folder}: pyodide {version} lacks {', '.join(missing)} "
                              f"(the site needs them to run offline; {_reinstall(node_modules)})")
     return Package("pyodide", version, folder, tuple((folder / f, f) for f in PYODIDE_FILES))
+
+
+def pyodide_lock(node_modules: Path = NODE_MODULES) -> dict:
+    """``{"info": ..., "packages": {}}``: the Pyodide lock file with no package, what the worker
+    passes as ``lockFileContents`` (Pyodide checks ``info.abi_version`` against its runtime).
+    Raises `MissingPackage` when the lock is missing or unreadable."""
+    folder, version = _package("pyodide", node_modules)
+    try:
+        info = json.loads((folder / PYODIDE_LOCK).read_text(encoding="utf-8"))["info"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise MissingPackage(f"{folder / PYODIDE_LOCK}: pyodide {version}'s lock file is missing or "
+                             f"unreadable ({exc}); reinstall with `npm ci`") from None
+    return {"info": info, "packages": {}}
 
 
 def yaml_browser(node_modules: Path = NODE_MODULES) -> Package:

@@ -4,13 +4,19 @@ The site (default ``output/web/``) holds, all served from its own origin:
   ``index.html``, ``app.css``, ``js/*.js``   the form and results (plain JavaScript, from ``web/``)
   ``engine-worker.js``                       the Web Worker that runs the scoring core in Pyodide
   ``pyodide/``                               the pinned Pyodide runtime (from node_modules)
-  ``py/generator/...``, ``py/files.json``    the scoring and rules search cores' own Python files, as in the package
-  ``data/rules.json``                        the compiled rules (`generator.records.compile_rules`)
+  ``data/engine.json``                       the scoring and rules search cores' Python files,
+                                             the compiled rules and the engine's self-test
+                                             (`engine_bundle`)
+  ``data/form.json``                         what the form needs before the engine loads, and
+                                             the records' size caps (`record_limits`)
+  ``records-worker.js``                      reads pasted, opened and shared records off the page
   ``data/rules-index.json``                  the rules index the Rules tab searches (`generator.content.rules_index`)
-  ``data/form.json``                         what the form needs before the engine loads
   ``vendor/yaml/``                           the `yaml` package (records in and out, with positions)
   ``manifest.webmanifest``, ``icons/``       install as an app, with our own icon
-  ``sw.js``                                  service worker: caches every file above for offline use
+  ``sw.js``                                  service worker: the offline copy of every file above,
+                                             each named with the sha256 of its bytes
+  ``*.gz``                                   precompressed copies for servers that send them
+                                             (`compress`; never fetched by name)
 
 Writes go to a temporary folder beside the target, which then replaces the old site in one
 rename, so a reader sees the old site or the whole new one, never a mix.
@@ -29,9 +35,12 @@ from pathlib import Path
 
 from generator import __version__
 from generator.fsutil import WriteError
-from generator.paths import PACKAGE_DIR, WEB_SOURCES
+from generator.paths import WEB_SOURCES
 from generator.web import packages
+from generator.web.compress import gzip_copy
+from generator.web.engine_bundle import engine_bundle
 from generator.web.form_data import form_data
+from generator.web.record_limits import record_limits
 from generator.web.icon import icon_png, icon_svg
 
 #: A file in every site we write: only a folder holding it (or an empty one) is ever replaced.
@@ -51,33 +60,30 @@ class Site:
     def add_json(self, path: str, value) -> None:
         self.add(path, json.dumps(value, ensure_ascii=False, separators=(",", ":")))
 
-    def digest(self) -> str:
-        """sha256 over every path and content: the service worker's cache version."""
-        h = hashlib.sha256()
-        for path in sorted(self.files):
-            data = self.files[path]
-            h.update(path.encode() + b"\0")
-            h.update(hashlib.sha256(data.read_bytes() if isinstance(data, Path) else data).digest())
-        return h.hexdigest()
+    def data(self, path: str) -> bytes:
+        """The bytes of the file at ``path``."""
+        data = self.files[path]
+        return data.read_bytes() if isinstance(data, Path) else data
 
-
-def core_python_files(package_dir: Path = PACKAGE_DIR) -> list[tuple[Path, str]]:
-    """The cores as the browser imports them: ``generator/__init__.py`` and every
-    ``generator/scoring/**/*.py`` and ``generator/rulesearch/**/*.py`` (standard library only),
-    as (source, ``generator/...`` path)."""
-    files = [package_dir / "__init__.py"] + sorted((package_dir / "scoring").rglob("*.py")) \
-        + sorted((package_dir / "rulesearch").rglob("*.py"))
-    return [(p, p.relative_to(package_dir.parent).as_posix()) for p in files]
+    def digests(self) -> dict[str, str]:
+        """path -> the first 16 hex digits of the sha256 of its bytes, every file, sorted by path:
+        what the service worker checks its offline copy against."""
+        return {path: hashlib.sha256(self.data(path)).hexdigest()[:16] for path in sorted(self.files)}
 
 
 def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = packages.NODE_MODULES,
-             index: dict | None = None) -> Site:
+             index: dict | None = None, cache: Path | None = None) -> Site:
     """Every file of the site from the compiled ``rules``, the rules ``index`` (the Rules tab's;
     an empty one when None) and the sources in ``web/``.
+    ``cache``: the folder where large compressed copies are kept between builds (default: the
+    compiled rules' cache folder, `generator.records.compile_rules.cache_dir`).
 
     Raises `MissingPackage` when a front-end package is not installed (run `npm ci`)."""
+    from generator.records.compile_rules import cache_dir
+
     pyodide = packages.pyodide(node_modules)
     yaml = packages.yaml_browser(node_modules)
+    cache = cache_dir() if cache is None else cache
     site = Site()
     for path in sorted(p for p in sources.rglob("*") if p.is_file()):
         rel = path.relative_to(sources).as_posix()
@@ -87,25 +93,27 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
         site.add(f"pyodide/{rel}", src)
     for src, rel in yaml.files:
         site.add(f"vendor/yaml/{rel}", src)
-    core = core_python_files()
-    for src, rel in core:
-        site.add(f"py/{rel}", src)
-    site.add_json("py/files.json", [rel for _src, rel in core])
-    site.add_json("data/rules.json", rules)
+    engine = engine_bundle(rules, pyodide.version, packages.pyodide_lock(node_modules))
+    site.add_json("data/engine.json", engine)
     site.add_json("data/rules-index.json", index if index is not None else
                   {"format": 1, "content_version": rules.get("content_version", ""), "games": {}, "entries": []})
-    site.add_json("data/form.json", form_data(rules) | {
-        "versions": {"playaid": __version__, "pyodide": pyodide.version, "yaml": yaml.version}})
+    site.add_json("data/form.json", form_data(rules) | {"record_limits": record_limits(rules), "versions": {
+        "playaid": __version__, "pyodide": pyodide.version, "yaml": yaml.version, "engine": engine["version"]}})
     site.add("icons/icon.svg", icon_svg())
     site.add("icons/icon-192.png", icon_png(192))
     site.add("icons/icon-512.png", icon_png(512))
     site.add("icons/icon-maskable-512.png", icon_png(512, maskable=True))
     site.add("icons/apple-touch-icon.png", icon_png(180, maskable=True))
-    # the service worker last: it lists (and is versioned by) every other file
-    precache = ["./"] + sorted(p for p in site.files if p != "index.html")
+    # the service worker last: it names every other file with its digest, and is versioned by them
+    files = site.digests()
+    version = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:16]
     template = (sources / SERVICE_WORKER).read_text(encoding="utf-8")
-    site.add(SERVICE_WORKER, template.replace("__VERSION__", site.digest()[:16])
-             .replace('"__PRECACHE__"', json.dumps(precache, indent=1)))
+    site.add(SERVICE_WORKER, template.replace("__VERSION__", version)
+             .replace('"__FILES__"', json.dumps(files, indent=1)))
+    for path in sorted(site.files):  # then a compressed copy of each file worth one, sw.js too
+        packed = gzip_copy(path, site.data(path), cache)
+        if packed is not None:
+            site.add(f"{path}.gz", packed)
     site.add(MARKER, f"written by playaid {__version__} `playaid web`; replaced whole on every build\n")
     return site
 

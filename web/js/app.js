@@ -9,7 +9,7 @@
 import { bgstatsLink, bgstatsPlay } from "./bgstats.js";
 import { CardIndex } from "./cards.js";
 import { fill, h, richText } from "./dom.js";
-import { Engine } from "./engine.js";
+import { engine, status } from "./boot.js";
 import { History, newId } from "./history.js";
 import { HistoryView } from "./history-view.js";
 import { ModelPad } from "./pad.js";
@@ -26,14 +26,27 @@ const RECORD_TABS = [RFTG, CAMPAIGN];
 
 // --- the engine and the JS API (first, so loading starts before anything else) ---------------
 
+// boot.js started the engine and the offline copy before this module loaded; their status
+// (js/boot.js status(); the "playaid:status" event):
 const statusEl = document.getElementById("engine-status");
-const STATUS = { loading: (m) => `Scorer: ${m}…`, ready: () => "Scorer ready", failed: (m) => `Scorer failed to load: ${m}` };
-const engine = new Engine((state, message) => {
-  statusEl.dataset.state = state;
-  statusEl.textContent = STATUS[state](message);
-  if (state !== "loading") announce(statusEl.textContent);
-  if (state === "ready") rescore(...TABS);
-});
+const STATUS = {
+  loading: (s) => `Scorer: ${s.message}…`,
+  ready: (s, o) => (o.state === "ready" ? "Scorer ready · works offline"
+    : o.state === "saving" ? "Scorer ready · saving for offline use…" : "Scorer ready"),
+  retrying: (s) => `Scorer: ${s.message}`,
+  failed: (s) => `Scorer failed to load: ${s.message}`,
+};
+function showStatus() {
+  const { engine: s, offline: o } = status();
+  statusEl.dataset.state = s.state === "retrying" ? "loading" : s.state;
+  const text = STATUS[s.state](s, o);
+  if (statusEl.textContent === text) return;
+  statusEl.textContent = text;
+  if (s.state !== "loading" && !(s.state === "ready" && o.state === "saving")) announce(text);
+  document.getElementById("offline-note").hidden = o.state !== "unavailable";
+}
+addEventListener("playaid:status", showStatus);
+engine.addEventListener("status", (e) => { if (e.detail.state === "ready") rescore(...TABS); });
 
 // --- one polite live region --------------------------------------------------------------------
 // Screen readers hear a changed result once typing pauses, not every keystroke: every
@@ -65,12 +78,13 @@ const api = {
     const file = options.file;
     let report;
     if (typeof record === "string") {
-      const parsed = await records.parseRecordText(record);
+      const parsed = await records.parse(record); // read off the page
       report = parsed.ok
         ? records.locate(await engine.score(parsed.json), parsed.located, file ?? "<record>")
         : records.unreadableReport(parsed.errors, file ?? "<record>");
     } else {
-      report = await engine.score(JSON.stringify(record ?? null));
+      const checked = records.recordJSON(record); // the same limits as a file; never throws
+      report = checked.ok ? await engine.score(checked.json) : { ok: false, game: null, errors: checked.errors };
     }
     return file ? { record: file, ...report } : report;
   },
@@ -90,13 +104,16 @@ const api = {
   async bgstatsUrl(record, options = {}) {
     const report = await api.score(record);
     if (!report.ok) return null;
-    const value = typeof record === "string" ? (await records.parseRecordText(record)).value : record;
+    const value = typeof record === "string" ? (await records.parse(record)).value : record;
     return bgstatsLink(playFor(value, report, options.id ?? null));
   },
   /** The Rules tab's answers for `question`, as `playaid rules --json` prints them. */
   async rules(question, game = null, limit = 8) {
     return engine.rules("search", { q: question, game, limit });
   },
+  /** {engine, offline}: what the scorer and the offline copy are doing (shapes in js/engine.js
+   * and js/offline.js); a "playaid:status" event on window carries the same at each change. */
+  status,
   /** Load-time figures in ms (form usable, engine stages) and the last rescore. */
   timings: {},
   formReady: null,
@@ -111,6 +128,8 @@ let forms = {};
 let activeTab = RFTG;
 let rulesTab = null;
 let undo = null;
+let limits = {}; // each game's record size caps (form.json record_limits)
+const unsaved = new Set(); // tabs holding a loaded record not yet scored: kept once it has
 
 function load(key) {
   try { return JSON.parse(localStorage.getItem(STORE + key)); } catch { return null; }
@@ -120,6 +139,7 @@ function save(key, value) {
 }
 
 function changed(tab) {
+  unsaved.delete(tab); // typed: kept at once
   save(tab, tab === NPC ? forms[NPC].state : forms[tab].record);
   rescore(tab);
 }
@@ -146,6 +166,7 @@ async function rescore(...tabs) {
           const request = forms[tab].scoringRequest();
           const report = await engine.score(JSON.stringify(request.record));
           forms[tab].showReport(report, request);
+          if (unsaved.delete(tab)) save(tab, forms[tab].record); // a loaded record, now scored
           remember(tab, report);
           if (tab === activeTab) announce(forms[tab].summary?.() ?? "", RESULT_PAUSE_MS);
         }
@@ -199,12 +220,21 @@ function notice(message, action = null, tab = activeTab) {
 /**
  * Replace a tab's record, keeping the old one for Undo. `options.id`: the saved game the new
  * record is (null: a game not saved yet); `options.done`/`options.view` as RftgForm.setRecord.
+ * `options.loaded` (a file, a paste, a share link): the game it replaces goes to the saved games
+ * if it is not there yet (keepReplaced), and the loaded one is kept only once it has scored, so
+ * a record that breaks the page is not there again after a reload.
  */
 function replaceRecord(tab, record, message, options = {}) {
   const previous = { record: structuredClone(forms[tab].record), id: current[tab] ?? null };
+  if (options.loaded) previous.id = keepReplaced(tab, previous);
   forms[tab].setRecord(record, options);
   setCurrent(tab, options.id ?? null);
-  changed(tab);
+  if (options.loaded) {
+    unsaved.add(tab);
+    rescore(tab);
+  } else {
+    changed(tab);
+  }
   switchTab(tab);
   undo = { tab, ...previous };
   notice(message, { label: "Undo", run: () => {
@@ -314,6 +344,18 @@ const GAME_ACTIONS = {
   describe,
 };
 
+/** Keep a game that a loaded record replaces among the saved games (unless it is one already, or
+ * an empty form): a share link never takes a game away. Its summary comes when it is scored
+ * (scoreUnsummarised). Returns its id (or null). */
+function keepReplaced(tab, previous) {
+  if (previous.id || !gamesStore) return previous.id;
+  if (JSON.stringify(previous.record) === JSON.stringify(forms[tab].newRecord(null))) return null;
+  const id = newId();
+  gamesStore.save({ id, game: tab, record: previous.record });
+  scoreUnsummarised();
+  return id;
+}
+
 /** Score saved games that have no summary yet (imported: summaries are never trusted). */
 async function scoreUnsummarised() {
   if (!(await engine.ready.catch(() => false))) return;
@@ -360,16 +402,30 @@ function tidyWords(record) {
   return record;
 }
 
-/** Load record text (a file, pasted text or a share link) into its tab; returns problems. */
-async function loadText(text, source) {
-  const parsed = await records.parseRecordText(text);
+/** Load record text (a file, pasted text or a share link) into its tab; returns problems. Read
+ * off the page (records.parse); a record past its game's size caps is refused in the scoring
+ * core's words, never drawn. */
+async function loadText(text, source, parsed = null) {
+  parsed ??= await records.parse(text, { limits });
+  if (parsed.over) return parsed.over.map((o) => `${o.field} ${o.message}`);
   if (!parsed.ok) return parsed.errors.map((e) => `${e.line ? `line ${e.line}, column ${e.column}: ` : ""}${e.message}${e.hint ? ` (${e.hint})` : ""}`);
   const problem = unfit(tidyWords(parsed.value));
   if (problem) return [problem];
   const record = parsed.value;
   if (record.game === RFTG) for (const p of record.players) if (p.tableau === undefined) p.tableau = [];
-  replaceRecord(record.game, record, `Loaded ${source}.`);
+  replaceRecord(record.game, record, `Loaded ${source}.`, { loaded: true });
   return [];
+}
+
+/** The game in a share link (#record=...), if the address holds one: read off the page, loaded,
+ * the link removed from the address. */
+async function openShared() {
+  if (!location.hash.startsWith("#record=")) return;
+  const fragment = location.hash;
+  history.replaceState(null, "", location.pathname + location.search);
+  const parsed = await records.parse(null, { limits, fragment });
+  const problems = parsed.damaged ? ["the link is damaged"] : await loadText(null, "the game from the link", parsed);
+  if (problems.length) notice(`The shared game cannot be opened: ${problems.join("; ")}`);
 }
 
 async function currentYaml() {
@@ -498,6 +554,7 @@ function resultActions(tab) {
 
 async function boot() {
   const data = await (await fetch("data/form.json")).json();
+  limits = data.record_limits ?? {};
   const cards = new CardIndex(data.rftg?.cards ?? []);
   formData = data;
   const generated = modelTabs(data);
@@ -538,12 +595,8 @@ async function boot() {
   document.getElementById("versions").textContent = `playaid ${v.playaid} · content ${data.content_version} · Pyodide ${v.pyodide}`;
   performance.mark("playaid-form-ready");
   api.timings.formReadyMs = performance.now();
-  const shared = records.recordFromHash(location.hash);
-  if (shared !== null) {
-    history.replaceState(null, "", location.pathname + location.search);
-    const problems = shared ? await loadText(shared, "the game from the link") : ["the link is damaged"];
-    if (problems.length) notice(`The shared game cannot be opened: ${problems.join("; ")}`);
-  }
+  await openShared();
+  addEventListener("hashchange", openShared); // a link opened in a tab already on the page
   rulesTab.followHash(); // #rule=<id> or #ask=<question>: a link to a rule
   rescore(...TABS);
   records.loadYaml(); // warm the YAML reader for open/paste/copy, off the critical path
@@ -554,11 +607,5 @@ api.formReady.catch((error) => {
   (panels[TABS[0]] ?? panels[GAMES]).replaceChildren(h("p", { class: "finding error" }, `The form could not load: ${error.message}`));
 });
 
-engine.ready.finally(() => {
-  api.timings.engine = engine.timings;
-  if ("serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register("sw.js").catch(() => { /* offline use unavailable; scoring still works */ });
-  } else {
-    document.getElementById("offline-note").hidden = false; // e.g. `playaid serve` opened from a phone on the LAN
-  }
-}).catch(() => {});
+showStatus();
+engine.ready.then(() => { api.timings.engine = engine.timings; }, () => {});

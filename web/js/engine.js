@@ -1,38 +1,78 @@
-// The engine client: starts engine-worker.js (Pyodide + playaid's scoring core) in the
-// background and sends it records. The form never waits for it; scores appear once it is ready.
+// The engine client: runs engine-worker.js (Pyodide + playaid's scoring core) in the background
+// and sends it records. The form never waits for it; scores appear once it is ready.
+//
+// Status (engine.status, and a "status" event on the engine each time it changes):
+//   {state: "loading",  stage, message}   stage: "waiting" (for the offline copy to take over, first
+//                                          visit only), "downloading", "starting", "restoring"
+//   {state: "ready",    from, message}    from: "snapshot" (restored) or "scratch"
+//   {state: "retrying", message, retryInMs}  could not load (no connection, server down): it tries
+//                                          again when the browser is back online or after retryInMs
+//   {state: "failed",   message}          cannot work here; retrying cannot help
+// `message` is plain words for people ("downloading the scorer").
 
 const TIMEOUT_MS = 20000; // a record that takes longer than this is abandoned and the worker restarted
+const RETRY_MS = [2000, 5000, 10000, 30000]; // then every 30 s, or at once when back online
 
-export class Engine {
-  /** onStatus(state, message): state is "loading", "ready" or "failed". */
-  constructor(onStatus) {
-    this.onStatus = onStatus;
+export class Engine extends EventTarget {
+  /** `beforeStart`: awaited once before the first worker starts (the offline copy taking over). */
+  constructor({ beforeStart = null } = {}) {
+    super();
     this.pending = new Map();
     this.nextId = 1;
     this.timings = null;
-    this.start();
+    this.failures = 0;
+    this.ready = new Promise((resolve, reject) => { this.resolveReady = resolve; this.rejectReady = reject; });
+    this.ready.catch(() => {}); // reported through the status; callers may also await it
+    this.setStatus({ state: "loading", stage: "waiting", message: "starting" });
+    (async () => {
+      if (beforeStart) {
+        try { await beforeStart(); } catch { /* start without it */ }
+      }
+      this.start();
+    })();
+  }
+
+  /** "loading", "ready", "retrying" or "failed" (the status's state). */
+  get state() { return this.status.state; }
+
+  setStatus(status) {
+    this.status = status;
+    this.dispatchEvent(new CustomEvent("status", { detail: status }));
   }
 
   start() {
+    clearTimeout(this.retryTimer);
     this.worker = new Worker(new URL("../engine-worker.js", import.meta.url), { type: "module" });
-    this.ready = new Promise((resolve, reject) => { this.resolveReady = resolve; this.rejectReady = reject; });
-    this.ready.catch(() => {}); // reported through onStatus; callers may also await it
-    this.state = "loading";
-    this.onStatus("loading", "starting");
+    this.setStatus({ state: "loading", stage: "downloading", message: "downloading the scorer" });
     this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => this.fail(event.message || "the engine could not start");
+    this.worker.onerror = (event) => { event.preventDefault?.(); this.fail(event.message || "the scorer could not start", false); };
+  }
+
+  /** Stop the worker; every request in flight is answered with `reason`. */
+  stop(reason) {
+    this.worker.terminate();
+    for (const job of this.pending.values()) {
+      clearTimeout(job.timer);
+      job.reject(new Error(reason));
+    }
+    this.pending.clear();
   }
 
   receive(msg) {
-    if (msg.type === "status") this.onStatus("loading", msg.message);
-    else if (msg.type === "ready") {
+    if (msg.type === "status") {
+      if (this.state !== "ready") this.setStatus({ state: "loading", stage: msg.stage, message: msg.message });
+    } else if (msg.type === "ready") {
       this.timings = msg.timings;
-      this.state = "ready";
-      performance.mark("playaid-engine-ready");
-      this.onStatus("ready", "ready");
+      this.failures = 0;
+      if (!performance.getEntriesByName("playaid-engine-ready").length) performance.mark("playaid-engine-ready");
+      this.setStatus({ state: "ready", from: msg.from, message: "ready" });
       this.resolveReady(true);
-    } else if (msg.type === "failed") this.fail(msg.message);
-    else {
+    } else if (msg.type === "restart") { // a kept snapshot was not usable: start from scratch
+      this.stop("the scorer restarted");
+      this.start();
+    } else if (msg.type === "failed") {
+      this.fail(msg.message, msg.permanent);
+    } else {
       const job = this.pending.get(msg.id);
       if (!job) return;
       this.pending.delete(msg.id);
@@ -42,12 +82,25 @@ export class Engine {
     }
   }
 
-  fail(message) {
-    this.state = "failed";
-    this.onStatus("failed", message);
-    this.rejectReady(new Error(message));
-    for (const job of this.pending.values()) job.reject(new Error(message));
-    this.pending.clear();
+  fail(message, permanent) {
+    this.stop(message);
+    if (permanent || typeof WebAssembly !== "object") {
+      this.setStatus({ state: "failed", message });
+      this.rejectReady(new Error(message));
+      return;
+    }
+    // most likely the connection: try again when it is back, or after a while anyway (the
+    // "online" event never comes when the network is up but the server was down)
+    const retryInMs = RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)];
+    this.setStatus({ state: "retrying", message: navigator.onLine === false
+      ? "no connection: it loads when you are back online" : `could not load (${message}); trying again`, retryInMs });
+    const again = () => {
+      removeEventListener("online", again);
+      clearTimeout(this.retryTimer);
+      if (this.state === "retrying") this.start();
+    };
+    addEventListener("online", again);
+    this.retryTimer = setTimeout(again, retryInMs);
   }
 
   async call(message) {
@@ -57,7 +110,7 @@ export class Engine {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new Error("scoring took too long; the engine was restarted"));
-        this.worker.terminate();
+        this.stop("the engine was restarted");
         this.start();
       }, TIMEOUT_MS);
       this.pending.set(id, { resolve, reject, timer });

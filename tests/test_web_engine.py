@@ -1,0 +1,219 @@
+"""How the phone scorer loads, in real Chromium with its service worker on: every file crosses
+the network once, the page says when it works offline, a second visit starts from the memory
+snapshot with nothing downloaded and works with the network gone, a damaged snapshot is never
+used, a scorer that disagrees with the build refuses to score, and a first visit cut short
+retries by itself. The site is served under a sub-path (``/playaid/``), as an https host would."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import shutil
+import threading
+from collections import Counter
+
+import pytest
+
+from tests.web_support import CHROMIUM_ARGS, PHONE, REPO, browser, cli_json, site, wait_until  # noqa: F401
+
+SUB = "playaid/"
+EXAMPLE = REPO / "examples" / "rftg-invasion.yaml"
+
+
+class Switchboard:
+    """`playaid serve`'s server for one folder, recording every response (path, status) and
+    dropping the connection, without an answer, for paths that `blocked` matches."""
+
+    def __init__(self, root):
+        from generator.web.serve import make_server
+
+        self.responses: list[tuple[str, int]] = []
+        self.blocked = None  # a compiled pattern, or None
+        self.lock = threading.Lock()
+        httpd = make_server(root, "127.0.0.1", 0)
+        base = httpd.RequestHandlerClass
+        handler_class = base.func if isinstance(base, functools.partial) else base
+        board = self
+
+        class Handler(handler_class):
+            def handle_one_request(self):
+                self.raw_requestline = self.rfile.readline(65537)
+                if not self.raw_requestline:
+                    self.close_connection = True
+                    return
+                if not self.parse_request():
+                    return
+                path = self.path.split("?")[0]
+                if board.blocked is not None and board.blocked.search(path):
+                    self.close_connection = True  # a network error for the browser
+                    return
+                method = getattr(self, f"do_{self.command}", None)
+                if method is None:
+                    self.send_error(501)
+                    return
+                method()
+                self.wfile.flush()
+
+            def send_response(self, code, message=None):
+                with board.lock:
+                    board.responses.append((self.path.split("?")[0], code))
+                super().send_response(code, message)
+
+        httpd.RequestHandlerClass = (functools.partial(Handler, *base.args, **base.keywords)
+                                     if isinstance(base, functools.partial) else Handler)
+        self.httpd = httpd
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{httpd.server_address[1]}/{SUB}"
+
+    def downloads(self) -> Counter:
+        """How many times each path was sent whole (status 200)."""
+        with self.lock:
+            return Counter(path for path, code in self.responses if code == 200)
+
+    def clear(self):
+        with self.lock:
+            self.responses.clear()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def served(site, tmp_path):  # noqa: F811
+    """A copy of the site at /playaid/ on its own server (a fresh copy: tests may edit it)."""
+    shutil.copytree(site, tmp_path / "root" / SUB)
+    board = Switchboard(tmp_path / "root")
+    yield board
+    board.close()
+
+
+@pytest.fixture
+def context(browser):  # noqa: F811
+    ctx = browser.new_context(viewport=PHONE)  # service workers allowed: what these tests are about
+    ctx.set_default_timeout(180_000)
+    yield ctx
+    ctx.close()
+
+
+def visit(context, url):
+    page = context.new_page()
+    page.problems = []
+    page.on("pageerror", lambda e: page.problems.append(str(e)))
+    page.goto(url)
+    wait_until(page, "window.playaid && window.playaid.status", 60_000)
+    return page
+
+
+def engine_state(page, state, timeout_ms=180_000):
+    wait_until(page, f"window.playaid.status().engine.state === {state!r}", timeout_ms)
+    return page.evaluate("window.playaid.status()")
+
+
+def offline_ready(page, timeout_ms=180_000):
+    wait_until(page, "window.playaid.status().offline.state === 'ready'", timeout_ms)
+
+
+def snapshot_kept(page):
+    """The engine version the device's kept memory snapshot claims (waits until one is kept)."""
+    return page.evaluate("""async () => {
+        for (let i = 0; i < 600; i++) {
+            const hit = await (await caches.open("playaid-engine")).match(new URL("engine-snapshot", location.href).href);
+            if (hit) return hit.headers.get("X-Engine-Version");
+            await new Promise((r) => setTimeout(r, 100));
+        }
+        return null;
+    }""")
+
+
+def score_example(page):
+    return page.evaluate("([t, f]) => window.playaid.score(t, {file: f})",
+                         [EXAMPLE.read_text(encoding="utf-8"), "examples/rftg-invasion.yaml"])
+
+
+def test_each_file_crosses_the_network_once_and_a_second_visit_needs_none(context, served):
+    page = visit(context, served.url)
+    status = engine_state(page, "ready")
+    assert status["engine"]["from"] == "scratch"
+    offline_ready(page)
+    assert page.locator("#engine-status").inner_text() == "Scorer ready · works offline"
+    downloads = served.downloads()
+    assert max(downloads.values()) == 1, {p: n for p, n in downloads.items() if n > 1}
+    assert downloads[f"/{SUB}pyodide/pyodide.asm.wasm"] == 1
+    assert not any(path.endswith("pyodide-lock.json") for path, _code in served.responses)
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL").endswith(f"/{SUB}sw.js")
+    version = json.loads(page.evaluate("fetch('data/engine.json').then(r => r.text())"))["version"]
+    assert snapshot_kept(page) == version
+    expected = cli_json("score", "examples/rftg-invasion.yaml")
+    assert score_example(page) == expected
+    page.close()
+
+    served.clear()
+    page = visit(context, served.url)  # second visit: the offline copy and the snapshot
+    status = engine_state(page, "ready")
+    assert status["engine"]["from"] == "snapshot"
+    offline_ready(page)
+    assert score_example(page) == expected
+    assert served.downloads() == Counter()  # nothing sent whole (an update check of sw.js is a 304)
+    page.close()
+
+    context.set_offline(True)  # and with no network at all
+    page = visit(context, served.url)
+    assert engine_state(page, "ready")["engine"]["from"] == "snapshot"
+    assert score_example(page) == expected
+    assert page.problems == []
+
+
+def test_a_kept_snapshot_that_cannot_be_used_is_dropped_and_the_engine_starts_afresh(context, served):
+    page = visit(context, served.url)
+    engine_state(page, "ready")
+    version = snapshot_kept(page)
+    expected = cli_json("score", "examples/rftg-invasion.yaml")
+    for damage in ("truncated", "garbage"):
+        page.evaluate("""async (damage) => {
+            const cache = await caches.open("playaid-engine");
+            const key = new URL("engine-snapshot", location.href).href;
+            const kept = await cache.match(key);
+            let bytes = new Uint8Array(await kept.arrayBuffer());
+            if (damage === "truncated") bytes = bytes.slice(0, bytes.length >> 1);
+            else bytes = bytes.map((b, i) => (i < 64 ? 0xAB : b));
+            await cache.put(key, new Response(bytes, { headers: kept.headers }));
+        }""", damage)
+        page.close()
+        page = visit(context, served.url)
+        status = engine_state(page, "ready")
+        assert status["engine"]["from"] == "scratch", damage
+        assert score_example(page) == expected
+        assert snapshot_kept(page) == version  # a good one kept again
+    assert page.problems == []
+
+
+def test_a_scorer_that_disagrees_with_the_build_refuses_to_score(context, served, tmp_path):
+    bundle_path = tmp_path / "root" / SUB / "data" / "engine.json"
+    bundle = json.loads(bundle_path.read_text())
+    bundle["selftest"][0]["report"]["players"][0]["total"] += 1  # as if the core scored differently
+    bundle_path.write_text(json.dumps(bundle))
+    (tmp_path / "root" / SUB / "data" / "engine.json.gz").unlink()
+    page = visit(context, served.url)
+    status = engine_state(page, "failed")
+    assert "failed its self-test (rftg: the report differs from the build's)" in status["engine"]["message"]
+    assert page.evaluate("window.playaid.ready.then(() => 'ready', (e) => e.message)").startswith("the scorer failed its self-test")
+    assert "Scorer failed to load: the scorer failed its self-test" in page.locator("#engine-status").inner_text()
+    assert page.evaluate("caches.open('playaid-engine').then(c => c.keys()).then(k => k.length)") == 0
+
+
+def test_a_first_visit_cut_short_finishes_by_itself_when_the_connection_returns(context, served):
+    served.blocked = re.compile(r"\.wasm$")
+    page = visit(context, served.url)
+    status = engine_state(page, "retrying")
+    assert "trying again" in status["engine"]["message"]
+    assert page.locator("#engine-status").inner_text().startswith("Scorer: could not load")
+    served.blocked = re.compile(r"/icons/")  # the scorer can load; the offline copy cannot finish
+    wait_until(page, "window.playaid.status().offline.state === 'failed'", 180_000)
+    assert page.evaluate("window.playaid.status().engine.state") == "ready"
+    assert page.locator("#engine-status").inner_text() == "Scorer ready"
+    served.blocked = None  # the connection is back: nothing to click
+    offline_ready(page)
+    assert page.locator("#engine-status").inner_text() == "Scorer ready · works offline"
+    assert score_example(page) == cli_json("score", "examples/rftg-invasion.yaml")
