@@ -191,5 +191,5 @@ def test_a_loaded_game_is_saved_once_it_has_scored_and_the_game_it_replaced_is_k
     assert page.input_value("#p0-name") == "Linked Lou"
     assert [g["record"]["players"][0]["name"] for g in page.evaluate("window.playaid.history()")] == ["Typed Ann"]
     page.click("#tab-games")
-    assert page.locator("#panel-games li").count() == 1  # listed under Saved games
+    assert page.locator("#games-list > li").count() == 1  # listed under Saved games
     context.close()
