@@ -92,7 +92,7 @@ def served(site, tmp_path):  # noqa: F811
 @pytest.fixture
 def context(browser):  # noqa: F811
     ctx = browser.new_context(viewport=PHONE)  # service workers allowed: what these tests are about
-    ctx.set_default_timeout(180_000)
+    ctx.set_default_timeout(300_000)
     yield ctx
     ctx.close()
 
@@ -106,12 +106,12 @@ def visit(context, url):
     return page
 
 
-def engine_state(page, state, timeout_ms=180_000):
+def engine_state(page, state, timeout_ms=300_000):
     wait_until(page, f"window.playaid.status().engine.state === {state!r}", timeout_ms)
     return page.evaluate("window.playaid.status()")
 
 
-def offline_ready(page, timeout_ms=180_000):
+def offline_ready(page, timeout_ms=300_000):
     wait_until(page, "window.playaid.status().offline.state === 'ready'", timeout_ms)
 
 
@@ -210,7 +210,7 @@ def test_a_first_visit_cut_short_finishes_by_itself_when_the_connection_returns(
     assert "trying again" in status["engine"]["message"]
     assert page.locator("#engine-status").inner_text().startswith("Scorer: could not load")
     served.blocked = re.compile(r"/icons/")  # the scorer can load; the offline copy cannot finish
-    wait_until(page, "window.playaid.status().offline.state === 'failed'", 180_000)
+    wait_until(page, "window.playaid.status().offline.state === 'failed'", 300_000)
     assert page.evaluate("window.playaid.status().engine.state") == "ready"
     assert page.locator("#engine-status").inner_text() == "Scorer ready"
     served.blocked = None  # the connection is back: nothing to click

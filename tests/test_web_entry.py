@@ -72,6 +72,7 @@ def paste(page, text: str):
     page.click("[data-action=paste]")
     page.fill("#paste-text", text)
     page.click("#paste-load")
+    wait_until(page, "!document.getElementById('dialog-paste').open")  # read off the page, then loaded
 
 
 def totals(page, count: int) -> list[str]:
