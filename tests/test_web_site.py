@@ -38,6 +38,7 @@ def test_site_carries_pyodide_and_the_scoring_core(site):  # noqa: F811
     assert names[0] == "generator/__init__.py"
     assert sorted(n for n in names if n.startswith("generator/scoring/")) == modules
     assert "generator/scoring/mechanisms/tableau.py" in modules  # the sub-package of mechanisms too
+    assert "generator/rulesearch/api.py" in names  # the Rules tab's search runs in the same worker
     for name, source in engine["python"].items():  # the package's own files, byte for byte (never a stand-in)
         assert source.encode() == (PROJECT_ROOT / name).read_bytes()
     assert engine["rules"] == RULES
