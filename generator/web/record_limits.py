@@ -11,7 +11,7 @@ page gets the same caps, cut down from the record schemas to what bounds the siz
 from __future__ import annotations
 
 from generator.scoring.api import record_games
-from generator.scoring.pad import Pad
+from generator.scoring.game_pad import pad_for
 
 _KEPT = ("type", "maxItems", "maxLength")
 
@@ -31,5 +31,5 @@ def record_limits(rules: dict) -> dict:
     """``{record game word: reduced schema}`` (``{"rftg": ..., "xia-campaign": ...}``) for every game
     content declares a scoring model for. Raises `ModelInvalid` when a model cannot be built
     (`playaid check` reports it first)."""
-    return {word: _reduce(Pad.from_rules(rules["games"][game_id]).schema)
+    return {word: _reduce(pad_for(rules["games"][game_id]).schema)
             for word, game_id in record_games(rules).items()}
