@@ -119,8 +119,8 @@ def test_one_tap_from_a_card_and_from_a_finding(browser, server):
 def test_rules_work_offline(browser, server):
     context = browser.new_context(viewport=PHONE, service_workers="allow")
     page = open_page(browser, server, context=context)
-    page.evaluate("navigator.serviceWorker.ready")
-    wait_until(page, "navigator.serviceWorker.controller !== null")
+    # the offline copy is complete ('works offline'), rules index included
+    wait_until(page, "window.playaid.status().offline.state === 'ready'", 300_000)
     context.set_offline(True)
     page.reload()
     wait_ready(page)
