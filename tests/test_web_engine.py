@@ -211,7 +211,7 @@ def test_a_first_visit_cut_short_finishes_by_itself_when_the_connection_returns(
     assert page.locator("#engine-status").inner_text().startswith("Scorer: could not load")
     served.blocked = re.compile(r"/icons/")  # the scorer can load; the offline copy cannot finish
     wait_until(page, "window.playaid.status().offline.state === 'failed'", 300_000)
-    assert page.evaluate("window.playaid.status().engine.state") == "ready"
+    engine_state(page, "ready")  # by itself (under load it may finish after the offline copy gave up)
     assert page.locator("#engine-status").inner_text() == "Scorer ready"
     served.blocked = None  # the connection is back: nothing to click
     offline_ready(page)
