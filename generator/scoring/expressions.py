@@ -306,6 +306,12 @@ class Expression:
     def __repr__(self) -> str:
         return f"Expression({self.text!r})"
 
+    @property
+    def single_name(self) -> str | None:
+        """The name the expression is when it is one name and nothing else (``chips``), else
+        None: a caller may read it from the env itself (no step is taken for it either way)."""
+        return self._name
+
     def evaluate(self, env: Mapping[str, Any], budget: Budget | None = None) -> Any:
         """The value of the expression with ``env``'s names; raises `ExpressionError`.
         ``budget``: steps shared with other evaluations (default: `Limits.max_steps` for this
@@ -588,7 +594,12 @@ class _Compiler:
             def compare(env, budget):
                 a, b = first(env, budget), right(env, budget)
                 if type(b) is not int:  # `in` a list, `==` of two lists: walks them
-                    _walked(budget, a, b)
+                    if type(a) is str and type(b) is str:  # `_walked` of two texts, inline
+                        budget.left -= 2 + len(a) // 64 + len(b) // 64
+                        if budget.left < 0:
+                            budget.spend(0)  # raises: past the budget
+                    else:
+                        _walked(budget, a, b)
                 return op(a, b)
             return compare
 
@@ -738,6 +749,29 @@ class _Compiler:
     def _ListComp(self, node):
         generators, element = self._comprehension(node, lambda: self.node(node.elt))
         limits = self.limits
+
+        if len(generators) == 1 and len(generators[0][1]) == 1:  # `[f(x) for x in xs if c]`: the common case
+            (source, (name,), conditions, weight), = generators
+
+            def single(env, budget):
+                # what `_iterate` does for one loop over one name, without a call per item
+                out = []
+                scope = dict(env)
+                items = source(scope, budget)
+                if hasattr(items, "keys") and not isinstance(items, dict):
+                    items = list(items)
+                for item in items:
+                    budget.left -= weight  # `Budget.spend`, inline: this runs once per item
+                    if budget.left < 0:
+                        budget.spend(0)  # raises: past the budget
+                    scope[name] = item
+                    for condition in conditions:
+                        if not condition(scope, budget):
+                            break
+                    else:
+                        out.append(element(scope, budget))
+                return _check(out, limits)
+            return single
 
         def comp(env, budget):
             out = []

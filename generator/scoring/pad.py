@@ -18,11 +18,16 @@ Pure: no I/O; standard library only.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 
 from generator.scoring.expressions import Budget, ExpressionError
+# The formula helpers live in `formulas`; pad re-exports them for the mechanisms and callers.
+from generator.scoring.formulas import MAX_SCORE, RECORD_STEPS, record_budget, whole, why  # noqa: F401
+from generator.scoring.formulas import evaluated as _evaluate
 from generator.scoring.model import Model, ModelInvalid
+from generator.scoring.plan import VariantPlan
 from generator.scoring.report import Explain, Finding, Tie
 from generator.scoring.template import fill
 from generator.scoring.validate import RecordInvalid, validate
@@ -86,24 +91,6 @@ class Game:
         return self.variant.settings.get(mechanism) or {}
 
 
-class _View:
-    """A model's items as one variant sees them, computed once per variant: the entered values
-    as ``(id, default, applies, missing, missing_message, group)`` tuples, the ids that do not
-    apply, the measures, components and awards that do, the checks, the report's ``fields``."""
-
-    def __init__(self, model: Model, variant: str | None):
-        self.entered = [(e.id, e.default, e.applies(variant), e.missing, e.missing_message,
-                         e.type == "group") for e in model.entered]
-        self.entered_ids = [e.id for e in model.entered]
-        self.not_applicable = [e for e in model.entered if not e.applies(variant)]
-        self.measures = [(f, f.applies(variant)) for f in model.measures]
-        self.components = [(f, f.applies(variant)) for f in model.components]
-        self.awards = [a for a in model.awards.values() if a.applies(variant)]
-        self.player_checks = [c for c in model.player_checks if c.applies(variant)]
-        self.checks = [c for c in model.checks if c.applies(variant)]
-        self.fields = [e.id for e in model.entered if e.variants is not None and e.applies(variant)]
-
-
 class Pad:
     """A model prepared for many records: its schema, mechanisms and per-variant views.
     ``Pad(model, mechanisms)`` with ``mechanisms`` name -> `Mechanism` instance."""
@@ -112,14 +99,17 @@ class Pad:
         self.model = model
         self.mechanisms = mechanisms
         self.schema = schema
-        self._views: dict = {}
+        self._plans: dict = {}
         self._tie_fields = tuple(f for t in model.tie_breakers for f in t.fields)
+        # (formula, where, place, lower wins) of each tie-breaker: the error texts made once
+        self._breakers = [(t.value, f"tie-breaker '{t.id}'", t.at + ("value",), t.lower_wins)
+                          for t in model.tie_breakers]
 
-    def view(self, variant: str | None) -> "_View":
-        """What applies in one variant, worked out once (`_View`)."""
-        found = self._views.get(variant)
+    def plan(self, variant: str | None) -> VariantPlan:
+        """What one variant scores, compiled once (`plan.VariantPlan`)."""
+        found = self._plans.get(variant)
         if found is None:
-            found = self._views[variant] = _View(self.model, variant)
+            found = self._plans[variant] = VariantPlan(self.model, variant, self.mechanisms)
         return found
 
     def trial_record(self, variant: str | None, high: bool = False) -> dict:
@@ -192,7 +182,7 @@ class Pad:
                     break
             env.update(game.variant.constants)
         scored = game.variant.id if game.variant is not None else None
-        view = game.view = self.view(scored)
+        view = game.view = self.plan(scored)
         self._variant_findings(game, data, stage)
         for mechanism in self.mechanisms.values():
             mechanism.start(game)
@@ -291,39 +281,20 @@ class Pad:
         explain: list[Explain] = []
         measures: dict = {}
         components: dict = {}
-        for f, applies in view.measures:
-            env[f.id] = measures[f.id] = self._formula(game, index, f, env, None) if applies else 0
+        for key, step in view.measures:
+            env[key] = measures[key] = step(game, index, env, None)
         total = 0
-        for f, applies in view.components:
-            value = self._formula(game, index, f, env, explain) if applies else 0
-            env[f.id] = components[f.id] = value
+        for key, step in view.components:
+            env[key] = components[key] = value = step(game, index, env, explain)
             total += value
         env["total"] = total
         env[self.model.awards_total[0]] = 0
         if view.player_checks:
             scope = {**env, "index": index}
             for check in view.player_checks:
-                self._check(check, scope, name, ("players", index), findings, game.budget)
+                check.run(scope, name, ("players", index), findings, game.budget)
         return {"name": name, "claimed_total": data.get("claimed_total"), "explain": explain,
                 "components": components, "measures": measures, "base_total": total}
-
-    def _formula(self, game: Game, index: int, f, env: dict, explain: list | None) -> int:
-        if f.mechanism is not None:
-            value, lines = self.mechanisms[f.mechanism].component(game, index, f)
-            if explain is not None:
-                explain.extend(lines)
-            return value
-        try:
-            value = f.value.evaluate(env, game.budget)
-        except ExpressionError as exc:
-            who = env.get("name")
-            raise ModelInvalid(f"component '{f.id}'{f' for {who}' if isinstance(who, str) else ''}: {exc}",
-                               f.at + ("value",)) from None
-        if explain is not None:  # a component adds to the total: a whole number (a measure may be a word)
-            value = whole(value, f"component '{f.id}'", f.at + ("value",))
-        if explain is not None:
-            explain.append(Explain(f.explain_as or f.label, value, why(f, env, game.budget)))
-        return value
 
     # --- awards, ranks, checks -----------------------------------------------------------------
 
@@ -403,48 +374,31 @@ class Pad:
             return
         env = {**game.env, "players": game.envs}
         for check in checks:
-            self._check(check, env, None, (), game.findings, game.budget)
-
-    def _check(self, check, env: dict, player: str | None, base: tuple, findings: list,
-               budget: Budget | None = None) -> None:
-        """Run one check: ``when``, then the values ``expect`` reads, ``expect``; the other
-        values (for the message only) are computed only when the check fails."""
-        where, at = f"check '{check.id}'", check.at
-        if check.when is not None and not _evaluate(check.when, env, where, at + ("when",), budget):
-            return
-        scope = dict(env) if check.values else env  # a check's values go in a scope of its own
-        for name, expr in check.values:
-            if name in check.needed:
-                scope[name] = _evaluate(expr, scope, f"{where} value '{name}'", at + ("values", name), budget)
-        if _evaluate(check.expect, scope, where, at + ("expect",), budget):
-            return
-        for name, expr in check.values:
-            if name not in check.needed:
-                scope[name] = _evaluate(expr, scope, f"{where} value '{name}'", at + ("values", name), budget)
-        if check.player is not None:  # a whole-game finding placed at one player's value
-            index = _evaluate(check.player, scope, f"{where} `player`", at + ("player",), budget)
-            count = len(scope.get("players") or ())
-            if type(index) is not int or not 0 <= index < count:
-                raise ModelInvalid(f"{where} `player` gives {_shown(index)}, not the index of a player "
-                                   f"(0 to {count - 1}: write e.g. `players.index(p)`)", at + ("player",))
-            base = ("players", index)
-        findings.append(Finding(check.severity, player, check.id, fill(check.message, scope), base + check.field))
+            check.run(env, None, (), game.findings, game.budget)
 
     def _rank(self, game: Game, scores: list[dict]):
         key_name = self.model.awards_total[0]
-        breakers = self.model.tie_breakers
+        breakers = self._breakers
+        budget = game.budget
         for ps, env in zip(scores, game.envs):
-            ps["total"] = whole(ps["base_total"] + ps[key_name], f"the total of {ps['name']}", ("components",))
-            env["total"] = ps["total"]
-            ps["tiebreaks"] = [whole(_evaluate(t.value, env, f"tie-breaker '{t.id}'", t.at + ("value",), game.budget),
-                                     f"tie-breaker '{t.id}'", t.at + ("value",)) for t in breakers]
-        keys = [(ps["total"], *[-v if t.lower_wins else v for v, t in zip(ps["tiebreaks"], breakers)])
-                for ps in scores]
-        for ps, key in zip(scores, keys):
-            ps["rank"] = 1 + sum(1 for k in keys if k > key)
+            total = ps["base_total"] + ps[key_name]
+            if total.__class__ is not int or not -MAX_SCORE < total < MAX_SCORE:
+                total = whole(total, f"the total of {ps['name']}", ("components",))
+            ps["total"] = env["total"] = total
+            ps["tiebreaks"] = [whole(_evaluate(expr, env, where, at, budget), where, at)
+                               for expr, where, at, _lower in breakers]
+        if breakers:
+            keys = [(ps["total"], *[-v if lower else v for v, (_e, _w, _a, lower) in zip(ps["tiebreaks"], breakers)])
+                    for ps in scores]
+        else:
+            keys = [(ps["total"],) for ps in scores]
+        ordered = sorted(keys)
+        for ps, key in zip(scores, keys):  # 1 + how many rank above: the keys greater than this one
+            ps["rank"] = 1 + len(ordered) - bisect_right(ordered, key)
         ties = []
-        if breakers:  # players level on VP, from the highest total down
-            counted = Counter(ps["total"] for ps in scores)
+        totals = [ps["total"] for ps in scores]
+        if breakers and len(set(totals)) < len(totals):  # players level on VP, from the highest total down
+            counted = Counter(totals)
             for total in sorted((t for t, n in counted.items() if n > 1), reverse=True):
                 level = sorted((ps for ps in scores if ps["total"] == total), key=lambda ps: ps["rank"])
                 decided = len({tuple(ps["tiebreaks"]) for ps in level}) > 1
@@ -469,16 +423,6 @@ class Pad:
         return out
 
 
-def why(f, env: dict, budget: Budget | None = None) -> str:
-    """A formula's explanation: its template filled, or the first ``(when, text)`` that holds."""
-    if f.why.__class__ is str:
-        return fill(f.why, env)
-    for when, text in f.why:
-        if when is None or _evaluate(when, env, f"'{f.id}' why", f.at + ("why",), budget):
-            return fill(text, env)
-    return ""
-
-
 def _one(values: list):
     """A tie-break as the report shows it: the value, or the values when there are several."""
     return values[0] if len(values) == 1 else list(values)
@@ -497,52 +441,3 @@ def _highest(e):
     if e.type == "group":
         return {v.id: value for v in e.values if (value := _highest(v)) is not None}
     return None
-
-
-#: Steps all the formulas scoring one record may take together (`expressions.Budget`), so no
-#: scoring model makes a score slow, however many formulas it holds (300 formulas of 180,000
-#: steps each took 63 s for two players; now a located error in 0.1 s). The shipped examples
-#: take at most 107 (RftG standard).
-RECORD_STEPS = 2_000_000
-
-
-def record_budget() -> Budget:
-    """A fresh `Budget` of `RECORD_STEPS` for one record."""
-    return Budget(steps=RECORD_STEPS, what="the formulas scoring one record take")
-
-
-def _evaluate(expr, env: dict, where: str, at: tuple = (), budget: Budget | None = None):
-    try:
-        return expr.evaluate(env, budget)
-    except ExpressionError as exc:
-        raise ModelInvalid(f"{where}: {exc}", at) from None
-
-
-#: Scores, measures and tie-breaks stay below this in size (the expression language's bound on
-#: numbers), so the phone page's JavaScript numbers hold them exactly.
-MAX_SCORE = 10 ** 15
-
-
-def whole(value, where: str, at: tuple = ()) -> int:
-    """``value`` as a whole number (``True``/``False`` count 1/0, as in a sum of conditions);
-    raises `ModelInvalid` naming ``where`` (located at ``at`` in the kind: scoring document)
-    for anything else (a text, a list, a decimal, nothing), or one of `MAX_SCORE` or more in
-    size: a score is never made of values that cannot be added or compared."""
-    if value.__class__ is int and -MAX_SCORE < value < MAX_SCORE:
-        return value
-    if value.__class__ is bool:
-        return int(value)
-    if value.__class__ is int:
-        raise ModelInvalid(f"{where} gives {value:,}, past {MAX_SCORE:,} in size", at)
-    raise ModelInvalid(f"{where} gives {_shown(value)}, not a whole number", at)
-
-
-def _shown(value) -> str:
-    """A value as a message shows it, with what it is: ``'abc' (a text)``, ``1.5 (a decimal)``."""
-    kinds = {str: "a text", list: "a list", tuple: "a list", dict: "a mapping", float: "a decimal",
-             set: "a set", type(None): "nothing"}
-    text = repr(value)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    kind = kinds.get(value.__class__)
-    return f"{text} ({kind})" if kind else text

@@ -6,6 +6,7 @@ uses both. Standard library only."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import count, repeat
 
 from generator.scoring.cards import Card, best_line, other_lines
 from generator.scoring.military import MilitaryIndex
@@ -70,16 +71,26 @@ def scoring_line(scorer: Card, card: Card) -> tuple[int, str | None] | None:
     return i, f"{card.name} counts once, in '{lines[i].text}', not also in {not_in}"
 
 
-@dataclass(slots=True)
 class Resolved:
     """A player's tableau resolved against the card database: ``entries`` as
     ``(written name, card or None, damaged, hand-given vp, index in the tableau)`` and the
     undamaged known cards (``active``), which are all that count for other cards; ``known``:
     the names of the database cards in it, damaged ones included (copies are counted on them);
     ``plain``: every card written as printed and undamaged (``known`` are then the names of
-    ``active``, one for one, and scoring takes short cuts)."""
+    ``active``, one for one, and scoring takes short cuts). ``Resolved(entries, active, known,
+    plain)``; a plain tableau may give ``entries`` None: they are then made from ``known`` and
+    ``active`` when first read (scoring a plain tableau never reads them)."""
 
-    entries: list[tuple[str, Card | None, bool, int | None, int]]
-    active: list[Card]
-    known: list[str]
-    plain: bool
+    __slots__ = ("_entries", "active", "known", "plain")
+
+    def __init__(self, entries: list | None, active: list[Card], known: list[str], plain: bool):
+        self._entries = entries
+        self.active = active
+        self.known = known
+        self.plain = plain
+
+    @property
+    def entries(self) -> list[tuple[str, Card | None, bool, int | None, int]]:
+        if self._entries is None:
+            self._entries = list(zip(self.known, self.active, repeat(False), repeat(None), count()))
+        return self._entries

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from itertools import compress, count, repeat
+from itertools import chain, compress
 
 from generator.scoring.cards import HAND_ENTERED, Card
 from generator.scoring.expressions import ExpressionError, compile_expression
@@ -125,6 +125,7 @@ class Tableau(Mechanism):
         self._vs_xenos_applies: dict = {}  # variant id -> is Military vs. Xenos entered in it?
         designs = self.cards.cards.values()
         self._copies_of = {card.name: card.copies for card in designs}
+        self._each_exists = all(type(n) is int and n >= 1 for n in self._copies_of.values())
         self._frontier_names = frozenset(card.name for card in designs if card.frontier is not None)
         self._vp_of = {card.name: card.vp if card.vp != "?" else 0 for card in designs}  # printed VP, ? = 0
         self.entered = config.get("tableau", "tableau")
@@ -302,8 +303,7 @@ class Tableau(Mechanism):
                 if name in self._frontier_names:
                     findings.append(_frontier_not_in_variant(player, exact[name], variant,
                                                              ("players", index, "tableau", j)))
-        entries = list(zip(tableau, cards, repeat(False), repeat(None), count()))
-        return Resolved(entries, cards, list(tableau), True)
+        return Resolved(None, cards, list(tableau), True)  # entries made only if read
 
     # --- Military ------------------------------------------------------------------------------
 
@@ -445,15 +445,16 @@ class Tableau(Mechanism):
     def _copies(self, resolved: list[Resolved], findings: list) -> None:
         """More copies of a card across tableaux than exist: an error (a warning when the copy
         count is unverified), at the first entry over the count."""
-        seen: Counter = Counter()
-        for res in resolved:
-            seen.update(res.known)
+        known = list(chain.from_iterable(res.known for res in resolved))
+        if self._each_exists and len(set(known)) == len(known):
+            return  # the common case: no card twice, and every card exists at least once
+        seen = Counter(known)
         copies_of = self._copies_of
         for name, n in seen.items():
             if n > copies_of[name]:
                 break
         else:
-            return  # the common case: no card over its count
+            return  # no card over its count
         used: dict[str, int] = {}
         for i, res in enumerate(resolved):
             for _w, card, _d, _v, j in res.entries:
