@@ -212,8 +212,9 @@ def test_autocomplete_did_you_mean_copies_left_and_findings_next_to_fields(brows
     assert page.locator("#p1-tableau .finding").count() == 0  # not while his cards are typed in
     page.locator("#p0-name").click()  # Ben is done
     page.wait_for_selector("#p1-tableau li .finding.error")
-    assert "Not a card of the game: not counted" in chip.locator(".finding").inner_text()
-    assert page.locator(".finding.error", has_text="Old Earth appears 2 times").count() == 1
+    assert chip.locator(".finding").inner_text() == (
+        "Ben: “Spice Wrld” is not a card of the game; not counted. Pick the right name or remove it.")
+    assert page.locator(".finding.error", has_text="Old Earth appears 2 times in the tableaux (Ann, Ben), but only 1 copy exists.").count() == 1
     chip.get_by_role("button", name="Spice World").click()  # the quick fix
     wait_until(page, "!document.querySelector('#p1-tableau .finding.error')?.textContent.includes('unknown')")
     page.context.close()

@@ -94,7 +94,7 @@ def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, serv
     page.locator("#p1-name").click()  # Ann is done: her findings show beside their boxes
     chips = page.locator('[data-path="players.0.chips"] .finding')
     chips.wait_for()
-    assert chips.inner_text() == "Empty: counted as 0. Type 0 if there were none."
+    assert chips.inner_text() == "Ann: “VP chips” is empty, counted as 0. Type 0 if there were none."
     shown = " ".join(page.locator("#panel-rftg .finding").all_inner_texts())
     assert "`" not in shown and not re.search(r"\b[a-z]+_[a-z_]+\b|\w+: 0\b", shown), shown
     # a box holding something that is not a whole number: marked at once, the total stays
@@ -132,7 +132,7 @@ def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_fina
     assert "1 unknown card not counted" in verdict.inner_text()
     assert "1 box is not a whole number (not counted)" in verdict.inner_text()
     # a check's "Fix" goes back to its box
-    page.locator(".todo li", has_text="Not a card of the game").get_by_role("button", name="Fix").click()
+    page.locator(".todo li", has_text="“Spice Wrld” is not a card of the game").get_by_role("button", name="Fix").click()
     assert page.locator("#rftg-entry").is_visible()
     page.context.close()
 

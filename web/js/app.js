@@ -16,6 +16,7 @@ import { ModelPad } from "./pad.js";
 import * as records from "./records.js";
 import { GAME as RFTG, RftgForm } from "./rftg-form.js";
 import { RULES, RulesTab } from "./rules-tab.js";
+import { plural } from "./words.js";
 import { CAMPAIGN, CampaignForm, NpcRollForm } from "./xia-forms.js";
 
 const STORE = "playaid.v1.";
@@ -164,7 +165,8 @@ async function rescore(...tabs) {
           if (result?.ok && tab === activeTab) announce(`${result.fame} NPC Fame Points (modified roll ${result.modified}).`, RESULT_PAUSE_MS);
         } else {
           const request = forms[tab].scoringRequest();
-          const report = await engine.score(JSON.stringify(request.record));
+          // exact: a large number typed in a box goes as its digits (a BigInt in the request)
+          const report = await engine.score(records.engineText(request.record));
           forms[tab].showReport(report, request);
           if (unsaved.delete(tab)) save(tab, forms[tab].record); // a loaded record, now scored
           remember(tab, report);
@@ -337,7 +339,7 @@ const GAME_ACTIONS = {
     const { added, before } = gamesStore.merge(parsed.games);
     gamesView.render();
     const skipped = parsed.problems.length ? ` Left out: ${parsed.problems.join("; ")}.` : "";
-    notice(`Imported ${added} of ${parsed.games.length + parsed.problems.length} games from ${file.name}.${skipped}`,
+    notice(`Imported ${added} of ${plural(parsed.games.length + parsed.problems.length, "game")} from ${file.name}.${skipped}`,
       { label: "Undo", run: () => { gamesStore.replaceAll(before); gamesView.render(); } }, GAMES);
     scoreUnsummarised();
   },

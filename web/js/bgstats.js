@@ -7,7 +7,7 @@
 // sourcePlayId (lets the app recognise a play sent again), playDate ("yyyy-MM-dd HH:mm:ss",
 // UTC), game {name, sourceGameId, highestWins, noPoints}, players [{name, sourcePlayerId,
 // score, winner, rank, startPlayer}], board (the variant) and comments (the breakdown).
-import { categoryValue, modelCategories, reportCategories } from "./result-screen.js";
+import { categoryValue, modelCategories, reportCategories, winnerFlags } from "./result-screen.js";
 
 export const CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html";
 export const SOURCE_NAME = "playaid"; // with sourceGameId/sourcePlayerId, BG Stats remembers its matches: keep it stable
@@ -27,6 +27,7 @@ export function playDate(date) {
 export function bgstatsPlay(game, report, options = {}) {
   const players = report.players ?? (report.explain ? [{ name: report.player || "Pilot", total: report.total, rank: 1, explain: [] }] : []);
   const winners = new Set(report.winners ?? players.filter((p) => p.rank === 1).map((p) => p.name));
+  const won = winnerFlags(players, [...winners]); // by place: two players may share a name
   const categories = report.players ? reportCategories(report, options.categoryLabels, modelCategories(options.scoring)) : [];
   const lines = [
     [options.variant, options.ended].filter(Boolean).join(", ended by: "),
@@ -39,9 +40,9 @@ export function bgstatsPlay(game, report, options = {}) {
     sourceName: SOURCE_NAME,
     playDate: playDate(options.date ?? Date.now()),
     game: { name: game.title, sourceGameId: `playaid:${game.id}`, highestWins: true, noPoints: false },
-    players: players.map((p) => ({
+    players: players.map((p, k) => ({
       name: p.name, sourcePlayerId: `name:${p.name.trim().toLowerCase()}`, score: p.total,
-      winner: winners.has(p.name), rank: p.rank, startPlayer: false,
+      winner: won[k], rank: p.rank, startPlayer: false,
     })),
     comments: lines.join("\n"),
   };

@@ -100,12 +100,31 @@ export function ordinal(n) {
   return n + (s[(v - 20) % 10] || s[v] || s[0]);
 }
 
-/** What a number box holds: undefined when empty, an integer, or the text as typed (which
- * the scorer then reports as not a whole number). */
+/** Whole numbers at least this large in size stay digits in the page (a JavaScript number
+ * would round them); the scoring core works in Python ints (generator/scoring/pad.py MAX_SCORE). */
+export const EXACT_BELOW = 10 ** 15;
+/** A whole number written out: "-12", "12345678901234567890". */
+export const WHOLE = /^-?\d+$/;
+
+/** What a number box holds: undefined when empty, an integer, the digits typed when the number
+ * is too large for a JavaScript number to hold exactly (`bigWhole` sends them to the scorer as
+ * they are, so its finding quotes them digit for digit), or the text as typed (not a whole
+ * number: the box is marked and not counted). */
 export function parseCount(text) {
   const t = text.trim().replace(/^[−–]/, "-");
   if (!t) return undefined;
-  return /^-?\d+$/.test(t) ? Number.parseInt(t, 10) : text;
+  if (!WHOLE.test(t)) return text;
+  const n = Number.parseInt(t, 10);
+  return Math.abs(n) < EXACT_BELOW ? n : t.replace(/^(-?)0+(?=\d)/, "$1");
+}
+
+/** The longest number (in digits) sent to the scorer: as the record reader's (records.js LIMITS). */
+export const MAX_DIGITS = 1000;
+
+/** `value` as an exact whole number when it is the digits of one (a BigInt), else undefined:
+ * a large number typed in a box, kept as its digits. */
+export function bigWhole(value) {
+  return typeof value === "string" && WHOLE.test(value) && value.replace("-", "").length <= MAX_DIGITS ? BigInt(value) : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
 // a new game with the same players, delete it (with Undo); all games export as one file and
 // import back.
 import { fill, h } from "./dom.js";
+import { winnerFlags } from "./result-screen.js";
 
 /**
  * HistoryView(root, history, actions): `history` a History; `actions` {open(entry),
@@ -37,9 +38,10 @@ export class HistoryView {
     const when = new Date(g.played ?? g.updated ?? Date.now());
     const date = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
     const s = g.summary;
-    const winners = new Set(s?.winners ?? []);
+    const won = winnerFlags(s?.players ?? [], s?.winners ?? []);
     const who = s?.players
-      ? [...s.players].sort((a, b) => a.rank - b.rank).map((p) => `${p.name} ${p.total}${winners.has(p.name) ? " (won)" : ""}`).join(" · ")
+      ? s.players.map((p, k) => ({ p, won: won[k] })).sort((a, b) => a.p.rank - b.p.rank)
+        .map(({ p, won: w }) => `${p.name} ${p.total}${w ? " (won)" : ""}`).join(" · ")
       : s?.total !== undefined ? `${s.player || "Pilot"}: ${s.total} campaign points` : "not scored yet";
     const label = `${title}, ${date}`;
     return h("li", { class: "card game-entry", "data-id": g.id },

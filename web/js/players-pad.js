@@ -9,10 +9,10 @@
 // box being typed in never moves (keepPlace). A box holding something that is not a whole
 // number is marked at once and left out of the scoring request, so every other total stays.
 // Removing a player can be undone.
-import { clearFindings, errorText, field, fill, h, keepPlace, ordinal, pathAttr, showFinding } from "./dom.js";
+import { bigWhole, clearFindings, errorText, field, fill, h, keepPlace, ordinal, pathAttr, showFinding, valueAt, WHOLE } from "./dom.js";
 import { resultView } from "./result-view.js";
 import { findingRuleLink } from "./rules-tab.js";
-import { forPeople, words } from "./words.js";
+import { forPeople, plural, words } from "./words.js";
 
 export const PLAYER_MIN = 2; // a pad starts with two players and keeps at least two
 
@@ -104,7 +104,7 @@ export class PlayersPad {
     return h("section", { class: "card game", "aria-labelledby": this.gid("game-title"), id: this.gid("game") },
       h("h2", { id: this.gid("game-title") }, "Game"),
       this.gameBody(), count,
-      h("p", { class: "winner-line", id: this.gid("winner-line") }, "Totals appear as you type."),
+      h("p", { class: "winner-line", id: this.gid("winner-line") }, this.untouched() ? this.startWords : "Totals appear as you type."),
       h("div", { class: "findings" }));
   }
 
@@ -188,7 +188,12 @@ export class PlayersPad {
     const all = this.record.players;
     const invalid = [];
     const clean = (value, path) => {
-      if (typeof value === "string" && this.isNumberPath(path)) { invalid.push(path); return undefined; }
+      if (typeof value === "string" && this.isNumberPath(path)) {
+        const big = bigWhole(value); // digits past a JavaScript number: sent exactly, the scorer judges them
+        if (big !== undefined) return big;
+        invalid.push(path);
+        return undefined;
+      }
       if (Array.isArray(value) || value === null || typeof value !== "object") return value;
       const out = {};
       for (const [k, v] of Object.entries(value)) {
@@ -255,10 +260,28 @@ export class PlayersPad {
     return this.record.players.every((_p, i) => this.done.has(i));
   }
 
-  /** The words for findings: the form's labels for fields and values. */
+  /** The words for findings (`finding.path` in the form's record): the form's labels for fields
+   * and values, the player it is about by name, the card as typed. */
   wordsFor(finding) {
-    return forPeople(finding, this.labels, this.values);
+    const path = finding.path ?? [];
+    const i = path[0] === "players" && typeof path[1] === "number" ? path[1] : null;
+    return forPeople(finding, this.labels, this.values, {
+      player: i === null ? null : this.playerName(i),
+      typed: valueAt(this.record, path),
+      holders: (card) => this.holdersOf(card),
+    });
   }
+
+  /** Player i's name as scored (what was typed, or "Player 2" while the box is empty). */
+  playerName(i) {
+    const k = this.request?.players?.indexOf(i) ?? -1;
+    const sent = k >= 0 ? this.request.record.players[k]?.name : null;
+    const typed = String(this.record.players[i]?.name ?? "").trim();
+    return typed || (typeof sent === "string" && sent) || `Player ${i + 1}`;
+  }
+
+  /** The players holding `card` (a game with cards says: ["Ann", "Ben 2"]). */
+  holdersOf() { return []; }
 
   /** What keeps the result from being final (error findings, boxes left out, players not
    * entered yet), as phrases for the verdict: ["1 unknown card not counted", ...]. */
@@ -266,19 +289,24 @@ export class PlayersPad {
     const report = this.report;
     const out = [];
     const missing = this.record.players.length - (report?.players?.length ?? 0);
-    if (report?.ok && missing > 0) out.push(`${missing} ${missing === 1 ? "player has" : "players have"} ${this.notEnteredWords}`);
+    if (report?.ok && missing > 0) out.push(`${plural(missing, "player has", "players have")} ${this.notEnteredWords}`);
     const invalid = this.request?.invalid?.length ?? 0;
-    if (invalid) out.push(`${invalid} ${invalid === 1 ? "box is" : "boxes are"} not a whole number (not counted)`);
+    if (invalid) out.push(`${plural(invalid, "box is", "boxes are")} not a whole number (not counted)`);
     const unnamed = this.record.players.filter((p) => !String(p.name ?? "").trim()).length;
-    if (unnamed) out.push(`${unnamed} ${unnamed === 1 ? "player has" : "players have"} no name`);
+    if (unnamed) out.push(`${plural(unnamed, "player has", "players have")} no name`);
     if (report && !report.ok) {
       const n = (report.errors ?? []).length;
-      out.push(`${n} ${n === 1 ? "thing" : "things"} to fill in or fix`);
+      out.push(`${plural(n, "thing")} to fill in or fix`);
       return out;
     }
+    const same = this.sameNames().size;
+    if (same) out.push(`${plural(same, "name is", "names are")} used twice`);
     const counts = new Map();
-    for (const f of report?.findings ?? []) if (f.severity === "error") counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
-    for (const [code, n] of counts) out.push(this.errorPhrases[code]?.(n) ?? `${n} ${n === 1 ? "problem" : "problems"} (${code.replace(/[_-]/g, " ")})`);
+    for (const f of report?.findings ?? []) {
+      if (f.severity !== "error" || (same && f.code === "duplicate_player")) continue; // said above
+      counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
+    }
+    for (const [code, n] of counts) out.push(this.errorPhrases[code]?.(n) ?? `${plural(n, "problem")} (${code.replace(/[_-]/g, " ")})`);
     return out;
   }
 
@@ -307,23 +335,41 @@ export class PlayersPad {
         if (this.shown(path, "needed")) showFinding(root, fallback, path, "needed", text);
       }
     });
-    for (const path of this.request?.invalid ?? []) showFinding(root, fallback, path, "error", "Not a whole number: this box is not counted.");
+    for (const path of this.request?.invalid ?? []) {
+      const typed = String(valueAt(this.record, path) ?? "").trim();
+      showFinding(root, fallback, path, "error", WHOLE.test(typed)
+        ? `Too long: ${typed.replace("-", "").length} digits. This box is not counted.` : "Not a whole number: this box is not counted.");
+    }
+    // a name used twice is marked at once (a result naming two players alike cannot be read)
+    for (const [i, j] of this.sameNames()) {
+      const name = String(this.record.players[i].name).trim();
+      showFinding(root, fallback, ["players", i, "name"], "error",
+        `${name} is already the name of player ${j + 1}: give each player a different name (add an initial: “${name} B.”).`);
+    }
+    if (this.untouched()) {
+      winnerLine.textContent = this.startWords; // an untouched form says what to do first, not what is wrong
+      return;
+    }
     if (!report) return;
     const map = this.request?.players ?? this.record.players.map((_p, i) => i);
     if (!report.ok) {
-      winnerLine.textContent = "Not scored yet: see the marked boxes.";
+      let marked = 0;
       for (const e of report.errors ?? []) {
         const path = this.placePath(e.path);
         if (!this.shown(path, e.message)) continue;
         showFinding(root, fallback, path, "error", this.wordsFor({ message: errorText(root, path, e, "error"), path }).text);
+        marked++;
       }
+      winnerLine.textContent = marked ? "Not scored yet: see the marked boxes."
+        : `Not scored yet: ${this.record.players.length > 1 ? "finish each player's entries" : "finish the entries"}.`;
       return;
     }
     report.players.forEach((p, k) => this.showPlayer(p, map[k]));
     const missing = this.record.players.length - report.players.length;
     const { winner } = this.winnerText(report);
-    winnerLine.textContent = missing > 0 ? `Provisional: ${missing} ${missing === 1 ? "player has" : "players have"} ${this.notEnteredWords}.` : winner;
+    winnerLine.textContent = missing > 0 ? `Provisional: ${plural(missing, "player has", "players have")} ${this.notEnteredWords}.` : winner;
     for (const f of report.findings ?? []) {
+      if (f.code === "duplicate_player" && this.sameNames().size) continue; // marked at its name box above
       const named = f.player != null ? report.players.findIndex((p) => p.name === f.player) : -1;
       const path0 = f.path?.length ? this.placePath(f.path) : (named >= 0 ? ["players", map[named]] : []);
       if (!this.shown(path0, f.code)) continue;
@@ -334,6 +380,29 @@ export class PlayersPad {
       if (link) note.append(link);
     }
   }
+
+  /** Players whose name an earlier player already has (spaces and case aside): Map index ->
+   * that earlier player's index. */
+  sameNames() {
+    const first = new Map();
+    const out = new Map();
+    this.record.players.forEach((p, i) => {
+      const key = String(p.name ?? "").trim().toLocaleLowerCase();
+      if (!key) return;
+      if (first.has(key)) out.set(i, first.get(key)); else first.set(key, i);
+    });
+    return out;
+  }
+
+  /** Whether nothing has been typed in yet: no name, nothing entered for any player. */
+  untouched() {
+    const blank = (v) => v === undefined || v === null || v === "" || (Array.isArray(v) && !v.length)
+      || (typeof v === "object" && !Array.isArray(v) && Object.values(v).every(blank));
+    return this.record.players.every((p) => Object.values(p).every(blank));
+  }
+
+  /** What an untouched form's status line says to do first. */
+  get startWords() { return "Add each player's name and scores: totals appear as you type."; }
 
   /** The name a player still needs: [{field: "name", text}] or []. */
   nameNeeded(player) {
@@ -438,7 +507,7 @@ export class PlayersPad {
     // a card left out of its player's total (unknown): the result is not final (as the CLI says)
     const leftOut = report.players.flatMap((p) => (p.not_counted ?? []).map((c) => `${p.name}'s '${c}'`));
     if (leftOut.length) {
-      winner += ` (not final: ${leftOut.length} unknown card${leftOut.length === 1 ? "" : "s"} not counted: ${leftOut.join(", ")})`;
+      winner += ` (not final: ${plural(leftOut.length, "unknown card")} not counted: ${leftOut.join(", ")})`;
     }
     const tiebreak = (report.ties ?? []).map((tie) => {
       const names = tie.players.map((p) => p.name).join(" and ");

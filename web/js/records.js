@@ -57,7 +57,10 @@ function coreScalar(kind, text) {
   if (kind === "bool") return [text.toLowerCase() === "true", text.toLowerCase()];
   if (kind === "int") {
     const big = text.startsWith("0o") ? BigInt(`0o${text.slice(2)}`) : text.startsWith("0x") ? BigInt(text) : BigInt(text);
-    return [Number(big), big.toString()];
+    // a number a JavaScript number would round stays its digits in the value (the form shows
+    // and sends them exactly: dom.js parseCount, bigWhole); the JSON text is exact anyway
+    const n = Number(big);
+    return [Math.abs(n) < 10 ** 15 ? n : big.toString(), big.toString()];
   }
   const bare = text.replace(/^[-+]/, "").toLowerCase();
   const v = bare === ".inf" ? (text.startsWith("-") ? -Infinity : Infinity) : bare === ".nan" ? NaN : Number(text);
@@ -323,6 +326,17 @@ export function recordJSON(record) {
 }
 
 export const MAX_PROBLEMS = 50;
+
+const BIG = "\u0000whole:"; // a marker no text typed in the form holds (control characters are refused)
+/**
+ * The form's record as JSON text for the engine, as JSON.stringify writes it (undefined values
+ * left out), except that BigInts (large numbers typed in a box, kept as digits) are written as
+ * the exact whole numbers they are.
+ */
+export function engineText(record) {
+  return JSON.stringify(record, (_key, value) => (typeof value === "bigint" ? `${BIG}${value}` : value))
+    .replace(/"\\u0000whole:(-?\d+)"/g, "$1");
+}
 
 // --- reading off the page -------------------------------------------------------------------
 

@@ -4,7 +4,7 @@
 // verdict at the top ("Final result" or "Not final: 1 unknown card not counted"), the winner
 // and ties, the awards, and a breakdown per player one tap away.
 import { h, ordinal } from "./dom.js";
-import { words } from "./words.js";
+import { plural, words } from "./words.js";
 
 /**
  * The categories a compiled scoring model declares (docs/scoring-model.md): its components in
@@ -54,16 +54,27 @@ export function categoryValue(player, key) {
   return typeof v === "number" ? v : 0;
 }
 
+/**
+ * Which of the report's players won, by place in the list (not by name: two players may share a
+ * name, and only the one who won is a winner): a player named among `report.winners` with the
+ * best rank of those so named. [true, false, ...], one per `players` entry (a summary's
+ * {name, rank} entries do as well as a report's).
+ */
+export function winnerFlags(players = [], winnerNames = []) {
+  const names = new Set(winnerNames ?? []);
+  const named = players.filter((p) => names.has(p.name));
+  const best = Math.min(...named.map((p) => p.rank));
+  return players.map((p) => names.has(p.name) && p.rank === best);
+}
+
 /** "Final result" or "Not final: 1 unknown card not counted; 1 box not a whole number". */
 export function verdict(problems, id) {
   if (!problems.length) return h("p", { class: "verdict final", id }, "Final result");
   return h("p", { class: "verdict provisional", id }, h("strong", {}, "Not final: "), problems.join("; "), ".");
 }
 
-/** "1 unknown card" / "2 unknown cards". */
-export function count(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
+/** "1 unknown card" / "2 unknown cards" (words.js `plural`). */
+export const count = plural;
 
 /**
  * The scoreboard: a column per player (rank order), a row per category, the total last.
@@ -71,11 +82,11 @@ export function count(n, one, many = `${one}s`) {
  */
 export function scoreboard(report, categories, { id, onPlayer, caption = "Scores by category" } = {}) {
   const order = report.players.map((p, k) => ({ p, k })).sort((a, b) => a.p.rank - b.p.rank || a.k - b.k);
-  const winners = new Set(report.winners ?? []);
+  const won = winnerFlags(report.players, report.winners);
   return h("div", { class: "board-wrap" }, h("table", { class: "scoreboard", id },
     h("caption", {}, caption),
     h("thead", {}, h("tr", {}, h("td", {}),
-      order.map(({ p, k }) => h("th", { scope: "col", class: winners.has(p.name) ? "won" : "" },
+      order.map(({ p, k }) => h("th", { scope: "col", class: won[k] ? "won" : "" },
         h("button", { type: "button", class: "player-head", onclick: () => onPlayer?.(k) },
           h("span", { class: "who" }, p.name), h("span", { class: "place" }, ordinal(p.rank)),
           h("span", { class: "visually-hidden" }, `, ${p.total} VP: show the breakdown`)))))),

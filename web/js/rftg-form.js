@@ -8,7 +8,7 @@ import { field, fill, h, numberField, pathAttr } from "./dom.js";
 import { PLAYER_MIN, PlayersPad } from "./players-pad.js";
 import { ruleCard } from "./rules-tab.js";
 import { modelCategories } from "./result-screen.js";
-import { words } from "./words.js";
+import { plural, words } from "./words.js";
 
 export const GAME = "rftg";
 
@@ -75,6 +75,8 @@ export class RftgForm extends PlayersPad {
 
   get notEnteredWords() { return "no cards yet"; }
 
+  get startWords() { return "Add each player's name and cards: totals appear as you type."; }
+
   needed(player) {
     return this.entered(player) ? [] : [{ field: "tableau", text: "Needed: the cards in this tableau." }];
   }
@@ -83,8 +85,7 @@ export class RftgForm extends PlayersPad {
   isNumberPath(path) { return path.length > 2 && path[2] !== "tableau"; }
 
   removedWhat(player) {
-    const cards = Array.isArray(player.tableau) ? player.tableau.length : 0;
-    return ` (${cards} ${cards === 1 ? "card" : "cards"})`;
+    return ` (${plural(Array.isArray(player.tableau) ? player.tableau.length : 0, "card")})`;
   }
 
   // --- rendering -------------------------------------------------------------------------------
@@ -217,8 +218,9 @@ export class RftgForm extends PlayersPad {
       chip.append(h("div", { class: "findings" }));
       return chip;
     }));
-    const count = document.getElementById(this.pid(i, "tableau-count"));
-    if (count) count.textContent = `(${player.tableau.length} cards)`;
+    // the count beside the list (the block may not be in the page yet: a new form's first render)
+    const count = list.parentElement?.querySelector(`#${this.pid(i, "tableau-count")}`) ?? document.getElementById(this.pid(i, "tableau-count"));
+    if (count) count.textContent = `(${plural(player.tableau.length, "card")})`;
   }
 
   combobox(player, i) {
@@ -306,6 +308,14 @@ export class RftgForm extends PlayersPad {
       hint.textContent = computed ? `${p[name]}, counted from the cards` : HINTS[name];
       hint.classList.toggle("computed", computed);
     }
+  }
+
+  /** The players whose tableau holds `card` (its name in the card list): ["Ann", "Ben 2"]. */
+  holdersOf(card) {
+    return this.record.players.map((p, i) => {
+      const n = (Array.isArray(p.tableau) ? p.tableau : []).filter((e) => (this.cards.find(cardName(e))?.n ?? cardName(e)) === card).length;
+      return n ? `${this.playerName(i)}${n > 1 ? ` ${n}` : ""}` : null;
+    }).filter(Boolean);
   }
 
   /** A card in a breakdown opens its entry in the Rules tab. */

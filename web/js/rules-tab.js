@@ -6,6 +6,7 @@
 // card's entry and on [data-rule-ask="words"] asks those words (the score pad's cards and
 // findings use them).
 import { fill, h } from "./dom.js";
+import { plural } from "./words.js";
 
 export const RULES = "rules";
 const LIMIT = 8;
@@ -129,7 +130,7 @@ export class RulesTab {
       h("h3", {}, ruleText(r.title)),
       r.context?.length || game ? h("p", { class: "where" }, [game, ...(r.context ?? [])].filter(Boolean).join(" › ")) : null);
     const body = [];
-    if (r.answer) body.push(h("p", { class: "answer" }, h("strong", {}, `${r.answer.players} players: `), ruleText(r.answer.text)));
+    if (r.answer) body.push(h("p", { class: "answer" }, h("strong", {}, `${plural(r.answer.players, "player")}: `), ruleText(r.answer.text)));
     if (r.kind === "ruling") {
       body.push(h("p", { class: "ruling" }, ruleText(r.ruling)));
       if (r.reason) body.push(h("p", { class: "reason" }, h("strong", {}, "Why: "), ruleText(r.reason)));

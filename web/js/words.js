@@ -29,33 +29,60 @@ export const words = (id) => String(id).replace(/_/g, " ").replace(/^./, (c) => 
 
 const num = (re, text) => text.match(re)?.slice(1) ?? null;
 
+/** "1 card" / "2 cards": a count with its noun in the right number (`many` for irregular plurals). */
+export function plural(n, one, many = `${one}s`) {
+  return `${n} ${Number(n) === 1 ? one : many}`;
+}
+
 /**
  * The finding as the page shows it: {text, path} where `path` may be more precise than the
  * core's (a field not written points at its own box, not at the player). `labels`/`values` as
  * for `plainWords`. Codes not listed here read as `plainWords(message)`.
+ *
+ * `about` (optional) says who and what the finding concerns, from the form's record:
+ * `player` the name of the player it is about (null: the game as a whole), `typed` the value at
+ * its path as typed (a card's name), `holders(card)` the players whose tableau holds `card`
+ * ("Ann", or "Ann 2" for two copies). A finding about a player always names that player (the result screen lists
+ * every player's findings together): when the sentence does not, it starts "Ann: ".
  */
-export function forPeople(finding, labels = {}, values = {}) {
+export function forPeople(finding, labels = {}, values = {}, about = {}) {
   const m = finding.message ?? "";
   const path = finding.path ?? [];
-  const say = SAY[finding.code]?.(m, path, labels, values);
-  return say ?? { text: plainWords(m, labels, values), path };
+  const player = about.player ?? finding.player ?? null;
+  const said = SAY[finding.code]?.(m, path, { labels, values, player, typed: about.typed, holders: about.holders })
+    ?? { text: plainWords(m, labels, values), path };
+  if (player && !namesPlayer(said.text, player)) said.text = `${player}: ${said.text}`;
+  return said;
 }
+
+/** Whether `text` names `player` as a word of its own ("Ann" in "Ann's", not in "Annex"). */
+function namesPlayer(text, player) {
+  const name = player.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, "u").test(text);
+}
+
+/** The name a finding quotes ('Old Erth' in the core's words), or what the box holds. */
+const quoted = (m, typed) => (typeof typed === "string" && typed ? typed : typed?.card ?? m.match(/'(.+)'/)?.[1] ?? "");
 
 const SAY = {
   // "`chips` not written for Ann (counted as 0; write `chips: 0` if there were none)"
-  missing_field: (m, path) => {
+  missing_field: (m, path, { labels, player }) => {
     const name = num(/^`([a-z_]+)`/, m)?.[0];
-    return name ? { text: "Empty: counted as 0. Type 0 if there were none.", path: [...path.slice(0, 2), name] } : null;
+    if (!name) return null;
+    const box = `“${labels[name] ?? words(name)}”`;
+    return { text: `${player ? `${player}: ` : ""}${box} is empty, counted as 0. Type 0 if there were none.`, path: [...path.slice(0, 2), name] };
   },
   // "unknown card 'Spice Wrld' (did you mean 'Spice World'?)": the chip offers the fixes
-  unknown_card: (_m, path) => ({ text: "Not a card of the game: not counted. Pick the right name below or remove it.", path }),
+  unknown_card: (m, path, { player, typed }) => ({
+    text: `${player ? `${player}: ` : ""}“${quoted(m, typed)}” is not a card of the game; not counted. Pick the right name or remove it.`, path }),
   // "claimed 40 but the cards and chips give 34 (claimed is +6); see the table ..."
-  claimed_total: (m, path) => {
-    const got = num(/^claimed (-?\d+) but the cards and chips give (-?\d+)/, m);
+  claimed_total: (m, path, { player }) => {
+    const got = num(/^claimed (-?\d+) but the (.+?) gives? (-?\d+)/, m);
     if (!got) return null;
-    const [claimed, total] = got.map(Number);
+    const [claimed, what, total] = [Number(got[0]), got[1], Number(got[2])];
     const diff = claimed - total;
-    return { text: `The score pad says ${claimed}; the cards and chips give ${total} (${Math.abs(diff)} ${diff > 0 ? "more" : "less"} on the pad). The breakdown shows each part.`, path };
+    const unknown = /leaves out an unknown card/.test(m) ? " An unknown card is not counted: correct its name first (the difference may be its VP)." : "";
+    return { text: `${player ? `${player}: ` : ""}the score pad says ${claimed}; the ${what} give ${total} (${Math.abs(diff)} ${diff > 0 ? "more" : "less"} on the pad). The breakdown shows each part.${unknown}`, path };
   },
   // "ended_by vp_pool, but only 20 VP in chips were handed out; the pool holds 24 (12 per player)"
   vp_pool_not_empty: (m, path) => {
@@ -65,8 +92,20 @@ const SAY = {
   // "ended_by tableau, but the largest tableau has 8 cards (an invasion game ends at 12)"
   tableau_too_small: (m, path) => {
     const got = num(/largest tableau has (\d+) cards? \(.* ends at (\d+)\)/, m);
-    return got ? { text: `A tableau reached its end size, but the largest has ${got[0]} cards (the game ends at ${got[1]}).`, path } : null;
+    return got ? { text: `A tableau reached its end size, but the largest has ${plural(got[0], "card")} (the game ends at ${got[1]}).`, path } : null;
   },
-  // "'Old Earth' appears 2 times across tableaux but only 1 exists"
-  too_many_copies: (m, path) => ({ text: m.replace(/^'([^']+)'/, "$1").replace("across tableaux", "in the tableaux").replace(/ exists?$/, (e) => (e.endsWith("s") ? " copy exists" : " copies exist")), path }),
+  // "'Old Earth' appears 2 times across tableaux but only 1 exists": who holds it
+  too_many_copies: (m, path, { holders }) => {
+    const got = m.match(/^'(.+)' appears (\d+) times across tableaux but only (\d+) exists?$/);
+    if (!got) return null;
+    const [, card, times, copies] = got;
+    const who = holders?.(card) ?? [];
+    const where = who.length ? ` (${who.join(", ")})` : "";
+    return { text: `${card} appears ${plural(times, "time")} in the tableaux${where}, but only ${plural(copies, "copy", "copies")} ${Number(copies) === 1 ? "exists" : "exist"}.`, path };
+  },
+  // "two players are named 'Ann' (entries 1 and 2)"
+  duplicate_player: (m, path) => {
+    const got = m.match(/^two players are named '(.+)' \(entries (\d+) and (\d+)\)$/);
+    return got ? { text: `Players ${got[2]} and ${got[3]} are both named ${got[1]}: give each player a different name.`, path } : null;
+  },
 };

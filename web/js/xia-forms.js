@@ -1,8 +1,8 @@
 // Xia: the solo campaign log (one entry per game, scored by the engine with every finding next
 // to its game) and the solo NPC round-end roll (the modified d20 and the NPC Fame Points).
-import { clearFindings, errorKind, errorText, field, fill, h, keepPlace, numberField, pathAttr, showFinding } from "./dom.js";
+import { bigWhole, clearFindings, errorKind, errorText, field, fill, h, keepPlace, numberField, pathAttr, showFinding } from "./dom.js";
 import { findingRuleLink } from "./rules-tab.js";
-import { forPeople } from "./words.js";
+import { forPeople, plural } from "./words.js";
 
 // the form's words for the record's fields, for findings (words.js)
 const LABELS = { goal: "Goal attempted", won: "Won", goal_completed: "Goal completed", fame: "Your Fame Points",
@@ -59,7 +59,7 @@ export class CampaignForm {
         h("p", { class: "hint", id: "xc-progress" }),
         field(["player"], "xc-player", "Pilot", player),
         h("details", { class: "receipt", "data-path": "goals", open: goals.some(Boolean) || undefined },
-          h("summary", {}, `The campaign's ${count} goals (optional: catches misspelt goals)`),
+          h("summary", {}, `The campaign's ${plural(count, "goal")} (optional: catches misspelt goals)`),
           h("div", { class: "grid" }, goalInputs), h("div", { class: "findings" })),
         h("div", { class: "findings" })),
       datalist,
@@ -135,11 +135,20 @@ export class CampaignForm {
   /** The result in one sentence, for the page's live region. */
   summary() {
     const r = this.report;
-    return r?.ok ? `Campaign: ${r.total} points, ${r.goals_completed} of ${r.goal_count} goals completed.` : "";
+    return r?.ok ? `Campaign: ${plural(r.total, "point")}, ${r.goals_completed} of ${plural(r.goal_count, "goal")} completed.` : "";
   }
 
+  /** The record as typed; Fame Points too large for a JavaScript number go as their digits. */
   scoringRequest() {
-    return { record: this.record };
+    const record = { ...this.record };
+    if (Array.isArray(record.games)) {
+      record.games = record.games.map((g) => {
+        const out = g && typeof g === "object" ? { ...g } : g;
+        for (const k of ["fame", "npc_fame"]) if (bigWhole(out?.[k]) !== undefined) out[k] = bigWhole(out[k]);
+        return out;
+      });
+    }
+    return { record };
   }
 
   showReport(report) {
@@ -157,21 +166,21 @@ export class CampaignForm {
     if (!report.ok) {
       total.textContent = "";
       const errors = report.errors ?? [];
-      fill(body, h("p", {}, `Not scored yet: ${errors.length} ${errors.length === 1 ? "thing" : "things"} to fill in or fix (marked below).`));
+      fill(body, h("p", {}, `Not scored yet: ${plural(errors.length, "thing")} to fill in or fix (marked below).`));
       for (const e of errors) {
         const kind = errorKind(this.record, e.path);
         showFinding(this.root, fallback, e.path, kind, forPeople({ message: errorText(this.root, e.path, e, kind), path: e.path }, LABELS).text);
       }
       return;
     }
-    fill(total, String(report.total), h("small", {}, " points"));
-    document.getElementById("xc-progress").textContent = `${report.goals_completed} of ${report.goal_count} goals completed`;
+    fill(total, String(report.total), h("small", {}, Number(report.total) === 1 ? " point" : " points"));
+    document.getElementById("xc-progress").textContent = `${report.goals_completed} of ${plural(report.goal_count, "goal")} completed`;
     for (const e of report.explain) {
       const points = document.getElementById(`xc-${e.game - 1}-points`);
       if (points) fill(points, `${e.points > 0 ? "+" : ""}${e.points}`);
     }
     fill(body,
-      h("p", { class: "winner" }, `${report.total} campaign points`),
+      h("p", { class: "winner" }, `${plural(report.total, "campaign point")}`),
       h("table", { class: "table" }, h("tbody", {}, report.explain.map((e) => h("tr", {},
         h("td", { class: "num" }, `${e.points > 0 ? "+" : ""}${e.points}`),
         h("td", {}, `Game ${e.game}: ${e.goal}`, h("span", { class: "why" }, e.why)))))));
