@@ -1,6 +1,6 @@
 """Allow `python -m generator` as an alias of the `playaid` console script."""
 
-from generator.cli import main
+from generator.console import main
 
 if __name__ == "__main__":
     main()

@@ -1,5 +1,6 @@
 """The `playaid` command line: parses options, calls the library, prints known errors, sets the
-exit code (0 ok, 1 invalid content / failed build / error findings, 2 usage or unreadable input).
+exit code (`EXIT_CODES`: 0 ok, 1 invalid content / failed build / error findings, 2 usage or
+unreadable input, 130 interrupted).
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from pathlib import Path
 import click
 
 from generator import __version__
-from generator.commands import SummaryGroup
+from generator.commands import CONTENT_META, SummaryGroup, content_default, existing_content
 from generator.commands.color import CHOICES, choose
 from generator.errors import PlayaidError
-from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 
 
 def _fail(exc: PlayaidError) -> None:
@@ -95,7 +96,7 @@ def _print_version(ctx: click.Context, _param, value: bool) -> None:
     from generator.paths import content_origin
 
     click.echo(f"playaid, version {__version__}")
-    content_dir = default_content_dir()
+    content_dir = content_default()
     games = (", ".join(f"{game} {version}" for game, version in game_versions(content_dir)) or "no games"
              if content_dir.is_dir() else "folder not found")
     click.echo(f"content: {games} ({content_origin(content_dir)}: {content_dir})")
@@ -107,6 +108,14 @@ def _color(ctx, param, value):
     return value
 
 
+def _group_content(ctx, param, value):
+    """``playaid --content DIR COMMAND``: kept for the sub-command's default (`content_default`);
+    checked by the sub-command, since `playaid new` makes a missing folder."""
+    if value is not None:
+        ctx.meta[CONTENT_META] = Path(value)
+    return value
+
+
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show playaid's version and the default content's games and versions, and exit.")
@@ -114,18 +123,26 @@ def _color(ctx, param, value):
               expose_value=False, callback=_color, metavar="[auto|always|never]",
               help="style the output (colour, bold, progress bars): on a terminal only (auto, the default), "
                    "always, or never; NO_COLOR set means never unless --color says otherwise")
+@click.option("--content", type=click.Path(path_type=Path), is_eager=True, expose_value=False,
+              callback=_group_content, metavar="DIR",
+              help="content folder for the command that follows (as its own --content, which wins)")
 def cli():
     """playaid: build printable player aids from game content and check end-game scores.
 
     \b
     Content: the games shipped with playaid, unless you name a folder of your own
-    (--content DIR, or PLAYAID_CONTENT=DIR; ./content is used when present). Your
-    folder replaces the shipped games; it is not merged with them.
+    (--content DIR before or after the command, or PLAYAID_CONTENT=DIR; ./content is
+    used when present). Your folder replaces the shipped games; it is not merged with them.
+
+    \b
+    Exit codes: 0 ok; 1 invalid content, a failed aid or error findings; 2 a usage
+    error (unknown command, option or aid, a content folder that is not there, no
+    record given) or an unreadable record; 130 interrupted (Ctrl-C).
     """
 
 
 @cli.command(short_help="Validate all content and list every problem with its place.")
-@click.argument("content_dir", default=default_content_dir, type=click.Path(path_type=Path))
+@click.argument("content_dir", default=content_default, type=click.Path(path_type=Path), callback=existing_content)
 @click.option("--strict", is_flag=True,
               help="fail (exit 1) when values cite a rulebook whose text was not found (set PLAYAID_SEEDS)")
 def check(content_dir: Path, strict: bool):
@@ -136,7 +153,8 @@ def check(content_dir: Path, strict: bool):
     per game, ending with how many values were verified against the rulebook texts and how many
     could not be (texts not found: they are not in a clone; set PLAYAID_SEEDS to their folder).
     Exit 0 when clean, 1 when content is invalid, or with --strict when a value is unverified;
-    2 when CONTENT_DIR is not a folder.
+    2 when CONTENT_DIR is not a folder. CONTENT_DIR may also be given as --content DIR before
+    the command (playaid --content DIR check).
 
     \b
     Examples:
@@ -147,13 +165,7 @@ def check(content_dir: Path, strict: bool):
     from generator.content.load import load_content
     from generator.content.sources import seeds_note
     from generator.content.values import RulebookTally
-    from generator.errors import ContentError
 
-    if not content_dir.is_dir():  # a usage error (exit 2), with the loader's advice
-        try:
-            load_content(content_dir)
-        except ContentError as exc:
-            raise click.BadParameter(str(exc.problems[0]), param_hint="CONTENT_DIR") from None
     if any(content_dir.glob("*/game.yaml")):
         note = seeds_note(content_dir)
         if note:
@@ -174,8 +186,8 @@ def check(content_dir: Path, strict: bool):
 
 
 @cli.command("list", short_help="List the aids content declares.")
-@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
-              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP)
+@click.option("--content", "content_dir", default=content_default, type=click.Path(path_type=Path),
+              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP, callback=existing_content)
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def list_aids(content_dir: Path, as_json: bool):
     """List the aids that content declares: name (game-id, as the output files and the build
@@ -195,8 +207,8 @@ def list_aids(content_dir: Path, as_json: bool):
 @cli.command(short_help="Export the JSON Schema of content files and score records.")
 @click.option("--out", "out_dir", default="schema", type=click.Path(path_type=Path), show_default=True,
               help="folder for the JSON Schema files")
-@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
-              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP)
+@click.option("--content", "content_dir", default=content_default, type=click.Path(path_type=Path),
+              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP, callback=existing_content)
 def schema(out_dir: Path, content_dir: Path):
     """Export the JSON Schema of every content kind and of score records (record.schema.json),
     for editor completion and checking."""

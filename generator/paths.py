@@ -35,7 +35,7 @@ CONTENT_DIR = DATA_ROOT / "content"
 CONTENT_ENV = "PLAYAID_CONTENT"
 #: `--content` in `--help`: what the folder is and how the default is chosen.
 CONTENT_HELP = "content folder (one sub-folder per game); yours replaces the shipped games, it is not merged with them"
-CONTENT_DEFAULT_SHOWN = f"${CONTENT_ENV}, else ./content, else the shipped games"
+CONTENT_DEFAULT_SHOWN = f"playaid --content DIR, else ${CONTENT_ENV}, else ./content, else the shipped games"
 
 
 def default_content_dir() -> Path:

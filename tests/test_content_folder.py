@@ -66,7 +66,7 @@ def test_a_missing_content_folder_from_the_variable_is_named(tmp_path, monkeypat
     assert runner.invoke(cli, ["-V"]).output.splitlines()[1] == (
         f"content: folder not found (from $PLAYAID_CONTENT: {tmp_path / 'nowhere'})")
     listed = runner.invoke(cli, ["list"])
-    assert listed.exit_code == 1
+    assert listed.exit_code == 2  # a usage error, as in check (the new-user trial)
     assert "nowhere" in listed.output and "content folder not found" in listed.output
 
 

@@ -2,10 +2,65 @@
 command runs (or for `--help`), so each module keeps its heavy imports inside its functions.
 
 ``LAZY_COMMANDS`` maps a command name to ``"module:attribute"`` of its click command;
-`SummaryGroup` is a group whose command list shows whole summaries.
+`SummaryGroup` is a group whose command list shows whole summaries; `content_default` and
+`existing_content` are the content folder's default and check, the same in every command.
 """
 
+import os
+from pathlib import Path
+
 import click
+
+from generator.paths import CONTENT_ENV, default_content_dir, user_content_dir
+
+#: Where the group's `playaid --content DIR` is kept for the sub-command (`click.Context.meta`
+#: is one dict shared by a context and its children).
+CONTENT_META = "playaid.content"
+
+
+def given_content() -> Path | None:
+    """The folder given to the group (``playaid --content DIR COMMAND``), or None."""
+    ctx = click.get_current_context(silent=True)
+    return None if ctx is None else ctx.meta.get(CONTENT_META)
+
+
+def content_default() -> Path:
+    """A sub-command's default content folder: ``playaid --content DIR`` given before the
+    command, else `generator.paths.default_content_dir` ($PLAYAID_CONTENT, ./content, the
+    shipped games). A ``--content`` after the command wins over both."""
+    return given_content() or default_content_dir()
+
+
+def user_content_default() -> Path:
+    """`content_default` for a command that writes content (`playaid new`): never the shipped
+    games (`generator.paths.user_content_dir`)."""
+    return given_content() or user_content_dir()
+
+
+def content_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be read as a content folder (it is not there, or is a file), naming
+    it and where it came from, with the fix; None when it is a folder."""
+    path = Path(path)
+    if path.is_dir():
+        return None
+    origin = f" (from ${CONTENT_ENV})" if os.environ.get(CONTENT_ENV) and Path(os.environ[CONTENT_ENV]) == path \
+        and given_content() is None else ""
+    if path.exists():
+        return (f"{path}{origin}: this is a file, not a content folder (pass the content folder that "
+                f"holds one sub-folder per game, e.g. `playaid check content`)")
+    return f"{path}{origin}: content folder not found (pass the folder that holds one sub-folder per game)"
+
+
+def existing_content(ctx, param, value):
+    """click callback of every ``--content`` that reads content: a folder that is not there is
+    a usage error (exit 2), the same in every command."""
+    if value is None or ctx.resilient_parsing:
+        return value
+    problem = content_problem(Path(value))
+    if problem:
+        hint = param.name.upper() if isinstance(param, click.Argument) else None  # CONTENT_DIR
+        raise click.BadParameter(problem, ctx=ctx, param=param, param_hint=hint)
+    return Path(value)
 
 LAZY_COMMANDS = {
     "build": "generator.commands.build:build_command",

@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from generator.commands.completion import complete_aids
-from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
+from generator.commands import content_default, existing_content
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 from generator.pipeline.options import INKS, MAX_COPIES, BuildOptions, RenderOptions
 
 
@@ -95,8 +96,8 @@ _common = [
                       "low-ink: no tints or filled bars, icons in outline"),
     click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False),
                  help="output folder"),
-    click.option("--content", "content_dir", default=default_content_dir, show_default=CONTENT_DEFAULT_SHOWN,
-                 type=click.Path(file_okay=False), help=CONTENT_HELP),
+    click.option("--content", "content_dir", default=content_default, show_default=CONTENT_DEFAULT_SHOWN,
+                 type=click.Path(file_okay=False), help=CONTENT_HELP, callback=existing_content),
     click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
                  help="render in N processes (default: one per CPU)"),
     click.option("--quiet", "-q", is_flag=True, help="print nothing but failures"),

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import click
 
-from generator.paths import user_content_dir
+from generator.commands import user_content_default
 
 
 @click.command("new", short_help="Write a working skeleton of a new game, ready to check, build and score.")
 @click.argument("game_id")
 @click.option("--title", help="the game's title (default: from the id)")
-@click.option("--content", "content_dir", default=user_content_dir, type=click.Path(path_type=Path),
-              show_default="$PLAYAID_CONTENT, else ./content (never the shipped games' folder)",
+@click.option("--content", "content_dir", default=user_content_default, type=click.Path(path_type=Path),
+              show_default="playaid --content DIR, else $PLAYAID_CONTENT, else ./content (never the shipped games' folder)",
               help="content folder to add the game to")
 @click.option("--examples", "examples_dir", type=click.Path(path_type=Path),
               help="folder for the sample record (default: examples/ beside the content folder)")

@@ -18,7 +18,8 @@ from pathlib import Path
 import click
 
 from generator.errors import UsageError
-from generator.paths import default_content_dir
+from generator.commands import content_default, existing_content
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 
 
 @click.command("rules", short_help="Answer a rules question, citing the rulebook section.")
@@ -28,8 +29,8 @@ from generator.paths import default_content_dir
 @click.option("--limit", default=5, type=click.IntRange(1, 100), show_default=True,
               help="most entries shown")
 @click.option("--json", "as_json", is_flag=True, help="print the entries as JSON")
-@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
-              show_default="./content, else the project's", help="content folder")
+@click.option("--content", "content_dir", default=content_default, type=click.Path(path_type=Path),
+              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP, callback=existing_content)
 def command(query: tuple[str, ...], game: str | None, limit: int, as_json: bool, content_dir: Path):
     """Answer a rules question from the rules, rulings, tables, facts and cards in content, with
     the rulebook section each answer comes from.

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import click
 
-from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
+from generator.commands import content_default, content_problem
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 
 
 class ScoreCommand(click.Command):
@@ -25,7 +26,7 @@ class ScoreCommand(click.Command):
 
     def format_epilog(self, ctx, formatter):
         super().format_epilog(ctx, formatter)
-        content_dir = ctx.params.get("content_dir") or default_content_dir()
+        content_dir = ctx.params.get("content_dir") or content_default()
         try:
             from generator.records.compile_rules import compiled_rules
             from generator.records.record_help import record_help
@@ -47,7 +48,7 @@ class ScoreCommand(click.Command):
 @click.argument("records", nargs=-1, metavar="RECORD...")
 @click.option("--json", "as_json", is_flag=True,
               help="print JSON: one object, or one per line (JSON Lines) for several records")
-@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
+@click.option("--content", "content_dir", default=content_default, type=click.Path(path_type=Path),
               show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP,
               is_eager=True)
 @click.option("--plain", is_flag=True, help="plain text even on a terminal")
@@ -78,6 +79,9 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
         if not records:
             raise UsageError("no RECORDS given: name record files or folders, or - for standard input "
                              "(e.g. playaid score examples/rftg-invasion.yaml)")
+        problem = content_problem(content_dir)
+        if problem:  # a usage error (exit 2), as in every command; checked here so --json says it
+            raise UsageError(f"Invalid value for '--content': {problem}")
         sources = record_sources(records)
         scorer = engine(compiled_rules(content_dir))
     except PlayaidError as exc:

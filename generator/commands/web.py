@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from generator.errors import UsageError
-from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
+from generator.commands import content_default, existing_content
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 
 DEFAULT_OUT = Path("output/web")
 
@@ -16,8 +17,8 @@ DEFAULT_OUT = Path("output/web")
 @click.command("web", short_help="Write the phone scorer, a static site that works offline.")
 @click.option("--out", "out_dir", default=DEFAULT_OUT, type=click.Path(path_type=Path), show_default=True,
               help="folder for the site (replaced whole)")
-@click.option("--content", "content_dir", default=default_content_dir, type=click.Path(path_type=Path),
-              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP)
+@click.option("--content", "content_dir", default=content_default, type=click.Path(path_type=Path),
+              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP, callback=existing_content)
 def web_command(out_dir: Path, content_dir: Path):
     """Write the web scorer: a static site that scores games on a phone, offline once loaded.
 

@@ -13,7 +13,8 @@ import click
 
 from generator.commands import SummaryGroup
 from generator.errors import PlayaidError, UsageError
-from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP, default_content_dir
+from generator.commands import content_default, existing_content
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 
 GAME_ID = "xia"
 
@@ -35,8 +36,8 @@ def command():
               help="Fame Points the NPCs are behind you")
 @click.option("--merchant", default=0, type=_COUNT, show_default=True,
               help="the +X of the Merchant's behaviour")
-@click.option("--content", "content_dir", default=default_content_dir, show_default=CONTENT_DEFAULT_SHOWN,
-              type=click.Path(path_type=Path), help=CONTENT_HELP)
+@click.option("--content", "content_dir", default=content_default, show_default=CONTENT_DEFAULT_SHOWN,
+              type=click.Path(path_type=Path), help=CONTENT_HELP, callback=existing_content)
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def npc_roll_command(d20: int, cubes_removed: int, credits_collected: int, fame_behind: int,
                      merchant: int, content_dir: Path, as_json: bool):
