@@ -166,7 +166,7 @@ def check(content_dir: Path, strict: bool):
     from generator.content.sources import seeds_note
     from generator.content.values import RulebookTally
 
-    if any(content_dir.glob("*/game.yaml")):
+    if _declares_rulebooks(content_dir):  # a game without rulebooks has nothing to verify
         note = seeds_note(content_dir)
         if note:
             click.echo(note, err=True)
@@ -183,6 +183,23 @@ def check(content_dir: Path, strict: bool):
                    f"texts they cite were not found (set PLAYAID_SEEDS to the folder holding the "
                    f"rulebook .txt files named in game.yaml)", err=True)
         sys.exit(1)
+
+
+def _declares_rulebooks(content_dir: Path) -> bool:
+    """Whether a game's game.yaml declares a rulebook (a ``rulebooks:`` key that is not ``[]``):
+    read before the content is loaded, so the note about rulebook texts not found comes first,
+    also when loading then fails."""
+    import re
+
+    from generator.content.files import game_folders
+    from generator.reader.yaml_io import MAX_CONTENT_BYTES, read_bounded
+
+    declared = re.compile(rb"^rulebooks:[ \t]*(?:#.*)?$|^rulebooks:[ \t]*[^\s\[#]|^rulebooks:[ \t]*\[[ \t]*[^\s\]]", re.M)
+    for folder in game_folders(content_dir):
+        data, _problems = read_bounded(folder / "game.yaml", MAX_CONTENT_BYTES)
+        if data is not None and declared.search(data):
+            return True
+    return False
 
 
 @cli.command("list", short_help="List the aids content declares.")

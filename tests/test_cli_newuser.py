@@ -119,3 +119,104 @@ def test_ctrl_c_while_starting_exits_130_without_a_traceback(tmp_path, module, c
     assert "Traceback" not in proc.stderr, proc.stderr
     assert proc.returncode == 130, (proc.returncode, proc.stderr)
     assert proc.stderr in ("", "interrupted\n"), proc.stderr
+
+
+# --- playaid check: every error at once, located in the file ------------------------------------
+
+def _new_game(tmp_path, monkeypatch, game="my-game"):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PLAYAID_CONTENT", raising=False)
+    monkeypatch.setenv("PLAYAID_SEEDS", str(tmp_path / "no-seeds"))
+    assert run("new", game).exit_code == 0
+    return tmp_path / "content" / game
+
+
+def _edit(path, old, new):
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def _line_of(path, text):
+    lines = path.read_text().splitlines()
+    n = next(i for i, line in enumerate(lines, 1) if text in line)
+    return n, lines[n - 1].index(text) + 1
+
+
+def test_check_reports_every_formula_error_at_its_column_in_the_file_with_did_you_mean(tmp_path, monkeypatch):
+    game = _new_game(tmp_path, monkeypatch)
+    scoring = game / "scoring.yaml"
+    _edit(scoring, "value: sets * set_vp", "value: setz * set_vp")
+    _edit(scoring, "value: coins // coins_per_vp", 'value: "coins // coins_pr_vp"')
+    _edit(scoring, "most: sets\n", "most: setts\n")
+    res = run("check")
+    assert res.exit_code == 1
+    errors = [line for line in res.output.splitlines() if line.startswith("content/")]
+    assert len(errors) == 3, res.output
+    for (old, hint), line in zip([("setz", "did you mean 'sets' or 'set_vp'?"),
+                                  ("coins_pr_vp", "did you mean 'coins_per_vp' or 'coins'?"),
+                                  ("setts", "did you mean 'sets' or 'sets_vp'?")], errors):
+        row, column = _line_of(scoring, old)  # the name's own column in the file
+        assert line.startswith(f"content/my-game/scoring.yaml:{row}:{column}: "), (line, row, column)
+        assert f"unknown name '{old}'" in line and hint in line
+        assert "(at column" not in line
+    assert "3 problems found" in res.output
+
+
+def test_a_syntax_error_in_one_file_hides_no_formula_error_in_another(tmp_path, monkeypatch):
+    game = _new_game(tmp_path, monkeypatch)
+    _edit(game / "scoring.yaml", "value: sets * set_vp", "value: setz * set_vp")
+    with open(game / "facts.yaml", "a") as f:  # the facts the model's constants read are lost too
+        f.write("broken: [unclosed\n")
+    res = run("check")
+    assert res.exit_code == 1
+    errors = [line for line in res.output.splitlines() if line.startswith("content/")]
+    assert errors[0].startswith("content/my-game/facts.yaml:") and "YAML syntax error" in errors[0]
+    row, column = _line_of(game / "scoring.yaml", "setz")
+    assert errors[1].startswith(f"content/my-game/scoring.yaml:{row}:{column}: components[0].value: ")
+    assert len(errors) == 2, res.output  # no "no fact" for the constants the broken file held
+
+
+def test_a_trial_score_failure_is_located_at_the_item_that_failed(tmp_path, monkeypatch):
+    game = _new_game(tmp_path, monkeypatch)
+    _edit(game / "scoring.yaml", "entered:   ",
+          'record_entered:\n  - {id: rounds, label: Rounds, type: count, assume: "1 // 0"}\nentered:   ')
+    res = run("check")
+    assert res.exit_code == 1
+    row, column = _line_of(game / "scoring.yaml", '"1 // 0"')
+    assert (f"content/my-game/scoring.yaml:{row}:{column}: record_entered[0].assume: a trial score of an "
+            f"empty record fails: record value 'rounds': cannot evaluate `1 // 0`: division by zero") in res.output
+
+
+def test_a_game_folder_without_game_yaml_is_named(tmp_path, monkeypatch):
+    game = _new_game(tmp_path, monkeypatch)
+    other = game.parent / "other-game"
+    other.mkdir()
+    (other / "scoring.yaml").write_text((game / "scoring.yaml").read_text())
+    (game / "game.yaml").rename(game / "game.yml")  # misspelt: the game itself is lost
+    res = run("check")
+    assert res.exit_code == 1
+    assert ("content/my-game: this game folder has no game.yaml, so its files (aids.yaml, facts.yaml, "
+            "game.yml, rules.yaml, scoring.yaml) are not read (add game.yaml") in res.output
+    assert "content/other-game: this game folder has no game.yaml, so its files (scoring.yaml) are not read" \
+        in res.output
+    assert "content: no game folders (sub-folders with a game.yaml) found" in res.output
+
+
+def test_the_rulebook_texts_note_only_for_games_that_declare_rulebooks(tmp_path, monkeypatch):
+    _new_game(tmp_path, monkeypatch)
+    res = CliRunner().invoke(cli, ["check"])
+    assert res.exit_code == 0
+    assert "rulebook texts not found" not in res.output  # the skeleton declares no rulebooks
+    from generator.paths import CONTENT_DIR
+    import shutil
+
+    shutil.copytree(CONTENT_DIR / "xia", tmp_path / "content" / "xia")
+    res = CliRunner().invoke(cli, ["check"])
+    assert "note: seed rulebook texts not found" in res.output
+
+
+def test_greatest_admiral_says_military_vs_xenos_in_the_games_words():
+    res = run("score", str(REPO / "examples" / "rftg-invasion.yaml"), "--plain")
+    assert "Greatest Admiral: highest Military vs. Xenos: 6" in res.output
+    assert "military vs xenos" not in res.output

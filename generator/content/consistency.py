@@ -14,10 +14,16 @@ from generator.content.vocabulary import check_vocabulary
 from generator.errors import CONTROL_CHARACTERS, Problem, cut
 
 
-def check_consistency(content) -> list[Problem]:
-    """All cross-document checks of one `GameContent`; every problem found."""
+def check_consistency(content, partial: bool = False) -> list[Problem]:
+    """All cross-document checks of one `GameContent`; every problem found. ``partial``: a file
+    of the game failed to load, so only the checks that need no other document run (tables
+    against their columns, icons against game.yaml, fact names, the scoring model by itself):
+    a reference into the missing file would only repeat its problem."""
     from generator.content.scoring_checks import check_scoring
 
+    if partial:
+        return (_check_tables(content) + _check_icons(content) + _check_fact_names(content)
+                + check_scoring(content, partial=True))
     return (_check_tables(content) + _check_references(content) + _check_icons(content)
             + _check_fact_names(content) + check_scoring(content) + check_verified_cards(content)
             + check_vocabulary(content))

@@ -24,6 +24,19 @@ def game_folders(root: Path) -> list[Path]:
     return sorted(p.parent for p in Path(root).glob("*/game.yaml"))
 
 
+def folders_without_game(root: Path) -> list[Path]:
+    """Sub-folders of a content folder that hold YAML files (`CONTENT_SUFFIXES`) but no
+    ``game.yaml``: meant as a game, but the loader does not read them (a ``game.yml``, a
+    misspelt name, a forgotten file), sorted. Hidden folders are left out."""
+    out = []
+    for sub in sorted(Path(root).iterdir()):
+        if sub.name.startswith(".") or not sub.is_dir() or (sub / "game.yaml").is_file():
+            continue
+        if any(p.suffix in CONTENT_SUFFIXES and p.is_file() for p in sub.iterdir()):
+            out.append(sub)
+    return out
+
+
 def content_digests(root: Path) -> dict[str, str]:
     """sha256 of every content file the loader reads (`content_files` of each `game_folders`
     folder), by path relative to ``root`` (posix): what decides whether a build or a compiled

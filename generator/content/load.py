@@ -19,7 +19,7 @@ from generator.content import sources
 from generator.content.confine import keep_inside, linked_folders_outside
 from generator.content.consistency import check_consistency
 from generator.content.fact_sources import check_fact_sources
-from generator.content.files import content_files, game_folders
+from generator.content.files import content_files, folders_without_game, game_folders
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
 from generator.content.values import RulebookTally, check_fact_types, check_values
@@ -145,8 +145,9 @@ def load_content(root: Path | str = "content") -> Content:
         raise ContentError([Problem(display_path(root), 0, 0, "",
                                     "this is a game folder, not the content folder",
                                     f"pass the folder that holds it: {display_path(root.resolve().parent)}")])
+    problems += _folders_without_game(root)  # named with the other games' problems
     if not folders:
-        raise ContentError([Problem(display_path(root), 0, 0, "",
+        raise ContentError(problems + [Problem(display_path(root), 0, 0, "",
                                     "no game folders (sub-folders with a game.yaml) found",
                                     "create content/<game>/game.yaml with `kind: game`")])
     seeds_dir = sources.find_seeds_dir(root)
@@ -161,6 +162,23 @@ def load_content(root: Path | str = "content") -> Content:
     if errors:
         raise ContentError(problems)
     return Content(root=root, games=MappingProxyType(games))
+
+
+def _folders_without_game(root: Path) -> list[Problem]:
+    """A problem naming each sub-folder of ``root`` that holds YAML files but no game.yaml (a
+    game the loader would pass over without a word: `files.folders_without_game`)."""
+    problems = []
+    try:
+        for folder in folders_without_game(root):
+            names = sorted(p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+            shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+            problems.append(Problem(display_path(folder), 0, 0, "",
+                                    f"this game folder has no game.yaml, so its files ({shown}) are not read",
+                                    "add game.yaml (`kind: game`, id, title; `playaid new` writes one), "
+                                    "or move the folder out of the content folder"))
+    except OSError:  # a folder that cannot be listed: the games that can be read are checked
+        pass
+    return problems
 
 
 def game_document(documents: dict[str, dict[str, BaseModel]]) -> Game | None:
@@ -248,7 +266,9 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     content = GameContent(game, folder, documents, located, paths)
     problems.extend(check_fact_sources(content, seeds_dir))
     if failed:
-        # references into a file that failed would only repeat its problem: report the cause
+        # references into a file that failed would only repeat its problem: report the cause,
+        # and what the other files say by themselves (a syntax error hides no formula's error)
+        problems.extend(check_consistency(content, partial=True))
         return content, problems
     problems.extend(check_consistency(content))
     problems.extend(check_fact_types(content))

@@ -7,6 +7,10 @@ found here, not at the table)."""
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
+import re
+
 from generator.content.scoring_model import Scoring
 from generator.errors import Problem
 from generator.scoring.pad import MAX_SCORE
@@ -16,12 +20,15 @@ RESERVED = {"name", "given", "variant", "variant_id", "a_variant", "ended_by", "
             "total", "index", "players", "facts"}
 
 
-def check_scoring(content) -> list[Problem]:
-    """Every problem of the game's scoring models (none when it has none)."""
+def check_scoring(content, partial: bool = False) -> list[Problem]:
+    """Every problem of the game's scoring models (none when it has none). ``partial``: another
+    file of the game failed to load (its facts, tables or cards may be missing), so only what
+    the model says by itself is checked: its names, sheet and formulas, but no fact or table it
+    reads and no trial score."""
     problems: list[Problem] = []
     for scoring_id, doc in content.of_kind("scoring").items():
         loc = content.located[("scoring", scoring_id)]
-        problems += _check(content, doc, loc)
+        problems += _check(content, doc, loc, partial)
     if len(content.of_kind("scoring")) > 1:
         second = sorted(content.of_kind("scoring"))[1]
         loc = content.located[("scoring", second)]
@@ -30,7 +37,7 @@ def check_scoring(content) -> list[Problem]:
     return problems
 
 
-def _check(content, doc: Scoring, loc) -> list[Problem]:
+def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
     from generator.scoring.mechanisms import mechanism_classes
 
     problems: list[Problem] = []
@@ -132,7 +139,7 @@ def _check(content, doc: Scoring, loc) -> list[Problem]:
             if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= MAX_SCORE:
                 bad(where + (name,), f"constant '{name}' is {value:,}, past {MAX_SCORE:,} in size",
                     "formulas compute with whole numbers below that; write the game's number")
-            if isinstance(value, (int, bool, str)):
+            if isinstance(value, (int, bool, str)) or partial:
                 continue
             if hasattr(value, "fact") and value.fact not in content.facts:
                 bad(where + (name, "fact"), f"no fact '{value.fact}' in this game",
@@ -147,7 +154,14 @@ def _check(content, doc: Scoring, loc) -> list[Problem]:
                 f"use one of: {', '.join(sorted(MESSAGES))}", prefer_key=True)
     if doc.sheet is not None:
         problems += _check_sheet(doc, loc)
-    if not problems:
+    if partial:
+        from generator.content.compiled import compile_game
+
+        # a formula's own problems only: a problem without a formula's place comes from what the
+        # file that failed to load would have given (a fact's value, the card database)
+        found, _pad = _compile_problems(content, doc, loc, compile_game(content))
+        problems += [p for p in found if p.field]
+    elif not problems:
         problems += _trial(content, doc, loc)
     return problems
 
@@ -272,19 +286,30 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
     return problems
 
 
+#: How many formulas `_compile_problems` reports from one model before it stops (each is found
+#: by compiling the model once more with the formula before it set aside).
+MAX_FORMULA_PROBLEMS = 50
+#: The item a scoring-core message starts with (``component 'gems_vp': ...``) -> where such
+#: items are in a ``kind: scoring`` document, for a message that comes without a place.
+_ITEM_KEYS = {"record value": ("record_entered", "entered"), "component": ("components", "measures"),
+              "measure": ("measures", "components"), "award": ("awards",), "tie-breaker": ("tie_breakers",),
+              "check": ("checks", "player_checks")}
+_ITEM = re.compile(r"^(record value|component|measure|award|tie-breaker|check) '([^']+)'")
+_AT_COLUMN = re.compile(r" \(at column (\d+)\)")
+_UNKNOWN_NAME = re.compile(r"unknown name '([^']+)' \(known names: (.*?)\)(?: \(at column|$)")
+
+
 def _trial(content, doc: Scoring, loc) -> list[Problem]:
     """Compile the model as the scoring core does, and score a trial record of every variant
-    with two players who entered nothing: a formula that cannot be evaluated is located here."""
+    with two players who entered nothing: a formula that cannot be evaluated is located here.
+    Every formula that does not compile is reported (`_compile_problems`), not only the first."""
     from generator.content.compiled import compile_game
     from generator.scoring.model import ModelInvalid
-    from generator.scoring.game_pad import pad_for
 
     game_rules = compile_game(content)
-    try:
-        pad = pad_for(game_rules)
-    except ModelInvalid as exc:
-        return [loc.problem(exc.path, str(exc), "fix the formula or the names it reads")]
-    problems = []
+    problems, pad = _compile_problems(content, doc, loc, game_rules)
+    if problems or pad is None:
+        return problems
     for variant in (doc.variants or [None]):
         if variant is not None and variant.hidden:
             continue
@@ -296,7 +321,123 @@ def _trial(content, doc: Scoring, loc) -> list[Problem]:
                 pad.score(record)
             except ModelInvalid as exc:
                 where = f" (variant {variant.id})" if variant is not None else ""
-                problems.append(loc.problem(exc.path, f"a trial score of {what}{where} fails: {exc}",
+                problems.append(loc.problem(exc.path or _item_path(doc, str(exc)),
+                                            f"a trial score of {what}{where} fails: {exc}",
                                             f"fix the formula: {hint}"))
                 return problems
     return problems
+
+
+def _compile_problems(content, doc: Scoring, loc, game_rules: dict):
+    """(problems, pad): every formula of the model that does not compile, each located in the
+    file at the formula's own column (`_formula_problem`), found by compiling the model again
+    with each failing formula set aside (replaced by ``0``) until it compiles; the `Pad` when
+    there were none."""
+    import copy
+
+    from generator.scoring.game_pad import pad_for
+    from generator.scoring.model import ModelInvalid
+
+    rules = game_rules
+    problems: list[Problem] = []
+    seen: set[tuple] = set()
+    while True:
+        try:
+            pad = pad_for(rules)
+        except ModelInvalid as exc:
+            path = tuple(exc.path) or _item_path(doc, str(exc))
+            problems.append(_formula_problem(content, doc, loc, path, exc))
+            if rules is game_rules:
+                rules = copy.deepcopy(game_rules)
+            if (path in seen or len(problems) >= MAX_FORMULA_PROBLEMS
+                    or not _set_aside(rules.get("scoring"), path)):
+                return problems, None
+            seen.add(path)
+            continue
+        return problems, (None if problems else pad)
+
+
+def _set_aside(model, path: tuple) -> bool:
+    """Replace the formula at ``path`` of the compiled ``model`` by ``0`` (a formula and a
+    template both), so compiling goes on to the next one; False when ``path`` is not a formula."""
+    if not path or not isinstance(model, (dict, list)):
+        return False
+    node = model
+    for part in path[:-1]:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return False
+    try:
+        if not isinstance(node[path[-1]], str):
+            return False
+    except (KeyError, IndexError, TypeError):
+        return False
+    node[path[-1]] = "0"
+    return True
+
+
+def _formula_problem(content, doc: Scoring, loc, path: tuple, exc) -> Problem:
+    """A formula that does not compile, located at ``file:line:column`` of the character in
+    the file the core's message points at (its ``(at column N)`` counts within the formula),
+    with the closest names for an unknown name ("did you mean 'sets'?")."""
+    message = str(exc)
+    hint = "fix the formula or the names it reads"
+    unknown = _UNKNOWN_NAME.search(message)
+    if unknown:
+        name, listed = unknown.group(1), unknown.group(2)
+        known = [n.strip() for n in listed.split(",") if n.strip() and not n.strip().endswith("...")]
+        if listed.endswith("..."):  # the core's list was cut: every name the model declares
+            known += sorted(_model_names(doc))
+        close = difflib.get_close_matches(name, list(dict.fromkeys(known)), n=3, cutoff=0.6)
+        if close:
+            hint = f"did you mean {' or '.join(repr(c) for c in close)}? " + hint
+    problem = loc.problem(path, _AT_COLUMN.sub("", message), hint)
+    at = _AT_COLUMN.search(message)
+    if at and problem.line:
+        column = _file_column(content, loc, path, problem.line, problem.column, int(at.group(1)))
+        problem = dataclasses.replace(problem, column=column)
+    return problem
+
+
+def _model_names(doc: Scoring) -> set[str]:
+    """Every name a formula of ``doc`` could mean: its values, measures, components, awards,
+    tie-breakers and constants, and the names every formula may read (`RESERVED`)."""
+    names = set(RESERVED) | set(doc.constants) | {k for v in doc.variants for k in v.constants}
+    for key in ("record_entered", "entered", "measures", "components", "awards", "tie_breakers"):
+        names |= {item.id for item in getattr(doc, key)}
+    return names
+
+
+def _file_column(content, loc, path: tuple, line: int, column: int, offset: int) -> int:
+    """The column in the file of character ``offset`` (1-based) of the formula whose value
+    starts at ``line``:``column``: past an opening quote, on the same line; the value's own
+    column when the formula does not start there (a ``|`` or ``>`` block) or the file cannot
+    be read again."""
+    try:
+        relative = next(p for key, p in content.paths.items() if content.located.get(key) is loc)
+        text = (content.folder.parent / relative).read_text(encoding="utf-8").splitlines()[line - 1]
+    except (StopIteration, OSError, UnicodeDecodeError, IndexError):
+        return column
+    start = column - 1
+    if start >= len(text) or text[start] in "|>":
+        return column
+    if text[start] in "\"'":
+        start += 1
+    target = start + offset - 1
+    return target + 1 if target < len(text) else column
+
+
+def _item_path(doc: Scoring, message: str) -> tuple:
+    """Where in ``doc`` the item a message starts with is (``record value 'rounds': ...`` ->
+    ``("record_entered", 0)``), for a scoring-core message that comes without its place;
+    ``()`` when it names none."""
+    found = _ITEM.match(message)
+    if not found:
+        return ()
+    what, ident = found.groups()
+    for key in _ITEM_KEYS[what]:
+        for i, item in enumerate(getattr(doc, key)):
+            if item.id == ident:
+                return (key, i, "assume") if what == "record value" and getattr(item, "assume", None) else (key, i)
+    return ()
