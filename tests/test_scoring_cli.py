@@ -183,7 +183,7 @@ def test_tie_break_is_shown_when_it_decides(run, tmp_path):
                    "  - {name: Bob, tableau: [Old Earth], chips: 3, goods: 2, hand: 1}\n")
     res = run(rec, "--plain")
     assert "Winner: Bob" in res.output
-    assert "Tie on 5 VP: Bob and Ann; tie-break goods + hand: Bob 3, Ann 1 (decides the order)" in res.output
+    assert "Tie on 5 VP: Bob and Ann; tie broken by most goods + hand: Bob 3, Ann 1 (decides the order)" in res.output
     data = json.loads(run(rec, "--json").output)
     assert data["ties"] == [{"total": 5, "fields": ["goods", "hand"], "decided": True,
                              "players": [{"name": "Bob", "tiebreak": 3}, {"name": "Ann", "tiebreak": 1}]}]
@@ -272,7 +272,9 @@ def test_empty_record_is_located(run, tmp_path):
     rec.write_text("")
     res = run(rec)
     assert res.exit_code == 2
-    assert f"{rec}:1:1: a score record must be a mapping" in res.output
+    assert f"{rec}:1:1: the file is empty: it holds no record (write the record: `game:`" in res.output
+    rec.write_text("# only a comment\n\n")
+    assert f"{rec}:1:1: the file is empty: it holds no record" in run(rec).output
 
 
 def test_unknown_card_is_said_in_the_total_the_claimed_total_and_the_winner(run, tmp_path):

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import Problem, RecordError
-from generator.reader.yaml_io import MAX_RECORD_BYTES, Located, load_bytes, load_file
+from generator.errors import Problem, RecordError, display_path
+from generator.reader.yaml_io import MAX_RECORD_BYTES, Located, load_bytes, read_bounded
 
 STDIN = "-"
 #: Record file name endings a folder argument picks up.
@@ -25,16 +25,45 @@ RECORD_SUFFIXES = (".yaml", ".yml", ".json")
 
 def read_record(source: Path | str) -> Located:
     """Read one record (YAML or JSON; ``-`` is standard input). Raises `RecordError` (exit 2)
-    naming file and line when it cannot be read or parsed."""
+    naming file and line when it cannot be read or parsed: a ``.json`` file's syntax error is
+    said as JSON's (`_json_syntax`), an empty file as empty."""
     if str(source) == STDIN:  # read no more than the limit: load_bytes refuses what is larger
-        located, problems = load_bytes(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), "<stdin>")
+        data, problems, shown = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), [], "<stdin>"
     else:
-        located, problems = load_file(Path(source))
+        data, problems = read_bounded(Path(source), MAX_RECORD_BYTES)
+        shown = display_path(source)
+    located = None
+    if data is not None:
+        located, problems = load_bytes(data, shown)
+    if problems and str(source).casefold().endswith(".json") and data is not None:
+        problems = _json_syntax(data, shown, problems)
     if problems or located is None:
         raise RecordError(problems or [Problem(str(source), 0, 0, "", "cannot read record")])
-    if located.data is None:  # an empty file: point at its start
-        located.marks.setdefault((), (1, 1))
+    if located.data is None:  # nothing but blank lines and comments
+        what = "standard input is empty" if shown == "<stdin>" else "the file is empty"
+        raise RecordError([Problem(shown, 1, 1, "", f"{what}: it holds no record",
+                                   "write the record: `game:` and its fields (see playaid score --help, "
+                                   "or the records in examples/)")])
     return located
+
+
+def _json_syntax(data: bytes, shown: str, problems: list[Problem]) -> list[Problem]:
+    """``problems`` of a ``.json`` record with its YAML syntax error (JSON is read as YAML)
+    replaced by JSON's own: the place and words of `json.loads`' first error."""
+    import json
+
+    syntax = [p for p in problems if p.message.startswith("YAML syntax error")]
+    if not syntax:
+        return problems
+    try:
+        json.loads(data.decode("utf-8"))
+    except json.JSONDecodeError as exc:
+        found = Problem(shown, exc.lineno, exc.colno, "", f"JSON syntax error: {exc.msg}",
+                        "check the commas, quotes and brackets near this place")
+        return [found] + [p for p in problems if p not in syntax]
+    except (UnicodeDecodeError, RecursionError, ValueError):
+        return problems
+    return problems
 
 
 def record_sources(args: tuple[str, ...]) -> Iterator[str]:

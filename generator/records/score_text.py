@@ -15,16 +15,18 @@ from generator.scoring.military import VS_XENOS_ONLY
 
 
 def render(report: dict, file: str, rich: bool = False, width: int | None = None,
-           title: str | None = None, styled: bool = True) -> str:
+           title: str | None = None, styled: bool = True, breakers: list | None = None) -> str:
     """One record's report as text (an unreadable record: its problems, one per line): ``rich``
     tables or plain lines; ``styled`` False leaves out every escape sequence (colour, bold, dim:
     ``--color never``, ``NO_COLOR``), the tables' layout unchanged. ``title``: the scoring model's
-    title, heading a campaign's report."""
+    title, heading a campaign's report; ``breakers``: its ``tie_breakers`` (``label``,
+    ``lower_wins``), so a tie line says which way each one wins (`tie_lines`)."""
     if not report.get("ok"):
         return "".join(_problem_line(e) + "\n" for e in report.get("errors", []))
     if "goal_count" in report:  # the campaign mechanism's report: one line per game
         return _campaign(report, file, title or "Campaign")
-    return _rich_players(report, file, width, styled) if rich else _plain_players(report, file)
+    return (_rich_players(report, file, width, styled, breakers) if rich
+            else _plain_players(report, file, breakers))
 
 
 def _problem_line(e: dict) -> str:
@@ -68,16 +70,27 @@ def total_title(p: dict) -> str:
     return title
 
 
-def tie_lines(report: dict) -> list[str]:
-    """One line per VP tie: who, the tie-break values and whether it decided."""
+def tie_lines(report: dict, breakers: list | None = None) -> list[str]:
+    """One line per VP tie: who, the tie-break and which way it wins, each player's values and
+    whether it decided: ``Tie on 31 VP: Ann and Ben; tie broken by most goods + hand: Ann 3,
+    Ben 1 (decides the order)``. ``breakers``: the model's tie-breakers (``label``,
+    ``lower_wins``: "fewest" wins); without them, the names the tie-break reads."""
     out = []
+    if breakers:
+        rule = ", then ".join(f"{'fewest' if b.get('lower_wins') else 'most'} {b.get('label') or b.get('id')}"
+                              for b in breakers)
     for tie in report.get("ties", []):
         names = " and ".join(p["name"] for p in tie["players"])
-        values = ", ".join(f"{p['name']} {p['tiebreak']}" for p in tie["players"])
+        values = ", ".join(f"{p['name']} {_tiebreak(p['tiebreak'])}" for p in tie["players"])
         outcome = "decides the order" if tie["decided"] else "equal too: they share the rank"
-        out.append(f"Tie on {tie['total']} VP: {names}; tie-break {' + '.join(tie['fields'])}: {values} "
-                   f"({outcome})")
+        how = f"tie broken by {rule}" if breakers else f"tie-break {' + '.join(tie['fields'])}"
+        out.append(f"Tie on {tie['total']} VP: {names}; {how}: {values} ({outcome})")
     return out
+
+
+def _tiebreak(value) -> str:
+    """A player's tie-break as the tie line shows it: ``3``, or ``7 then 2`` for several."""
+    return " then ".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 
 def _military_line(report: dict, p: dict) -> str | None:
@@ -108,7 +121,7 @@ def _by_rank(report: dict) -> list[dict]:
     return sorted(report["players"], key=lambda p: p["rank"])
 
 
-def _plain_players(report: dict, file: str) -> str:
+def _plain_players(report: dict, file: str, breakers: list | None = None) -> str:
     out: list[str] = []
     for p in _by_rank(report):
         out.append(total_title(p))
@@ -121,12 +134,13 @@ def _plain_players(report: dict, file: str) -> str:
             out.append(f"  {military}")
         out.append("")
     out.append(winners_line(report))
-    out += tie_lines(report)
+    out += tie_lines(report, breakers)
     out += [finding_line(f, file) for f in report["findings"]]
     return "\n".join(out) + "\n"
 
 
-def _rich_players(report: dict, file: str, width: int | None, styled: bool = True) -> str:
+def _rich_players(report: dict, file: str, width: int | None, styled: bool = True,
+                  breakers: list | None = None) -> str:
     from rich.console import Console
     from rich.table import Table
 
@@ -149,7 +163,7 @@ def _rich_players(report: dict, file: str, width: int | None, styled: bool = Tru
         table.add_row("total", str(p["total"]), claimed, style="bold")
         console.print(table)
     console.print(winners_line(report), style="bold green", markup=False, highlight=False)
-    for line in tie_lines(report):
+    for line in tie_lines(report, breakers):
         console.print(line, markup=False, highlight=False)
     for f in report["findings"]:
         console.print(finding_line(f, file), style=styles.get(f["severity"], ""), markup=False, highlight=False)
