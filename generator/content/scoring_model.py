@@ -15,11 +15,15 @@ from __future__ import annotations
 
 from typing import Any, Literal, Union
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from generator.content.models import ID_PATTERN, Ruling, SourceRef, Strict
 
 Expression = str
+#: pydantic error type of a message that says in full what is allowed and how to fix it
+#: (`generator.content.validate` adds no hint of its own).
+PLAIN_WORDS = "plain_words"
 """A formula in the bounded expression language (``chips + war_contribution_chips // 3``)."""
 
 
@@ -209,6 +213,17 @@ class Award(Strict):
     measure_in: dict[str, AwardMeasure] = Field(default_factory=dict)
     help: str = ""
     source: SourceRef
+
+    @field_validator("vp", mode="before")
+    @classmethod
+    def _vp_is_a_number(cls, value):
+        # said in plain words: a fact or constant here looks as if it should work, as in `constants`
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise PydanticCustomError(
+                PLAIN_WORDS, "an award's `vp` is a whole number written here (e.g. `vp: 5`, from -999 to 999); "
+                "it cannot read a fact, a constant or a formula: write the number, and cite where it "
+                "comes from in the award's `source`")
+        return value
 
     @model_validator(mode="after")
     def _one_measure(self):

@@ -171,6 +171,8 @@ def problems_from(located: Located, exc: ValidationError, models=None,
 
 
 def _hint(etype: str, reference: str) -> str:
+    if etype == "plain_words":  # the message says how to fix it (content.scoring_model.PLAIN_WORDS)
+        return ""
     if etype.startswith(("int_", "float_")):
         return "write a number"
     if etype.startswith("string_"):
