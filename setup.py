@@ -1,5 +1,6 @@
 """Packaging: the metadata is in pyproject.toml; this file maps the project's top-level data folders
-into the package, so the repository keeps its layout (``content/``, ``templates/``, ``web/`` and the
+into the package, so the repository keeps its layout (``content/``, ``templates/``, ``web/``, the
+content guides in ``docs/`` and the
 pinned front-end files in ``node_modules/`` beside ``generator/``) while an installed playaid
 carries them under ``generator/shipped/`` (`generator.paths.DATA_ROOT` finds either).
 
@@ -20,6 +21,8 @@ SHIPPED = {
     "examples": ["*.yaml"],
     "templates": ["*"],
     "web": ["*"],
+    # the guides `playaid new` points at, readable from an installed copy
+    "docs": ["new-game.md", "content-format.md", "scoring-model.md"],
     # only what the site serves (generator/web/packages.py): Pyodide's runtime and the yaml
     # package's browser build; package.json gives each one's version and licence
     "node_modules/pyodide": ["package.json", "*.mjs", "*.wasm", "python_stdlib.zip", "pyodide-lock.json"],

@@ -13,6 +13,23 @@ class WriteError(PlayaidError):
     """An output file could not be written (the previous file, if any, is untouched)."""
 
 
+def unwritable_folder(folder: Path) -> str | None:
+    """Why files cannot be written into ``folder`` (made first, with its parents, when missing):
+    the system's reason (``Permission denied``, ``Read-only file system``, ``Not a directory``),
+    or None when a file could be made there (it is removed at once). Asked before a long job
+    writes its first file, so a folder that cannot be written is said before any work is done."""
+    import tempfile
+
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(prefix=".playaid-write-test.", dir=folder)
+        os.close(handle)
+        os.unlink(name)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that readers see either the old file or the whole new one.
 

@@ -1,6 +1,6 @@
 """Where the project's own folders are: templates, assets (fonts, icons), the shipped games'
-content, the phone scorer's sources and its front-end packages; and which content folder a
-command reads by default.
+content, the content guides, the phone scorer's sources and its front-end packages; and which
+content folder a command reads by default.
 
 In a checkout they are the top-level folders beside ``generator/``; an installed playaid (wheel or
 sdist) carries copies of them under ``generator/shipped/`` (mapped there at build time by
@@ -23,6 +23,8 @@ ASSETS_DIR = TEMPLATES_DIR / "assets"
 FONTS_DIR = ASSETS_DIR / "fonts"
 ICONS_DIR = ASSETS_DIR / "icons"
 WEB_SOURCES = DATA_ROOT / "web"
+#: The content guides (new-game.md, content-format.md, scoring-model.md), shipped in the package.
+DOCS_DIR = DATA_ROOT / "docs"
 NODE_MODULES = DATA_ROOT / "node_modules"
 
 #: The bundled open-licence font (DejaVu Sans Condensed, Bitstream Vera licence).

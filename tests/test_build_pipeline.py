@@ -279,10 +279,10 @@ def test_output_that_cannot_be_written_is_a_clear_failure(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     result = CliRunner().invoke(cli, ["build", "rftg-score-sheet", "--out", str(blocker / "sub"), "-j", "1"])
-    assert result.exit_code == 1
-    assert "FAILED  aid 'rftg-score-sheet': cannot write" in result.output
-    assert "Not a directory" in result.output
-    assert "0 built, 0 skipped (unchanged), 1 failed" in result.output
+    # said before anything is rendered (the new-user trial: it came after every aid was rendered)
+    assert result.exit_code == 2
+    assert f"--out {blocker / 'sub'}: cannot write there: Not a directory; nothing was built" in result.output
+    assert "built" not in result.output.replace("nothing was built", "")
     schema = CliRunner().invoke(cli, ["schema", "--out", str(blocker)])
     assert schema.exit_code == 1
     assert f"cannot create folder {blocker}" in schema.output

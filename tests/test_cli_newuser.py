@@ -220,3 +220,118 @@ def test_greatest_admiral_says_military_vs_xenos_in_the_games_words():
     res = run("score", str(REPO / "examples" / "rftg-invasion.yaml"), "--plain")
     assert "Greatest Admiral: highest Military vs. Xenos: 6" in res.output
     assert "military vs xenos" not in res.output
+
+
+# --- records and the text report ----------------------------------------------------------------
+
+def test_a_broken_json_record_is_a_json_syntax_error_at_its_place(tmp_path):
+    rec = tmp_path / "game.json"
+    rec.write_text('{"game": "rftg",\n "players": [}\n')
+    res = run("score", str(rec))
+    assert res.exit_code == 2
+    assert (f"{rec}:2:14: JSON syntax error: Expecting value "
+            f"(check the commas, quotes and brackets near this place)") in res.output
+    assert "YAML" not in res.output
+    rec.write_text('{"game": "rftg", ')
+    assert f"{rec}:1:18: JSON syntax error: Expecting property name" in run("score", str(rec)).output
+
+
+def test_an_empty_record_says_it_is_empty(tmp_path):
+    rec = tmp_path / "game.json"
+    rec.write_text("\n")
+    res = run("score", str(rec))
+    assert res.exit_code == 2
+    assert f"{rec}:1:1: the file is empty: it holds no record" in res.output
+    res = CliRunner().invoke(cli, ["score", "-"], input="")
+    assert "<stdin>:1:1: standard input is empty: it holds no record" in res.output
+
+
+def test_the_tie_line_says_which_way_the_tie_break_wins(tmp_path, monkeypatch):
+    game = _new_game(tmp_path, monkeypatch)
+    _edit(game / "scoring.yaml", "{id: most_gems, label: gems, value: gems,",
+          "{id: fewest_gems, label: gems, value: gems, lower_wins: true,")
+    rec = tmp_path / "tie.yaml"
+    rec.write_text("game: my-game\nplayers:\n  - {name: Ann, red: 1, green: 1, blue: 1, coins: 3}\n"
+                   "  - {name: Ben, red: 2, green: 1, blue: 1, coins: 3}\n")
+    res = run("score", str(rec), "--plain")
+    assert res.exit_code == 0, res.output
+    # Ann 5 + 1 + 4 (shared Most coins) = 10, Ben the same + 1 loose gem = 11: no tie; make one
+    rec.write_text("game: my-game\nplayers:\n  - {name: Ann, red: 1, green: 1, blue: 1, coins: 3}\n"
+                   "  - {name: Ben, red: 1, green: 1, blue: 1, coins: 3}\n")
+    res = run("score", str(rec), "--plain")
+    assert ("Tie on 10 VP: Ann and Ben; tie broken by most coins, then fewest gems: Ann 3 then 3, "
+            "Ben 3 then 3 (equal too: they share the rank)") in res.output, res.output
+
+
+def test_an_awards_vp_from_a_fact_is_said_in_plain_words(tmp_path, monkeypatch):
+    game = _new_game(tmp_path, monkeypatch)
+    _edit(game / "scoring.yaml", "    vp: 4\n", "    vp: {fact: set_vp}\n")
+    res = run("check")
+    assert res.exit_code == 1
+    row, column = _line_of(game / "scoring.yaml", "    vp: {fact: set_vp}")
+    assert (f"content/my-game/scoring.yaml:{row}:{column + 8}: awards[0].vp: an award's `vp` is a whole number "
+            f"written here (e.g. `vp: 5`, from -999 to 999); it cannot read a fact, a constant or a formula: "
+            f"write the number, and cite where it comes from in the award's `source`\n") in res.output
+    assert "Input should be" not in res.output
+    _edit(game / "scoring.yaml", "    vp: {fact: set_vp}\n", "    vp: set_vp\n")
+    res = run("check")
+    assert "awards[0].vp: an award's `vp` is a whole number written here" in res.output
+    assert "(got 'set_vp')" in res.output
+
+
+# --- playaid new, build ---------------------------------------------------------------------------
+
+def test_new_prints_every_path_alike_says_the_shipped_games_are_not_listed_and_where_the_guide_is(
+        tmp_path, monkeypatch):
+    from generator.paths import DOCS_DIR
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PLAYAID_CONTENT", raising=False)
+    res = run("new", "gem-market")
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[1:7] == ["  content/gem-market/game.yaml", "  content/gem-market/rules.yaml",
+                          "  content/gem-market/facts.yaml", "  content/gem-market/scoring.yaml",
+                          "  content/gem-market/aids.yaml", "  examples/gem-market.yaml"]
+    assert "  playaid score examples/gem-market.yaml" in lines
+    assert str(tmp_path) not in res.output  # no absolute path beside relative ones
+    assert ("note: content is your own content folder: commands that read it (run here, or with "
+            "PLAYAID_CONTENT=content) list, check and build its games only, not the games shipped with "
+            "playaid") in res.output
+    guide = DOCS_DIR / "new-game.md"
+    assert guide.is_file() and (DOCS_DIR / "content-format.md").is_file()
+    assert f"then edit scoring.yaml and the rest into your own game: {guide}" in res.output
+    # another folder: the commands shown name it
+    res = run("new", "tile-game", "--content", "elsewhere")
+    assert "  playaid --content elsewhere check" in res.output
+    assert "  elsewhere/tile-game/game.yaml" in res.output and "  examples/tile-game.yaml" in res.output
+
+
+def test_the_content_guides_ship_in_the_package():
+    text = (REPO / "setup.py").read_text()
+    assert '"docs": ["new-game.md", "content-format.md", "scoring-model.md"]' in text
+    sys.path.insert(0, str(REPO / "tools"))
+    import dist
+
+    assert "docs" in dist.SOURCE_PARTS
+
+
+def test_an_out_folder_that_cannot_be_written_is_said_before_anything_is_rendered(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    import time
+
+    started = time.perf_counter()
+    res = run("build", "--out", str(blocker / "out"), "xia-campaign-log")
+    assert res.exit_code == 2, res.output
+    assert (f"--out {blocker / 'out'}: cannot write there: Not a directory; nothing was built "
+            f"(choose a folder you can write, e.g. --out output)") in res.output
+    assert time.perf_counter() - started < 10  # said at once: rendering takes longer
+    res = run("watch", "--out", str(blocker / "out"))
+    assert res.exit_code == 2 and "cannot write there: Not a directory" in res.output
+
+
+def test_build_says_1_file(tmp_path):
+    res = run("--color", "never", "build", "--out", str(tmp_path / "out"), "xia-fame-points", "--jobs", "1")
+    assert res.exit_code == 0, res.output
+    assert "built   xia-fame-points (1 file, " in res.output

@@ -119,7 +119,9 @@ def test_new_from_the_command_line(tmp_path):
     result = CliRunner().invoke(cli, ["new", "tile-race", "--content", str(tmp_path / "content"),
                                       "--title", "Tile Race"])
     assert result.exit_code == 0, result.output
-    assert "playaid score" in result.output and (tmp_path / "examples" / "tile-race.yaml").is_file()
+    # the next steps name the folder, which is not the one commands read by default
+    assert f"playaid --content {tmp_path / 'content'} score " in result.output
+    assert (tmp_path / "examples" / "tile-race.yaml").is_file()
     content = load_content(tmp_path / "content")
     assert list(content.games) == ["tile-race"]
 

@@ -113,7 +113,7 @@ def normalise_sdist(path: Path, epoch: int) -> None:
 
 #: What the sdist is built from (setup.py says which files of each folder ship).
 SOURCE_PARTS = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "generator", "content", "examples", "templates", "web",
-                "node_modules/pyodide", "node_modules/yaml")
+                "docs", "node_modules/pyodide", "node_modules/yaml")
 
 
 def build_python(out: Path, epoch: int, source: Path = ROOT) -> list[Path]:

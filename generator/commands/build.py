@@ -53,7 +53,8 @@ class Reporter:
             if not self.changes_only:
                 click.echo(f"skipped {key} (unchanged)")
         else:
-            click.echo(f"built   {key} ({len(result.files)} files, {result.seconds:.1f} s)")
+            n = len(result.files)
+            click.echo(f"built   {key} ({n} file{'' if n == 1 else 's'}, {result.seconds:.1f} s)")
 
     def finish(self, report, out_dir: Path):
         if self.bar is not None:
@@ -104,6 +105,18 @@ _common = [
 ]
 
 
+def _check_out(out) -> None:
+    """A usage error (exit 2) naming ``--out`` when no file can be written there: said before
+    anything is rendered, not after every aid (a read-only folder, a path through a file)."""
+    from generator.errors import UsageError
+    from generator.fsutil import unwritable_folder
+
+    why = unwritable_folder(Path(out))
+    if why:
+        raise UsageError(f"--out {out}: cannot write there: {why}; nothing was built "
+                         f"(choose a folder you can write, e.g. --out output)")
+
+
 def _with_common(f):
     for decorator in reversed(_common):
         f = decorator(f)
@@ -129,6 +142,7 @@ def build_command(aids, paper, mode, png, copies, ink, out, content_dir, jobs, q
     """
     from generator.pipeline.build import build
 
+    _check_out(out)
     options = _options(aids, paper, mode, png, out, content_dir, force, jobs, copies, ink)
     reporter = Reporter(quiet)
     report = build(options, reporter)
@@ -146,6 +160,7 @@ def watch_command(aids, paper, mode, png, copies, ink, out, content_dir, jobs, q
     """
     from generator.pipeline.watch import watch
 
+    _check_out(out)
     options = _options(aids, paper, mode, png, out, content_dir, False, jobs, copies, ink)
     watch(options, Reporter(quiet, changes_only=True), echo=click.echo)
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
 from generator.commands import user_content_default
+from generator.paths import default_content_dir
 
 
 @click.command("new", short_help="Write a working skeleton of a new game, ready to check, build and score.")
@@ -28,17 +30,29 @@ def new_command(game_id: str, title: str | None, content_dir: Path, examples_dir
       playaid new my-game --title "My Game"     # the title printed on its aids
     """
     from generator.content.skeleton import new_game
+    from generator.errors import display_path
+    from generator.paths import DOCS_DIR
 
-    examples_dir = examples_dir or Path(content_dir).resolve().parent / "examples"
-    written = new_game(game_id, Path(content_dir), examples_dir, title)
+    content_dir = Path(content_dir)
+    examples_dir = examples_dir or Path(os.path.abspath(content_dir)).parent / "examples"
+    written = new_game(game_id, content_dir, examples_dir, title)
     click.echo(f"wrote {len(written)} files:")
-    for path in written:
-        click.echo(f"  {path}")
-    sample = written[-1]
+    for path in written:  # all as the user sees paths: relative to here when inside it
+        click.echo(f"  {display_path(path)}")
+    folder = display_path(content_dir)
+    # read without --content afterwards? ($PLAYAID_CONTENT, or ./content here)
+    default = Path(os.path.abspath(default_content_dir())) == Path(os.path.abspath(content_dir))
+    where = "" if default else f" --content {folder}"
     click.echo("next:")
-    click.echo("  playaid check                     # validate it")
-    click.echo(f"  playaid build {game_id}-summary {game_id}-score-sheet")
-    click.echo(f"  playaid score {sample}")
-    click.echo("  playaid web && playaid serve      # the phone pad")
-    click.echo("  playaid schema                    # the record schema for editors (and `make test`) knows it")
-    click.echo("then edit scoring.yaml and the rest into your own game: docs/new-game.md")
+    click.echo(f"  playaid{where} check              # validate it")
+    click.echo(f"  playaid{where} build {game_id}-summary {game_id}-score-sheet")
+    click.echo(f"  playaid{where} score {display_path(written[-1])}")
+    click.echo(f"  playaid{where} web && playaid serve   # the phone pad")
+    click.echo(f"  playaid{where} schema             # the record schema for editors knows it")
+    click.echo(f"note: {folder} is your own content folder: commands that read it (run here"
+               f"{'' if default else ' with --content ' + folder}, or with PLAYAID_CONTENT={folder}) list, check "
+               f"and build its games only, not the games shipped with playaid (copy a shipped "
+               f"game's folder into it to keep that game beside yours)")
+    guide = DOCS_DIR / "new-game.md"
+    click.echo(f"then edit scoring.yaml and the rest into your own game: {display_path(guide)}"
+               + (f" (and {display_path(DOCS_DIR / 'content-format.md')})" if guide.is_file() else ""))
