@@ -187,7 +187,7 @@ class Pad:
         for mechanism in self.mechanisms.values():
             mechanism.start(game)
         scores = [self._player(game, i, p) for i, p in enumerate(data["players"])]
-        self._awards(game, scores, scored)
+        self._awards(game, scores)
         for mechanism in self.mechanisms.values():
             mechanism.finish(game, findings)
         self._players_findings(game)
@@ -207,7 +207,8 @@ class Pad:
                 "fields": list(view.fields),
                 "players": [self._player_json(game, i, ps) for i, ps in enumerate(scores)],
                 "winners": winners, "ties": [t.to_json() for t in ties],
-                "findings": [f.to_json() for f in findings]}
+                "findings": [{"severity": severity, "player": player, "code": code, "message": message,
+                              "path": list(path)} for severity, player, code, message, path in findings]}
 
     def _record_values(self, game: Game, data: dict) -> None:
         env = game.env
@@ -260,9 +261,11 @@ class Pad:
         name = data.get("name") or f"game {index + 1}"
         env = game.env.copy()
         env["name"] = name
-        env["given"] = [k for k in view.entered_ids if data.get(k) is not None]
+        env["given"] = given = []  # the entered values written, in the model's order
         for key, default, applies, missing, missing_message, group in view.entered:
             value = data.get(key)
+            if value is not None:
+                given.append(key)
             if value is None or not applies:
                 if applies and missing != "ignore":
                     values = {"field": key, "player": name, "default": default}
@@ -298,7 +301,7 @@ class Pad:
 
     # --- awards, ranks, checks -----------------------------------------------------------------
 
-    def _awards(self, game: Game, scores: list[dict], variant: str | None) -> None:
+    def _awards(self, game: Game, scores: list[dict]) -> None:
         model = self.model
         awards = game.view.awards
         key = model.awards_total[0]
@@ -310,15 +313,17 @@ class Pad:
             code, text = self.message("no_awards", {"ended_by": game.ended_by})
             game.findings.append(Finding("info", None, code, text, ("ended_by",)))
             return
-        for award in awards:
-            expr, label, note = award.measure_for(variant)
-            note = f" {note}" if note else ""
-            at = award.at + (("measure_in", variant) if variant in award.measure_in
-                             else ("least" if award.lower else "most",))
+        budget = game.budget
+        for award, expr, label, note, at, where in awards:
+            values = []
             try:
-                values = [whole(expr.evaluate(env, game.budget), f"award '{award.id}'", at) for env in game.envs]
+                for env in game.envs:
+                    value = expr.evaluate(env, budget)
+                    if value.__class__ is not int or not -MAX_SCORE < value < MAX_SCORE:
+                        value = whole(value, where, at)
+                    values.append(value)
             except ExpressionError as exc:
-                raise ModelInvalid(f"award '{award.id}': {exc}", at) from None
+                raise ModelInvalid(f"{where}: {exc}", at) from None
             top = min(values) if award.lower else max(values)
             best = "lowest" if award.lower else "highest"
             short = award.min_to_win is not None and (top > award.min_to_win if award.lower

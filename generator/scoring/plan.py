@@ -29,20 +29,19 @@ FormulaStep = Callable
 
 class VariantPlan:
     """What one variant of a model scores, compiled once (`Pad.plan`): ``entered`` as
-    ``(id, default, applies, missing, missing_message, is_group)``, ``entered_ids``, the entered
+    ``(id, default, applies, missing, missing_message, is_group)``, the entered
     values that do not apply (``not_applicable``), ``measures`` and ``components`` as
-    ``(id, step)`` (`formula_step`), the ``awards``, ``player_checks`` and ``checks`` that apply
-    (as `CheckStep`), and the report's ``fields``."""
+    ``(id, step)`` (`formula_step`), the ``awards`` that apply (`award_spec`), the
+    ``player_checks`` and ``checks`` that apply (as `CheckStep`), and the report's ``fields``."""
 
     def __init__(self, model: Model, variant: str | None, mechanisms: dict):
         self.entered = [(e.id, e.default, e.applies(variant), e.missing, e.missing_message,
                          e.type == "group") for e in model.entered]
-        self.entered_ids = [e.id for e in model.entered]
         self.not_applicable = [e for e in model.entered if not e.applies(variant)]
         self.measures = [(f.id, formula_step(f, f.applies(variant), mechanisms, False)) for f in model.measures]
         self.components = [(f.id, formula_step(f, f.applies(variant), mechanisms, True))
                            for f in model.components]
-        self.awards = [a for a in model.awards.values() if a.applies(variant)]
+        self.awards = [award_spec(a, variant) for a in model.awards.values() if a.applies(variant)]
         self.player_checks = [CheckStep(c) for c in model.player_checks if c.applies(variant)]
         self.checks = [CheckStep(c) for c in model.checks if c.applies(variant)]
         self.fields = [e.id for e in model.entered if e.variants is not None and e.applies(variant)]
@@ -102,6 +101,16 @@ def formula_step(f, applies: bool, mechanisms: dict, component: bool) -> Formula
         explain.append(Explain(label, value, fixed if fixed is not None else why(f, env, game.budget)))
         return value
     return scored
+
+
+def award_spec(award, variant: str | None) -> tuple:
+    """``(award, measure, measure label, note, place, where)`` of an award (`model.Award`) in
+    ``variant``: its measure there, the note its explanation adds (" at repulse", or ""), and
+    the place and words of its errors."""
+    expr, label, note = award.measure_for(variant)
+    at = award.at + (("measure_in", variant) if variant in award.measure_in
+                     else ("least" if award.lower else "most",))
+    return award, expr, label, f" {note}" if note else "", at, f"award '{award.id}'"
 
 
 class CheckStep:

@@ -35,6 +35,7 @@ from itertools import chain, compress
 
 from generator.scoring.cards import HAND_ENTERED, Card
 from generator.scoring.expressions import ExpressionError, compile_expression
+from generator.scoring.formulas import whole
 from generator.scoring.mechanisms import Mechanism
 from generator.scoring.military import VS_XENOS_ONLY, compute_military
 from generator.scoring.model import ModelInvalid
@@ -42,8 +43,6 @@ from generator.scoring.limits import MAX_NAME, MAX_TABLEAU, PRINTABLE
 from generator.scoring.report import Explain, Finding
 from generator.scoring.rftg_rules import Resolved, RftgRules, scoring_line
 
-
-_ONLY_TEXT = {str}
 
 
 def _key(name: str) -> str:
@@ -127,6 +126,8 @@ class Tableau(Mechanism):
         self._copies_of = {card.name: card.copies for card in designs}
         self._each_exists = all(type(n) is int and n >= 1 for n in self._copies_of.values())
         self._frontier_names = frozenset(card.name for card in designs if card.frontier is not None)
+        self._line_specs: dict = {}  # 6-cost development or ? world -> its scoring lines (`_six_dev`)
+        self._frontier_texts: dict = {}  # (card, variant) -> the message of `_frontier_not_in_variant`
         self._vp_of = {card.name: card.vp if card.vp != "?" else 0 for card in designs}  # printed VP, ? = 0
         self.entered = config.get("tableau", "tableau")
         self.military_id = config.get("military", "military")
@@ -239,7 +240,7 @@ class Tableau(Mechanism):
                 card = exact.get(written)
                 if card is not None:  # written as printed: the common case, no second look-up
                     if card.frontier is not None and not frontier:
-                        findings.append(_frontier_not_in_variant(player, card, variant,
+                        findings.append(self._frontier_not_in_variant(player, card, variant,
                                                                  ("players", index, "tableau", j)))
                     entries.append((written, card, False, None, j))
                     active.append(card)
@@ -268,7 +269,7 @@ class Tableau(Mechanism):
                     active.append(described)
                 continue
             if card.frontier is not None and not frontier:
-                findings.append(_frontier_not_in_variant(player, card, variant, path))
+                findings.append(self._frontier_not_in_variant(player, card, variant, path))
             if damaged and card.type != "world":
                 findings.append(Finding("error", player, "damaged_development",
                                         f"'{card.name}' is a development; only worlds can be damaged "
@@ -292,18 +293,31 @@ class Tableau(Mechanism):
         """The tableau of the common case, looked up at C speed (`map`): every card written as
         printed (no mapping, no loose spelling); a Frontier card in a variant without the
         Frontier decks is reported as `_resolve` does. None for any other tableau."""
-        if set(map(type, tableau)) != _ONLY_TEXT:
-            return None
         exact = self.cards.exact
-        cards = list(map(exact.get, tableau))
+        try:
+            cards = list(map(exact.get, tableau))
+        except TypeError:  # a card written as a mapping (unhashable): not plain
+            return None
         if not all(cards):  # a name not written exactly as printed
             return None
         if not frontier and not self._frontier_names.isdisjoint(tableau):
             for j, name in enumerate(tableau):
                 if name in self._frontier_names:
-                    findings.append(_frontier_not_in_variant(player, exact[name], variant,
+                    findings.append(self._frontier_not_in_variant(player, exact[name], variant,
                                                              ("players", index, "tableau", j)))
         return Resolved(None, cards, list(tableau), True)  # entries made only if read
+
+    def _frontier_not_in_variant(self, player: str, card: Card, variant: str, path: tuple) -> Finding:
+        """A Frontier card in a variant that does not play the Frontier decks (its message
+        made once per card and variant: a table dealing from all decks makes many)."""
+        text = self._frontier_texts.get((card.name, variant))
+        if text is None:
+            deck = "Near" if card.frontier == "near" else "Far"
+            text = (f"'{card.name}' is a {deck} Frontier card; the Frontier decks are used only in frontier and "
+                    f"counterstrike games, not in {_article(variant)} game (check `variant:`)")
+            if len(self._frontier_texts) < 10_000:  # bounded: the cards times the model's variants
+                self._frontier_texts[(card.name, variant)] = text
+        return Finding("error", player, "frontier_card_not_in_variant", text, path)
 
     # --- Military ------------------------------------------------------------------------------
 
@@ -322,9 +336,12 @@ class Tableau(Mechanism):
         me.military = military if written_military is None else written_military
         vs_from_military = me.military + (vs_xenos - military)  # vs.-Xenos-only powers on top
         me.military_vs_xenos = vs_from_military if written_vs is None else written_vs
-        checks = [(self.military_id, military, written_military)]
-        if vs_xenos_applies:
-            checks.append((self.vs_xenos_id, vs_from_military, written_vs))
+        if written_military is None and (written_vs is None or not vs_xenos_applies):
+            checks = ()  # nothing written to compare: the common case
+        else:
+            checks = [(self.military_id, military, written_military)]
+            if vs_xenos_applies:
+                checks.append((self.vs_xenos_id, vs_from_military, written_vs))
         for name, expected, given in checks:
             if given is not None and given != expected:
                 counted = [e for e in explain
@@ -390,9 +407,13 @@ class Tableau(Mechanism):
             scorers = compress(active, map(six_dev_of.__contains__, res.known))
         else:
             scorers = (c for c in active if c.name in six_dev_of and c.set != HAND_ENTERED)
+        line_specs = self._line_specs
         for scorer in scorers:
             hits = six_dev_of[scorer.name]
-            lines = scorer.scoring
+            lines = line_specs.get(scorer.name)
+            if lines is None:  # each line as (text, vp, per-player quantity, divide by), once
+                lines = line_specs[scorer.name] = tuple((line.text, line.vp, line.per_player, line.divide_by)
+                                                        for line in scorer.scoring)
             counts = [0] * len(lines)
             once: list[str] = []  # cards scoring in a line below one they also meet: said
             if res.plain:
@@ -407,18 +428,17 @@ class Tableau(Mechanism):
                         once.append(hit[1])
             parts = []
             total = 0
-            for i, line in enumerate(lines):
-                if line.per_player is not None:
-                    qty, what = self._quantity(line.per_player, env)
-                    vp = line.vp * (qty // line.divide_by)
+            for (text, line_vp, per_player, divide_by), n in zip(lines, counts):
+                if per_player is not None:
+                    qty, what = self._quantity(per_player, env)
+                    vp = line_vp * (qty // divide_by)
                     if vp or qty:
-                        parts.append(f"{line.text}: {qty} {what} -> {vp}")
-                elif counts[i]:
-                    vp = line.vp * counts[i]
-                    parts.append(f"{line.text} x{counts[i]} = {vp}")
-                else:
-                    vp = 0
-                total += vp
+                        parts.append(f"{text}: {qty} {what} -> {vp}")
+                    total += vp
+                elif n:
+                    vp = line_vp * n
+                    parts.append(f"{text} x{n} = {vp}")
+                    total += vp
             six_dev += total
             why = "; ".join(parts) or "no matching cards"
             if once:  # "a given card can score in only one of its categories" (xi: Scoring): its best
@@ -437,7 +457,6 @@ class Tableau(Mechanism):
             value = expr.evaluate(env)
         except ExpressionError as exc:
             raise ModelInvalid(f"mechanism tableau quantity '{name}': {exc}", at) from None
-        from generator.scoring.pad import whole
         return whole(value, f"mechanism tableau quantity '{name}'", at), label
 
     # --- the whole game ------------------------------------------------------------------------
@@ -473,13 +492,6 @@ class Tableau(Mechanism):
 
 def _article(word: str) -> str:
     return f"{'an' if str(word)[:1] in 'aeiou' else 'a'} {word}"
-
-
-def _frontier_not_in_variant(player: str, card: Card, variant: str, path: tuple) -> Finding:
-    deck = "Near" if card.frontier == "near" else "Far"
-    return Finding("error", player, "frontier_card_not_in_variant",
-                   f"'{card.name}' is a {deck} Frontier card; the Frontier decks are used only in frontier and "
-                   f"counterstrike games, not in {_article(variant)} game (check `variant:`)", path)
 
 
 def _damage_not_in_variant(player: str, card: str, variant: str, path: tuple) -> Finding:
