@@ -201,6 +201,27 @@ def test_help_lists_fields_variants_and_ended_by_from_content(run):
     assert "game: xia-campaign" in out and "npc_fame:" in out
 
 
+def test_help_says_how_to_write_a_damaged_world_a_group_and_a_yes_or_no(run, tmp_path):
+    """A new user wrote a Xeno Invasion record from `score --help` alone and could not: the help
+    never named `{card: Name, damaged: true}`, the fields `at_repulse` takes, or that `won` is
+    true or false. Each is said now, and a record written from those words scores."""
+    out = " ".join(CliRunner().invoke(cli, ["score", "--help"]).output.split())
+    assert "each entry: write a card name, or {card: Name, damaged: true}" in out
+    assert "damaged (optional): a damaged world (invasion and counterstrike games) (true or false)" in out
+    assert "type (optional): with vp: the card's type, so 6-cost developments can count it (one of: world, development)" in out
+    assert ("a mapping of: military_vs_xenos (optional): Military vs. Xenos at the repulse "
+            "war_contribution_chips (optional): War contribution chips at the repulse") in out
+    assert "won: Won: did you win the game? (true or false)" in out
+    rec = tmp_path / "invasion.yaml"
+    rec.write_text("game: rftg\nvariant: invasion\nended_by: tableau\nplayers:\n"
+                   "  - name: Ann\n    tableau: [Old Earth, {card: Spice World, damaged: true}]\n"
+                   "    chips: 0\n    war_contribution_chips: 0\n    defense_awards: 0\n")
+    data = json.loads(run(rec, "--json").output)
+    # Old Earth 2 VP, the damaged Spice World 0 (2 VP undamaged), Greatest Admiral 5 (the highest
+    # Military vs. Xenos, 0 here: the tile has no minimum; xi: Game End)
+    assert data["players"][0]["total"] == 7
+
+
 def test_json_record_accepted(run, tmp_path):
     rec = tmp_path / "game.json"
     rec.write_text(json.dumps({"game": "rftg", "variant": "standard", "ended_by": "tableau",

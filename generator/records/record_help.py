@@ -5,14 +5,40 @@ schema the model gives (field descriptions), so the help and the scorer never di
 from __future__ import annotations
 
 
+def _kind(sub: dict) -> str:
+    """How a value is written, in words, when the description alone does not say it."""
+    kinds = sub.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    if "boolean" in kinds:
+        return " (true or false)"
+    if "enum" in sub:
+        return f" (one of: {', '.join(str(v) for v in sub['enum'])})"
+    return ""
+
+
 def _fields(schema: dict, indent: str, skip=("game",)) -> list[str]:
+    """One line per field of an object schema; a nested mapping (a group of values) lists its
+    own fields below it, and a list whose entries may be mappings (a tableau with damaged worlds)
+    lists the keys such an entry takes, so a record can be written from the help alone."""
     out = []
     required = set(schema.get("required", []))
     for name, sub in schema["properties"].items():
         if name in skip:
             continue
         need = "" if name in required else " (optional)"
-        out.append(f"{indent}{name}{need}: {sub.get('description', '')}".rstrip(": "))
+        out.append(f"{indent}{name}{need}: {sub.get('description', '')}".rstrip(": ") + _kind(sub))
+        if sub.get("type") == "object" and sub.get("properties"):
+            out.append(f"{indent}  a mapping of:")
+            out += _fields(sub, indent + "    ", skip=())
+        items = sub.get("items") if sub.get("type") == "array" else None
+        if isinstance(items, dict):
+            mappings = [a for a in items.get("anyOf", [items]) if a.get("type") == "object"
+                        and a.get("properties")]
+            for entry in mappings:
+                hint = items.get("x-hint")
+                lead = f"{hint}; " if hint else ""
+                out.append(f"{indent}  each entry: {lead}{entry.get('description', 'a mapping')}, with:")
+                out += _fields(entry, indent + "    ", skip=())
     return out
 
 
