@@ -277,3 +277,16 @@ def test_typing_a_tableau_speaks_once_per_changed_result_not_per_key(browser, se
     assert len(spoken) >= 3
     assert changes <= 2 * len(spoken) < keys, (changes, keys)  # cleared and set once per result, not per key
     page.context.close()
+
+
+def test_a_generated_pads_claimed_total_and_empty_box_read_as_sentences(browser, server):  # noqa: F811
+    """The core's words for a game the scoring model describes ("the score gives", a default
+    other than 0) read right too: the verb kept, "type 0" only where 0 is what counts."""
+    page = phone(browser, server)
+    said = page.evaluate("""() => import('./js/words.js').then((w) => [
+        w.forPeople({code: 'claimed_total', message: 'claimed 40 but the score gives 38 (claimed is +2)'}, {}, {}, {player: 'Cat'}).text,
+        w.forPeople({code: 'missing_field', message: '`debt` not written for Cat (counted as -2; write `debt: -2` if there were none)',
+                     path: ['players', 2]}, {debt: 'Debt'}, {}, {player: 'Cat'}).text])""")
+    assert said == ["Cat: the score pad says 40; the score gives 38 (2 more on the pad). The breakdown shows each part.",
+                    "Cat: “Debt” is empty, counted as -2."]
+    page.context.close()

@@ -70,19 +70,21 @@ const SAY = {
     const name = num(/^`([a-z_]+)`/, m)?.[0];
     if (!name) return null;
     const box = `“${labels[name] ?? words(name)}”`;
-    return { text: `${player ? `${player}: ` : ""}${box} is empty, counted as 0. Type 0 if there were none.`, path: [...path.slice(0, 2), name] };
+    const given = num(/counted as ([^;)]+)/, m)?.[0] ?? "0"; // the model's default for the box
+    const type = given === "0" ? " Type 0 if there were none." : "";
+    return { text: `${player ? `${player}: ` : ""}${box} is empty, counted as ${given}.${type}`, path: [...path.slice(0, 2), name] };
   },
   // "unknown card 'Spice Wrld' (did you mean 'Spice World'?)": the chip offers the fixes
   unknown_card: (m, path, { player, typed }) => ({
     text: `${player ? `${player}: ` : ""}“${quoted(m, typed)}” is not a card of the game; not counted. Pick the right name or remove it.`, path }),
   // "claimed 40 but the cards and chips give 34 (claimed is +6); see the table ..."
   claimed_total: (m, path, { player }) => {
-    const got = num(/^claimed (-?\d+) but the (.+?) gives? (-?\d+)/, m);
+    const got = num(/^claimed (-?\d+) but the (.+? gives?) (-?\d+)/, m);
     if (!got) return null;
     const [claimed, what, total] = [Number(got[0]), got[1], Number(got[2])];
     const diff = claimed - total;
     const unknown = /leaves out an unknown card/.test(m) ? " An unknown card is not counted: correct its name first (the difference may be its VP)." : "";
-    return { text: `${player ? `${player}: ` : ""}the score pad says ${claimed}; the ${what} give ${total} (${Math.abs(diff)} ${diff > 0 ? "more" : "less"} on the pad). The breakdown shows each part.${unknown}`, path };
+    return { text: `${player ? `${player}: ` : ""}the score pad says ${claimed}; the ${what} ${total} (${Math.abs(diff)} ${diff > 0 ? "more" : "less"} on the pad). The breakdown shows each part.${unknown}`, path };
   },
   // "ended_by vp_pool, but only 20 VP in chips were handed out; the pool holds 24 (12 per player)"
   vp_pool_not_empty: (m, path) => {
