@@ -335,3 +335,31 @@ def test_build_says_1_file(tmp_path):
     res = run("--color", "never", "build", "--out", str(tmp_path / "out"), "xia-fame-points", "--jobs", "1")
     assert res.exit_code == 0, res.output
     assert "built   xia-fame-points (1 file, " in res.output
+
+
+def test_check_reports_every_wrong_template_placeholder_at_its_column_with_did_you_mean(tmp_path, monkeypatch):
+    game = _new_game(tmp_path, monkeypatch)
+    scoring = game / "scoring.yaml"
+    _edit(scoring, 'why: "coins: {coins}, 1 VP per {coins_per_vp}"', 'why: "coins: {coin}, 1 VP per 3"')
+    _edit(scoring, 'message: "{most} gems', 'message: "{mots} gems')
+    _edit(scoring, 'why: "sets: {sets} x {set_vp} VP"', 'why: "sets: {sets.__class__} x {set_vp:>999999999} {{7*7}}"')
+    res = run("check")
+    assert res.exit_code == 1, res.output
+    errors = [line for line in res.output.splitlines() if line.startswith("content/")]
+    assert len(errors) == 5, res.output
+    expected = [("{sets.__class__}", "uses attribute access", "write '{sets}'"),
+                ("{set_vp:>999999999}", "uses a format spec", "write '{set_vp}'"),
+                ("{{7*7}}", "double braces", "leave the braces out"),
+                ("{coin}", "unknown placeholder '{coin}'", "did you mean 'coins'"),
+                ("{mots}", "unknown placeholder '{mots}'", "did you mean 'most'")]
+    for (written, message, hint), line in zip(expected, errors):
+        row, column = _line_of(scoring, written)  # the placeholder's own column in the file
+        assert line.startswith(f"content/my-game/scoring.yaml:{row}:{column}: "), (line, row, column)
+        assert message in line and hint in line, line
+    assert "5 problems found" in res.output
+    # the shipped games and a fresh game's own templates are all fine
+    _edit(scoring, 'why: "coins: {coin}, 1 VP per 3"', 'why: "coins: {coins}, 1 VP per {coins_per_vp}"')
+    _edit(scoring, 'message: "{mots} gems', 'message: "{most} gems')
+    _edit(scoring, 'why: "sets: {sets.__class__} x {set_vp:>999999999} {{7*7}}"', 'why: "sets: {sets} x {set_vp} VP"')
+    assert run("check").exit_code == 0
+

@@ -1,7 +1,7 @@
 """Cross-checks of a game's scoring model (``kind: scoring``), each problem located at its key:
 names unique and known (variants, endings, mechanisms, entered values), every formula compiled
 against the names in scope (the scoring core's own `Model.from_json`), every message template's
-placeholders known, the score sheet covering every component and award exactly once, and a
+placeholders known (`template_checks`), the score sheet covering every component and award exactly once, and a
 trial score of an empty record of each variant (so a formula that cannot add up its values is
 found here, not at the table)."""
 
@@ -154,6 +154,9 @@ def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
                 f"use one of: {', '.join(sorted(MESSAGES))}", prefer_key=True)
     if doc.sheet is not None:
         problems += _check_sheet(doc, loc)
+    from generator.content.template_checks import check_templates
+
+    templates = check_templates(content, doc, loc)  # after the trial below: these do not stop it
     if partial:
         from generator.content.compiled import compile_game
 
@@ -163,7 +166,7 @@ def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
         problems += [p for p in found if p.field]
     elif not problems:
         problems += _trial(content, doc, loc)
-    return problems
+    return problems + templates
 
 
 def _config_types(name: str) -> dict:
