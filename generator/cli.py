@@ -143,9 +143,12 @@ def cli():
 
 @cli.command(short_help="Validate all content and list every problem with its place.")
 @click.argument("content_dir", default=content_default, type=click.Path(path_type=Path), callback=existing_content)
+@click.option("--content", "content_option", type=click.Path(path_type=Path), callback=existing_content,
+              metavar="DIR", help="the content folder, as CONTENT_DIR (every command takes --content)")
 @click.option("--strict", is_flag=True,
               help="fail (exit 1) when values cite a rulebook whose text was not found (set PLAYAID_SEEDS)")
-def check(content_dir: Path, strict: bool):
+@click.pass_context
+def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
     """Load and validate all content in CONTENT_DIR (default: $PLAYAID_CONTENT, else ./content,
     else the shipped games).
 
@@ -153,8 +156,8 @@ def check(content_dir: Path, strict: bool):
     per game, ending with how many values were verified against the rulebook texts and how many
     could not be (texts not found: they are not in a clone; set PLAYAID_SEEDS to their folder).
     Exit 0 when clean, 1 when content is invalid, or with --strict when a value is unverified;
-    2 when CONTENT_DIR is not a folder. CONTENT_DIR may also be given as --content DIR before
-    the command (playaid --content DIR check).
+    2 when CONTENT_DIR is not a folder. CONTENT_DIR may also be given as --content DIR, before
+    or after the command (playaid check --content DIR), as in every command.
 
     \b
     Examples:
@@ -162,6 +165,12 @@ def check(content_dir: Path, strict: bool):
       playaid check my-content/         # another one (one sub-folder per game)
       playaid check --strict            # also fail on values not checked against a rulebook
     """
+    if content_option is not None:
+        given = ctx.get_parameter_source("content_dir") == click.core.ParameterSource.COMMANDLINE
+        if given and Path(content_dir).resolve() != content_option.resolve():
+            raise click.UsageError(f"two content folders: CONTENT_DIR {content_dir} and --content "
+                                   f"{content_option} (give one)")
+        content_dir = content_option
     from generator.content.load import load_content
     from generator.content.sources import seeds_note
     from generator.content.values import RulebookTally

@@ -27,6 +27,7 @@ def run(*args, env=None):
     ("list", "--content", MISSING),
     ("score", "--content", MISSING, "examples/gem.yaml"),
     ("check", MISSING),
+    ("check", "--content", MISSING),
     ("--content", MISSING, "check"),
     ("--content", MISSING, "list"),
     ("build", "--content", MISSING),
@@ -363,3 +364,19 @@ def test_check_reports_every_wrong_template_placeholder_at_its_column_with_did_y
     _edit(scoring, 'why: "sets: {sets.__class__} x {set_vp:>999999999} {{7*7}}"', 'why: "sets: {sets} x {set_vp} VP"')
     assert run("check").exit_code == 0
 
+
+def test_check_takes_content_after_the_command_as_every_command_does(tmp_path):
+    import shutil
+
+    from generator.paths import CONTENT_DIR
+
+    mine = tmp_path / "mine"
+    shutil.copytree(CONTENT_DIR / "xia", mine / "xia")
+    res = run("check", "--content", str(mine))
+    assert res.exit_code == 0, res.output
+    assert [line.split(":")[0] for line in res.output.splitlines() if ": ok" in line] == ["xia"]
+    # the same folder twice is fine; two different folders are a usage error
+    assert run("check", str(mine), "--content", str(mine)).exit_code == 0
+    res = run("check", str(CONTENT_DIR), "--content", str(mine))
+    assert res.exit_code == 2
+    assert f"two content folders: CONTENT_DIR {CONTENT_DIR} and --content {mine} (give one)" in res.output
