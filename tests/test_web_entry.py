@@ -112,7 +112,7 @@ def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, serv
     page.context.close()
 
 
-def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_final(browser, server):  # noqa: F811
+def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_final(browser, server, tmp_path):  # noqa: F811
     expected = cli_json("score", "examples/rftg-invasion.yaml")
     page = phone(browser, server)
     paste(page, (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
@@ -121,6 +121,17 @@ def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_fina
     got = [int(t) for t in totals(page, 3)]
     ben = expected["players"][1]
     assert got == [expected["players"][0]["total"], ben["total"] - ben["chips_vp"], expected["players"][2]["total"]]
+    # a value past its box's range (Ann's VP chips as 12345): the scorer's words on that box, her
+    # total as the command line gives it without her chips (Galactic Renaissance counts them too),
+    # the other totals stay
+    page.fill("#p0-chips", "12345")
+    text = (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8")
+    (tmp_path / "no-chips.yaml").write_text(text.replace("    chips: 9\n", "", 1), encoding="utf-8")
+    ann = cli_json("score", str(tmp_path / "no-chips.yaml"))["players"]
+    ann = next(p for p in ann if p["name"] == "Ann")["total"]
+    assert ann == 22  # 34 less 9 chips less 3 of Galactic Renaissance's VP (chips counted there)
+    wait_until(page, f"document.getElementById('p0-total')?.textContent.startsWith('{ann}')")
+    assert [int(t) for t in totals(page, 3)] == [ann, *got[1:]]
     page.locator("#p0-card").click()
     page.locator("#p0-card").press_sequentially("Spice Wrld")
     page.keyboard.press("Escape")
@@ -131,9 +142,11 @@ def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_fina
     assert verdict.inner_text().startswith("Not final:")
     assert "1 unknown card not counted" in verdict.inner_text()
     assert "1 box is not a whole number (not counted)" in verdict.inner_text()
+    assert "1 box is out of range (not counted)" in verdict.inner_text()
     # a check's "Fix" goes back to its box
     page.locator(".todo li", has_text="“Spice Wrld” is not a card of the game").get_by_role("button", name="Fix").click()
     assert page.locator("#rftg-entry").is_visible()
+    assert "12345 is above the largest allowed value, 9999" in page.locator('[data-path="players.0.chips"] .finding.error').inner_text()
     page.context.close()
 
 

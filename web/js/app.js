@@ -164,9 +164,15 @@ async function rescore(...tabs) {
           forms[NPC].showResult(result);
           if (result?.ok && tab === activeTab) announce(`${result.fame} NPC Fame Points (modified roll ${result.modified}).`, RESULT_PAUSE_MS);
         } else {
-          const request = forms[tab].scoringRequest();
+          let request = forms[tab].scoringRequest();
           // exact: a large number typed in a box goes as its digits (a BigInt in the request)
-          const report = await engine.score(records.engineText(request.record));
+          let report = await engine.score(records.engineText(request.record));
+          // a value out of range in one box: that box is marked, the others still score
+          for (let boxes = forms[tab].boxErrors?.(report, request), tries = 0; boxes && tries < 3; tries++) {
+            request = forms[tab].scoringRequest(boxes);
+            report = await engine.score(records.engineText(request.record));
+            boxes = forms[tab].boxErrors(report, request);
+          }
           forms[tab].showReport(report, request);
           if (unsaved.delete(tab)) save(tab, forms[tab].record); // a loaded record, now scored
           remember(tab, report);

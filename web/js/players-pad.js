@@ -184,10 +184,12 @@ export class PlayersPad {
    * report's player k is the form's player `players[k]`), an empty name is sent as "Player N",
    * and a box holding something that is not a whole number is left out (listed in `invalid`).
    */
-  scoringRequest() {
+  scoringRequest(outOfRange = []) {
     const all = this.record.players;
     const invalid = [];
+    const skip = new Set(outOfRange.map(({ path }) => path.join(".")));
     const clean = (value, path) => {
+      if (skip.has(path.join("."))) return undefined; // the scorer refused this box's value
       if (typeof value === "string" && this.isNumberPath(path)) {
         const big = bigWhole(value); // digits past a JavaScript number: sent exactly, the scorer judges them
         if (big !== undefined) return big;
@@ -215,7 +217,25 @@ export class PlayersPad {
       }
       return p;
     }) };
-    return { record, players, invalid };
+    return { record, players, invalid, outOfRange };
+  }
+
+  /**
+   * When every error of a refused `report` is about one typed number box (a value outside the
+   * model's range, e.g. 12345 VP chips), those errors with the form's paths, so the boxes can be
+   * left out and the rest scored (the scorer's own words are shown on them); else null.
+   */
+  boxErrors(report, request) {
+    if (report?.ok !== false || !report.errors?.length) return null;
+    const map = request.players;
+    const out = [];
+    for (const e of report.errors) {
+      const path = e.path?.[0] === "players" && typeof e.path[1] === "number" && map[e.path[1]] !== undefined
+        ? ["players", map[e.path[1]], ...e.path.slice(2)] : null;
+      if (!path || !this.isNumberPath(path)) return null;
+      out.push({ path, error: e });
+    }
+    return [...(request.outOfRange ?? []), ...out];
   }
 
   /** Whether the value at a player's `path` is a number box (text typed there is invalid). */
@@ -292,6 +312,8 @@ export class PlayersPad {
     if (report?.ok && missing > 0) out.push(`${plural(missing, "player has", "players have")} ${this.notEnteredWords}`);
     const invalid = this.request?.invalid?.length ?? 0;
     if (invalid) out.push(`${plural(invalid, "box is", "boxes are")} not a whole number (not counted)`);
+    const outside = this.request?.outOfRange?.length ?? 0;
+    if (outside) out.push(`${plural(outside, "box is", "boxes are")} out of range (not counted)`);
     const unnamed = this.record.players.filter((p) => !String(p.name ?? "").trim()).length;
     if (unnamed) out.push(`${plural(unnamed, "player has", "players have")} no name`);
     if (report && !report.ok) {
@@ -339,6 +361,10 @@ export class PlayersPad {
       const typed = String(valueAt(this.record, path) ?? "").trim();
       showFinding(root, fallback, path, "error", WHOLE.test(typed)
         ? `Too long: ${typed.replace("-", "").length} digits. This box is not counted.` : "Not a whole number: this box is not counted.");
+    }
+    for (const { path, error } of this.request?.outOfRange ?? []) {
+      showFinding(root, fallback, path, "error",
+        `${this.wordsFor({ message: errorText(root, path, error, "error"), path }).text} This box is not counted.`);
     }
     // a name used twice is marked at once (a result naming two players alike cannot be read)
     for (const [i, j] of this.sameNames()) {
