@@ -100,8 +100,10 @@ def test_shipped_content_passes():
     lines = result.stdout.splitlines()
     games = [line.split(":")[0] for line in lines]
     assert games == sorted(p.name for p in CONTENT.iterdir() if p.is_dir()) and {"rftg", "xia"} <= set(games)
+    ours = [line for line in lines if line.split(":")[0] in ("rftg", "xia")]  # a contributor's game may be smaller
     assert all(re.fullmatch(r"[a-z]+: ok — \d+ rules documents \(\d+ sections, \d+ rulings\), "
-                            r"\d+ tables, .*\d+ checks passed.*, \d+ aids.*", line) for line in lines), lines
+                            r"\d+ tables, .*\d+ checks passed.*, \d+ aids.*", line) for line in ours), lines
+    assert all(": ok — " in line for line in lines), lines
 
 
 def test_owned_copy_passes_with_every_document(rftg):

@@ -380,3 +380,22 @@ def test_check_takes_content_after_the_command_as_every_command_does(tmp_path):
     res = run("check", str(CONTENT_DIR), "--content", str(mine))
     assert res.exit_code == 2
     assert f"two content folders: CONTENT_DIR {CONTENT_DIR} and --content {mine} (give one)" in res.output
+
+
+def test_new_in_a_checkout_says_the_game_joins_the_shipped_games(tmp_path, monkeypatch):
+    """In a playaid checkout ./content is the shipped games' folder: the note says so."""
+    import generator.commands.new as new
+
+    shipped = tmp_path / "content"
+    for game in ("rftg", "xia"):
+        (shipped / game).mkdir(parents=True)
+        (shipped / game / "game.yaml").write_text("kind: game\n")
+    monkeypatch.setattr(new, "CONTENT_DIR", shipped)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PLAYAID_CONTENT", raising=False)
+    res = run("new", "gem-market")
+    assert res.exit_code == 0, res.output
+    assert ("note: content is the folder of the games shipped with playaid in this checkout: gem-market was "
+            "added to them, beside rftg, xia (commit its files to ship it; make dist refuses untracked "
+            "content)") in res.output
+    assert "your own content folder" not in res.output and (shipped / "gem-market" / "game.yaml").is_file()

@@ -112,3 +112,34 @@ def test_source_date_epoch_comes_from_the_environment(monkeypatch):
     monkeypatch.delenv("SOURCE_DATE_EPOCH")
     assert dist.source_date_epoch() == dist.DEFAULT_EPOCH
     assert os.environ.get("SOURCE_DATE_EPOCH") is None
+
+
+def test_dist_refuses_untracked_content_and_examples_in_a_checkout(tmp_path, monkeypatch):
+    import subprocess
+
+    import pytest
+
+    repo = tmp_path / "checkout"
+    for name in ("content/xia/game.yaml", "examples/xia.yaml", "generator/x.py"):
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text("x: 1\n")
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "."], check=True)
+    subprocess.run(git + ["commit", "-qm", "games"], check=True)
+    assert dist.untracked(repo) == []
+    dist.refuse_untracked(repo)  # nothing untracked: no refusal
+    (repo / "content/my-game").mkdir()
+    (repo / "content/my-game/game.yaml").write_text("x: 1\n")
+    (repo / "examples/my-game.yaml").write_text("x: 1\n")
+    (repo / "generator/scratch.py").write_text("")  # not shipped from content or examples: not named
+    (repo / "content/__pycache__").mkdir()
+    (repo / ".gitignore").write_text("__pycache__/\n")
+    (repo / "content/__pycache__/a.pyc").write_text("")  # ignored by git: not named
+    assert dist.untracked(repo) == ["content/my-game/game.yaml", "examples/my-game.yaml"]
+    with pytest.raises(SystemExit) as exc:
+        dist.refuse_untracked(repo)
+    assert str(exc.value) == ("dist: 2 untracked files under content/ and examples/ would ship in the release: "
+                              "content/my-game/game.yaml, examples/my-game.yaml (git add and commit them to ship "
+                              "them, or move them out; `git status` lists them)")
+    assert dist.untracked(tmp_path / "not-a-checkout") == []

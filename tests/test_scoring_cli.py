@@ -338,7 +338,7 @@ def test_findings_in_file_order(run, tmp_path):
 
 
 def _mixed_batch(folder: Path) -> Path:
-    """Five clean examples, one wrong claimed total, one unreadable record, one with warnings."""
+    """The clean examples (`_EXAMPLES`), one wrong claimed total, one unreadable record, one with warnings."""
     folder.mkdir()
     for example in (REPO / "examples").glob("*.yaml"):
         (folder / example.name).write_text(example.read_text())
@@ -350,12 +350,19 @@ def _mixed_batch(folder: Path) -> Path:
     return folder
 
 
+#: The shipped examples, counted (a contributor's new game adds its sample record to them).
+_EXAMPLES = len(list((REPO / "examples").glob("*.yaml")))
+#: `_mixed_batch`'s summary line: the examples and the warnings record clean, 3 more records.
+_MIXED_SUMMARY = (f"{_EXAMPLES + 3} records: {_EXAMPLES + 1} clean (1 with warnings), 1 with error findings, "
+                  f"1 unreadable")
+
+
 def test_batch_summary_names_the_records_with_problems(run, tmp_path):
     batch = _mixed_batch(tmp_path / "batch")
     res = run(batch)
     assert res.exit_code == 2
     tail = res.stdout.rstrip().splitlines()[-5:]
-    assert tail == ["8 records: 6 clean (1 with warnings), 1 with error findings, 1 unreadable",
+    assert tail == [_MIXED_SUMMARY,
                     "with error findings (1):",
                     f"  {batch / 'bad-total.yaml'}: claimed_total",
                     "unreadable (1):",
@@ -391,7 +398,7 @@ def test_problems_only_prints_just_the_problems(run, tmp_path):
     assert [line.split(":")[0].rsplit("/", 1)[1] for line in problems] == ["bad-total.yaml", "warn.yaml", "warn.yaml"]
     assert "error [Ann] claimed_total: claimed 35 but the cards and chips give 34" in problems[0]
     assert f"{batch / 'chess.yaml'}:1:1: game: no scorer for game 'chess'" in res.stderr
-    assert out[-5] == "8 records: 6 clean (1 with warnings), 1 with error findings, 1 unreadable"
+    assert out[-5] == _MIXED_SUMMARY
     js = run(batch, "--problems-only", "--json")
     names = [json.loads(line)["record"].rsplit("/", 1)[1] for line in js.stdout.splitlines()]
     assert names == ["bad-total.yaml", "chess.yaml", "warn.yaml"]

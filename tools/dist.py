@@ -116,6 +116,35 @@ SOURCE_PARTS = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "generator
                 "docs", "node_modules/pyodide", "node_modules/yaml")
 
 
+#: Folders whose every file ships: in a git checkout, a file there that git does not track
+#: (a game just made with `playaid new`, a sample record) would ship without being committed.
+TRACKED_PARTS = ("content", "examples")
+
+
+def untracked(source: Path = ROOT) -> list[str]:
+    """The files under `TRACKED_PARTS` of ``source`` that git does not track (ignored ones
+    aside), as paths relative to it, sorted; [] outside a git checkout or without git."""
+    if not (source / ".git").exists():
+        return []
+    try:
+        done = subprocess.run(["git", "-C", str(source), "ls-files", "--others", "--exclude-standard", "-z", "--",
+                               *TRACKED_PARTS], capture_output=True, text=True, check=False)
+    except OSError:
+        return []
+    return sorted(p for p in done.stdout.split("\0") if p) if done.returncode == 0 else []
+
+
+def refuse_untracked(source: Path = ROOT) -> None:
+    """Raise SystemExit naming the untracked files under content/ and examples/ (`untracked`)
+    and how to fix it; nothing when there are none."""
+    found = untracked(source)
+    if found:
+        shown = ", ".join(found[:10]) + (f" and {len(found) - 10} more" if len(found) > 10 else "")
+        raise SystemExit(f"dist: {len(found)} untracked file{'' if len(found) == 1 else 's'} under "
+                         f"{' and '.join(p + '/' for p in TRACKED_PARTS)} would ship in the release: {shown} "
+                         f"(git add and commit them to ship them, or move them out; `git status` lists them)")
+
+
 def build_python(out: Path, epoch: int, source: Path = ROOT) -> list[Path]:
     """The sdist, then the wheel built from it (`python -m build`), normalised, in ``out``;
     their paths. Built from a copy of `SOURCE_PARTS` of ``source`` (no caches, nothing written
@@ -250,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(parts) - set(PARTS)
     if unknown:
         parser.error(f"unknown part(s) {', '.join(sorted(unknown))}: choose from {', '.join(PARTS)}")
+    refuse_untracked()
     epoch = source_date_epoch()
     out = args.out
     if out.exists():

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from generator.commands import user_content_default
-from generator.paths import default_content_dir
+from generator.paths import CONTENT_DIR, default_content_dir
 
 
 @click.command("new", short_help="Write a working skeleton of a new game, ready to check, build and score.")
@@ -49,10 +49,24 @@ def new_command(game_id: str, title: str | None, content_dir: Path, examples_dir
     click.echo(f"  playaid{where} score {display_path(written[-1])}")
     click.echo(f"  playaid{where} web && playaid serve   # the phone pad")
     click.echo(f"  playaid{where} schema             # the record schema for editors knows it")
+    if Path(os.path.abspath(content_dir)).resolve() == CONTENT_DIR.resolve():  # a checkout of playaid
+        click.echo(f"note: {folder} is the folder of the games shipped with playaid in this checkout: "
+                   f"{game_id} was added to them, beside {', '.join(_others(content_dir, game_id)) or 'none'} "
+                   f"(commit its files to ship it; make dist refuses untracked content)")
+    else:
+        _own_folder_note(folder, default)
+    guide = DOCS_DIR / "new-game.md"
+    click.echo(f"then edit scoring.yaml and the rest into your own game: {display_path(guide)}"
+               + (f" (and {display_path(DOCS_DIR / 'content-format.md')})" if guide.is_file() else ""))
+
+
+def _others(content_dir: Path, game_id: str) -> list[str]:
+    """The other games of ``content_dir`` (its sub-folders with a game.yaml), sorted."""
+    return sorted(p.parent.name for p in Path(content_dir).glob("*/game.yaml") if p.parent.name != game_id)
+
+
+def _own_folder_note(folder: str, default: bool) -> None:
     click.echo(f"note: {folder} is your own content folder: commands that read it (run here"
                f"{'' if default else ' with --content ' + folder}, or with PLAYAID_CONTENT={folder}) list, check "
                f"and build its games only, not the games shipped with playaid (copy a shipped "
                f"game's folder into it to keep that game beside yours)")
-    guide = DOCS_DIR / "new-game.md"
-    click.echo(f"then edit scoring.yaml and the rest into your own game: {display_path(guide)}"
-               + (f" (and {display_path(DOCS_DIR / 'content-format.md')})" if guide.is_file() else ""))
