@@ -64,6 +64,8 @@ class Group(SummaryGroup):
             if not close:
                 raise
             exc.message = f"No such command '{name}'. Did you mean {' or '.join(close)}?"
+            if getattr(exc, "possibilities", None):  # click >= 8.4 would add its own suggestion
+                exc.possibilities = None
             raise
 
     def invoke(self, ctx):

@@ -399,3 +399,45 @@ def test_new_in_a_checkout_says_the_game_joins_the_shipped_games(tmp_path, monke
             "added to them, beside rftg, xia (commit its files to ship it; make dist refuses untracked "
             "content)") in res.output
     assert "your own content folder" not in res.output and (shipped / "gem-market" / "game.yaml").is_file()
+
+
+def test_an_unknown_command_suggests_once():
+    res = run("lsit")
+    assert res.exit_code == 2
+    assert res.output.rstrip().endswith("Error: No such command 'lsit'. Did you mean list?")
+    assert res.output.count("Did you mean") == 1
+
+
+def test_score_refuses_a_device_and_a_fifo_before_reading(tmp_path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", str(fifo)):  # the FIFO would block open() forever: no writer
+        proc = subprocess.run([sys.executable, "-m", "generator", "score", path], capture_output=True,
+                              text=True, timeout=60, cwd=REPO)
+        assert proc.returncode == 2, proc.stderr
+        assert (f"{path}: not a regular file (a device, pipe or socket); playaid reads record and content "
+                f"files (pass a record or content file (.yaml or .json))") in proc.stderr
+        assert "larger than" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_web_out_a_folder_not_ours_and_an_empty_rules_question_are_usage_errors(tmp_path):
+    (tmp_path / "mine.txt").write_text("keep me")
+    res = run("web", "--out", str(tmp_path))
+    assert res.exit_code == 2, res.output
+    assert (f"{tmp_path}: not a web scorer site written by playaid (no .playaid-web); refusing to replace it "
+            f"(choose an empty or new folder with --out)") in res.output
+    assert (tmp_path / "mine.txt").read_text() == "keep me"
+    for question in ([""], ["  "]):
+        res = run("rules", *question)
+        assert res.exit_code == 2, res.output
+        assert "the question is empty: ask in words, e.g. playaid rules repulse value 4 players" in res.output
+
+
+def test_schema_hint_points_at_what_an_installed_copy_has(monkeypatch):
+    import generator.paths as paths
+    from generator.content.validate import schema_reference
+
+    assert schema_reference() == "schema/"  # a checkout: the committed JSON Schemas
+    monkeypatch.setattr(paths, "DATA_ROOT", paths.PROJECT_ROOT / "generator" / "shipped")  # as installed
+    assert schema_reference() == ("the JSON Schemas `playaid schema` writes, or "
+                                  f"{paths.DOCS_DIR / 'content-format.md'},")

@@ -50,6 +50,8 @@ def command(query: tuple[str, ...], game: str | None, limit: int, as_json: bool,
     if game is not None and game not in rules.games:
         raise UsageError(f"no game '{game}' in {content_dir} (known: {', '.join(sorted(rules.games))})")
     question = " ".join(query)
+    if not question.strip():
+        raise UsageError("the question is empty: ask in words, e.g. playaid rules repulse value 4 players")
     results = rules.search(question, game, limit)
     if as_json:
         click.echo(json.dumps(results, indent=2, ensure_ascii=False))

@@ -118,13 +118,14 @@ def validate_document(located: Located) -> tuple[BaseModel | None, list[Problem]
 
 
 def problems_from(located: Located, exc: ValidationError, models=None,
-                  reference: str = "schema/") -> list[Problem]:
+                  reference: str | None = None) -> list[Problem]:
     """Every pydantic error of ``exc`` as a `Problem` at its file:line, once per place.
 
     Unknown fields get a "did you mean" from the field names of ``models`` (default: every
     content kind), but only the first `MAX_PROBLEMS` of them in file order (the ones an error
     message shows): difflib on 100,000 unknown keys took minutes. Other hints point at
-    ``reference`` (``schema/`` for content, ``examples/`` for score records)."""
+    ``reference`` (default `schema_reference`)."""
+    reference = reference or schema_reference()
     problems: dict[tuple, Problem] = {}
     fallback: dict[tuple, Problem] = {}
     unknown: dict[tuple, str] = {}  # problem key -> the unknown field, for "did you mean"
@@ -168,6 +169,17 @@ def problems_from(located: Located, exc: ValidationError, models=None,
             if close:
                 problems[place] = replace(problems[place], hint=f"did you mean '{close[0]}'?")
     return list(problems.values())
+
+
+def schema_reference() -> str:
+    """Where a content error's hint sends the reader for the expected shape: ``schema/`` in a
+    checkout (the JSON Schemas are committed there); an installed playaid has no such folder,
+    so `playaid schema` (which writes them) and the installed content guide."""
+    from generator.paths import DATA_ROOT, DOCS_DIR, PROJECT_ROOT
+
+    if DATA_ROOT == PROJECT_ROOT and (PROJECT_ROOT / "schema").is_dir():
+        return "schema/"
+    return f"the JSON Schemas `playaid schema` writes, or {DOCS_DIR / 'content-format.md'},"
 
 
 def _hint(etype: str, reference: str) -> str:

@@ -23,7 +23,9 @@ exception:
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -182,6 +184,13 @@ def read_bounded(path: Path | str, max_bytes: int) -> tuple[bytes | None, list[P
     """The bytes of the file at ``path``, read no further than ``max_bytes + 1``; or None and
     one problem (named by `display_path`) when it cannot be read or is larger than ``max_bytes``."""
     shown = display_path(path)
+    try:  # a FIFO would block open() and a device reads as empty or endless: refuse both first
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None  # open() below says why
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        return None, [Problem(shown, 0, 0, "", "not a regular file (a device, pipe or socket); playaid reads "
+                              "record and content files", "pass a record or content file (.yaml or .json)")]
     try:
         with open(path, "rb") as stream:
             data = stream.read(max_bytes + 1)
