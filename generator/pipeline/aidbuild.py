@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from generator.content.plan import PlannedAid
-from generator.errors import BuildError
+from generator.errors import BuildError, display_path
 from generator.paths import ASSETS_DIR, TEMPLATES_DIR
 from generator.pipeline.options import RenderOptions  # noqa: F401 - re-exported for callers
 
@@ -109,7 +109,8 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
                                                              options.paper, fillable, print_shop,
                                                              low_ink=options.ink == "low-ink")
         except FormFitError as exc:
-            raise BuildError(planned.key, str(exc), "shorten the text or widen the column") from None
+            raise BuildError(planned.key, f"{_form_source(planned, game)}: {exc}",
+                             "shorten the label (or its help text) in that file") from None
     if options.png:
         from generator.render.preview import pdf_to_pngs
 
@@ -120,6 +121,16 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
             for i, png in enumerate(pdf_to_pngs(pdf), start=1):
                 files[f"{options.folder}/png/{stem}-p{i}.png"] = png
     return Rendered(files, fitted, keys)
+
+
+def _form_source(planned: PlannedAid, game) -> str:
+    """The file a form's grid comes from, as the user sees it: the scoring model for a score
+    sheet generated from one, else the aids file declaring the form."""
+    key = ("scoring", planned.aid.sheet) if planned.aid.sheet is not None else next(
+        (("aids", i) for i, doc in game.of_kind("aids").items() if any(a.id == planned.aid.id for a in doc.aids)),
+        None)
+    rel = game.paths.get(key) if key else None
+    return display_path(game.folder.parent / rel) if rel else f"game '{game.id}'"
 
 
 __all__ = ["RenderOptions", "Rendered", "render_aid"]

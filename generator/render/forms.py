@@ -104,6 +104,9 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
                 mm_to_pt(HEADER_ROW_MM), stroke=0, fill=1)
     canvas.setFillGray(0)
     canvas.setFont("PlayaidSans-Bold", LABEL_PT)
+    if canvas.stringWidth(grid.corner, "PlayaidSans-Bold", LABEL_PT) > mm_to_pt(label_w - 2 * LABEL_PAD_MM):
+        raise FormFitError(f"corner label '{grid.corner}' is wider than its "
+                           f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {LABEL_PT:g} pt")
     canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(y - 5.5), grid.corner)
     for i, c in enumerate(cols):
         _centered_label(canvas, c.label, col_x[i], col_x[i + 1], y - HEADER_ROW_MM, HEADER_ROW_MM, c.help,
@@ -186,11 +189,34 @@ def _label_width_mm(canvas, corner: str, rows: list[Line]) -> float:
 
 def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float,
                     help_text: str = "", column_id: str = "") -> None:
-    """A column header, shrunk (down to `MIN_TEXT_PT`) to fit its column; optional help lines."""
+    """A column header centred in its column (``x0``-``x1``, mm) and header row (``y0``, ``h``
+    mm): on one line shrunk (down to `MIN_TEXT_PT`) to fit; failing that, without help text,
+    wrapped onto two lines stepped down the same way; optional help lines under it.
+
+    Raises `FormFitError` naming the column and the label when it fits neither way (the text
+    would overprint its neighbours or run off the page's safe area), or when its help text needs
+    more than two lines."""
     width_pt = mm_to_pt(x1 - x0 - 1)
-    canvas.setFont("PlayaidSans-Bold", _shrink_to_fit(canvas, text, "PlayaidSans-Bold", width_pt))
+    size = _shrink_to_fit(canvas, text, "PlayaidSans-Bold", width_pt)
+    lines = [text]
+    if canvas.stringWidth(text, "PlayaidSans-Bold", size) > width_pt:
+        lines = [] if help_text else _two_lines(canvas, text, "PlayaidSans-Bold", width_pt)
+        if not lines:
+            room = "one line (the rest of its header holds the help text)" if help_text else "two lines"
+            raise FormFitError(f"column '{column_id}': label '{text}' does not fit its {(x1 - x0 - 1):.1f} mm "
+                               f"column on {room} even at {MIN_TEXT_PT:g} pt")
+        size = lines[0]
+        lines = lines[1:]
+    canvas.setFont("PlayaidSans-Bold", size)
     middle = y0 + h / 2 + (2.0 if help_text else 0)
-    canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(middle - 1.2), text)
+    if len(lines) == 1:
+        canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(middle - 1.2), text)
+    else:
+        # Two lines one leading apart, the pair's ink centred in the header row.
+        leading = pt_to_mm(size * 1.15)
+        first = middle + leading / 2 - pt_to_mm(size) * (CAP_HEIGHT - DESCENT) / 2
+        for n, line in enumerate(lines):
+            canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(first - leading * n), line)
     if help_text:
         lines = _wrap(canvas, help_text, "PlayaidSans", HELP_PT, width_pt)
         if len(lines) > 2:
@@ -202,6 +228,22 @@ def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float
         for n, line in enumerate(lines):
             canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(middle - 4.0 - 2.3 * n), line)
         canvas.setFillGray(0)
+
+
+def _two_lines(canvas, text: str, font: str, width_pt: float) -> list:
+    """``[size, line 1, line 2]``: the largest size (pt, `LABEL_PT` down to `MIN_TEXT_PT` in
+    0.5 pt steps) at which ``text`` wraps onto at most two lines no wider than ``width_pt``;
+    ``[]`` when there is none (a word too wide, or three lines needed even at the floor)."""
+    size = LABEL_PT
+    while size >= MIN_TEXT_PT:
+        try:
+            lines = _wrap(canvas, text, font, size, width_pt)
+        except FormFitError:
+            lines = []
+        if 1 <= len(lines) <= 2:
+            return [size, *lines]
+        size -= 0.5
+    return []
 
 
 def _shrink_to_fit(canvas, text: str, font: str, width_pt: float) -> float:
