@@ -73,23 +73,42 @@ def test_an_edit_keeping_size_and_time_is_seen_by_score(content):
     assert compiled_rules(content)["games"]["rftg"]["title"] == "Race for the Galaxx"  # was the old rules
 
 
-def test_a_stat_taken_just_after_a_change_is_racy(tmp_path):
+def test_a_stat_taken_just_after_a_change_is_racy(tmp_path, monkeypatch):
+    # The snapshot's clock is set from the file's own stat, so the test does not depend on how
+    # fast this machine runs the next line (under load it missed a 20 ms tick).
     folder = tmp_path / "files"
     folder.mkdir()
-    (folder / "a.yaml").write_text("a: 1\n")
-    assert stat_snapshot([folder])[1] is True  # changed in this very tick
-    past = time.time_ns() - 60_000_000_000
-    os.utime(folder / "a.yaml", ns=(past, past + 123))
-    time.sleep(0.1)
-    assert stat_snapshot([folder])[1] is False
-    future = time.time_ns() + 60_000_000_000
-    os.utime(folder / "a.yaml", ns=(future, future))
-    time.sleep(0.1)
+    path = folder / "a.yaml"
+    path.write_text("a: 1\n")
+    clock = {"now": 0}
+    monkeypatch.setattr(time, "time_ns", lambda: clock["now"])
+
+    def changed() -> int:  # the later of the file's modification and change times
+        st = path.stat()
+        return max(st.st_mtime_ns, st.st_ctime_ns)
+
+    clock["now"] = changed() + 5_000_000
+    assert stat_snapshot([folder])[1] is True  # changed 5 ms ago: in this very tick
+    clock["now"] = changed() + 100_000_000
+    assert stat_snapshot([folder])[1] is False  # 100 ms ago: settled
+    ctime = path.stat().st_ctime_ns
+    os.utime(path, ns=(ctime - 60_000_000_000, ctime - 60_000_000_000 + 123))
+    clock["now"] = path.stat().st_ctime_ns + 100_000_000
+    assert stat_snapshot([folder])[1] is False  # set a minute back: the change time settles it
+    os.utime(path, ns=(clock["now"] + 60_000_000_000,) * 2)
+    clock["now"] = path.stat().st_ctime_ns + 100_000_000
     assert stat_snapshot([folder])[1] is True  # a time in the future is never settled
-    whole_second = (time.time_ns() // 1_000_000_000 - 1) * 1_000_000_000
-    os.utime(folder / "a.yaml", ns=(whole_second, whole_second))
-    time.sleep(0.1)
+    for _ in range(5):  # the whole second just before the last change; again if this machine paused
+        whole_second = path.stat().st_ctime_ns // 1_000_000_000 * 1_000_000_000
+        os.utime(path, ns=(whole_second, whole_second))
+        if path.stat().st_ctime_ns - whole_second < 1_500_000_000:
+            break
+    clock["now"] = path.stat().st_ctime_ns + 30_000_000  # the change time itself has settled
+    assert clock["now"] - whole_second < 2_000_000_000
     assert stat_snapshot([folder])[1] is True  # whole seconds (FAT, tar): 2 s of doubt
+    os.utime(path, ns=(whole_second + 1, whole_second + 1))
+    clock["now"] = path.stat().st_ctime_ns + 30_000_000
+    assert stat_snapshot([folder])[1] is False  # the same time, not on a whole second: settled
 
 
 def test_a_racy_build_records_no_stat_shortcut(content, tmp_path):
