@@ -163,12 +163,14 @@ def test_a_20_digit_number_is_shown_as_the_core_reads_it_digit_for_digit(browser
     note = page.locator('[data-path="players.0.chips"] .finding.error')
     note.wait_for()
     assert note.inner_text().startswith(f"Ann: {message}"), note.inner_text()
-    assert note.inner_text().endswith("This box is not counted.")
+    assert note.inner_text().endswith(". This box is not counted.")
     assert page.input_value("#p0-chips") == digits
     # issue 18: invalid input in one box marks that box; the other totals stay (Ann's without the
     # chips: Old Earth's 2 VP)
     scored(page, 0)
     assert page.locator("#p0-total").inner_text().startswith("2")
+    # the box holds a number: no "is empty, counted as 0" beside it (the scorer saw it left out)
+    assert "is empty" not in page.locator('[data-path="players.0.chips"]').inner_text()
     screenshot(page, "trial-20-digits")
     # kept as typed over a reload, and a record pasted with it reads the same
     page.reload()

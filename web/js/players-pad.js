@@ -363,8 +363,8 @@ export class PlayersPad {
         ? `Too long: ${typed.replace("-", "").length} digits. This box is not counted.` : "Not a whole number: this box is not counted.");
     }
     for (const { path, error } of this.request?.outOfRange ?? []) {
-      showFinding(root, fallback, path, "error",
-        `${this.wordsFor({ message: errorText(root, path, error, "error"), path }).text} This box is not counted.`);
+      const said = this.wordsFor({ message: errorText(root, path, error, "error"), path }).text;
+      showFinding(root, fallback, path, "error", `${said}${/[.!?]$/.test(said) ? "" : "."} This box is not counted.`);
     }
     // a name used twice is marked at once (a result naming two players alike cannot be read)
     for (const [i, j] of this.sameNames()) {
@@ -394,6 +394,10 @@ export class PlayersPad {
     const missing = this.record.players.length - report.players.length;
     const { winner } = this.winnerText(report);
     winnerLine.textContent = missing > 0 ? `Provisional: ${plural(missing, "player has", "players have")} ${this.notEnteredWords}.` : winner;
+    // boxes left out (not a whole number, out of range) are marked above: the scorer saw them
+    // empty, and "is empty, counted as 0" there would contradict what the box shows
+    const leftOut = new Set([...(this.request?.invalid ?? []), ...(this.request?.outOfRange ?? []).map((b) => b.path)]
+      .map((p) => p.join(".")));
     for (const f of report.findings ?? []) {
       if (f.code === "duplicate_player" && this.sameNames().size) continue; // marked at its name box above
       const named = f.player != null ? report.players.findIndex((p) => p.name === f.player) : -1;
@@ -401,6 +405,7 @@ export class PlayersPad {
       if (!this.shown(path0, f.code)) continue;
       if (this.provisionalOnly(f, path0)) continue;
       const { text, path } = this.wordsFor({ ...f, path: path0 });
+      if (leftOut.has(path.join("."))) continue;
       const link = findingRuleLink(f, this.rulesGame, this.scoringModel());
       const note = showFinding(root, fallback, path.length ? path : null, f.severity, text);
       if (link) note.append(link);
