@@ -44,10 +44,14 @@ async function digest(response) {
 
 /** A response for `path` whose bytes match FILES[path]: from the network, revalidating any HTTP
  * cache entry; then, if that copy is of another version, once more bypassing every cache. */
+/** The longest one file of the offline copy may take (the WebAssembly on a slow connection). */
+const FETCH_TIMEOUT_MS = 120000;
+
 async function fetchChecked(path) {
   const plain = path === "index.html" ? SCOPE : href(path); // the page is usually fetched as its folder
   for (const [url, mode] of [[plain, "no-cache"], [`${href(path)}?v=${FILES[path]}`, "reload"]]) {
-    const response = await fetch(url, { cache: mode });
+    // bounded: a fetch that never ends would keep the copy "saving" with nothing tried again
+    const response = await fetch(url, { cache: mode, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     if (await digest(response.clone()) === FILES[path]) return response;
   }

@@ -15,6 +15,9 @@
 const SW = new URL("../sw.js", import.meta.url);
 const TAKE_OVER_MS = 3000; // a first visit waits at most this long for the service worker
 const RETRY_MS = [2000, 5000, 10000, 30000];
+/** Saving with no word from the service worker for this long counts as cut short and is tried
+ * again (a worker the browser stopped loses its answer; asking again joins a copy in progress). */
+const STALL_MS = 20000;
 
 export class OfflineCopy extends EventTarget {
   constructor() {
@@ -77,13 +80,23 @@ export class OfflineCopy extends EventTarget {
       const worker = registration.active ?? (await navigator.serviceWorker.ready).active;
       if (this.status.state !== "ready") this.setStatus({ state: "saving", done: 0, total: 0 });
       worker.postMessage({ type: "offline-copy" });
+      this.watch();
     } catch (error) {
       this.failed(String(error && error.message || error));
     }
   }
 
+  /** (Re)start the stall watch of a copy being saved. */
+  watch() {
+    clearTimeout(this.stallTimer);
+    this.stallTimer = setTimeout(() => {
+      if (this.status.state === "saving") this.failed("no answer from the offline copy");
+    }, STALL_MS);
+  }
+
   receive(message) {
     if (!message || message.type !== "offline-copy") return;
+    if (message.state === "saving") this.watch(); else clearTimeout(this.stallTimer);
     const updated = this.status.updated;
     if (message.state === "failed") this.failed(message.message);
     else if (message.state === "ready") {
