@@ -486,34 +486,31 @@ class _Compiler:
             self.fail(node, f"'.{key}' is not allowed (names starting with '_' are refused)")
         target = self.node(node.value)
         text = self.text
+
+        def no_field(value) -> ExpressionError:
+            """The error for reading `.key` of `value` (a mapping without it, or no mapping)."""
+            if isinstance(value, dict):
+                shown = ", ".join(sorted(map(str, value)))
+                return ExpressionError(f"no field '{key}' (has: {_short(shown, 200)})", text, _column(node))
+            return ExpressionError(f"'.{key}' reads a field of a mapping, not of "
+                                   f"{type(value).__name__}", text, _column(node))
+
         if isinstance(node.value, ast.Name) and any(node.value.id in scope for scope in self.bound):
             # `p.chips` with `p` a comprehension's name: read it here, without a call for it
             name = node.value.id
 
             def bound_field(env, budget):
                 value = env[name]
-                if isinstance(value, dict):
-                    try:
-                        return value[key]
-                    except KeyError:
-                        shown = ", ".join(sorted(map(str, value)))
-                        raise ExpressionError(f"no field '{key}' (has: {_short(shown, 200)})",
-                                              text, _column(node)) from None
-                raise ExpressionError(f"'.{key}' reads a field of a mapping, not of "
-                                      f"{type(value).__name__}", text, _column(node))
+                if isinstance(value, dict) and key in value:
+                    return value[key]
+                raise no_field(value)
             return bound_field
 
         def field(env, budget):
             value = target(env, budget)
-            if isinstance(value, dict):
-                try:
-                    return value[key]
-                except KeyError:
-                    shown = ", ".join(sorted(map(str, value)))
-                    raise ExpressionError(f"no field '{key}' (has: {_short(shown, 200)})",
-                                          text, _column(node)) from None
-            raise ExpressionError(f"'.{key}' reads a field of a mapping, not of "
-                                  f"{type(value).__name__}", text, _column(node))
+            if isinstance(value, dict) and key in value:
+                return value[key]
+            raise no_field(value)
         return field
 
     def _Subscript(self, node):
