@@ -144,24 +144,35 @@ def _line_of(path, text):
     return n, lines[n - 1].index(text) + 1
 
 
+def _check_errors():
+    """`playaid check` on the content folder, expected to fail: (its output, its located lines)."""
+    res = run("check")
+    assert res.exit_code == 1, res.output
+    return res.output, [line for line in res.output.splitlines() if line.startswith("content/")]
+
+
+def _assert_located(scoring, expected, errors):
+    """Each `(written, *texts)` of `expected` is one error line, in order, at the column of
+    `written` in `scoring` (not within its formula or template) and saying every text."""
+    assert len(errors) == len(expected), errors
+    for (written, *texts), line in zip(expected, errors):
+        row, column = _line_of(scoring, written)
+        assert line.startswith(f"content/my-game/scoring.yaml:{row}:{column}: "), (line, row, column)
+        assert all(t in line for t in texts), line
+
+
 def test_check_reports_every_formula_error_at_its_column_in_the_file_with_did_you_mean(tmp_path, monkeypatch):
     game = _new_game(tmp_path, monkeypatch)
     scoring = game / "scoring.yaml"
     _edit(scoring, "value: sets * set_vp", "value: setz * set_vp")
     _edit(scoring, "value: coins // coins_per_vp", 'value: "coins // coins_pr_vp"')
     _edit(scoring, "most: sets\n", "most: setts\n")
-    res = run("check")
-    assert res.exit_code == 1
-    errors = [line for line in res.output.splitlines() if line.startswith("content/")]
-    assert len(errors) == 3, res.output
-    for (old, hint), line in zip([("setz", "did you mean 'sets' or 'set_vp'?"),
-                                  ("coins_pr_vp", "did you mean 'coins_per_vp' or 'coins'?"),
-                                  ("setts", "did you mean 'sets' or 'sets_vp'?")], errors):
-        row, column = _line_of(scoring, old)  # the name's own column in the file
-        assert line.startswith(f"content/my-game/scoring.yaml:{row}:{column}: "), (line, row, column)
-        assert f"unknown name '{old}'" in line and hint in line
-        assert "(at column" not in line
-    assert "3 problems found" in res.output
+    output, errors = _check_errors()
+    _assert_located(scoring, [("setz", "unknown name 'setz'", "did you mean 'sets' or 'set_vp'?"),
+                              ("coins_pr_vp", "unknown name 'coins_pr_vp'", "did you mean 'coins_per_vp' or 'coins'?"),
+                              ("setts", "unknown name 'setts'", "did you mean 'sets' or 'sets_vp'?")], errors)
+    assert not any("(at column" in line for line in errors)
+    assert "3 problems found" in output
 
 
 def test_a_syntax_error_in_one_file_hides_no_formula_error_in_another(tmp_path, monkeypatch):
@@ -169,13 +180,11 @@ def test_a_syntax_error_in_one_file_hides_no_formula_error_in_another(tmp_path, 
     _edit(game / "scoring.yaml", "value: sets * set_vp", "value: setz * set_vp")
     with open(game / "facts.yaml", "a") as f:  # the facts the model's constants read are lost too
         f.write("broken: [unclosed\n")
-    res = run("check")
-    assert res.exit_code == 1
-    errors = [line for line in res.output.splitlines() if line.startswith("content/")]
+    output, errors = _check_errors()
     assert errors[0].startswith("content/my-game/facts.yaml:") and "YAML syntax error" in errors[0]
     row, column = _line_of(game / "scoring.yaml", "setz")
     assert errors[1].startswith(f"content/my-game/scoring.yaml:{row}:{column}: components[0].value: ")
-    assert len(errors) == 2, res.output  # no "no fact" for the constants the broken file held
+    assert len(errors) == 2, output  # no "no fact" for the constants the broken file held
 
 
 def test_a_trial_score_failure_is_located_at_the_item_that_failed(tmp_path, monkeypatch):
@@ -344,20 +353,13 @@ def test_check_reports_every_wrong_template_placeholder_at_its_column_with_did_y
     _edit(scoring, 'why: "coins: {coins}, 1 VP per {coins_per_vp}"', 'why: "coins: {coin}, 1 VP per 3"')
     _edit(scoring, 'message: "{most} gems', 'message: "{mots} gems')
     _edit(scoring, 'why: "sets: {sets} x {set_vp} VP"', 'why: "sets: {sets.__class__} x {set_vp:>999999999} {{7*7}}"')
-    res = run("check")
-    assert res.exit_code == 1, res.output
-    errors = [line for line in res.output.splitlines() if line.startswith("content/")]
-    assert len(errors) == 5, res.output
-    expected = [("{sets.__class__}", "uses attribute access", "write '{sets}'"),
-                ("{set_vp:>999999999}", "uses a format spec", "write '{set_vp}'"),
-                ("{{7*7}}", "double braces", "leave the braces out"),
-                ("{coin}", "unknown placeholder '{coin}'", "did you mean 'coins'"),
-                ("{mots}", "unknown placeholder '{mots}'", "did you mean 'most'")]
-    for (written, message, hint), line in zip(expected, errors):
-        row, column = _line_of(scoring, written)  # the placeholder's own column in the file
-        assert line.startswith(f"content/my-game/scoring.yaml:{row}:{column}: "), (line, row, column)
-        assert message in line and hint in line, line
-    assert "5 problems found" in res.output
+    output, errors = _check_errors()
+    _assert_located(scoring, [("{sets.__class__}", "uses attribute access", "write '{sets}'"),
+                              ("{set_vp:>999999999}", "uses a format spec", "write '{set_vp}'"),
+                              ("{{7*7}}", "double braces", "leave the braces out"),
+                              ("{coin}", "unknown placeholder '{coin}'", "did you mean 'coins'"),
+                              ("{mots}", "unknown placeholder '{mots}'", "did you mean 'most'")], errors)
+    assert "5 problems found" in output
     # the shipped games and a fresh game's own templates are all fine
     _edit(scoring, 'why: "coins: {coin}, 1 VP per 3"', 'why: "coins: {coins}, 1 VP per {coins_per_vp}"')
     _edit(scoring, 'message: "{mots} gems', 'message: "{most} gems')
