@@ -51,6 +51,15 @@ class Problem:
 CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
+def did_you_mean(name: str, names, n: int = 3) -> str:
+    """``"did you mean 'a' or 'b'? "`` for the names of ``names`` closest to ``name`` (difflib,
+    at most ``n``), or ``""`` when none is close: the start of a hint."""
+    import difflib
+
+    close = difflib.get_close_matches(name, list(dict.fromkeys(names)), n=n, cutoff=0.6)
+    return f"did you mean {' or '.join(repr(c) for c in close)}? " if close else ""
+
+
 def one_line(text: str) -> str:
     """``text`` with line breaks and other control characters escaped (``\\n``, ``\\x1f``): one
     problem is one line of output, whatever a file put in a key or value it quotes."""

@@ -26,13 +26,11 @@ def web_command(out_dir: Path, content_dir: Path):
     the folder from any static host, or with playaid serve. Exit 1 on bad content or when the
     front-end packages are missing (run npm ci).
     """
-    from generator.web.site import MARKER, build_site
+    from generator.web.site import build_site, foreign_folder
 
-    out = Path(out_dir)
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).is_file())):
-        # a usage error (exit 2), found before any work: the site would replace a folder not ours
-        raise UsageError(f"{out}: not a web scorer site written by playaid (no {MARKER}); refusing to "
-                         f"replace it (choose an empty or new folder with --out)")
+    refused = foreign_folder(Path(out_dir))
+    if refused:  # a usage error (exit 2), found before any work
+        raise UsageError(refused)
     site = build_site(content_dir, out_dir)
     size = sum(len(d) if isinstance(d, bytes) else d.stat().st_size for d in site.files.values())
     click.echo(f"wrote {out_dir}/ ({len(site.files)} files, {size / 1e6:.1f} MB); "

@@ -8,11 +8,10 @@ found here, not at the table)."""
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import re
 
 from generator.content.scoring_model import Scoring
-from generator.errors import Problem
+from generator.errors import Problem, did_you_mean
 from generator.scoring.pad import MAX_SCORE
 
 #: Names every formula may read besides the model's own (see docs/content-format.md, "Scoring").
@@ -392,9 +391,7 @@ def _formula_problem(content, doc: Scoring, loc, path: tuple, exc) -> Problem:
         known = [n.strip() for n in listed.split(",") if n.strip() and not n.strip().endswith("...")]
         if listed.endswith("..."):  # the core's list was cut: every name the model declares
             known += sorted(_model_names(doc))
-        close = difflib.get_close_matches(name, list(dict.fromkeys(known)), n=3, cutoff=0.6)
-        if close:
-            hint = f"did you mean {' or '.join(repr(c) for c in close)}? " + hint
+        hint = did_you_mean(name, known) + hint
     problem = loc.problem(path, _AT_COLUMN.sub("", message), hint)
     at = _AT_COLUMN.search(message)
     if at and problem.line:

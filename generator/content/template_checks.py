@@ -8,11 +8,10 @@ Each problem is located at the placeholder's own column in the file, with did-yo
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import re
 
 from generator.content.scoring_model import Scoring
-from generator.errors import Problem
+from generator.errors import Problem, did_you_mean
 from generator.scoring.template import fill
 
 #: One brace pair with no brace inside; what it holds is judged by `_judge`.
@@ -107,7 +106,5 @@ def _judge(text: str, match, scope: set, what: str):
         return None  # e.g. "{a, b}": text in braces, not a placeholder
     if name.group(0) in scope:
         return None
-    close = difflib.get_close_matches(name.group(0), sorted(scope), n=3, cutoff=0.6)
-    hint = (f"did you mean {' or '.join(repr(c) for c in close)}? " if close else "") + \
-        f"names it may show: {', '.join(sorted(scope))}"
+    hint = did_you_mean(name.group(0), sorted(scope)) + f"names it may show: {', '.join(sorted(scope))}"
     return (f"{what}: unknown placeholder '{written}' (it would be shown as written)", hint)

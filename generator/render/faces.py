@@ -189,7 +189,9 @@ def _without_overflow(attempt, best: tuple[float, object], min_pt: float, planne
     size = best[0] - FONT_STEP_PT
     while size >= min_pt - 1e-9:
         document = attempt(size)
-        if len(document.pages) == 1 and _legible(document) and not overflowing_text(document):
+        if not _legible(document):
+            break  # text only shrinks with the size: no smaller size can be legible
+        if len(document.pages) == 1 and not overflowing_text(document):
             return size, document
         size -= FONT_STEP_PT
     words = overflowing_text(attempt(min_pt))

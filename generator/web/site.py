@@ -118,16 +118,25 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
     return site
 
 
+def foreign_folder(out_dir: Path) -> str | None:
+    """Why the site must not be written to ``out_dir`` (a file, or a non-empty folder without our
+    `MARKER`: replacing it would delete what someone else put there), or None when it may."""
+    out_dir = Path(out_dir)
+    if out_dir.exists() and (not out_dir.is_dir() or (any(out_dir.iterdir()) and not (out_dir / MARKER).is_file())):
+        return (f"{out_dir}: not a web scorer site written by playaid (no {MARKER}); refusing to "
+                f"replace it (choose an empty or new folder with --out)")
+    return None
+
+
 def write_site(site: Site, out_dir: Path) -> None:
     """Write ``site`` to ``out_dir`` atomically (temporary folder, then one rename).
 
     Raises `WriteError` when ``out_dir`` is a non-empty folder that we did not write (no
     `MARKER`), or cannot be written; the previous site is then untouched."""
     out_dir = Path(out_dir)
-    if out_dir.exists() and (not out_dir.is_dir() or
-                             (any(out_dir.iterdir()) and not (out_dir / MARKER).is_file())):
-        raise WriteError(f"{out_dir}: not a web scorer site written by playaid (no {MARKER}); "
-                         f"refusing to replace it (choose an empty or new folder with --out)")
+    refused = foreign_folder(out_dir)
+    if refused:
+        raise WriteError(refused)
     try:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         remove_leftovers(out_dir)
