@@ -14,7 +14,7 @@ from generator.scoring.template import fill
 #: Steps all the formulas scoring one record may take together (`expressions.Budget`), so no
 #: scoring model makes a score slow, however many formulas it holds (300 formulas of 180,000
 #: steps each took 63 s for two players; now a located error in 0.1 s). The shipped examples
-#: take at most 107 (RftG standard).
+#: spend at most 60 (counterstrike; counted per record in a review, 2026-12-02).
 RECORD_STEPS = 2_000_000
 
 

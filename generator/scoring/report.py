@@ -17,7 +17,7 @@ class Finding(NamedTuple):
     ``code`` (stable id such as ``claimed_total``), ``message`` (says what and how to fix),
     ``path`` (keys and indexes of the record value it is about; empty = the whole record).
     (A named tuple: immutable, and a record with many findings makes them fast; a frozen
-    dataclass took four times as long to build.)"""
+    dataclass took about three times as long to build: 2.8x, timeit, Python 3.11.)"""
 
     severity: str
     player: str | None
