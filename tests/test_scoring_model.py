@@ -272,3 +272,14 @@ def test_all_the_formulas_of_one_record_share_one_step_budget():
     # each takes 180,000 steps (45,000 numbers built and summed, twice): Ann's first 11 fit, her
     # 12th (after the model's 3 components) runs out, and nothing of the record is scored past it
     assert caught.value.path == ("components", 14, "value")
+
+
+def test_the_award_line_made_directly_is_the_built_in_template_filled():
+    """Pad writes an award's line without filling MESSAGES["award_why"] (a hot path); the two must
+    not drift apart."""
+    from generator.scoring.pad import MESSAGES, award_why
+    from generator.scoring.template import fill
+
+    values = {"best": "most", "measure": "Military vs. Xenos", "note": " at repulse", "top": 6,
+              "tie": ", tied with Ben"}
+    assert award_why(**values) == fill(MESSAGES["award_why"], values) == "most Military vs. Xenos at repulse: 6, tied with Ben"

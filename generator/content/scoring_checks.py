@@ -12,7 +12,7 @@ import re
 
 from generator.content.scoring_model import Scoring
 from generator.errors import Problem, did_you_mean
-from generator.scoring.pad import MAX_SCORE
+from generator.scoring.formulas import MAX_SCORE
 
 #: Names every formula may read besides the model's own (see docs/content-format.md, "Scoring").
 RESERVED = {"name", "given", "variant", "variant_id", "a_variant", "ended_by", "player_count",

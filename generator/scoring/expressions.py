@@ -484,7 +484,6 @@ class _Compiler:
         key = node.attr
         if key.startswith("_"):
             self.fail(node, f"'.{key}' is not allowed (names starting with '_' are refused)")
-        target = self.node(node.value)
         text = self.text
 
         def no_field(value) -> ExpressionError:
@@ -505,6 +504,8 @@ class _Compiler:
                     return value[key]
                 raise no_field(value)
             return bound_field
+
+        target = self.node(node.value)
 
         def field(env, budget):
             value = target(env, budget)

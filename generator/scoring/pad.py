@@ -23,8 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from generator.scoring.expressions import Budget, ExpressionError
-# The formula helpers live in `formulas`; pad re-exports them for the mechanisms and callers.
-from generator.scoring.formulas import MAX_SCORE, RECORD_STEPS, record_budget, whole, why  # noqa: F401
+from generator.scoring.formulas import MAX_SCORE, record_budget, whole
 from generator.scoring.formulas import evaluated as _evaluate
 from generator.scoring.model import Model, ModelInvalid
 from generator.scoring.plan import VariantPlan
@@ -53,6 +52,12 @@ MESSAGES = {
 
 #: Built-in findings reported under another finding's code (the same kind of problem).
 _CODES = {"record_field_not_applicable": "field_not_applicable"}
+
+
+def award_why(best: str, measure: str, note: str, top, tie: str) -> str:
+    """MESSAGES["award_why"] filled, made directly: an award's line is written for every holder
+    of every award of every record (tests/test_scoring_model.py checks the two agree)."""
+    return f"{best} {measure}{note}: {top}{tie}"
 
 
 def with_article(word: str) -> str:
@@ -104,6 +109,7 @@ class Pad:
         # (formula, where, place, lower wins) of each tie-breaker: the error texts made once
         self._breakers = [(t.value, f"tie-breaker '{t.id}'", t.at + ("value",), t.lower_wins)
                           for t in model.tie_breakers]
+        self._award_why_reworded = "award_why" in model.messages  # else the built-in text, made directly
 
     def plan(self, variant: str | None) -> VariantPlan:
         """What one variant scores, compiled once (`plan.VariantPlan`)."""
@@ -191,7 +197,7 @@ class Pad:
         for mechanism in self.mechanisms.values():
             mechanism.finish(game, findings)
         self._players_findings(game)
-        self._checks(game, scored)
+        self._checks(game)
         winners, ties = self._rank(game, scores)
         for i, ps in enumerate(scores):
             claimed = ps["claimed_total"]
@@ -341,18 +347,17 @@ class Pad:
                                                                 "best": "least" if award.lower else "most"})
                 game.findings.append(Finding("info", None, code, text))
                 continue
-            reworded = "award_why" in model.messages
             for i in tied:
                 ps = scores[i]
                 ps[key] += award.vp
                 ps["awards"].append(award.id)
                 others = [scores[j]["name"] for j in tied if j != i]
                 tie = f", tied with {', '.join(others)}" if others else ""
-                if reworded:
+                if self._award_why_reworded:
                     _code, why = self.message("award_why", {"best": best, "measure": label, "note": note,
                                                              "top": top, "tie": tie})
-                else:  # MESSAGES["award_why"], without a template to fill: the common case
-                    why = f"{best} {label}{note}: {top}{tie}"
+                else:
+                    why = award_why(best, label, note, top, tie)
                 ps["explain"].append(Explain(award.title, award.vp, why))
         for ps, env in zip(scores, game.envs):
             env[key] = ps[key]
@@ -373,7 +378,7 @@ class Pad:
                 findings.append(Finding("error", None, code, text, ("players", i, "name")))
             seen.setdefault(name, i)
 
-    def _checks(self, game: Game, variant: str | None) -> None:
+    def _checks(self, game: Game) -> None:
         checks = game.view.checks
         if not checks:
             return

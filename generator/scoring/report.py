@@ -25,10 +25,6 @@ class Finding(NamedTuple):
     message: str
     path: tuple = ()
 
-    def to_json(self) -> dict:
-        return {"severity": self.severity, "player": self.player, "code": self.code,
-                "message": self.message, "path": list(self.path)}
-
 
 class Explain(NamedTuple):
     """One scored component: what (``component``), how many VP, and why. (A named tuple: a
@@ -37,9 +33,6 @@ class Explain(NamedTuple):
     component: str
     vp: int
     why: str
-
-    def to_json(self) -> dict:
-        return {"component": self.component, "vp": self.vp, "why": self.why}
 
 
 @dataclass(frozen=True, slots=True)

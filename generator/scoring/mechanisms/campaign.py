@@ -37,7 +37,8 @@ import difflib
 
 from generator.scoring.expressions import ExpressionError, compile_expression
 from generator.scoring.model import ModelInvalid
-from generator.scoring.pad import Pad, _evaluate, _highest, record_budget, whole, why
+from generator.scoring.formulas import evaluated as _evaluate, record_budget, whole, why
+from generator.scoring.pad import Pad, _highest
 from generator.scoring.template import fill
 
 NAMES = frozenset({"completes_goal", "goal_done_in", "campaign_ended_in", "game_number"})
