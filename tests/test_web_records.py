@@ -111,6 +111,16 @@ def test_score_never_throws(api_page, expression, message):
     assert all("Traceback" not in e["message"] for e in report["errors"])
 
 
+def test_an_object_with_undefined_values_scores_as_json_would_write_it(api_page):
+    """window.playaid.score(object) reads undefined as JSON.stringify writes it (a member left out,
+    a list item null), as it did before records were checked under a file's limits."""
+    report = api_page.evaluate("""window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',
+        note: undefined, players: [{name: 'Ann', tableau: ['Old Earth'], chips: 3, goods: undefined},
+                                   {name: 'Ben', tableau: ['Epsilon Eridani'], chips: 0}]})""")
+    assert report["ok"] is True, report
+    assert [p["total"] for p in report["players"]] == [5, 1]  # Old Earth 2 + 3 chips; Epsilon Eridani 1
+
+
 # --- big inputs, what is saved, a share link never loses a game --------------------------------
 
 def share_fragment(record) -> str:

@@ -42,11 +42,11 @@ async function digest(response) {
   return Array.from(sum.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A response for `path` whose bytes match FILES[path]: from the network, revalidating any HTTP
- * cache entry; then, if that copy is of another version, once more bypassing every cache. */
 /** The longest one file of the offline copy may take (the WebAssembly on a slow connection). */
 const FETCH_TIMEOUT_MS = 120000;
 
+/** A response for `path` whose bytes match FILES[path]: from the network, revalidating any HTTP
+ * cache entry; then, if that copy is of another version, once more bypassing every cache. */
 async function fetchChecked(path) {
   const plain = path === "index.html" ? SCOPE : href(path); // the page is usually fetched as its folder
   for (const [url, mode] of [[plain, "no-cache"], [`${href(path)}?v=${FILES[path]}`, "reload"]]) {
@@ -124,6 +124,7 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+const HEARTBEAT_MS = 5000;
 let saving = null;
 /** Make this version's copy complete (once at a time), telling the pages how it goes. */
 function saveCopy() {
@@ -131,12 +132,20 @@ function saveCopy() {
     const cache = await caches.open(CACHE);
     if (await cache.match(COMPLETE)) return broadcast({ state: "ready" });
     let last = 0;
-    await fill(cache, await previousCopy(), (done, total) => {
-      if (done === total || performance.now() - last > 250) {
-        last = performance.now();
-        broadcast({ state: "saving", done, total });
-      }
-    });
+    let progress = { done: 0, total: Object.keys(FILES).length };
+    // a heartbeat while one long file downloads: the page counts 20 s of silence as a stopped worker
+    const beat = setInterval(() => broadcast({ state: "saving", ...progress }), HEARTBEAT_MS);
+    try {
+      await fill(cache, await previousCopy(), (done, total) => {
+        progress = { done, total };
+        if (done === total || performance.now() - last > 250) {
+          last = performance.now();
+          broadcast({ state: "saving", done, total });
+        }
+      });
+    } finally {
+      clearInterval(beat);
+    }
     return broadcast({ state: "ready" });
   })().catch((error) => broadcast({ state: "failed", message: String(error && error.message || error) }))
     .finally(() => { saving = null; });

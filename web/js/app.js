@@ -167,11 +167,12 @@ async function rescore(...tabs) {
           let request = forms[tab].scoringRequest();
           // exact: a large number typed in a box goes as its digits (a BigInt in the request)
           let report = await engine.score(records.engineText(request.record));
-          // a value out of range in one box: that box is marked, the others still score
-          for (let boxes = forms[tab].boxErrors?.(report, request), tries = 0; boxes && tries < 3; tries++) {
+          // values out of range: those boxes are marked, the others still score (the scorer
+          // names every such box at once, so one more try is all it takes)
+          const boxes = forms[tab].boxErrors?.(report, request);
+          if (boxes) {
             request = forms[tab].scoringRequest(boxes);
             report = await engine.score(records.engineText(request.record));
-            boxes = forms[tab].boxErrors(report, request);
           }
           forms[tab].showReport(report, request);
           if (unsaved.delete(tab)) save(tab, forms[tab].record); // a loaded record, now scored

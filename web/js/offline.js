@@ -16,7 +16,8 @@ const SW = new URL("../sw.js", import.meta.url);
 const TAKE_OVER_MS = 3000; // a first visit waits at most this long for the service worker
 const RETRY_MS = [2000, 5000, 10000, 30000];
 /** Saving with no word from the service worker for this long counts as cut short and is tried
- * again (a worker the browser stopped loses its answer; asking again joins a copy in progress). */
+ * again (a worker the browser stopped loses its answer; asking again joins a copy in progress).
+ * A worker still saving says so every 5 s (sw.js HEARTBEAT_MS), even during one long download. */
 const STALL_MS = 20000;
 
 export class OfflineCopy extends EventTarget {

@@ -56,7 +56,7 @@ function coreScalar(kind, text) {
   if (kind === "null") return [null, "null"];
   if (kind === "bool") return [text.toLowerCase() === "true", text.toLowerCase()];
   if (kind === "int") {
-    const big = text.startsWith("0o") ? BigInt(`0o${text.slice(2)}`) : text.startsWith("0x") ? BigInt(text) : BigInt(text);
+    const big = BigInt(text); // decimal, 0o or 0x (the core's int forms)
     // a number a JavaScript number would round stays its digits in the value (the form shows
     // and sends them exactly: dom.js parseCount, bigWhole); the JSON text is exact anyway
     const n = Number(big);
@@ -286,6 +286,7 @@ export function recordJSON(record) {
       problem([], `more than ${LIMITS.values.toLocaleString("en")} values in one file`, "a record holds a few thousand at most");
       throw new Fatal();
     }
+    if (value === undefined) return "null"; // an undefined list item, as JSON.stringify writes it
     if (value === null || typeof value === "boolean" || typeof value === "string") return JSON.stringify(value);
     if (typeof value === "number") return Number.isInteger(value) && Math.abs(value) < 2 ** 53 ? String(value) : floatJSON(value);
     if (typeof value === "bigint") {
@@ -312,7 +313,8 @@ export function recordJSON(record) {
     seen.add(value);
     const text = Array.isArray(value)
       ? `[${value.map((item, i) => walk(item, [...path, i], depth + 1)).join(",")}]`
-      : `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${walk(v, [...path, k], depth + 1)}`).join(",")}}`;
+      : `{${Object.entries(value).filter(([, v]) => v !== undefined) // left out, as JSON.stringify does
+        .map(([k, v]) => `${JSON.stringify(k)}:${walk(v, [...path, k], depth + 1)}`).join(",")}}`;
     seen.delete(value);
     return text;
   };

@@ -4,7 +4,7 @@
 // verdict at the top ("Final result" or "Not final: 1 unknown card not counted"), the winner
 // and ties, the awards, and a breakdown per player one tap away.
 import { h, ordinal } from "./dom.js";
-import { plural, words } from "./words.js";
+import { words } from "./words.js";
 
 /**
  * The categories a compiled scoring model declares (docs/scoring-model.md): its components in
@@ -72,9 +72,6 @@ export function verdict(problems, id) {
   if (!problems.length) return h("p", { class: "verdict final", id }, "Final result");
   return h("p", { class: "verdict provisional", id }, h("strong", {}, "Not final: "), problems.join("; "), ".");
 }
-
-/** "1 unknown card" / "2 unknown cards" (words.js `plural`). */
-export const count = plural;
 
 /**
  * The scoreboard: a column per player (rank order), a row per category, the total last.
