@@ -317,15 +317,6 @@ def test_new_prints_every_path_alike_says_the_shipped_games_are_not_listed_and_w
     assert "  elsewhere/tile-game/game.yaml" in res.output and "  examples/tile-game.yaml" in res.output
 
 
-def test_the_content_guides_ship_in_the_package():
-    text = (REPO / "setup.py").read_text()
-    assert '"docs": ["new-game.md", "content-format.md", "scoring-model.md"]' in text
-    sys.path.insert(0, str(REPO / "tools"))
-    import dist
-
-    assert "docs" in dist.SOURCE_PARTS
-
-
 def test_an_out_folder_that_cannot_be_written_is_said_before_anything_is_rendered(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")

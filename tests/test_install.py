@@ -52,6 +52,8 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
     playaid = home / "bin" / "playaid"
     venv = home / "pipx" / "venvs" / "playaid"
     shipped = next(venv.glob("lib/python3*/site-packages/generator/shipped"))
+    # the content guides `playaid new` points at ship inside the package
+    assert {p.name for p in (shipped / "docs").glob("*.md")} >= {"new-game.md", "content-format.md", "scoring-model.md"}
     before = _files(venv)
 
     def run(folder: Path, *args: str, code: int = 0, **extra: str) -> subprocess.CompletedProcess:
