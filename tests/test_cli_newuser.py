@@ -431,6 +431,8 @@ def test_schema_hint_points_at_what_an_installed_copy_has(monkeypatch):
     from generator.content.validate import schema_reference
 
     assert schema_reference() == "schema/"  # a checkout: the committed JSON Schemas
-    monkeypatch.setattr(paths, "DATA_ROOT", paths.PROJECT_ROOT / "generator" / "shipped")  # as installed
+    installed = paths.PROJECT_ROOT / "generator" / "shipped"
+    monkeypatch.setattr(paths, "DATA_ROOT", installed)  # as installed (DOCS_DIR is derived from it)
+    monkeypatch.setattr(paths, "DOCS_DIR", installed / "docs")
     assert schema_reference() == ("the JSON Schemas `playaid schema` writes, or "
-                                  f"{paths.DOCS_DIR / 'content-format.md'},")
+                                  f"{installed / 'docs' / 'content-format.md'},")
