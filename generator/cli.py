@@ -197,18 +197,15 @@ def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
 
 
 def _declares_rulebooks(content_dir: Path) -> bool:
-    """Whether a game's game.yaml declares a rulebook (a ``rulebooks:`` key that is not ``[]``):
-    read before the content is loaded, so the note about rulebook texts not found comes first,
-    also when loading then fails."""
-    import re
-
+    """Whether a game's game.yaml declares a rulebook (a non-empty ``rulebooks``): read before the
+    content is loaded, so the note about rulebook texts not found comes first, also when loading
+    then fails. game.yaml is parsed by the content reader, with its bounds."""
     from generator.content.files import game_folders
-    from generator.reader.yaml_io import MAX_CONTENT_BYTES, read_bounded
+    from generator.reader.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, load_file
 
-    declared = re.compile(rb"^rulebooks:[ \t]*(?:#.*)?$|^rulebooks:[ \t]*[^\s\[#]|^rulebooks:[ \t]*\[[ \t]*[^\s\]]", re.M)
     for folder in game_folders(content_dir):
-        data, _problems = read_bounded(folder / "game.yaml", MAX_CONTENT_BYTES)
-        if data is not None and declared.search(data):
+        located, _problems = load_file(folder / "game.yaml", MAX_CONTENT_BYTES, MAX_CONTENT_VALUES)
+        if located is not None and isinstance(located.data, dict) and located.data.get("rulebooks"):
             return True
     return False
 
