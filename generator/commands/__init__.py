@@ -40,15 +40,15 @@ def user_content_default() -> Path:
 def content_problem(path: Path) -> str | None:
     """Why ``path`` cannot be read as a content folder (it is not there, or is a file), naming
     it and where it came from, with the fix; None when it is a folder."""
+    from generator.content.files import content_folder_problem
+
     path = Path(path)
-    if path.is_dir():
+    unreadable = content_folder_problem(path)
+    if unreadable is None:
         return None
     origin = f" (from ${CONTENT_ENV})" if os.environ.get(CONTENT_ENV) and Path(os.environ[CONTENT_ENV]) == path \
         and given_content() is None else ""
-    if path.exists():
-        return (f"{path}{origin}: this is a file, not a content folder (pass the content folder that "
-                f"holds one sub-folder per game, e.g. `playaid check content`)")
-    return f"{path}{origin}: content folder not found (pass the folder that holds one sub-folder per game)"
+    return f"{path}{origin}: {unreadable[0]} ({unreadable[1]})"
 
 
 def existing_content(ctx, param, value):

@@ -61,8 +61,10 @@ def new_command(game_id: str, title: str | None, content_dir: Path, examples_dir
 
 
 def _others(content_dir: Path, game_id: str) -> list[str]:
-    """The other games of ``content_dir`` (its sub-folders with a game.yaml), sorted."""
-    return sorted(p.parent.name for p in Path(content_dir).glob("*/game.yaml") if p.parent.name != game_id)
+    """The other games of ``content_dir`` (`files.game_folders`), sorted."""
+    from generator.content.files import game_folders
+
+    return [f.name for f in game_folders(content_dir) if f.name != game_id]
 
 
 def _own_folder_note(folder: str, default: bool) -> None:

@@ -18,6 +18,18 @@ def content_files(folder: Path) -> list[Path]:
     return sorted(p for p in Path(folder).rglob("*") if p.suffix in CONTENT_SUFFIXES and p.is_file())
 
 
+def content_folder_problem(root: Path) -> tuple[str, str] | None:
+    """(message, hint) when ``root`` cannot be read as a content folder (a file, or not there);
+    None when it is a folder. The loader and every command's ``--content`` say it alike."""
+    root = Path(root)
+    if root.is_dir():
+        return None
+    if root.exists():
+        return ("this is a file, not a content folder",
+                "pass the content folder that holds one sub-folder per game, e.g. `playaid check content`")
+    return "content folder not found", "pass the folder that holds one sub-folder per game"
+
+
 def game_folders(root: Path) -> list[Path]:
     """The game folders of a content folder, as the loader finds them: sub-folders holding a
     ``game.yaml``, sorted."""

@@ -19,7 +19,7 @@ from generator.content import sources
 from generator.content.confine import keep_inside, linked_folders_outside
 from generator.content.consistency import check_consistency
 from generator.content.fact_sources import check_fact_sources
-from generator.content.files import content_files, folders_without_game, game_folders
+from generator.content.files import CONTENT_SUFFIXES, content_files, content_folder_problem, folders_without_game, game_folders
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
 from generator.content.values import RulebookTally, check_fact_types, check_values
@@ -131,13 +131,9 @@ def load_content(root: Path | str = "content") -> Content:
     Raises `ContentError` with every problem found (file:line:column: field: message (hint)).
     """
     root = Path(root)
-    if root.is_file():
-        raise ContentError([Problem(display_path(root), 0, 0, "", "this is a file, not a content folder",
-                                    "pass the content folder that holds one sub-folder per game, "
-                                    "e.g. `playaid check content`")])
-    if not root.is_dir():
-        raise ContentError([Problem(display_path(root), 0, 0, "", "content folder not found",
-                                    "pass the folder that holds one sub-folder per game")])
+    unreadable = content_folder_problem(root)
+    if unreadable:
+        raise ContentError([Problem(display_path(root), 0, 0, "", *unreadable)])
     folders, problems = keep_inside(game_folders(root), root, "folder")
     if not folders and problems:
         raise ContentError(problems)
@@ -170,7 +166,7 @@ def _folders_without_game(root: Path) -> list[Problem]:
     problems = []
     try:
         for folder in folders_without_game(root):
-            names = sorted(p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+            names = sorted(p.name for p in folder.iterdir() if p.suffix in CONTENT_SUFFIXES)
             shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
             problems.append(Problem(display_path(folder), 0, 0, "",
                                     f"this game folder has no game.yaml, so its files ({shown}) are not read",
