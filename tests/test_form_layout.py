@@ -65,6 +65,23 @@ def test_row_help_lines_stay_inside_the_label_column(out, folder, name):
                        "one category only; damaged worlds count for none"]
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_column_help_on_two_lines_stays_inside_the_header_band(tmp_path, paper):
+    """Xia's campaign log has column help on two lines ("won and kept its special / rules"): the
+    band grows to hold them (a new user saw the second line fall on the band's edge, into row 1)."""
+    report = build(BuildOptions(content_dir=CONTENT, out_dir=tmp_path, jobs=1, only=("xia-campaign-log",),
+                                render=RenderOptions(paper=paper)))
+    assert report.ok, [r.error for r in report.results]
+    with pdfplumber.open(tmp_path / paper / "xia-campaign-log.pdf") as pdf:
+        page = pdf.pages[0]
+        band = next(r for r in page.rects if r["non_stroking_color"] in (HEADER_GREY, HEADER_GREY[0]))
+        words = page.extract_words(extra_attrs=["size"])
+        help_words = [w for w in words if round(w["size"], 1) == 6.0 and w["top"] < band["bottom"] + 10]
+        assert {"rules", "running"} <= {w["text"] for w in help_words}
+        for w in help_words:  # every help word's ink, descenders included, inside the band
+            assert band["top"] <= w["top"] and w["bottom"] <= band["bottom"], (w["text"], w["bottom"], band["bottom"])
+
+
 def test_help_text_longer_than_its_row_holds_fails_the_build_naming_aid_row_and_text(tmp_path):
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)

@@ -88,20 +88,21 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     notes_mm = _notes_height_mm(aid, pw - 2 * margin)
     grid_top = top - 16
     grid_bottom_limit = margin + 6 + notes_mm
-    avail = grid_top - HEADER_ROW_MM - grid_bottom_limit
-    row_h = max(MIN_ROW_MM, min(MAX_ROW_MM, avail / len(rows)))
     label_w = _label_width_mm(canvas, grid.corner, rows)
     data_w = pw - 2 * margin - label_w
     total_weight = sum(c.width for c in cols)
     col_x = [margin + label_w]
     for c in cols:
         col_x.append(col_x[-1] + data_w * c.width / total_weight)
+    header_mm = _header_height_mm(canvas, cols, col_x)
+    avail = grid_top - header_mm - grid_bottom_limit
+    row_h = max(MIN_ROW_MM, min(MAX_ROW_MM, avail / len(rows)))
 
     # Column headers
     y = grid_top
     canvas.setFillGray(0.89)
-    canvas.rect(mm_to_pt(margin), mm_to_pt(y - HEADER_ROW_MM), mm_to_pt(pw - 2 * margin),
-                mm_to_pt(HEADER_ROW_MM), stroke=0, fill=1)
+    canvas.rect(mm_to_pt(margin), mm_to_pt(y - header_mm), mm_to_pt(pw - 2 * margin),
+                mm_to_pt(header_mm), stroke=0, fill=1)
     canvas.setFillGray(0)
     canvas.setFont("PlayaidSans-Bold", LABEL_PT)
     if canvas.stringWidth(grid.corner, "PlayaidSans-Bold", LABEL_PT) > mm_to_pt(label_w - 2 * LABEL_PAD_MM):
@@ -109,9 +110,8 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
                            f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {LABEL_PT:g} pt")
     canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(y - 5.5), grid.corner)
     for i, c in enumerate(cols):
-        _centered_label(canvas, c.label, col_x[i], col_x[i + 1], y - HEADER_ROW_MM, HEADER_ROW_MM, c.help,
-                        c.id)
-    y -= HEADER_ROW_MM
+        _centered_label(canvas, c.label, col_x[i], col_x[i + 1], y - header_mm, header_mm, c.help, c.id)
+    y -= header_mm
     # Rows
     for r in rows:
         y0 = y - row_h
@@ -185,6 +185,19 @@ def _label_width_mm(canvas, corner: str, rows: list[Line]) -> float:
                      canvas.stringWidth(r.label, "PlayaidSans-Bold" if r.emphasis else "PlayaidSans", LABEL_PT),
                      canvas.stringWidth(r.help, "PlayaidSans", HELP_PT))
     return min(60.0, max(12.0, pt_to_mm(widest) + 4))
+
+
+def _header_height_mm(canvas, cols, col_x) -> float:
+    """The header row's height (mm): `HEADER_ROW_MM`, one help line's leading taller when a
+    column's help text wraps onto a second line (it would otherwise sit on the band's lower edge,
+    its descenders in the first row)."""
+    def help_lines(i, c) -> int:
+        try:
+            return len(_wrap(canvas, c.help, "PlayaidSans", HELP_PT, mm_to_pt(col_x[i + 1] - col_x[i] - 1)))
+        except FormFitError:
+            return 1  # a word wider than its column: _centered_label says so, naming it
+    most = max((help_lines(i, c) for i, c in enumerate(cols) if c.help), default=0)
+    return HEADER_ROW_MM + HELP_LEADING_MM * max(0, most - 1)
 
 
 def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float,
