@@ -26,9 +26,15 @@ class MilitaryIndex:
     per power, where ``matching`` is the frozenset of database card names its ``per`` matches
     (None for a fixed +N or -N) and the explain lines of a fixed power are built once.
 
+    ``plain``: the same per card name, for tableaux of database cards only (`compute_military`
+    with ``names``): ``(fixed Military, fixed Military vs. Xenos, fixed explain lines, per
+    powers)``, each per power as ``(matching, divide by, Military, Military vs. Xenos, Military
+    words, Military vs. Xenos words)`` (no card of the database mixes fixed and per powers; one
+    that did would keep its powers' order there: `_plain_entry`).
+
     ``MilitaryIndex(cards)`` with ``cards``: the database's `Card` designs."""
 
-    __slots__ = ("powers",)
+    __slots__ = ("powers", "plain")
 
     def __init__(self, cards: Iterable[Card]):
         cards = list(cards)
@@ -50,6 +56,21 @@ class MilitaryIndex:
                     matching = frozenset(c.name for c in cards if card_matches(power.per, c))
                     prepared.append((power, matching, ()))
             self.powers[card.name] = tuple(prepared)
+        self.plain = {name: entry for name, prepared in self.powers.items()
+                      if (entry := _plain_entry(prepared)) is not None}
+
+
+def _plain_entry(prepared: tuple) -> tuple | None:
+    """A card's `MilitaryIndex.plain` entry from its prepared powers; None when it mixes fixed
+    and per powers (such a card is then counted power by power, in order)."""
+    fixed = [(power, lines) for power, matching, lines in prepared if matching is None]
+    per = tuple((matching, power.divide_by, power.military, power.military_vs_xenos,
+                 power.text or "Military", power.text or "Military vs. Xenos")
+                for power, matching, _lines in prepared if matching is not None)
+    if fixed and per:
+        return None
+    return (sum(power.military for power, _l in fixed), sum(power.military_vs_xenos for power, _l in fixed),
+            tuple(line for _p, lines in fixed for line in lines), per)
 
 
 def compute_military(active: list[Card], index: MilitaryIndex,
@@ -66,6 +87,8 @@ def compute_military(active: list[Card], index: MilitaryIndex,
     vs_xenos = 0
     explain: list[Explain] = []
     powers_of = index.powers
+    if names is not None and len(index.plain) == len(powers_of):
+        return _plain_military(names, index.plain)
     if names is not None:  # database cards only: those with powers picked by name in C
         holders = compress(active, map(powers_of.__contains__, names))
     else:
@@ -90,6 +113,32 @@ def compute_military(active: list[Card], index: MilitaryIndex,
                 vs_xenos += gain
                 explain.append(Explain(card.name, gain, _why(power.text, "Military vs. Xenos", power.per, times)
                                        + VS_XENOS_ONLY))
+    return military, military + vs_xenos, explain
+
+
+def _plain_military(names: list[str], plain: dict) -> tuple[int, int, list[Explain]]:
+    """`compute_military` of a tableau of database cards only (``names``), from each card's
+    `MilitaryIndex.plain` entry: the same values and lines, card by card in tableau order."""
+    military = 0
+    vs_xenos = 0
+    explain: list[Explain] = []
+    for name in filter(plain.__contains__, names):
+        fixed_military, fixed_vs_xenos, lines, per = plain[name]
+        if not per:
+            military += fixed_military
+            vs_xenos += fixed_vs_xenos
+            explain.extend(lines)
+            continue
+        for matching, divide_by, per_military, per_vs_xenos, military_words, vs_xenos_words in per:
+            times = sum(map(matching.__contains__, names)) // divide_by
+            if per_military:
+                gain = per_military * times
+                military += gain
+                explain.append(Explain(name, gain, f"{military_words} x{times}"))
+            if per_vs_xenos:
+                gain = per_vs_xenos * times
+                vs_xenos += gain
+                explain.append(Explain(name, gain, f"{vs_xenos_words} x{times}{VS_XENOS_ONLY}"))
     return military, military + vs_xenos, explain
 
 

@@ -299,9 +299,11 @@ class Pad:
         env["total"] = total
         env[self.model.awards_total[0]] = 0
         if view.player_checks:
-            scope = {**env, "index": index}
+            scope = None
             for check in view.player_checks:
-                check.run(scope, name, ("players", index), findings, game.budget)
+                if check.reads_index:  # the player's index in a scope of its own, made once
+                    scope = scope or {**env, "index": index}
+                check.run(scope if check.reads_index else env, name, ("players", index), findings, game.budget)
         return {"name": name, "claimed_total": data.get("claimed_total"), "explain": explain,
                 "components": components, "measures": measures, "base_total": total}
 

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from itertools import chain, compress
+from itertools import chain
+from operator import gt
 
 from generator.scoring.cards import HAND_ENTERED, Card
 from generator.scoring.expressions import ExpressionError, compile_expression
@@ -105,6 +106,19 @@ class _Player:
         self.not_counted: list[str] = []  # unknown cards, as written: left out of the total
 
 
+class _Table:
+    """What the tableau mechanism keeps of one record while it is scored: its ``players``
+    (`_Player`, in record order) and the variant's settings."""
+
+    __slots__ = ("players", "damage", "frontier_cards", "vs_xenos_applies")
+
+    def __init__(self, damage: bool, frontier_cards: bool, vs_xenos_applies: bool):
+        self.players: list[_Player] = []
+        self.damage = damage
+        self.frontier_cards = frontier_cards
+        self.vs_xenos_applies = vs_xenos_applies
+
+
 class Tableau(Mechanism):
     """Race for the Galaxy's tableau (see the module docstring)."""
 
@@ -127,6 +141,15 @@ class Tableau(Mechanism):
         self._each_exists = all(type(n) is int and n >= 1 for n in self._copies_of.values())
         self._frontier_names = frozenset(card.name for card in designs if card.frontier is not None)
         self._line_specs: dict = {}  # 6-cost development or ? world -> its scoring lines (`_six_dev`)
+        # each 6-cost development or ? world of the database -> (card name -> the line it scores in,
+        # card name -> the words saying it scores below a line it also meets, its lines as
+        # (text, vp, per-player quantity, divide by)): `_six_dev_plain`
+        self._scorers = {
+            name: ({card: hit[0] for card, hit in hits.items()},
+                   {card: hit[1] for card, hit in hits.items() if hit[1] is not None},
+                   tuple((line.text, line.vp, line.per_player, line.divide_by)
+                         for line in self.cards.exact[name].scoring))
+            for name, hits in self.cards.six_dev.items()}
         self._frontier_texts: dict = {}  # (card, variant) -> the message of `_frontier_not_in_variant`
         self._vp_of = {card.name: card.vp if card.vp != "?" else 0 for card in designs}  # printed VP, ? = 0
         self.entered = config.get("tableau", "tableau")
@@ -156,44 +179,50 @@ class Tableau(Mechanism):
         if applies is None:
             applies = self._vs_xenos_applies[variant] = any(
                 e.id == self.vs_xenos_id and e.applies(variant) for e in game.model.entered)
-        game.state[self.name] = {"players": [], "resolved": [],
-                                 "damage": bool(settings.get("damage")),
-                                 "frontier_cards": bool(settings.get("frontier_cards")),
-                                 "vs_xenos_applies": applies}
+        game.state[self.name] = _Table(bool(settings.get("damage")), bool(settings.get("frontier_cards")),
+                                       applies)
 
     def player(self, game, index: int, data: dict, env: dict, findings: list) -> None:
-        state = game.state[self.name]
+        table = game.state[self.name]
         me = _Player(env["name"])
-        me.resolved = self._resolve(data.get(self.entered) or [], me.name, index, state, game.variant_id,
-                                    findings)
-        self._military(me, index, data, state["vs_xenos_applies"], findings)
-        state["players"].append(me)
-        state["resolved"].append(me.resolved)
+        tableau = data.get(self.entered) or []
+        me.resolved = self._resolve(tableau, me.name, index, table, game.variant_id, findings)
+        self._military(me, index, data, table.vs_xenos_applies, findings)
+        table.players.append(me)
         env[self.military_id] = me.military
         env[self.vs_xenos_id] = me.military_vs_xenos
         env["military_from_cards"] = me.military_from_cards
         env["military_vs_xenos_from_cards"] = me.military_vs_xenos_from_cards
-        env["tableau_size"] = len(data.get(self.entered) or [])
+        env["tableau_size"] = len(tableau)
         env["cards_vp"] = env["six_dev_vp"] = 0
 
     def component(self, game, index: int, formula) -> tuple[int, list]:
-        me = game.state[self.name]["players"][index]
-        env = game.envs[index]
-        if formula.id == "cards_vp":
-            vp, lines = self._printed(me.resolved, me.not_counted)
-        elif formula.id == "six_dev_vp":
-            vp, lines = self._six_dev(me.resolved, env)
-        else:
-            raise ModelInvalid(f"component '{formula.id}': the tableau mechanism gives cards_vp and "
-                               f"six_dev_vp only", ())
-        env[formula.id] = vp
+        vp, lines = self.component_step(formula)(game, index, game.envs[index])
+        game.envs[index][formula.id] = vp
         return vp, lines
 
+    def component_step(self, formula):
+        """``cards_vp`` (`_printed`) or ``six_dev_vp`` (`_six_dev`) of one player, as a step
+        (`Mechanism.component_step`); any other id gives a step raising `ModelInvalid`."""
+        name, printed, six_dev = self.name, self._printed, self._six_dev
+        if formula.id == "cards_vp":
+            def cards_vp(game, index, env):
+                me = game.state[name].players[index]
+                return printed(me.resolved, me.not_counted)
+            return cards_vp
+        if formula.id == "six_dev_vp":
+            return lambda game, index, env: six_dev(game.state[name].players[index].resolved, env)
+
+        def unknown(game, index, env):
+            raise ModelInvalid(f"component '{formula.id}': the tableau mechanism gives cards_vp and "
+                               f"six_dev_vp only", ())
+        return unknown
+
     def finish(self, game, findings: list) -> None:
-        self._copies(game.state[self.name]["resolved"], findings)
+        self._copies([me.resolved for me in game.state[self.name].players], findings)
 
     def player_json(self, game, index: int) -> dict:
-        me = game.state[self.name]["players"][index]
+        me = game.state[self.name].players[index]
         return {"military": me.military, "military_vs_xenos": me.military_vs_xenos,
                 "military_from_cards": me.military_from_cards,
                 "military_vs_xenos_from_cards": me.military_vs_xenos_from_cards,
@@ -203,7 +232,7 @@ class Tableau(Mechanism):
     def claimed_hint(self, game, index: int, total: int) -> str | None:
         """What a claimed total that differs should say first: the unknown cards the total
         leaves out (the difference may be their VP)."""
-        left_out = game.state[self.name]["players"][index].not_counted
+        left_out = game.state[self.name].players[index].not_counted
         if not left_out:
             return None
         names = ", ".join(f"'{n}'" for n in left_out)
@@ -221,13 +250,13 @@ class Tableau(Mechanism):
         return Card(name=entry.card, set=HAND_ENTERED, type=entry.type, cost=-1, vp=entry.vp,
                     military=entry.military if entry.type == "world" else None, keywords=entry.keywords)
 
-    def _resolve(self, tableau: list, player: str, index: int, state: dict, variant: str,
+    def _resolve(self, tableau: list, player: str, index: int, table: _Table, variant: str,
                  findings: list) -> Resolved:
         """Match each entry to a card and report unknown cards (with the closest names), damaged
         developments, damage in a variant without damage, Frontier cards in a variant without the
         Frontier decks, and hand-given VP that the database contradicts."""
         rules = self.cards
-        damage, frontier = state["damage"], state["frontier_cards"]
+        damage, frontier = table.damage, table.frontier_cards
         plain = self._plain(tableau, player, index, frontier, variant, findings)
         if plain is not None:
             return plain
@@ -399,14 +428,13 @@ class Tableau(Mechanism):
         one line only, its best (ruling best-category; the explanation names a card that scores
         below a line it also meets), or per ``divide_by`` of a per-player quantity
         (`quantities`)."""
+        if res.plain:
+            return self._six_dev_plain(res.known, env)
         six_dev_of = self.cards.six_dev
         active = res.active
         lines_out = []
         six_dev = 0
-        if res.plain:  # database cards only: the scorers picked by name in C
-            scorers = compress(active, map(six_dev_of.__contains__, res.known))
-        else:
-            scorers = (c for c in active if c.name in six_dev_of and c.set != HAND_ENTERED)
+        scorers = (c for c in active if c.name in six_dev_of and c.set != HAND_ENTERED)
         line_specs = self._line_specs
         for scorer in scorers:
             hits = six_dev_of[scorer.name]
@@ -416,11 +444,8 @@ class Tableau(Mechanism):
                                                         for line in scorer.scoring)
             counts = [0] * len(lines)
             once: list[str] = []  # cards scoring in a line below one they also meet: said
-            if res.plain:
-                found = filter(None, map(hits.get, res.known))
-            else:
-                found = (hits.get(card.name) if card.set != HAND_ENTERED else scoring_line(scorer, card)
-                         for card in active)
+            found = (hits.get(card.name) if card.set != HAND_ENTERED else scoring_line(scorer, card)
+                     for card in active)
             for hit in found:
                 if hit is not None:
                     counts[hit[0]] += 1
@@ -446,6 +471,40 @@ class Tableau(Mechanism):
             lines_out.append(Explain(scorer.name, total, why))
         return six_dev, lines_out
 
+    def _six_dev_plain(self, known: list[str], env: dict) -> tuple[int, list]:
+        """`_six_dev` of a plain tableau (every card a database card, undamaged; ``known``: their
+        names): each scorer's lines counted from the line each card scores in (`_scorers`),
+        looked up and counted at C speed; the same lines and words as `_six_dev`."""
+        scorers = self._scorers
+        lines_out = []
+        six_dev = 0
+        for name in filter(scorers.__contains__, known):
+            line_of, once_of, lines = scorers[name]
+            scored_in = list(map(line_of.get, known))  # the line each card scores in, or None
+            parts = []
+            total = 0
+            for i, (text, line_vp, per_player, divide_by) in enumerate(lines):
+                if per_player is not None:
+                    qty, what = self._quantity(per_player, env)
+                    vp = line_vp * (qty // divide_by)
+                    if vp or qty:
+                        parts.append(f"{text}: {qty} {what} -> {vp}")
+                    total += vp
+                else:
+                    n = scored_in.count(i)
+                    if n:
+                        vp = line_vp * n
+                        parts.append(f"{text} x{n} = {vp}")
+                        total += vp
+            six_dev += total
+            why = "; ".join(parts) or "no matching cards"
+            if once_of:
+                once = list(filter(None, map(once_of.get, known)))
+                if once:  # "a given card can score in only one of its categories" (xi: Scoring): its best
+                    why += f" (one category per card, the best: {'; '.join(once)})"
+            lines_out.append(Explain(name, total, why))
+        return six_dev, lines_out
+
     def _quantity(self, name: str, env: dict) -> tuple[int, str]:
         spec = self.quantities.get(name)
         if spec is None:
@@ -468,12 +527,8 @@ class Tableau(Mechanism):
         if self._each_exists and len(set(known)) == len(known):
             return  # the common case: no card twice, and every card exists at least once
         seen = Counter(known)
-        copies_of = self._copies_of
-        for name, n in seen.items():
-            if n > copies_of[name]:
-                break
-        else:
-            return  # no card over its count
+        if not any(map(gt, seen.values(), map(self._copies_of.__getitem__, seen))):
+            return  # no card over its count (compared at C speed: a table often holds two of a card)
         used: dict[str, int] = {}
         for i, res in enumerate(resolved):
             for _w, card, _d, _v, j in res.entries:
