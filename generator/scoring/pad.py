@@ -21,6 +21,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import mul
 
 from generator.scoring.expressions import Budget, ExpressionError
 from generator.scoring.formulas import MAX_SCORE, record_budget, whole
@@ -109,6 +110,7 @@ class Pad:
         # (formula, where, place, lower wins) of each tie-breaker: the error texts made once
         self._breakers = [(t.value, f"tie-breaker '{t.id}'", t.at + ("value",), t.lower_wins)
                           for t in model.tie_breakers]
+        self._breaker_signs = tuple(-1 if t.lower_wins else 1 for t in model.tie_breakers)
         self._award_why_reworded = "award_why" in model.messages  # else the built-in text, made directly
 
     def plan(self, variant: str | None) -> VariantPlan:
@@ -397,13 +399,14 @@ class Pad:
             if total.__class__ is not int or not -MAX_SCORE < total < MAX_SCORE:
                 total = whole(total, f"the total of {ps['name']}", ("components",))
             ps["total"] = env["total"] = total
-            ps["tiebreaks"] = [whole(_evaluate(expr, env, where, at, budget), where, at)
-                               for expr, where, at, _lower in breakers]
-        if breakers:
-            keys = [(ps["total"], *[-v if lower else v for v, (_e, _w, _a, lower) in zip(ps["tiebreaks"], breakers)])
-                    for ps in scores]
-        else:
-            keys = [(ps["total"],) for ps in scores]
+            ps["tiebreaks"] = tiebreaks = []
+            for expr, where, at, _lower in breakers:
+                value = _evaluate(expr, env, where, at, budget)
+                if value.__class__ is not int or not -MAX_SCORE < value < MAX_SCORE:
+                    value = whole(value, where, at)
+                tiebreaks.append(value)
+        signs = self._breaker_signs  # a lower-wins tie-breaker sorts by its value negated
+        keys = [(ps["total"], *map(mul, ps["tiebreaks"], signs)) for ps in scores]
         ordered = sorted(keys)
         for ps, key in zip(scores, keys):  # 1 + how many rank above: the keys greater than this one
             ps["rank"] = 1 + len(ordered) - bisect_right(ordered, key)
