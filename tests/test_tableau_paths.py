@@ -1,9 +1,9 @@
 """The tableau mechanism's short cuts for a plain tableau (every card written as printed,
-none damaged) give what its card-by-card path gives: Military (generator/scoring/military.py,
-`MilitaryIndex.plain`) over the shipped card database and over a card that mixes a fixed power
-with a per-card one (no printed card does; the short cut then steps aside), and the 6-cost
-development and ? world lines (`Tableau._six_dev_plain`), scored through the CLI's engine with
-one card written as a mapping (which sends the tableau down the card-by-card path)."""
+none damaged: looked up and counted by name) give what its card-by-card path gives: Military
+(generator/scoring/military.py `compute_military` with and without ``names``) over the shipped
+card database and over a card that mixes fixed powers with a per-card one (no printed card
+does), and the 6-cost development and ? world lines (`Tableau._six_dev`), scored through the
+CLI's engine with one card written as a mapping (which sends the tableau card by card)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ def _card(name, type_="world", military=None, powers=()):
 def test_plain_short_cut_equals_the_general_path_over_the_shipped_cards(rftg_rules):
     index = rftg_rules.military
     cards = list(rftg_rules.exact.values())
-    assert len(index.plain) == len(index.powers)  # every printed card is fixed-only or per-only
     rng = random.Random(3)
     for _ in range(400):
         active = rng.sample(cards, 12)
@@ -33,16 +32,17 @@ def test_plain_short_cut_equals_the_general_path_over_the_shipped_cards(rftg_rul
 def test_a_card_mixing_fixed_and_per_powers_keeps_its_powers_order():
     mixed = _card("Mixed Base", powers=[
         MilitaryPower(military=2, text="+2 Military"),
+        MilitaryPower(military=-1, text="-1 Military"),
         MilitaryPower(military=1, per=CardMatch(military=True), text="+1 Military per military world"),
         MilitaryPower(military_vs_xenos=1, text="+1 Military vs. Xenos")])
     worlds = [_card(f"World {i}", military=True) for i in range(3)]
     active = [mixed, *worlds]
     index = MilitaryIndex(active)
-    assert "Mixed Base" not in index.plain
+    assert len(index.powers["Mixed Base"]) == 3  # the two fixed powers first make one step
     military, vs_xenos, explain = compute_military(active, index, [c.name for c in active])
-    assert (military, vs_xenos) == (2 + 3, 2 + 3 + 1)
+    assert (military, vs_xenos) == (2 - 1 + 3, 2 - 1 + 3 + 1)
     assert [(e.vp, e.why) for e in explain] == [
-        (2, "+2 Military"), (3, "+1 Military per military world x3"),
+        (2, "+2 Military"), (-1, "-1 Military"), (3, "+1 Military per military world x3"),
         (1, "+1 Military vs. Xenos (vs. Xenos only)")]
     assert compute_military(active, index, None) == (military, vs_xenos, explain)
 

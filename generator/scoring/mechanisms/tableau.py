@@ -140,10 +140,9 @@ class Tableau(Mechanism):
         self._copies_of = {card.name: card.copies for card in designs}
         self._each_exists = all(type(n) is int and n >= 1 for n in self._copies_of.values())
         self._frontier_names = frozenset(card.name for card in designs if card.frontier is not None)
-        self._line_specs: dict = {}  # 6-cost development or ? world -> its scoring lines (`_six_dev`)
         # each 6-cost development or ? world of the database -> (card name -> the line it scores in,
         # card name -> the words saying it scores below a line it also meets, its lines as
-        # (text, vp, per-player quantity, divide by)): `_six_dev_plain`
+        # (text, vp, per-player quantity, divide by)): `_six_dev`
         self._scorers = {
             name: ({card: hit[0] for card, hit in hits.items()},
                    {card: hit[1] for card, hit in hits.items() if hit[1] is not None},
@@ -427,83 +426,57 @@ class Tableau(Mechanism):
         """The scoring lines of the undamaged 6-cost developments and ``?`` worlds: each card in
         one line only, its best (ruling best-category; the explanation names a card that scores
         below a line it also meets), or per ``divide_by`` of a per-player quantity
-        (`quantities`)."""
-        if res.plain:
-            return self._six_dev_plain(res.known, env)
-        six_dev_of = self.cards.six_dev
-        active = res.active
-        lines_out = []
-        six_dev = 0
-        scorers = (c for c in active if c.name in six_dev_of and c.set != HAND_ENTERED)
-        line_specs = self._line_specs
-        for scorer in scorers:
-            hits = six_dev_of[scorer.name]
-            lines = line_specs.get(scorer.name)
-            if lines is None:  # each line as (text, vp, per-player quantity, divide by), once
-                lines = line_specs[scorer.name] = tuple((line.text, line.vp, line.per_player, line.divide_by)
-                                                        for line in scorer.scoring)
-            counts = [0] * len(lines)
-            once: list[str] = []  # cards scoring in a line below one they also meet: said
-            found = (hits.get(card.name) if card.set != HAND_ENTERED else scoring_line(scorer, card)
-                     for card in active)
-            for hit in found:
-                if hit is not None:
-                    counts[hit[0]] += 1
-                    if hit[1] is not None:
-                        once.append(hit[1])
-            parts = []
-            total = 0
-            for (text, line_vp, per_player, divide_by), n in zip(lines, counts):
-                if per_player is not None:
-                    qty, what = self._quantity(per_player, env)
-                    vp = line_vp * (qty // divide_by)
-                    if vp or qty:
-                        parts.append(f"{text}: {qty} {what} -> {vp}")
-                    total += vp
-                elif n:
-                    vp = line_vp * n
-                    parts.append(f"{text} x{n} = {vp}")
-                    total += vp
-            six_dev += total
-            why = "; ".join(parts) or "no matching cards"
-            if once:  # "a given card can score in only one of its categories" (xi: Scoring): its best
-                why += f" (one category per card, the best: {'; '.join(once)})"
-            lines_out.append(Explain(scorer.name, total, why))
-        return six_dev, lines_out
-
-    def _six_dev_plain(self, known: list[str], env: dict) -> tuple[int, list]:
-        """`_six_dev` of a plain tableau (every card a database card, undamaged; ``known``: their
-        names): each scorer's lines counted from the line each card scores in (`_scorers`),
-        looked up and counted at C speed; the same lines and words as `_six_dev`."""
+        (`quantities`). A plain tableau's cards are looked up and counted at C speed."""
         scorers = self._scorers
         lines_out = []
-        six_dev = 0
-        for name in filter(scorers.__contains__, known):
-            line_of, once_of, lines = scorers[name]
-            scored_in = list(map(line_of.get, known))  # the line each card scores in, or None
-            parts = []
-            total = 0
-            for i, (text, line_vp, per_player, divide_by) in enumerate(lines):
-                if per_player is not None:
-                    qty, what = self._quantity(per_player, env)
-                    vp = line_vp * (qty // divide_by)
-                    if vp or qty:
-                        parts.append(f"{text}: {qty} {what} -> {vp}")
-                    total += vp
-                else:
-                    n = scored_in.count(i)
-                    if n:
-                        vp = line_vp * n
-                        parts.append(f"{text} x{n} = {vp}")
-                        total += vp
-            six_dev += total
-            why = "; ".join(parts) or "no matching cards"
-            if once_of:
-                once = list(filter(None, map(once_of.get, known)))
-                if once:  # "a given card can score in only one of its categories" (xi: Scoring): its best
-                    why += f" (one category per card, the best: {'; '.join(once)})"
-            lines_out.append(Explain(name, total, why))
-        return six_dev, lines_out
+        if res.plain:  # database cards only, by name
+            known = res.known
+            for name in filter(scorers.__contains__, known):
+                line_of, once_of, lines = scorers[name]
+                scored_in = list(map(line_of.get, known))  # the line each card scores in, or None
+                once = list(filter(None, map(once_of.get, known))) if once_of else ()
+                lines_out.append(self._scorer_line(name, lines, list(map(scored_in.count, range(len(lines)))),
+                                                   once, env))
+        else:
+            six_dev_of = self.cards.six_dev
+            active = res.active
+            for scorer in active:
+                if scorer.name not in scorers or scorer.set == HAND_ENTERED:
+                    continue
+                hits = six_dev_of[scorer.name]
+                lines = scorers[scorer.name][2]
+                counts = [0] * len(lines)
+                once: list[str] = []  # cards scoring in a line below one they also meet: said
+                for card in active:
+                    hit = hits.get(card.name) if card.set != HAND_ENTERED else scoring_line(scorer, card)
+                    if hit is not None:
+                        counts[hit[0]] += 1
+                        if hit[1] is not None:
+                            once.append(hit[1])
+                lines_out.append(self._scorer_line(scorer.name, lines, counts, once, env))
+        return sum(line.vp for line in lines_out), lines_out
+
+    def _scorer_line(self, name: str, lines: tuple, counts: list[int], once, env: dict) -> Explain:
+        """The explain line of one 6-cost development or ? world: its ``lines`` (as in
+        `_scorers`), how many cards score in each (``counts``), the words of cards that score
+        below a line they also meet (``once``), per-player quantities read from ``env``."""
+        parts = []
+        total = 0
+        for (text, line_vp, per_player, divide_by), n in zip(lines, counts):
+            if per_player is not None:
+                qty, what = self._quantity(per_player, env)
+                vp = line_vp * (qty // divide_by)
+                if vp or qty:
+                    parts.append(f"{text}: {qty} {what} -> {vp}")
+                total += vp
+            elif n:
+                vp = line_vp * n
+                parts.append(f"{text} x{n} = {vp}")
+                total += vp
+        why = "; ".join(parts) or "no matching cards"
+        if once:  # "a given card can score in only one of its categories" (xi: Scoring): its best
+            why += f" (one category per card, the best: {'; '.join(once)})"
+        return Explain(name, total, why)
 
     def _quantity(self, name: str, env: dict) -> tuple[int, str]:
         spec = self.quantities.get(name)
