@@ -24,17 +24,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def queries() -> list[str]:
@@ -87,14 +82,11 @@ def page_figures(site: Path, typed: list[str]) -> dict:
     """The first answer after the engine is ready, and each query's round trip in the page."""
     from playwright.sync_api import sync_playwright
 
-    from generator.web.serve import make_server
+    from tests.web_support import CHROMIUM, CHROMIUM_ARGS, serving
 
-    httpd = make_server(site, "127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    try:
+    with serving(site) as url:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             page = browser.new_context(viewport={"width": 360, "height": 640}).new_page()
             page.goto(url)
             page.evaluate("window.playaid.ready")
@@ -105,9 +97,6 @@ def page_figures(site: Path, typed: list[str]) -> dict:
                   times.push(performance.now() - t); }
                 return times; }""", typed)
             browser.close()
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
     return {"first": first, "query": _spread(times)}
 
 

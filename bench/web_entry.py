@@ -13,7 +13,6 @@ import random
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,22 +63,19 @@ def figures() -> list[tuple[str, str, str]]:
     from playwright.sync_api import sync_playwright
 
     from generator.paths import CONTENT_DIR
-    from generator.web.serve import make_server
     from generator.web.site import build_site
     from tests.web_player import PHONE, TABLEAU, enter_tableau
-    from tests.web_support import CHROMIUM, CHROMIUM_ARGS, wait_ready
+    from tests.web_support import CHROMIUM, CHROMIUM_ARGS, serving, wait_ready
 
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "web"
         build_site(CONTENT_DIR, site)
-        httpd = make_server(site, "127.0.0.1", 0)
-        threading.Thread(target=httpd.serve_forever, daemon=True).start()
-        try:
+        with serving(site) as url:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
                 context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block")
                 page = context.new_page()
-                page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/")
+                page.goto(url)
                 wait_ready(page, wait_engine=False)
                 page.select_option("#rftg-variant", "invasion")
                 cards = page.evaluate("fetch('data/form.json').then(r => r.json())")["rftg"]["cards"]
@@ -87,8 +83,6 @@ def figures() -> list[tuple[str, str, str]]:
                 actions = enter_tableau(page, 0, TABLEAU, names)
                 costs = _random_costs(page, names, [c["n"] for c in cards if c.get("s") and not c.get("f")])
                 browser.close()
-        finally:
-            httpd.shutdown()
     return [
         ("web: 12-card tableau entered", f"{len(actions)} actions",
          "keystrokes and taps, 360 x 740 touch, 300 px keyboard (target <= 25)"),

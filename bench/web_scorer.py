@@ -17,7 +17,6 @@ the site's size raw and as sent compressed.
 
 from __future__ import annotations
 
-import functools
 import statistics
 import sys
 import tempfile
@@ -29,32 +28,22 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 FLOOR_PAGE = """<!doctype html><title>bare loadPyodide</title><script type="module" src="floor.js"></script>"""
 FLOOR_SCRIPT = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 loadPyodide().then(() => performance.mark("floor-ready"));
 """
 
 
-def _until(page, expression: str, timeout_ms: int = 300_000) -> None:
-    """Wait for a truthy JavaScript expression, polling inside one evaluate (the site's CSP
-    forbids the eval that Playwright's wait_for_function uses)."""
-    page.evaluate(f"""() => new Promise((resolve, reject) => {{
-        const start = performance.now();
-        const poll = () => {{
-            let value = false;
-            try {{ value = ({expression}); }} catch (e) {{ value = false; }}
-            value ? resolve(true) : performance.now() - start > {timeout_ms} ? reject(new Error("timed out"))
-                : setTimeout(poll, 10);
-        }};
-        poll();
-    }})""")
+def _until(page, expression: str) -> None:
+    """Wait up to 5 minutes for a truthy JavaScript expression (tests/web_support.py)."""
+    from tests.web_support import wait_until
+
+    wait_until(page, expression, timeout_ms=300_000)
 
 
 def _mark(page, name: str) -> float:
-    """ms from navigation start to the performance mark ``name`` (waits for it)."""
+    """ms from navigation start to the performance mark ``name`` (waits for it; the time is the
+    mark's own, not when the wait saw it)."""
     _until(page, f"performance.getEntriesByName('{name}').length > 0")
     return page.evaluate(f"performance.getEntriesByName('{name}')[0].startTime")
 
@@ -83,10 +72,7 @@ def counting_server(directory: Path, counter: Counter):
     from generator.web.serve import make_server
 
     httpd = make_server(directory, "127.0.0.1", 0)
-    base = httpd.RequestHandlerClass
-    handler_class = base.func if isinstance(base, functools.partial) else base
-
-    class Counting(handler_class):
+    class Counting(httpd.RequestHandlerClass):
         def setup(self):
             super().setup()
             raw, outer = self.wfile, self
@@ -114,8 +100,7 @@ def counting_server(directory: Path, counter: Counter):
             self._first_write = True
             super().handle_one_request()
 
-    httpd.RequestHandlerClass = (functools.partial(Counting, *base.args, **base.keywords)
-                                 if isinstance(base, functools.partial) else Counting)
+    httpd.RequestHandlerClass = Counting
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd
 
@@ -143,6 +128,8 @@ def measure(site: Path, floor: Path, repeat: int = 3) -> dict:
     """Run ``repeat`` rounds (see the module docstring); medians and the last round's counts."""
     from playwright.sync_api import sync_playwright
 
+    from tests.web_support import CHROMIUM, CHROMIUM_ARGS, snapshot_kept
+
     counter, floor_counter = Counter(), Counter()
     httpd = counting_server(site, counter)
     floor_httpd = counting_server(floor, floor_counter)
@@ -153,7 +140,7 @@ def measure(site: Path, floor: Path, repeat: int = 3) -> dict:
                                              "offline_bytes", "warm_bytes", "rescore", "from")}
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             for _ in range(repeat):
                 context = browser.new_context()
                 page = context.new_page()
@@ -170,7 +157,7 @@ def measure(site: Path, floor: Path, repeat: int = 3) -> dict:
                 runs["cold_bytes"].append(counter.snapshot())
                 _until(page, "window.playaid.status().offline.state === 'ready'")
                 runs["offline_bytes"].append(counter.snapshot())
-                time.sleep(1)  # the memory snapshot is written after "ready"
+                snapshot_kept(page)  # written after "ready": the second visit starts from it
                 page.close()
 
                 page = context.new_page()  # a second visit: the service worker's copy

@@ -2,7 +2,7 @@
 
 Fixtures every test module may use without importing them: the web scorer built from content
 (``site``), a local server for it (``server``) and headless Chromium (``browser``), each made once
-per test process (tests/web_support.py).
+per test process, and one page on the site per module (``api_page``) (tests/web_support.py).
 
 Tests write only to temporary folders:
 
@@ -22,7 +22,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from tests.web_support import browser, server, site  # noqa: F401 (fixtures)
+from tests.web_support import api_page, browser, server, site  # noqa: F401 (fixtures)
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 

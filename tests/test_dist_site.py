@@ -19,7 +19,7 @@ import pytest
 
 # the session's Chromium (tests/conftest.py): Playwright's sync API runs one instance per process,
 # and a module's own instance could still be open when another module's test starts in the same worker
-from tests.web_support import PHONE, open_page, wait_ready, wait_until
+from tests.web_support import PHONE, open_page, refuse_outside, wait_ready, wait_until
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
@@ -62,17 +62,8 @@ RECORD = ("window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'v
 def test_the_dist_site_scores_offline_under_a_sub_path(browser, host):
     base, root = host
     app = base + "playaid/"
-    outside: list[str] = []
     context = browser.new_context(viewport=PHONE, service_workers="allow")
-
-    def guard(route):
-        if not route.request.url.startswith(app):
-            outside.append(route.request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    context.route("**/*", guard)
+    outside = refuse_outside(context, lambda url: url.startswith(app))
     page = open_page(browser, app, context=context)
     cards = json.loads((root / "playaid" / "data" / "form.json").read_text())["rftg"]["cards"]
     old_earth = next(c["v"] for c in cards if c["n"] == "Old Earth")

@@ -19,7 +19,6 @@ import pytest
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
-from tests.web_support import browser  # noqa: F401 (fixture)
 
 PDFJS = PROJECT_ROOT / "node_modules" / "pdfjs-dist"
 

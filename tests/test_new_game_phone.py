@@ -9,7 +9,6 @@ screen's scoreboard (a row per category the model declares, the total last) and 
 from __future__ import annotations
 
 import shutil
-import threading
 
 import pytest
 
@@ -19,7 +18,7 @@ from generator.reader.yaml_io import load_file
 from generator.records.compile_rules import compile_rules
 from generator.content.load import load_content
 from generator.scoring.api import score
-from tests.web_support import PHONE_TOUCH, browser, open_page, screenshot, wait_until  # noqa: F401
+from tests.web_support import PHONE_TOUCH, open_page, screenshot, serving
 
 GAME = "zz-gem-market"
 
@@ -27,7 +26,6 @@ GAME = "zz-gem-market"
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
     """(served site URL, compiled rules, the sample record) for content with the skeleton game."""
-    from generator.web.serve import make_server
     from generator.web.site import build_site
 
     root = tmp_path_factory.mktemp("new-game-phone")
@@ -35,14 +33,11 @@ def game(tmp_path_factory):
     written = new_game(GAME, root / "content", root / "examples", title="Gem Market")
     record = load_file(next(p for p in written if p.parent.name == "examples"))[0].data
     build_site(root / "content", root / "web")
-    httpd = make_server(root / "web", "127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield (f"http://127.0.0.1:{httpd.server_address[1]}/", compile_rules(load_content(root / "content")), record)
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(root / "web") as url:
+        yield (url, compile_rules(load_content(root / "content")), record)
 
 
-def test_a_game_added_by_content_scores_on_the_phone_as_on_the_command_line(browser, game):  # noqa: F811
+def test_a_game_added_by_content_scores_on_the_phone_as_on_the_command_line(browser, game):
     url, rules, record = game
     expected = score(record, rules)
     model = rules["games"][GAME]["scoring"]
@@ -92,21 +87,17 @@ def test_a_game_added_by_content_scores_on_the_phone_as_on_the_command_line(brow
 def own_only(tmp_path_factory):
     """The site of a content folder of the user's own that holds only the new game (as
     `playaid new` makes in an empty folder): no RftG, no Xia."""
-    from generator.web.serve import make_server
     from generator.web.site import build_site
 
     root = tmp_path_factory.mktemp("own-only")
     (root / "content").mkdir()
     new_game(GAME, root / "content", root / "examples", title="Gem Market")
     build_site(root / "content", root / "web")
-    httpd = make_server(root / "web", "127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(root / "web") as url:
+        yield url
 
 
-def test_a_site_without_the_shipped_games_shows_only_its_own(browser, own_only):  # noqa: F811
+def test_a_site_without_the_shipped_games_shows_only_its_own(browser, own_only):
     """No tabs for games the content does not hold; the new game's pad opens first and scores."""
     context = browser.new_context(**PHONE_TOUCH, service_workers="block")
     page = open_page(browser, own_only, context=context)

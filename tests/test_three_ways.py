@@ -21,7 +21,7 @@ from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
 from generator.reader.yaml_io import load_file
 from generator.records.compile_rules import compiled_rules
-from tests.web_support import browser, cli_json, open_page, server, site  # noqa: F401 (fixtures)
+from tests.web_support import cli_json, open_page
 
 PDFJS = PROJECT_ROOT / "node_modules" / "pdfjs-dist"
 VIEWER = Path(__file__).parent / "assets" / "pdfjs_viewer.html"
@@ -86,7 +86,7 @@ class _Sheet:
     """A fillable sheet open in pdf.js; boxes typed key by key (the keystroke and calculate
     scripts run as for a user)."""
 
-    def __init__(self, browser, base: str, pdf: str):  # noqa: F811
+    def __init__(self, browser, base: str, pdf: str):
         self.page = browser.new_page(viewport={"width": 1100, "height": 1500})
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
@@ -128,7 +128,7 @@ def _sheet_lines(model: dict) -> list[tuple[str, list[str]]]:
 
 
 @pytest.mark.parametrize("word, game_id, example, sheet_key", GAMES, ids=[g[0] for g in GAMES])
-def test_command_line_phone_and_sheet_agree(browser, server, sheets, word, game_id, example, sheet_key):  # noqa: F811
+def test_command_line_phone_and_sheet_agree(browser, server, sheets, word, game_id, example, sheet_key):
     rel = example.relative_to(PROJECT_ROOT).as_posix()
     cli = cli_json("score", rel)
     assert cli["ok"] is True

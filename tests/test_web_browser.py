@@ -7,33 +7,30 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-from tests.web_support import (  # noqa: F401
+from tests.web_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
     PHONE,
     REPO,
     SCREENSHOTS,
-    browser,
+    axe_problems,
     cli_json,
+    fill_example,
+    measure,
     open_page,
+    paste_example,
+    refuse_outside,
     screenshot,
+    totals,
     wait_ready,
     wait_until,
 )
 
 EXAMPLES = sorted((REPO / "examples").glob("*.yaml"))
-
-
-@pytest.fixture(scope="module")
-def api_page(browser, server):  # noqa: F811
-    page = open_page(browser, server)
-    yield page
-    page.context.close()
 
 
 def browser_score(page, record, file=None):
@@ -151,15 +148,8 @@ def fill_rftg(page, record: dict):
                 page.fill(f"#p{i}-{key}", str(value))
 
 
-def shown_totals(page, count: int) -> list[int]:
-    wait_until(page, f"""[...Array({count}).keys()].every(i =>
-        /^-?\\d+/.test(document.getElementById('p' + i + '-total')?.textContent || ''))""")
-    return [int(re.match(r"-?\d+", page.locator(f"#p{i}-total").inner_text()).group())
-            for i in range(count)]
-
-
 @pytest.mark.parametrize("example", ["rftg-invasion", "rftg-counterstrike"])
-def test_a_game_typed_into_the_form_shows_the_command_lines_totals(browser, server, example, tmp_path):  # noqa: F811
+def test_a_game_typed_into_the_form_shows_the_command_lines_totals(browser, server, example, tmp_path):
     from ruamel.yaml import YAML
 
     path = REPO / "examples" / f"{example}.yaml"
@@ -167,10 +157,10 @@ def test_a_game_typed_into_the_form_shows_the_command_lines_totals(browser, serv
     expected = cli_json("score", path.relative_to(REPO).as_posix())
     page = open_page(browser, server)
     fill_rftg(page, record)
-    totals = shown_totals(page, len(record["players"]))
+    shown = totals(page, len(record["players"]))
     page.wait_for_timeout(200)  # let the last keystroke's rescore land
-    totals = shown_totals(page, len(record["players"]))
-    assert totals == [p["total"] for p in expected["players"]]
+    shown = totals(page, len(record["players"]))
+    assert shown == [p["total"] for p in expected["players"]]
     winners = expected["winners"]
     assert page.locator("#rftg-winner-line").inner_text().startswith(
         f"Winner: {winners[0]}" if len(winners) == 1 else "Shared win")
@@ -186,12 +176,12 @@ def test_a_game_typed_into_the_form_shows_the_command_lines_totals(browser, serv
     saved = tmp_path / f"web-test-{example}.yaml"
     download.value.save_as(saved)
     again = cli_json("score", str(saved))
-    assert [p["total"] for p in again["players"]] == totals
+    assert [p["total"] for p in again["players"]] == shown
     assert page.problems == []
     page.context.close()
 
 
-def test_autocomplete_did_you_mean_copies_left_and_findings_next_to_fields(browser, server):  # noqa: F811
+def test_autocomplete_did_you_mean_copies_left_and_findings_next_to_fields(browser, server):
     page = open_page(browser, server)
     page.fill("#p0-name", "Ann")
     page.fill("#p1-name", "Ben")
@@ -220,16 +210,16 @@ def test_autocomplete_did_you_mean_copies_left_and_findings_next_to_fields(brows
     page.context.close()
 
 
-def test_the_game_survives_a_reload_and_a_share_link_carries_it(browser, server):  # noqa: F811
+def test_the_game_survives_a_reload_and_a_share_link_carries_it(browser, server):
     page = open_page(browser, server)
     page.fill("#p0-name", "Ann")
     pick_card(page, 0, "Old Earth")
     page.fill("#p0-chips", "4")
-    first = shown_totals(page, 1)
+    first = totals(page, 1)
     page.reload()
     wait_ready(page)
     assert page.input_value("#p0-name") == "Ann" and page.input_value("#p0-chips") == "4"
-    assert shown_totals(page, 1) == first
+    assert totals(page, 1) == first
     link = page.evaluate("import('./js/records.js').then(m => m.shareLink(JSON.parse(localStorage.getItem('playaid.v1.rftg'))))")
     assert urlparse(link).fragment.startswith("record=")
     other = open_page(browser, link)  # a new context: empty storage, the link alone carries the game
@@ -244,7 +234,7 @@ def test_the_game_survives_a_reload_and_a_share_link_carries_it(browser, server)
     page.context.close()
 
 
-def test_paste_a_record_and_see_yaml_errors_with_their_line(browser, server):  # noqa: F811
+def test_paste_a_record_and_see_yaml_errors_with_their_line(browser, server):
     page = open_page(browser, server)
     page.click("[data-action=paste]")
     page.fill("#paste-text", "game: rftg\nplayers: [\n")
@@ -267,7 +257,7 @@ def test_paste_a_record_and_see_yaml_errors_with_their_line(browser, server):  #
     page.context.close()
 
 
-def test_xia_campaign_and_npc_roll_through_the_form(browser, server):  # noqa: F811
+def test_xia_campaign_and_npc_roll_through_the_form(browser, server):
     page = open_page(browser, server)
     page.click("#tab-xia-campaign")
     page.click("#xc-add-game")
@@ -295,19 +285,10 @@ def test_xia_campaign_and_npc_roll_through_the_form(browser, server):  # noqa: F
 
 # --- offline, origin only ----------------------------------------------------------------------
 
-def test_no_request_leaves_the_origin_and_it_works_offline(browser, server, site):  # noqa: F811
+def test_no_request_leaves_the_origin_and_it_works_offline(browser, server, site):
     origin = urlparse(server).netloc
-    outside: list[str] = []
     context = browser.new_context(viewport=PHONE, service_workers="allow")
-
-    def guard(route):
-        if urlparse(route.request.url).netloc != origin:
-            outside.append(route.request.url)
-            route.abort()
-        else:
-            route.continue_()
-
-    context.route("**/*", guard)
+    outside = refuse_outside(context, lambda url: urlparse(url).netloc == origin)
     page = open_page(browser, server, context=context)
     old_earth = json.loads((site / "data" / "form.json").read_text())["rftg"]["cards"]
     old_earth = next(c["v"] for c in old_earth if c["n"] == "Old Earth")
@@ -327,7 +308,7 @@ def test_no_request_leaves_the_origin_and_it_works_offline(browser, server, site
     context.close()
 
 
-def test_plain_http_on_a_lan_scores_but_says_it_cannot_work_offline(browser, server):  # noqa: F811
+def test_plain_http_on_a_lan_scores_but_says_it_cannot_work_offline(browser, server):
     """As the README says: over plain http from another host (a phone on the LAN) the browser
     allows no service worker, so no offline use; the page still scores and says so. The LAN
     name is mapped to this machine's loopback address: no traffic leaves it."""
@@ -350,7 +331,7 @@ def test_plain_http_on_a_lan_scores_but_says_it_cannot_work_offline(browser, ser
     local.context.close()
 
 
-def test_form_works_before_and_without_the_engine(browser, server):  # noqa: F811
+def test_form_works_before_and_without_the_engine(browser, server):
     context = browser.new_context(viewport=PHONE, service_workers="block")
     context.route("**/pyodide/**", lambda route: route.abort())
     page = open_page(browser, server, context=context, wait_engine=False)
@@ -367,21 +348,8 @@ def test_form_works_before_and_without_the_engine(browser, server):  # noqa: F81
 
 # --- phone first, accessible -------------------------------------------------------------------
 
-def paste_example(page, name: str):
-    """Paste examples/NAME.yaml into the page (it opens in its own tab)."""
-    page.click("[data-action=paste]")
-    page.fill("#paste-text", (REPO / "examples" / f"{name}.yaml").read_text(encoding="utf-8"))
-    page.click("#paste-load")
-    wait_until(page, "!document.getElementById('dialog-paste').open")  # read off the page, then loaded
-
-
-def fill_example(page):
-    paste_example(page, "rftg-invasion")
-    shown_totals(page, 3)
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_phone_layout_and_screenshots(browser, server, scheme):  # noqa: F811
+def test_phone_layout_and_screenshots(browser, server, scheme):
     page = open_page(browser, server, color_scheme=scheme)
     fill_example(page)
     expected = cli_json("score", "examples/rftg-invasion.yaml")
@@ -434,39 +402,7 @@ def test_phone_layout_and_screenshots(browser, server, scheme):  # noqa: F811
     page.context.close()
 
 
-def measure(page) -> dict:
-    """Page width against the screen, controls smaller than 44 px, number boxes without the
-    numeric keyboard, and text cut off: placeholders wider than their box, hints wider than
-    their field."""
-    return page.evaluate("""() => {
-        const small = [], cut = [];
-        const shown = (el) => el.getBoundingClientRect().width && !el.closest('[hidden]');
-        for (const el of document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=file]), summary, [role=option]')) {
-            const r = el.getBoundingClientRect();
-            if (!shown(el)) continue;
-            if (r.height < 44 || r.width < 44) small.push(`${el.tagName}#${el.id} ${r.width}x${r.height}`);
-        }
-        for (const box of document.querySelectorAll('input[type=checkbox]')) {
-            const r = (box.closest('label') || box).getBoundingClientRect();  // the label is the target
-            if (shown(box) && r.height < 44) small.push(`checkbox #${box.id} ${r.height}`);
-        }
-        const ctx = document.createElement('canvas').getContext('2d');
-        for (const input of document.querySelectorAll('input[placeholder]:not([placeholder=""])')) {
-            if (!shown(input)) continue;
-            const style = getComputedStyle(input);
-            ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-            if (ctx.measureText(input.placeholder).width > room) cut.push(`placeholder of #${input.id}: ${input.placeholder}`);
-        }
-        for (const el of document.querySelectorAll('.hint, label, .finding')) {
-            if (shown(el) && el.scrollWidth > el.clientWidth + 1) cut.push(`${el.className || el.tagName} ${el.textContent}`);
-        }
-        const numbers = [...document.querySelectorAll('input[pattern]')].filter(i => i.inputMode !== 'numeric').map(i => i.id);
-        return {scroll: document.documentElement.scrollWidth, width: innerWidth, small, numbers, cut};
-    }""")
-
-
-def test_the_status_icon_is_drawn_not_an_emoji(browser, server):  # noqa: F811
+def test_the_status_icon_is_drawn_not_an_emoji(browser, server):
     """A phone or Chromium without an emoji font showed the hourglass as a missing-glyph box:
     no pictograph anywhere in the page's text or in CSS-generated content, in any status."""
     page = open_page(browser, server)
@@ -491,7 +427,7 @@ def test_the_status_icon_is_drawn_not_an_emoji(browser, server):  # noqa: F811
     page.context.close()
 
 
-def test_core_messages_read_for_people_in_the_page_and_unchanged_in_the_api(browser, server, tmp_path):  # noqa: F811
+def test_core_messages_read_for_people_in_the_page_and_unchanged_in_the_api(browser, server, tmp_path):
     """The core's hints speak YAML ("add `fame:` here"), as the command line needs: the page
     shows backtick spans as code and an empty required box as "fill this in", while
     window.playaid.score still returns the command line's words."""
@@ -522,9 +458,7 @@ def test_core_messages_read_for_people_in_the_page_and_unchanged_in_the_api(brow
     page.context.close()
 
 
-def test_axe_core_finds_no_serious_or_critical_violations(browser, server):  # noqa: F811
-    from generator.web.packages import axe_core
-
+def test_axe_core_finds_no_serious_or_critical_violations(browser, server):
     context = browser.new_context(viewport=PHONE, bypass_csp=True, service_workers="block")
     page = open_page(browser, server, context=context)
     fill_example(page)
@@ -536,9 +470,6 @@ def test_axe_core_finds_no_serious_or_critical_violations(browser, server):  # n
             page.click(f"#tab-{tab}")
         if tab == "xia-campaign":
             page.click("#xc-add-game")
-        page.add_script_tag(path=str(axe_core()))
-        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-        problems += [f"{tab}: {v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes']][:3]}"
-                     for v in result["violations"] if v["impact"] in ("serious", "critical")]
+        problems += axe_problems(page, label=tab)
     assert problems == []
     page.context.close()

@@ -6,7 +6,6 @@ retries by itself. The site is served under a sub-path (``/playaid/``), as an ht
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import shutil
@@ -15,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from tests.web_support import CHROMIUM_ARGS, PHONE, REPO, browser, cli_json, site, wait_until  # noqa: F401
+from tests.web_support import PHONE, REPO, cli_json, snapshot_kept, wait_until
 
 SUB = "playaid/"
 EXAMPLE = REPO / "examples" / "rftg-invasion.yaml"
@@ -32,11 +31,9 @@ class Switchboard:
         self.blocked = None  # a compiled pattern, or None
         self.lock = threading.Lock()
         httpd = make_server(root, "127.0.0.1", 0)
-        base = httpd.RequestHandlerClass
-        handler_class = base.func if isinstance(base, functools.partial) else base
         board = self
 
-        class Handler(handler_class):
+        class Handler(httpd.RequestHandlerClass):
             def handle_one_request(self):
                 self.raw_requestline = self.rfile.readline(65537)
                 if not self.raw_requestline:
@@ -60,8 +57,7 @@ class Switchboard:
                     board.responses.append((self.path.split("?")[0], code))
                 super().send_response(code, message)
 
-        httpd.RequestHandlerClass = (functools.partial(Handler, *base.args, **base.keywords)
-                                     if isinstance(base, functools.partial) else Handler)
+        httpd.RequestHandlerClass = Handler
         self.httpd = httpd
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{httpd.server_address[1]}/{SUB}"
@@ -81,7 +77,7 @@ class Switchboard:
 
 
 @pytest.fixture
-def served(site, tmp_path):  # noqa: F811
+def served(site, tmp_path):
     """A copy of the site at /playaid/ on its own server (a fresh copy: tests may edit it)."""
     shutil.copytree(site, tmp_path / "root" / SUB)
     board = Switchboard(tmp_path / "root")
@@ -90,7 +86,7 @@ def served(site, tmp_path):  # noqa: F811
 
 
 @pytest.fixture
-def context(browser):  # noqa: F811
+def context(browser):
     ctx = browser.new_context(viewport=PHONE)  # service workers allowed: what these tests are about
     ctx.set_default_timeout(300_000)
     yield ctx
@@ -113,18 +109,6 @@ def engine_state(page, state, timeout_ms=300_000):
 
 def offline_ready(page, timeout_ms=300_000):
     wait_until(page, "window.playaid.status().offline.state === 'ready'", timeout_ms)
-
-
-def snapshot_kept(page):
-    """The engine version the device's kept memory snapshot claims (waits until one is kept)."""
-    return page.evaluate("""async () => {
-        for (let i = 0; i < 600; i++) {
-            const hit = await (await caches.open("playaid-engine")).match(new URL("engine-snapshot", location.href).href);
-            if (hit) return hit.headers.get("X-Engine-Version");
-            await new Promise((r) => setTimeout(r, 100));
-        }
-        return null;
-    }""")
 
 
 def score_example(page):

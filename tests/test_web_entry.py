@@ -13,21 +13,11 @@ from generator.paths import CONTENT_DIR
 from generator.records.compile_rules import compiled_rules
 from generator.scoring.api import score
 
-from tests.web_support import (  # noqa: F401
-    PHONE_TOUCH,
-    REPO,
-    browser,
-    cli_json,
-    open_page,
-    screenshot,
-    server,
-    site,
-    wait_until,
-)
+from tests.web_support import PHONE_TOUCH, REPO, cli_json, open_page, paste_example, phone, screenshot, totals, wait_until
 from tests.web_player import TABLEAU, enter_tableau
 
 
-def test_a_12_card_tableau_takes_at_most_25_keystrokes_and_taps(browser, server):  # noqa: F811
+def test_a_12_card_tableau_takes_at_most_25_keystrokes_and_taps(browser, server):
     context = browser.new_context(**PHONE_TOUCH, service_workers="block")
     page = open_page(browser, server, context=context)
     page.select_option("#rftg-variant", "invasion")
@@ -62,26 +52,7 @@ def test_a_12_card_tableau_takes_at_most_25_keystrokes_and_taps(browser, server)
 
 # --- findings when a player is done, in words for people ---------------------------------------
 
-def phone(browser, server, scheme="light"):
-    """A page in a new context on the issue's phone: 360 x 740, touch, empty storage."""
-    context = browser.new_context(**PHONE_TOUCH, color_scheme=scheme, service_workers="block")
-    return open_page(browser, server, context=context)
-
-
-def paste(page, text: str):
-    page.click("[data-action=paste]")
-    page.fill("#paste-text", text)
-    page.click("#paste-load")
-    wait_until(page, "!document.getElementById('dialog-paste').open")  # read off the page, then loaded
-
-
-def totals(page, count: int) -> list[str]:
-    wait_until(page, f"""[...Array({count}).keys()].every(i =>
-        /^-?\\d+/.test(document.getElementById('p' + i + '-total')?.textContent || ''))""")
-    return [page.locator(f"#p{i}-total").inner_text().split()[0] for i in range(count)]
-
-
-def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, server):  # noqa: F811
+def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, server):
     page = phone(browser, server)
     page.fill("#p0-name", "Ann")
     box = page.locator("#p0-card")
@@ -104,7 +75,7 @@ def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, serv
     assert bad.inner_text() == "Not a whole number: this box is not counted."
     assert "is empty" not in page.locator('[data-path="players.0.chips"]').inner_text()
     assert page.get_attribute("#p0-chips", "aria-invalid") == "true"
-    assert re.match(r"\d+", totals(page, 1)[0])
+    assert totals(page, 1)[0] >= 0
     # scored with Ben still without cards: provisional, and no VP pool check counting Ann alone
     page.click("#rftg-score")
     wait_until(page, "document.getElementById('rftg-verdict')")
@@ -113,13 +84,13 @@ def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, serv
     page.context.close()
 
 
-def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_final(browser, server, tmp_path):  # noqa: F811
+def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_final(browser, server, tmp_path):
     expected = cli_json("score", "examples/rftg-invasion.yaml")
     page = phone(browser, server)
-    paste(page, (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    paste_example(page, "rftg-invasion")
     page.fill("#p1-chips", "7a")  # Ben's 12 VP chips mistyped
     page.wait_for_timeout(400)
-    got = [int(t) for t in totals(page, 3)]
+    got = totals(page, 3)
     ben = expected["players"][1]
     assert got == [expected["players"][0]["total"], ben["total"] - ben["chips_vp"], expected["players"][2]["total"]]
     # a value past its box's range (Ann's VP chips as 12345): the scorer's words on that box, her
@@ -132,7 +103,7 @@ def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_fina
     ann = next(p for p in ann if p["name"] == "Ann")["total"]
     assert ann == 22  # 34 less 9 chips less 3 of Galactic Renaissance's VP (chips counted there)
     wait_until(page, f"document.getElementById('p0-total')?.textContent.startsWith('{ann}')")
-    assert [int(t) for t in totals(page, 3)] == [ann, *got[1:]]
+    assert totals(page, 3) == [ann, *got[1:]]
     page.locator("#p0-card").click()
     page.locator("#p0-card").press_sequentially("Spice Wrld")
     page.keyboard.press("Escape")
@@ -154,10 +125,10 @@ def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_fina
 # --- the result screen -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_result_screen_scoreboard_tiles_military_and_breakdown(browser, server, scheme):  # noqa: F811
+def test_result_screen_scoreboard_tiles_military_and_breakdown(browser, server, scheme):
     expected = cli_json("score", "examples/rftg-invasion.yaml")
-    page = phone(browser, server, scheme)
-    paste(page, (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    page = phone(browser, server, scheme=scheme)
+    paste_example(page, "rftg-invasion")
     totals(page, 3)
     page.click("#rftg-score")
     wait_until(page, "document.getElementById('rftg-scoreboard')")
@@ -196,9 +167,9 @@ def test_result_screen_scoreboard_tiles_military_and_breakdown(browser, server, 
 
 # --- undo, one live region ------------------------------------------------------------------------
 
-def test_removing_a_player_or_a_xia_game_can_be_undone(browser, server):  # noqa: F811
+def test_removing_a_player_or_a_xia_game_can_be_undone(browser, server):
     page = phone(browser, server)
-    paste(page, (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    paste_example(page, "rftg-invasion")
     page.click("#notice button[aria-label=Dismiss]")
     page.get_by_role("button", name="Remove Ben").click()
     assert page.locator("section.player").count() == 2
@@ -215,7 +186,7 @@ def test_removing_a_player_or_a_xia_game_can_be_undone(browser, server):  # noqa
     page.locator("#notice").get_by_role("button", name="Undo").click()
     assert page.locator("#p1-tableau li .name").nth(3).inner_text().startswith("Public Works")
     page.click("#tab-xia-campaign")
-    paste(page, (REPO / "examples" / "xia-campaign.yaml").read_text(encoding="utf-8"))
+    paste_example(page, "xia-campaign")
     goal = page.input_value("#xc-1-goal")
     games = page.locator("#panel-xia-campaign section.card[data-path^='games.']").count()
     page.get_by_role("button", name="Remove game 2").click()
@@ -225,13 +196,13 @@ def test_removing_a_player_or_a_xia_game_can_be_undone(browser, server):  # noqa
     page.context.close()
 
 
-def test_one_polite_live_region_speaks_a_changed_result_not_every_keystroke(browser, server):  # noqa: F811
+def test_one_polite_live_region_speaks_a_changed_result_not_every_keystroke(browser, server):
     page = phone(browser, server)
     regions = page.evaluate("""() => [...document.querySelectorAll(
         '[aria-live], [role=status], [role=alert], [role=log], [role=marquee], [role=timer], output')].map(e => e.id)""")
     assert regions == ["announce"]
     assert page.get_attribute("#announce", "aria-live") == "polite"
-    paste(page, (REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    paste_example(page, "rftg-invasion")
     totals(page, 3)
     page.wait_for_timeout(1500)
     page.evaluate("""() => { window.spoken = [];
@@ -251,7 +222,7 @@ def test_one_polite_live_region_speaks_a_changed_result_not_every_keystroke(brow
     page.context.close()
 
 
-def test_the_card_box_matches_word_starts_and_initials_and_enter_takes_the_best(browser, server):  # noqa: F811
+def test_the_card_box_matches_word_starts_and_initials_and_enter_takes_the_best(browser, server):
     page = phone(browser, server)
     box = page.locator("#p0-card")
     box.click()

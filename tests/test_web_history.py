@@ -9,31 +9,9 @@ import json
 import re
 from urllib.parse import parse_qs, urlparse
 
-from tests.web_support import (  # noqa: F401
-    PHONE_TOUCH,
-    REPO,
-    browser,
-    cli_json,
-    open_page,
-    screenshot,
-    server,
-    site,
-    wait_until,
-)
+from tests.web_support import PHONE_TOUCH, REPO, axe_problems, cli_json, measure, paste_example, phone, scored, screenshot, wait_until
 
 EXAMPLE = REPO / "examples" / "rftg-invasion.yaml"
-
-
-def phone(browser, server, context=None):
-    context = context or browser.new_context(**PHONE_TOUCH, service_workers="block")
-    return open_page(browser, server, context=context)
-
-
-def paste(page, text: str):
-    page.click("[data-action=paste]")
-    page.fill("#paste-text", text)
-    page.click("#paste-load")
-    wait_until(page, "!document.getElementById('dialog-paste').open")  # read off the page, then loaded
 
 
 def history(page) -> list[dict]:
@@ -41,13 +19,13 @@ def history(page) -> list[dict]:
 
 
 def score_example(page):
-    paste(page, EXAMPLE.read_text(encoding="utf-8"))
-    wait_until(page, "/^\\d/.test(document.getElementById('p2-total')?.textContent || '')")
+    paste_example(page, EXAMPLE.stem)
+    scored(page, 2)
     page.click("#rftg-score")
     wait_until(page, "window.playaid.history().length === 1")
 
 
-def test_a_scored_game_is_saved_reopened_edited_started_again_and_deleted_with_undo(browser, server):  # noqa: F811
+def test_a_scored_game_is_saved_reopened_edited_started_again_and_deleted_with_undo(browser, server):
     expected = cli_json("score", "examples/rftg-invasion.yaml")
     page = phone(browser, server)
     assert history(page) == []
@@ -105,7 +83,7 @@ def test_a_scored_game_is_saved_reopened_edited_started_again_and_deleted_with_u
     page.context.close()
 
 
-def test_all_games_export_to_one_file_and_import_back_read_as_hostile(browser, server, tmp_path):  # noqa: F811
+def test_all_games_export_to_one_file_and_import_back_read_as_hostile(browser, server, tmp_path):
     expected = cli_json("score", "examples/rftg-invasion.yaml")
     page = phone(browser, server)
     score_example(page)
@@ -168,7 +146,7 @@ def bgstats_play(url: str) -> dict:
     return json.loads(parse_qs(parsed.query)["data"][0])
 
 
-def test_the_result_goes_to_bg_stats_through_its_play_import_link(browser, server):  # noqa: F811
+def test_the_result_goes_to_bg_stats_through_its_play_import_link(browser, server):
     expected = cli_json("score", "examples/rftg-invasion.yaml")
     page = phone(browser, server)
     play = bgstats_play(page.evaluate("([t]) => window.playaid.bgstatsUrl(t)", [EXAMPLE.read_text(encoding="utf-8")]))
@@ -194,15 +172,12 @@ def test_the_result_goes_to_bg_stats_through_its_play_import_link(browser, serve
     page.context.close()
 
 
-def test_saved_games_and_result_screens_pass_axe_core_and_fit_the_phone(browser, server):  # noqa: F811
-    from generator.web.packages import axe_core
-    from tests.test_web_browser import measure
-
-    page = phone(browser, server, browser.new_context(**PHONE_TOUCH, bypass_csp=True, service_workers="block"))
+def test_saved_games_and_result_screens_pass_axe_core_and_fit_the_phone(browser, server):
+    page = phone(browser, server, context=browser.new_context(**PHONE_TOUCH, bypass_csp=True, service_workers="block"))
     score_example(page)
     # a Xia campaign is saved as soon as it scores (it has no Score button)
     page.click("#tab-xia-campaign")
-    paste(page, (REPO / "examples" / "xia-campaign.yaml").read_text(encoding="utf-8"))
+    paste_example(page, "xia-campaign")
     campaign = cli_json("score", "examples/xia-campaign.yaml")
     wait_until(page, "window.playaid.history().length === 2")
     assert history(page)[0]["summary"]["total"] == campaign["total"]
@@ -212,10 +187,7 @@ def test_saved_games_and_result_screens_pass_axe_core_and_fit_the_phone(browser,
             page.click("#tab-rftg")
         else:
             page.click("#tab-games")
-        page.add_script_tag(path=str(axe_core()))
-        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-        problems += [f"{screen}: {v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes']][:3]}"
-                     for v in result["violations"] if v["impact"] in ("serious", "critical")]
+        problems += axe_problems(page, label=screen)
         layouts[screen] = measure(page)
     assert problems == []
     for name, m in layouts.items():

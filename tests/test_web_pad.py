@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
 
 import pytest
 
-from tests.web_support import PHONE_TOUCH, browser, open_page, screenshot, site, wait_until  # noqa: F401
+from tests.web_support import PHONE_TOUCH, axe_problems, measure, open_page, screenshot, serving, wait_until
 
 #: A small game as docs/scoring-model.md compiles it: two variants (one becomes another when a
 #: value is typed), endings, a value once per game, and per player a count (required), a signed
@@ -48,10 +47,8 @@ MODEL = {
 
 
 @pytest.fixture(scope="module")
-def model_server(site, tmp_path_factory):  # noqa: F811
+def model_server(site, tmp_path_factory):
     """The site with a model-only game added to data/form.json, served on its own port."""
-    from generator.web.serve import make_server
-
     root = tmp_path_factory.mktemp("pad") / "web"
     shutil.copytree(site, root)
     form = json.loads((root / "data" / "form.json").read_text(encoding="utf-8"))
@@ -59,14 +56,11 @@ def model_server(site, tmp_path_factory):  # noqa: F811
     (root / "data" / "form.json").write_text(json.dumps(form), encoding="utf-8")
     for gz in (root / "data").glob("form.json.*"):
         gz.unlink()  # a precompressed copy would be served instead
-    httpd = make_server(root, "127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(root) as url:
+        yield url
 
 
-def test_a_model_only_game_gets_its_pad_from_the_model(browser, model_server):  # noqa: F811
+def test_a_model_only_game_gets_its_pad_from_the_model(browser, model_server):
     context = browser.new_context(**PHONE_TOUCH, service_workers="block")
     page = open_page(browser, model_server, context=context, wait_engine=False)
     tab = page.locator("#tab-demo")
@@ -123,21 +117,14 @@ def test_a_model_only_game_gets_its_pad_from_the_model(browser, model_server):  
     context.close()
 
 
-def test_the_generated_pad_passes_axe_core_and_fits_the_phone(browser, model_server):  # noqa: F811
-    from generator.web.packages import axe_core
-    from tests.test_web_browser import measure
-
+def test_the_generated_pad_passes_axe_core_and_fits_the_phone(browser, model_server):
     context = browser.new_context(**PHONE_TOUCH, bypass_csp=True, service_workers="block")
     page = open_page(browser, model_server, context=context, wait_engine=False)
     page.click("#tab-demo")
     page.select_option("#demo-variant", "long")
     page.fill("#demo-p0-name", "Ann")
     page.fill("#demo-p0-coins", "3")
-    page.add_script_tag(path=str(axe_core()))
-    result = page.evaluate("axe.run(document.getElementById('panel-demo'), {resultTypes: ['violations']})")
-    problems = [f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes']][:3]}"
-                for v in result["violations"] if v["impact"] in ("serious", "critical")]
-    assert problems == []
+    assert axe_problems(page, within="document.getElementById('panel-demo')") == []
     m = measure(page)
     assert m["scroll"] <= m["width"] and m["small"] == [] and m["cut"] == [] and m["numbers"] == []
     context.close()

@@ -13,31 +13,7 @@ from urllib.parse import parse_qs, urlparse
 
 from ruamel.yaml import YAML
 
-from tests.web_support import (  # noqa: F401
-    PHONE_TOUCH,
-    REPO,
-    browser,
-    cli_json,
-    open_page,
-    screenshot,
-    server,
-    site,
-    wait_until,
-)
-
-
-def phone(browser, server, width=360):  # noqa: F811
-    """A page in a new context on the issue's phone (touch, empty storage), `width` px wide."""
-    context = browser.new_context(**{**PHONE_TOUCH, "viewport": {"width": width, "height": 740}},
-                                  service_workers="block")
-    return open_page(browser, server, context=context)
-
-
-def paste(page, text: str):
-    page.click("[data-action=paste]")
-    page.fill("#paste-text", text)
-    page.click("#paste-load")
-    wait_until(page, "!document.getElementById('dialog-paste').open")
+from tests.web_support import cli_json, paste, phone, scored, screenshot, wait_until
 
 
 def add_as_typed(page, i: int, typed: str):
@@ -57,10 +33,6 @@ def pick(page, i: int, typed: str):
     box.press("Enter")
 
 
-def scored(page, i: int):
-    wait_until(page, f"/^-?\\d+/.test(document.getElementById('p{i}-total')?.textContent || '')")
-
-
 def write_record(tmp_path, record: dict):
     path = tmp_path / "record.yaml"
     YAML(typ="safe").dump(record, path)
@@ -69,7 +41,7 @@ def write_record(tmp_path, record: dict):
 
 # --- 1. findings name the player (and the card as typed) --------------------------------------
 
-def test_findings_name_the_player_the_card_as_typed_and_both_totals(browser, server, tmp_path):  # noqa: F811
+def test_findings_name_the_player_the_card_as_typed_and_both_totals(browser, server, tmp_path):
     page = phone(browser, server)
     page.fill("#p0-name", "Ann")
     add_as_typed(page, 0, "Old Erth")
@@ -108,7 +80,7 @@ def test_findings_name_the_player_the_card_as_typed_and_both_totals(browser, ser
 
 # --- 2. two players of one name ------------------------------------------------------------------
 
-def test_a_name_used_twice_is_marked_at_entry_and_only_the_winner_is_highlighted(browser, server, tmp_path):  # noqa: F811
+def test_a_name_used_twice_is_marked_at_entry_and_only_the_winner_is_highlighted(browser, server, tmp_path):
     record = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool", "players": [
         {"name": "Ann", "tableau": ["Old Earth", "Spice World"], "chips": 2, "goods": 0, "hand": 0},
         {"name": "Ann", "tableau": ["Epsilon Eridani", "Galactic Renaissance", "Research Labs"], "chips": 9, "goods": 0, "hand": 0}]}
@@ -147,7 +119,7 @@ def test_a_name_used_twice_is_marked_at_entry_and_only_the_winner_is_highlighted
 
 # --- 3. a number past JavaScript's exact range ---------------------------------------------------
 
-def test_a_20_digit_number_is_shown_as_the_core_reads_it_digit_for_digit(browser, server, tmp_path):  # noqa: F811
+def test_a_20_digit_number_is_shown_as_the_core_reads_it_digit_for_digit(browser, server, tmp_path):
     digits = "12345678901234567890"
     record = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool", "players": [
         {"name": "Ann", "tableau": ["Old Earth"], "chips": int(digits)}, {"name": "Ben", "tableau": ["Epsilon Eridani"], "chips": 3}]}
@@ -193,7 +165,7 @@ def test_a_20_digit_number_is_shown_as_the_core_reads_it_digit_for_digit(browser
 
 # --- 4. an untouched form; 5. counts in the right number ------------------------------------------
 
-def test_an_untouched_form_says_what_to_do_first_on_lines_that_fit(browser, server):  # noqa: F811
+def test_an_untouched_form_says_what_to_do_first_on_lines_that_fit(browser, server):
     page = phone(browser, server)
     line = page.locator("#rftg-winner-line")
     page.wait_for_timeout(500)  # the engine's report of the empty form has come: it must not scold
@@ -212,7 +184,7 @@ def test_an_untouched_form_says_what_to_do_first_on_lines_that_fit(browser, serv
     page.context.close()
 
 
-def test_counts_read_in_the_right_number(browser, server):  # noqa: F811
+def test_counts_read_in_the_right_number(browser, server):
     page = phone(browser, server)
     assert page.locator("#p0-tableau-count").inner_text() == "(0 cards)"
     pick(page, 0, "old ea")
@@ -231,9 +203,9 @@ def test_counts_read_in_the_right_number(browser, server):  # noqa: F811
 
 # --- 6. the tabs at 360 and 320 px -----------------------------------------------------------------
 
-def test_the_tabs_fit_at_360_and_320_px_with_tall_enough_targets(browser, server):  # noqa: F811
+def test_the_tabs_fit_at_360_and_320_px_with_tall_enough_targets(browser, server):
     for width in (360, 320):
-        page = phone(browser, server, width)
+        page = phone(browser, server, width=width)
         tabs = page.evaluate("""() => [...document.querySelectorAll('.tabs [role=tab]')].map(b => {
             const r = b.getBoundingClientRect();
             return {text: b.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
@@ -256,7 +228,7 @@ def test_the_tabs_fit_at_360_and_320_px_with_tall_enough_targets(browser, server
 
 # --- 7. one polite live region, once per changed result ------------------------------------------
 
-def test_typing_a_tableau_speaks_once_per_changed_result_not_per_key(browser, server):  # noqa: F811
+def test_typing_a_tableau_speaks_once_per_changed_result_not_per_key(browser, server):
     page = phone(browser, server)
     live = page.evaluate("""() => [...document.querySelectorAll('[aria-live]')].map(e => [e.id, e.getAttribute('aria-live')])""")
     assert live == [["announce", "polite"]]
@@ -286,7 +258,7 @@ def test_typing_a_tableau_speaks_once_per_changed_result_not_per_key(browser, se
     page.context.close()
 
 
-def test_a_generated_pads_claimed_total_and_empty_box_read_as_sentences(browser, server):  # noqa: F811
+def test_a_generated_pads_claimed_total_and_empty_box_read_as_sentences(browser, server):
     """The core's words for a game the scoring model describes ("the score gives", a default
     other than 0) read right too: the verb kept, "type 0" only where 0 is what counts."""
     page = phone(browser, server)

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tests.web_support import REPO, browser, open_page, server, site, wait_until  # noqa: F401
+from tests.web_support import REPO, open_page, wait_until
 
 HEAD = "game: rftg\nvariant: standard\nended_by: vp_pool\n"
 PLAYER = "players:\n  - name: Ann\n    tableau: [Old Earth]\n    chips: {chips}\n"
@@ -43,13 +43,6 @@ TEXTS = {
     "json": json.dumps({"game": "rftg", "variant": "standard", "ended_by": "vp_pool",
                         "players": [{"name": "Ann", "tableau": ["Old Earth"], "chips": 10}]}, indent="\t"),
 }
-
-
-@pytest.fixture(scope="module")
-def api_page(browser, server):  # noqa: F811
-    page = open_page(browser, server)
-    yield page
-    page.context.close()
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +129,7 @@ def stored(page, key):
 LONG_NAMES = [f"{i:04d} " + "unknown card names " * 5 for i in range(9000)]  # 100 characters each (the most allowed)
 
 
-def test_a_huge_share_link_is_read_off_the_page_and_refused_with_the_command_lines_words(browser, server, tmp_path):  # noqa: F811
+def test_a_huge_share_link_is_read_off_the_page_and_refused_with_the_command_lines_words(browser, server, tmp_path):
     record = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool",
               "players": [{"name": f"P{i}", "tableau": LONG_NAMES[i * 1800:(i + 1) * 1800], "chips": 1} for i in range(5)]}
     fragment = share_fragment(record)
@@ -171,7 +164,7 @@ def test_a_huge_share_link_is_read_off_the_page_and_refused_with_the_command_lin
     page.context.close()
 
 
-def test_a_loaded_game_is_saved_once_it_has_scored_and_the_game_it_replaced_is_kept(browser, server):  # noqa: F811
+def test_a_loaded_game_is_saved_once_it_has_scored_and_the_game_it_replaced_is_kept(browser, server):
     from tests.web_support import PHONE
 
     context = browser.new_context(viewport=PHONE, service_workers="block")

@@ -11,18 +11,10 @@ import re
 
 import pytest
 
-from tests.test_web_browser import fill_example, measure
-from tests.web_support import PHONE, cli_json, open_page, screenshot, wait_ready, wait_until
+from tests.web_support import PHONE, axe_problems, cli_json, fill_example, measure, open_page, screenshot, wait_ready, wait_until
 
 QUESTIONS = ["we ran out of xeno cards, now what?", "do defense awards count for GR?",
              "can an NPC enter the Kiln?", "repulse value 4 players", "anti-x lea"]
-
-
-@pytest.fixture(scope="module")
-def page(browser, server):
-    page = open_page(browser, server)
-    yield page
-    page.context.close()
 
 
 def first_result(page) -> dict:
@@ -32,14 +24,16 @@ def first_result(page) -> dict:
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
-def test_the_page_answers_as_the_command_line(page, question):
+def test_the_page_answers_as_the_command_line(api_page, question):
+    page = api_page
     cli = cli_json("rules", *question.split(), "--limit", "5")
     shown = page.evaluate("([q]) => window.playaid.rules(q, null, 5)", [question])
     assert [(r["id"], r["score"]) for r in shown] == [(r["id"], r["score"]) for r in cli]
     assert shown == cli
 
 
-def test_answers_appear_as_you_type_with_source_and_deep_link(page):
+def test_answers_appear_as_you_type_with_source_and_deep_link(api_page):
+    page = api_page
     page.click("#tab-rules")
     assert page.get_attribute("#tab-rules", "aria-selected") == "true"
     assert page.locator("#record-tools").is_hidden()
@@ -59,7 +53,8 @@ def test_answers_appear_as_you_type_with_source_and_deep_link(page):
     assert page.problems == []
 
 
-def test_player_count_answer_is_highlighted(page):
+def test_player_count_answer_is_highlighted(api_page):
+    page = api_page
     page.click("#tab-rules")
     page.fill("#rules-q", "repulse value 4 players")
     wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:table/repulse-conquest'")
@@ -132,8 +127,6 @@ def test_rules_work_offline(browser, server):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_rules_tab_at_phone_size_in_light_and_dark(browser, server, scheme):
-    from generator.web.packages import axe_core
-
     context = browser.new_context(viewport=PHONE, color_scheme=scheme, bypass_csp=True, service_workers="block")
     page = open_page(browser, server, context=context)
     page.click("#tab-rules")
@@ -146,10 +139,6 @@ def test_rules_tab_at_phone_size_in_light_and_dark(browser, server, scheme):
     layout = measure(page)
     assert layout["scroll"] <= layout["width"] and layout["small"] == [] and layout["cut"] == []
     screenshot(page, f"rules-{scheme}")
-    page.add_script_tag(path=str(axe_core()))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    problems = [f"{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes']][:3]}"
-                for v in result["violations"] if v["impact"] in ("serious", "critical")]
-    assert problems == []
+    assert axe_problems(page) == []
     assert page.problems == []
     context.close()

@@ -25,7 +25,7 @@ from generator.web.site import MARKER, assemble, write_site
 RULES = compiled_rules(CONTENT_DIR)
 
 
-def test_site_carries_pyodide_and_the_scoring_core(site):  # noqa: F811
+def test_site_carries_pyodide_and_the_scoring_core(site):
     for name in packages.PYODIDE_FILES:
         assert (site / "pyodide" / name).stat().st_size == (packages.NODE_MODULES / "pyodide" / name).stat().st_size
     assert not (site / "pyodide" / "pyodide-lock.json").exists()  # never fetched: the scorer loads no package
@@ -45,7 +45,7 @@ def test_site_carries_pyodide_and_the_scoring_core(site):  # noqa: F811
     assert re.fullmatch(r"[0-9a-f]{16}", engine["version"])
 
 
-def test_the_engine_checks_itself_against_the_builds_reports(site):  # noqa: F811
+def test_the_engine_checks_itself_against_the_builds_reports(site):
     from generator.reader.yaml_io import load_file
     from generator.scoring.api import score
 
@@ -57,7 +57,7 @@ def test_the_engine_checks_itself_against_the_builds_reports(site):  # noqa: F81
         assert case["report"]["ok"] is True
 
 
-def test_form_data_comes_from_the_compiled_rules(site):  # noqa: F811
+def test_form_data_comes_from_the_compiled_rules(site):
     form = json.loads((site / "data" / "form.json").read_text())
     scoring = RULES["games"]["rftg"]["scoring"]
     offered = [v for v in scoring["variants"] if not v.get("hidden")]  # hidden: reached by `becomes`
@@ -81,7 +81,7 @@ def test_form_data_comes_from_the_compiled_rules(site):  # noqa: F811
     assert form["xia"]["d20"] == [1, 20]
 
 
-def test_service_worker_names_every_file_with_its_digest_and_is_versioned_by_them(site):  # noqa: F811
+def test_service_worker_names_every_file_with_its_digest_and_is_versioned_by_them(site):
     import hashlib
 
     text = (site / "sw.js").read_text()
@@ -100,7 +100,7 @@ def test_service_worker_names_every_file_with_its_digest_and_is_versioned_by_the
     assert sorted(p for p in listed if listed[p] != changed[p]) == ["data/engine.json", "data/form.json"]
 
 
-def test_compressed_copies_are_exact_deterministic_and_only_where_they_pay(site, tmp_path):  # noqa: F811
+def test_compressed_copies_are_exact_deterministic_and_only_where_they_pay(site, tmp_path):
     import gzip
 
     copies = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.gz"))
@@ -131,7 +131,7 @@ def test_compressed_copies_are_exact_deterministic_and_only_where_they_pay(site,
 LINKS_OUT = {"bgstats.js": {"https://app.bgstatsapp.com"}}
 
 
-def test_the_sites_own_files_name_no_other_origin(site):  # noqa: F811
+def test_the_sites_own_files_name_no_other_origin(site):
     own = [site / "index.html", site / "app.css", site / "sw.js", site / "engine-worker.js",
            site / "manifest.webmanifest", *sorted((site / "js").glob("*.js"))]
     for path in own:
@@ -143,7 +143,7 @@ def test_the_sites_own_files_name_no_other_origin(site):  # noqa: F811
 
 def test_writes_are_atomic_and_the_old_site_survives_a_failure(tmp_path, monkeypatch):
     out = tmp_path / "web"
-    site = assemble(RULES)  # noqa: F811
+    site = assemble(RULES)
     write_site(site, out)
     before = (out / "index.html").read_bytes()
     (out / "index.html").write_bytes(b"old site")
@@ -199,7 +199,7 @@ def test_core_files_are_standard_library_only():
             assert module in allowed or module == "__future__", f"{src.name} imports {module}"
 
 
-def test_server_sends_the_types_browsers_need(site, server):  # noqa: F811
+def test_server_sends_the_types_browsers_need(site, server):
     def head(path):
         with urllib.request.urlopen(server + path) as response:
             return response.headers
@@ -211,7 +211,7 @@ def test_server_sends_the_types_browsers_need(site, server):  # noqa: F811
     assert head("index.html")["Cache-Control"] == "no-cache"
 
 
-def test_serve_prints_the_address_to_open(site):  # noqa: F811
+def test_serve_prints_the_address_to_open(site):
     proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", str(site), "--host", "127.0.0.1",
                              "--port", "0"], cwd=PROJECT_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
@@ -243,7 +243,7 @@ def test_web_command_writes_the_site(tmp_path):
     assert (tmp_path / "site" / "index.html").is_file() and (tmp_path / "site" / MARKER).is_file()
 
 
-def test_icons_are_our_own_drawing_at_the_declared_sizes(site):  # noqa: F811
+def test_icons_are_our_own_drawing_at_the_declared_sizes(site):
     from PIL import Image
 
     manifest = json.loads((site / "manifest.webmanifest").read_text())
