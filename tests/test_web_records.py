@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tests.web_support import REPO, open_page, wait_until
+from tests.web_support import REPO, cli_json, open_page, paste, phone, scored, totals, wait_until
 
 HEAD = "game: rftg\nvariant: standard\nended_by: vp_pool\n"
 PLAYER = "players:\n  - name: Ann\n    tableau: [Old Earth]\n    chips: {chips}\n"
@@ -112,6 +112,28 @@ def test_an_object_with_undefined_values_scores_as_json_would_write_it(api_page)
                                    {name: 'Ben', tableau: ['Epsilon Eridani'], chips: 0}]})""")
     assert report["ok"] is True, report
     assert [p["total"] for p in report["players"]] == [5, 1]  # Old Earth 2 + 3 chips; Epsilon Eridani 1
+
+
+def test_a_loaded_record_goes_from_the_form_to_the_scorer_as_the_file_had_it(browser, server, tmp_path):
+    """The form's record is written for the scorer by the serialiser of window.playaid.score
+    (records.js recordJSON): a value JSON.stringify cannot write (`.inf`) reaches the scorer as
+    the file had it, so the box shows the command line's error. (The form's own serialiser, now
+    gone, sent null there, and the page said "got null".)"""
+    text = HEAD + "players:\n  - name: Ann\n    tableau: [Old Earth]\n    chips: .inf\n" \
+        "  - name: Ben\n    tableau: [Old Earth]\n    chips: 3\n"
+    path = tmp_path / "inf.yaml"
+    path.write_text(text, encoding="utf-8")
+    [error] = cli_json("score", str(path))["errors"]
+    assert (error["field"], error["message"]) == ("players[0].chips", "expected a whole number, got a number inf")
+    page = phone(browser, server)
+    paste(page, text)
+    scored(page, 1)
+    box = page.locator('[data-path="players.0.chips"] .finding.error')
+    box.wait_for()
+    assert "got a number inf" in box.inner_text() and "null" not in box.inner_text()
+    assert totals(page, 2)[1] == totals(page, 2)[0] + 3  # Ann's chips not counted; Ben's 3 are
+    assert page.problems == []
+    page.context.close()
 
 
 # --- big inputs, what is saved, a share link never loses a game --------------------------------

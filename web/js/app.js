@@ -10,7 +10,7 @@ import { bgstatsLink, bgstatsPlay } from "./bgstats.js";
 import { CardIndex } from "./cards.js";
 import { fill, h, richText } from "./dom.js";
 import { engine, status } from "./boot.js";
-import { History, newId } from "./history.js";
+import { History, LIMITS as HISTORY_LIMITS, newId } from "./history.js";
 import { HistoryView } from "./history-view.js";
 import { ModelPad } from "./pad.js";
 import * as records from "./records.js";
@@ -84,8 +84,7 @@ const api = {
         ? records.locate(await engine.score(parsed.json), parsed.located, file ?? "<record>")
         : records.unreadableReport(parsed.errors, file ?? "<record>");
     } else {
-      const checked = records.recordJSON(record); // the same limits as a file; never throws
-      report = checked.ok ? await engine.score(checked.json) : { ok: false, game: null, errors: checked.errors };
+      report = await scoreRecord(record);
     }
     return file ? { record: file, ...report } : report;
   },
@@ -145,6 +144,14 @@ function changed(tab) {
   rescore(tab);
 }
 
+/** The report for a record given as a JavaScript value (the form's, or an API caller's): sent
+ * as `records.recordJSON` writes it (exact large numbers, the same limits as a file; never
+ * throws), or the problems that stop it. */
+async function scoreRecord(record) {
+  const checked = records.recordJSON(record);
+  return checked.ok ? engine.score(checked.json) : { ok: false, game: null, errors: checked.errors };
+}
+
 const queue = new Set();
 let scoring = false;
 /** Score the given tabs' records now (latest state wins; one request at a time). */
@@ -166,13 +173,13 @@ async function rescore(...tabs) {
         } else {
           let request = forms[tab].scoringRequest();
           // exact: a large number typed in a box goes as its digits (a BigInt in the request)
-          let report = await engine.score(records.engineText(request.record));
+          let report = await scoreRecord(request.record);
           // values out of range: those boxes are marked, the others still score (the scorer
           // names every such box at once, so one more try is all it takes)
           const boxes = forms[tab].boxErrors?.(report, request);
           if (boxes) {
             request = forms[tab].scoringRequest(boxes);
-            report = await engine.score(records.engineText(request.record));
+            report = await scoreRecord(request.record);
           }
           forms[tab].showReport(report, request);
           if (unsaved.delete(tab)) save(tab, forms[tab].record); // a loaded record, now scored
@@ -331,16 +338,9 @@ const GAME_ACTIONS = {
     gamesView.render();
     notice(`Deleted the game of ${new Date(g.played).toLocaleString()}.`, { label: "Undo", run: () => { gamesStore.restore(removed); gamesView.render(); } }, GAMES);
   },
-  exportAll: () => {
-    const blob = new Blob([gamesStore.exportText()], { type: "application/json" });
-    const a = h("a", { href: URL.createObjectURL(blob), download: `playaid-games-${new Date().toISOString().slice(0, 10)}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  },
+  exportAll: () => saveFile(gamesStore.exportText(), "application/json", `playaid-games-${today()}.json`),
   importFile: async (file) => {
-    if (file.size > 8 << 20) { notice(`${file.name} is too large to be an export of games (${(file.size / 1048576).toFixed(1)} MiB).`, null, GAMES); return; }
+    if (file.size > HISTORY_LIMITS.bytes) { notice(`${file.name} is too large to be an export of games (${(file.size / 1048576).toFixed(1)} MiB).`, null, GAMES); return; }
     const parsed = gamesStore.parseImport(await file.text());
     if (!parsed.ok) { notice(`${file.name} cannot be imported: ${parsed.problems.join("; ")}`, null, GAMES); return; }
     const { added, before } = gamesStore.merge(parsed.games);
@@ -437,6 +437,18 @@ async function openShared() {
   if (problems.length) notice(`The shared game cannot be opened: ${problems.join("; ")}`);
 }
 
+/** Today as YYYY-MM-DD (UTC), for the names of saved files. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Offer `text` to the user as a file named `name` (a download). */
+function saveFile(text, type, name) {
+  const a = h("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000); // after the browser has started the download
+}
+
 async function currentYaml() {
   return records.recordToYaml(forms[activeTab].record);
 }
@@ -467,14 +479,7 @@ const ACTIONS = {
     document.getElementById("dialog-paste").showModal();
   },
   copy: async () => copyText(await currentYaml(), "The record (YAML)", "Record (YAML)"),
-  download: async () => {
-    const blob = new Blob([await currentYaml()], { type: "text/yaml" });
-    const a = h("a", { href: URL.createObjectURL(blob), download: `${activeTab}-${new Date().toISOString().slice(0, 10)}.yaml` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  },
+  download: async () => saveFile(await currentYaml(), "text/yaml", `${activeTab}-${today()}.yaml`),
   share: async () => {
     const url = records.shareLink(forms[activeTab].record);
     if (navigator.share) {

@@ -1,4 +1,5 @@
 // Small DOM helpers: build elements, and place findings next to the field they are about.
+import { EXACT_BELOW, LIMITS } from "./records.js";
 
 /** h("div", {class: "x", onclick: fn, "data-path": "a.0"}, child, "text", [more]) */
 export function h(tag, attrs = {}, ...children) {
@@ -100,9 +101,6 @@ export function ordinal(n) {
   return n + (s[(v - 20) % 10] || s[v] || s[0]);
 }
 
-/** Whole numbers at least this large in size stay digits in the page (a JavaScript number
- * would round them); the scoring core works in Python ints (generator/scoring/pad.py MAX_SCORE). */
-export const EXACT_BELOW = 10 ** 15;
 /** A whole number written out: "-12", "12345678901234567890". */
 export const WHOLE = /^-?\d+$/;
 
@@ -118,13 +116,10 @@ export function parseCount(text) {
   return Math.abs(n) < EXACT_BELOW ? n : t.replace(/^(-?)0+(?=\d)/, "$1");
 }
 
-/** The longest number (in digits) sent to the scorer: as the record reader's (records.js LIMITS). */
-export const MAX_DIGITS = 1000;
-
 /** `value` as an exact whole number when it is the digits of one (a BigInt), else undefined:
- * a large number typed in a box, kept as its digits. */
+ * a large number typed in a box, kept as its digits (at most the record reader's LIMITS.digits). */
 export function bigWhole(value) {
-  return typeof value === "string" && WHOLE.test(value) && value.replace("-", "").length <= MAX_DIGITS ? BigInt(value) : undefined;
+  return typeof value === "string" && WHOLE.test(value) && value.replace("-", "").length <= LIMITS.digits ? BigInt(value) : undefined;
 }
 
 /**

@@ -10,8 +10,9 @@
 //   {state: "failed",   message}          cannot work here; retrying cannot help
 // `message` is plain words for people ("downloading the scorer").
 
+import { Retry } from "./retry.js";
+
 const TIMEOUT_MS = 20000; // a record that takes longer than this is abandoned and the worker restarted
-const RETRY_MS = [2000, 5000, 10000, 30000]; // then every 30 s, or at once when back online
 
 export class Engine extends EventTarget {
   /** `beforeStart`: awaited once before the first worker starts (the offline copy taking over). */
@@ -20,7 +21,7 @@ export class Engine extends EventTarget {
     this.pending = new Map();
     this.nextId = 1;
     this.timings = null;
-    this.failures = 0;
+    this.retry = new Retry();
     this.ready = new Promise((resolve, reject) => { this.resolveReady = resolve; this.rejectReady = reject; });
     this.ready.catch(() => {}); // reported through the status; callers may also await it
     this.setStatus({ state: "loading", stage: "waiting", message: "starting" });
@@ -41,7 +42,7 @@ export class Engine extends EventTarget {
   }
 
   start() {
-    clearTimeout(this.retryTimer);
+    this.retry.cancel();
     this.worker = new Worker(new URL("../engine-worker.js", import.meta.url), { type: "module" });
     this.setStatus({ state: "loading", stage: "downloading", message: "downloading the scorer" });
     this.worker.onmessage = (event) => this.receive(event.data);
@@ -63,7 +64,7 @@ export class Engine extends EventTarget {
       if (this.state !== "ready") this.setStatus({ state: "loading", stage: msg.stage, message: msg.message });
     } else if (msg.type === "ready") {
       this.timings = msg.timings;
-      this.failures = 0;
+      this.retry.succeeded();
       if (!performance.getEntriesByName("playaid-engine-ready").length) performance.mark("playaid-engine-ready");
       this.setStatus({ state: "ready", from: msg.from, message: "ready" });
       this.resolveReady(true);
@@ -89,18 +90,10 @@ export class Engine extends EventTarget {
       this.rejectReady(new Error(message));
       return;
     }
-    // most likely the connection: try again when it is back, or after a while anyway (the
-    // "online" event never comes when the network is up but the server was down)
-    const retryInMs = RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)];
+    // most likely the connection: try again when it is back, or after a while anyway
+    const retryInMs = this.retry.schedule(() => { if (this.state === "retrying") this.start(); });
     this.setStatus({ state: "retrying", message: navigator.onLine === false
       ? "no connection: it loads when you are back online" : `could not load (${message}); trying again`, retryInMs });
-    const again = () => {
-      removeEventListener("online", again);
-      clearTimeout(this.retryTimer);
-      if (this.state === "retrying") this.start();
-    };
-    addEventListener("online", again);
-    this.retryTimer = setTimeout(again, retryInMs);
   }
 
   async call(message) {
@@ -118,7 +111,7 @@ export class Engine extends EventTarget {
     });
   }
 
-  /** The report object for a record given as JSON text (see records.js toPythonJSON). */
+  /** The report object for a record given as JSON text (records.js `recordJSON`, or a parse's `json`). */
   score(recordJSON) { return this.call({ op: "score", record: recordJSON }); }
 
   /** The rules search (generator.rulesearch.api): kind "search" {q, game, limit} -> results,

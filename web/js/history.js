@@ -4,9 +4,11 @@
 // back, the import read as hostile input (size, depth and count bounded, every entry's shape
 // checked, summaries never trusted: the page scores imported records again).
 
+import { LIMITS as RECORD_LIMITS } from "./records.js";
+
 const KEY = "playaid.v1.history";
 export const FORMAT = "playaid-games";
-export const LIMITS = { bytes: 8 << 20, games: 2000, recordBytes: 1 << 20, depth: 64, values: 100_000 };
+export const LIMITS = { bytes: 8 << 20, games: 2000, recordBytes: RECORD_LIMITS.bytes, depth: RECORD_LIMITS.depth, values: 100_000 };
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A new id for a saved game (time-ordered, unique enough on one device). */

@@ -12,9 +12,10 @@
 //                                          online or after retryInMs; what was saved is kept
 // and `updated: true` once a newer version of the site has taken over (reload to use it).
 
+import { Retry } from "./retry.js";
+
 const SW = new URL("../sw.js", import.meta.url);
 const TAKE_OVER_MS = 3000; // a first visit waits at most this long for the service worker
-const RETRY_MS = [2000, 5000, 10000, 30000];
 /** Saving with no word from the service worker for this long counts as cut short and is tried
  * again (a worker the browser stopped loses its answer; asking again joins a copy in progress).
  * A worker still saving says so every 5 s (sw.js HEARTBEAT_MS), even during one long download. */
@@ -23,7 +24,7 @@ const STALL_MS = 20000;
 export class OfflineCopy extends EventTarget {
   constructor() {
     super();
-    this.failures = 0;
+    this.retry = new Retry();
     this.wanted = false;
     const sw = globalThis.navigator?.serviceWorker;
     if (!sw || !globalThis.isSecureContext) {
@@ -75,7 +76,7 @@ export class OfflineCopy extends EventTarget {
   async save() {
     if (!this.available) return;
     this.wanted = true;
-    clearTimeout(this.retryTimer);
+    this.retry.cancel();
     try {
       const registration = await this.register();
       const worker = registration.active ?? (await navigator.serviceWorker.ready).active;
@@ -101,7 +102,7 @@ export class OfflineCopy extends EventTarget {
     const updated = this.status.updated;
     if (message.state === "failed") this.failed(message.message);
     else if (message.state === "ready") {
-      this.failures = 0;
+      this.retry.succeeded();
       this.setStatus({ state: "ready", message: "works offline", updated });
     } else if (message.state === "saving" && this.status.state !== "ready") {
       this.setStatus({ state: "saving", done: message.done, total: message.total, updated });
@@ -109,15 +110,8 @@ export class OfflineCopy extends EventTarget {
   }
 
   failed(message) {
-    const retryInMs = RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)];
+    const retryInMs = this.retry.schedule(() => { if (this.status.state === "failed") this.save(); });
     this.setStatus({ state: "failed", message: navigator.onLine === false
       ? "no connection: the offline copy is finished when you are back online" : `offline copy not finished (${message})`, retryInMs });
-    const again = () => {
-      removeEventListener("online", again);
-      clearTimeout(this.retryTimer);
-      if (this.status.state === "failed") this.save();
-    };
-    addEventListener("online", again);
-    this.retryTimer = setTimeout(again, retryInMs);
   }
 }

@@ -19,6 +19,10 @@ export function loadYaml() {
 // included), no NEL, line or paragraph separator written as such (libyaml reads them as line
 // breaks, YAML 1.2 as text).
 export const LIMITS = { bytes: 1 << 20, depth: 64, values: 20_000, digits: 1000 };
+/** Whole numbers at least this large in size stay digits in a record read and in the form (a
+ * JavaScript number would round them); the scoring core works in Python ints
+ * (generator/scoring/pad.py MAX_SCORE). */
+export const EXACT_BELOW = 10 ** 15;
 const DISALLOWED = /[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;
 const BREAK_NAMES = { 0x85: "a next-line break", 0x2028: "a line separator", 0x2029: "a paragraph separator" };
 const CONTROL_IN_TEXT = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
@@ -60,7 +64,7 @@ function coreScalar(kind, text) {
     // a number a JavaScript number would round stays its digits in the value (the form shows
     // and sends them exactly: dom.js parseCount, bigWhole); the JSON text is exact anyway
     const n = Number(big);
-    return [Math.abs(n) < 10 ** 15 ? n : big.toString(), big.toString()];
+    return [Math.abs(n) < EXACT_BELOW ? n : big.toString(), big.toString()];
   }
   const bare = text.replace(/^[-+]/, "").toLowerCase();
   const v = bare === ".inf" ? (text.startsWith("-") ? -Infinity : Infinity) : bare === ".nan" ? NaN : Number(text);
@@ -272,9 +276,12 @@ export async function parseRecordText(text) {
 }
 
 /**
- * A record given as a JavaScript value (window.playaid.score(object)) as JSON text for the engine,
- * under the same limits as a file: {ok: true, json} or {ok: false, errors} (never throws: a
- * BigInt, a cycle, a function or a 5,000-digit number is a located problem, as in a file).
+ * A record given as a JavaScript value (the form's, or window.playaid.score(object)) as JSON text
+ * for the engine, under the same limits as a file: {ok: true, json} or {ok: false, errors}
+ * (never throws: a cycle, a function or a 5,000-digit number is a located problem, as in a
+ * file). Written as JSON.stringify writes it (undefined values left out), except that a BigInt
+ * (a large number typed in a box, kept as digits) is the exact whole number it is and a number
+ * that is not a safe integer is written as the record reader writes a float (`floatJSON`).
  */
 export function recordJSON(record) {
   const errors = [];
@@ -329,17 +336,6 @@ export function recordJSON(record) {
 
 export const MAX_PROBLEMS = 50;
 
-const BIG = "\u0000whole:"; // a marker no text typed in the form holds (control characters are refused)
-/**
- * The form's record as JSON text for the engine, as JSON.stringify writes it (undefined values
- * left out), except that BigInts (large numbers typed in a box, kept as digits) are written as
- * the exact whole numbers they are.
- */
-export function engineText(record) {
-  return JSON.stringify(record, (_key, value) => (typeof value === "bigint" ? `${BIG}${value}` : value))
-    .replace(/"\\u0000whole:(-?\d+)"/g, "$1");
-}
-
 // --- reading off the page -------------------------------------------------------------------
 
 const PARSE_TIMEOUT_MS = 30000;
@@ -377,11 +373,7 @@ function startParser() {
  * problem and the worker is replaced.
  */
 export function parse(text, { limits = null, fragment = null } = {}) {
-  const local = async () => {
-    if (fragment !== null) text = recordFromHash(fragment);
-    if (!text && fragment !== null) return { ok: false, damaged: true };
-    return checked(await parseRecordText(text), limits);
-  };
+  const local = () => readRecord(text, limits, fragment);
   if (typeof Worker === "undefined") return local();
   try {
     parser ??= startParser();
@@ -400,6 +392,20 @@ export function parse(text, { limits = null, fragment = null } = {}) {
     parsing.set(id, { resolve, reject, timer });
     parser.postMessage({ id, text, limits, fragment });
   });
+}
+
+/**
+ * What `parse` answers, read where it is called (records-worker.js, or the page when it has no
+ * module workers): `parseRecordText(text)` with its game's size caps checked (`checked`); with
+ * a `fragment` (location.hash), the share link's record instead of `text`, or {ok: false,
+ * damaged: true} when the fragment holds none that can be decoded.
+ */
+export async function readRecord(text, limits = null, fragment = null) {
+  if (fragment !== null && fragment !== undefined) {
+    text = recordFromHash(fragment);
+    if (!text) return { ok: false, damaged: true };
+  }
+  return checked(await parseRecordText(text), limits);
 }
 
 /** A parse result with its size caps checked (`limits`: each game's, or null for none). */

@@ -49,10 +49,12 @@ export function forPeople(finding, labels = {}, values = {}, about = {}) {
   const m = finding.message ?? "";
   const path = finding.path ?? [];
   const player = about.player ?? finding.player ?? null;
-  const said = SAY[finding.code]?.(m, path, { labels, values, player, typed: about.typed, holders: about.holders })
+  const said = SAY[finding.code]?.(m, path, { labels, values, typed: about.typed, holders: about.holders })
     ?? { text: plainWords(m, labels, values), path };
-  if (player && !namesPlayer(said.text, player)) said.text = `${player}: ${said.text}`;
-  return said;
+  // a sentence about one of the player's own boxes always starts with the name (`ownBox`);
+  // any other starts with it unless the name is already in it
+  const text = player && (said.ownBox || !namesPlayer(said.text, player)) ? `${player}: ${said.text}` : said.text;
+  return { text, path: said.path };
 }
 
 /** Whether `text` names `player` as a word of its own ("Ann" in "Ann's", not in "Annex"). */
@@ -66,25 +68,25 @@ const quoted = (m, typed) => (typeof typed === "string" && typed ? typed : typed
 
 const SAY = {
   // "`chips` not written for Ann (counted as 0; write `chips: 0` if there were none)"
-  missing_field: (m, path, { labels, player }) => {
+  missing_field: (m, path, { labels }) => {
     const name = num(/^`([a-z_]+)`/, m)?.[0];
     if (!name) return null;
     const box = `“${labels[name] ?? words(name)}”`;
     const given = num(/counted as ([^;)]+)/, m)?.[0] ?? "0"; // the model's default for the box
     const type = given === "0" ? " Type 0 if there were none." : "";
-    return { text: `${player ? `${player}: ` : ""}${box} is empty, counted as ${given}.${type}`, path: [...path.slice(0, 2), name] };
+    return { text: `${box} is empty, counted as ${given}.${type}`, path: [...path.slice(0, 2), name], ownBox: true };
   },
   // "unknown card 'Spice Wrld' (did you mean 'Spice World'?)": the chip offers the fixes
-  unknown_card: (m, path, { player, typed }) => ({
-    text: `${player ? `${player}: ` : ""}“${quoted(m, typed)}” is not a card of the game; not counted. Pick the right name or remove it.`, path }),
+  unknown_card: (m, path, { typed }) => ({
+    text: `“${quoted(m, typed)}” is not a card of the game; not counted. Pick the right name or remove it.`, path, ownBox: true }),
   // "claimed 40 but the cards and chips give 34 (claimed is +6); see the table ..."
-  claimed_total: (m, path, { player }) => {
+  claimed_total: (m, path) => {
     const got = num(/^claimed (-?\d+) but the (.+? gives?) (-?\d+)/, m);
     if (!got) return null;
     const [claimed, what, total] = [Number(got[0]), got[1], Number(got[2])];
     const diff = claimed - total;
     const unknown = /leaves out an unknown card/.test(m) ? " An unknown card is not counted: correct its name first (the difference may be its VP)." : "";
-    return { text: `${player ? `${player}: ` : ""}the score pad says ${claimed}; the ${what} ${total} (${Math.abs(diff)} ${diff > 0 ? "more" : "less"} on the pad). The breakdown shows each part.${unknown}`, path };
+    return { text: `the score pad says ${claimed}; the ${what} ${total} (${Math.abs(diff)} ${diff > 0 ? "more" : "less"} on the pad). The breakdown shows each part.${unknown}`, path, ownBox: true };
   },
   // "ended_by vp_pool, but only 20 VP in chips were handed out; the pool holds 24 (12 per player)"
   vp_pool_not_empty: (m, path) => {
