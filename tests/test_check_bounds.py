@@ -164,6 +164,17 @@ def test_names_and_attributes_outside_the_language_are_refused(demo):
         "(add for_each: <the list of rows>, or remove where)"]
 
 
+def test_an_unknown_name_in_a_check_gets_the_closest_names(demo):
+    checks_file(demo, one("typo", "fact.hand_size", "3"), one("table", "1", "len(table)"))
+    assert check() == [
+        "content/demo/checks.yaml:6:13: checks[0].expect: check 'typo': cannot evaluate "
+        "`fact.hand_size`: unknown name 'fact' (known names: cards, facts, tables) (at column 1) "
+        "(did you mean 'facts'? fix the expression or the content it names)",
+        "content/demo/checks.yaml:11:13: checks[1].equals: check 'table': cannot evaluate "
+        "`len(table)`: unknown name 'table' (known names: cards, facts, tables) (at column 5) "
+        "(did you mean 'tables'? fix the expression or the content it names)"]
+
+
 def test_rows_where_and_row_work(demo):
     checks_file(demo, one("rows", "row", "row", for_each="[1, 2, 3]", where="row > 1"),
                 one("bad-row", "row", "2", for_each="[1, 2]"))

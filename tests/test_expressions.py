@@ -47,9 +47,26 @@ def test_names_are_known_at_compile_time():
     assert compile_expression("[x for x in xs]", names={"xs"}).names == frozenset({"xs"})
 
 
+def test_an_unknown_name_is_a_field_of_the_error_with_every_name_allowed():
+    """A caller suggests the closest name from the error's fields, not from its message, whose
+    list of known names is cut at 300 characters."""
+    many = {f"quantity_{n:03d}" for n in range(60)} | {"sets"}
+    with pytest.raises(ExpressionError) as err:
+        compile_expression("1 + setz", names=many)
+    assert (err.value.unknown, err.value.column) == ("setz", 5)
+    assert err.value.known == tuple(sorted(many)) and "sets" not in err.value.message
+    with pytest.raises(ExpressionError) as err:  # not a name problem: no name in the fields
+        compile_expression("chips +", names={"chips"})
+    assert (err.value.unknown, err.value.known) == (None, ())
+
+
 def test_unknown_name_at_evaluation():
-    with pytest.raises(ExpressionError, match="unknown name 'b'"):
+    with pytest.raises(ExpressionError, match="unknown name 'b'") as err:
         evaluate("a + b", {"a": 1})
+    assert (err.value.unknown, err.value.known, err.value.column) == ("b", (), 5)
+    with pytest.raises(ExpressionError, match="unknown name 'b'") as err:  # the one-name shortcut
+        evaluate("b", {"a": 1})
+    assert (err.value.unknown, err.value.known) == ("b", ())
 
 
 @pytest.mark.parametrize("text, message", [

@@ -207,6 +207,27 @@ def test_a_formula_that_cannot_score_is_refused_with_its_place(change, message):
     assert caught.value.path[0] in ("components", "awards")
 
 
+def test_a_formula_naming_an_unknown_name_keeps_the_name_and_its_column():
+    """`playaid check`'s did-you-mean reads these fields (not the message's text)."""
+    import copy
+
+    model = copy.deepcopy(MODEL)
+    model["components"].append({"id": "x", "label": "X", "value": "1 + redd"})
+    with pytest.raises(ModelInvalid) as caught:
+        pad(model)
+    assert (caught.value.unknown, caught.value.column) == ("redd", 5)
+    assert "red" in caught.value.known and "coins" in caught.value.known
+    model = copy.deepcopy(MODEL)
+    model["awards"].append({"id": "y", "title": "Y", "vp": 1, "most": "coins + (red"})
+    with pytest.raises(ModelInvalid) as caught:  # a syntax error: a column, no name
+        pad(model)
+    assert (caught.value.unknown, caught.value.known, caught.value.column) == (None, (), 9)
+    model["awards"][-1]["most"] = "coins +"  # Python gives no column at the end of the text: none
+    with pytest.raises(ModelInvalid) as caught:
+        pad(model)
+    assert caught.value.column is None and str(caught.value) == "award 'y': not an expression: invalid syntax"
+
+
 @pytest.mark.parametrize("change, message, path", [
     # a component adds to the total: a text, list, decimal or nothing cannot be added
     (lambda m: m["components"].append({"id": "x", "label": "X", "value": "'many' if coins > 5 else 0"}),

@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from generator.content.models import Check
-from generator.errors import Problem, cut, short_repr
+from generator.errors import Problem, cut, did_you_mean, short_repr
 from generator.scoring import expressions
 from generator.scoring.expressions import Budget, Expression, ExpressionError, compile_expression
 
@@ -152,7 +152,8 @@ def _run_one(content, check: Check, path, loc, names, where, budget: Budget) -> 
         try:
             compiled[field] = compile_expression(text, names=allowed, functions=FUNCTIONS)
         except ExpressionError as exc:
-            return [loc.problem(path + (field,), _message(check, text, exc), _HINT)]
+            hint = did_you_mean(exc.unknown, exc.known) + _HINT if exc.unknown else _HINT
+            return [loc.problem(path + (field,), _message(check, text, exc), hint)]
 
     def evaluate(field: str, env) -> tuple[Any, Problem | None]:
         expression = compiled[field]

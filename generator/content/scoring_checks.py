@@ -298,7 +298,6 @@ _ITEM_KEYS = {"record value": ("record_entered", "entered"), "component": ("comp
               "check": ("checks", "player_checks")}
 _ITEM = re.compile(r"^(record value|component|measure|award|tie-breaker|check) '([^']+)'")
 _AT_COLUMN = re.compile(r" \(at column (\d+)\)")
-_UNKNOWN_NAME = re.compile(r"unknown name '([^']+)' \(known names: (.*?)\)(?: \(at column|$)")
 
 
 def _trial(content, doc: Scoring, loc) -> list[Problem]:
@@ -380,22 +379,21 @@ def _set_aside(model, path: tuple) -> bool:
 
 
 def _formula_problem(content, doc: Scoring, loc, path: tuple, exc) -> Problem:
-    """A formula that does not compile, located at ``file:line:column`` of the character in
-    the file the core's message points at (its ``(at column N)`` counts within the formula),
-    with the closest names for an unknown name ("did you mean 'sets'?")."""
+    """A formula that does not compile (``exc``, a `ModelInvalid`), located at
+    ``file:line:column`` of the character in the file the core's error points at (its
+    ``column`` counts within the formula), with the closest names for an unknown name
+    ("did you mean 'sets'?", from the error's ``unknown`` and ``known``)."""
     message = str(exc)
     hint = "fix the formula or the names it reads"
-    unknown = _UNKNOWN_NAME.search(message)
-    if unknown:
-        name, listed = unknown.group(1), unknown.group(2)
-        known = [n.strip() for n in listed.split(",") if n.strip() and not n.strip().endswith("...")]
-        if listed.endswith("..."):  # the core's list was cut: every name the model declares
-            known += sorted(_model_names(doc))
-        hint = did_you_mean(name, known) + hint
+    if exc.unknown:  # no list of names allowed: any name the model declares
+        hint = did_you_mean(exc.unknown, exc.known or sorted(_model_names(doc))) + hint
     problem = loc.problem(path, _AT_COLUMN.sub("", message), hint)
-    at = _AT_COLUMN.search(message)
-    if at and problem.line:
-        column = _file_column(content, loc, path, problem.line, problem.column, int(at.group(1)))
+    offset = exc.column
+    if offset is None:  # a mechanism's own wrapper may keep only the message's "(at column N)"
+        found = _AT_COLUMN.search(message)
+        offset = int(found.group(1)) if found else None
+    if offset and problem.line:
+        column = _file_column(content, loc, path, problem.line, problem.column, offset)
         problem = dataclasses.replace(problem, column=column)
     return problem
 

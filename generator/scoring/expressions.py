@@ -29,7 +29,8 @@ API (all that callers need)::
 - ``evaluate(text, env, ...)``: both at once.
 - Every error, in parsing or in evaluation, is an `ExpressionError` (a ``ValueError``):
   ``message`` (what is wrong and how to fix it), ``expression`` (the text), ``column``
-  (1-based position in the text, or None). ``str(error)`` is the message. The content loader
+  (1-based position in the text, or None), and for a name not known ``unknown`` (the name) and
+  ``known`` (the names allowed). ``str(error)`` is the message. The content loader
   turns it into a located content error (file, line, field). Nothing else escapes, whatever
   the text or the values: no ``TypeError``, ``RecursionError`` or ``MemoryError`` from hostile
   input.
@@ -75,13 +76,19 @@ from typing import Any, Callable, Mapping
 
 class ExpressionError(ValueError):
     """An expression that cannot be compiled or evaluated: ``message`` (what and how to fix),
-    ``expression`` (its text), ``column`` (1-based position in it, or None)."""
+    ``expression`` (its text), ``column`` (1-based position in it, or None); for a name that is
+    not known, ``unknown`` (that name) and ``known`` (the names allowed, sorted; empty when any
+    name was allowed and the env lacked it), so a caller can suggest the closest without
+    reading the message; else ``unknown`` is None."""
 
-    def __init__(self, message: str, expression: str = "", column: int | None = None):
+    def __init__(self, message: str, expression: str = "", column: int | None = None,
+                 unknown: str | None = None, known: tuple[str, ...] = ()):
         super().__init__(message)
         self.message = message
         self.expression = expression
         self.column = column
+        self.unknown = unknown
+        self.known = known
 
     def __str__(self) -> str:
         return self.message
@@ -320,7 +327,8 @@ class Expression:
             try:
                 return env[self._name]
             except KeyError:
-                raise ExpressionError(f"unknown name '{self._name}'", self.text) from None
+                raise ExpressionError(f"unknown name '{self._name}'", self.text,
+                                      unknown=self._name) from None
         if budget is None:  # this expression's own budget, refilled (one evaluation at a time)
             budget = self._budget
             budget.left = budget.steps
@@ -368,7 +376,7 @@ def compile_expression(text: str, names=None, functions: Mapping[str, Callable] 
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
-        column = exc.offset + indent if isinstance(exc.offset, int) else None
+        column = exc.offset + indent if isinstance(exc.offset, int) and exc.offset > 0 else None
         raise ExpressionError(f"not an expression: {exc.msg} (at column {column})" if column else
                               f"not an expression: {exc.msg}", text, column) from None
     except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, deep nesting
@@ -422,9 +430,10 @@ class _Compiler:
         self.free: set[str] = set()
         self.bound: list[set[str]] = []  # comprehension variables in scope
 
-    def fail(self, node, message: str):
+    def fail(self, node, message: str, **facts):
+        """Raise the `ExpressionError` for ``node``; ``facts``: its ``unknown`` and ``known``."""
         raise ExpressionError(f"{message} (at column {_column(node)})" if _column(node) else message,
-                              self.text, _column(node))
+                              self.text, _column(node), **facts)
 
     def node(self, node) -> _Fn:
         method = getattr(self, "_" + type(node).__name__, None)
@@ -468,8 +477,9 @@ class _Compiler:
         if name.startswith("_"):
             self.fail(node, f"names starting with '_' are not allowed ('{name}')")
         if self.allowed is not None and name not in self.allowed:
-            known = ", ".join(sorted(self.allowed)) or "none"
-            self.fail(node, f"unknown name '{name}' (known names: {_short(known, 300)})")
+            known = tuple(sorted(self.allowed))
+            self.fail(node, f"unknown name '{name}' (known names: {_short(', '.join(known) or 'none', 300)})",
+                      unknown=name, known=known)
         self.free.add(name)
         text = self.text
 
@@ -477,7 +487,7 @@ class _Compiler:
             try:
                 return env[name]
             except KeyError:
-                raise ExpressionError(f"unknown name '{name}'", text, _column(node)) from None
+                raise ExpressionError(f"unknown name '{name}'", text, _column(node), unknown=name) from None
         return load
 
     def _Attribute(self, node):

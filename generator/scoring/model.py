@@ -51,11 +51,23 @@ NUMBER_MIN = -9999
 class ModelInvalid(Exception):
     """A scoring model that cannot score (a content problem); the message names the item, e.g.
     ``component 'gems_vp': unknown name 'gem' (known names: ...)``; ``path``: where in the
-    ``kind: scoring`` document (``("components", 2, "value")``), for a located content error."""
+    ``kind: scoring`` document (``("components", 2, "value")``), for a located content error.
+    Made from a formula's `ExpressionError` (`from_expression`), it keeps that error's facts:
+    ``column`` (1-based, within the formula), ``unknown`` and ``known`` (see `ExpressionError`);
+    else they are None, None and ()."""
 
-    def __init__(self, message: str, path: tuple = ()):
+    def __init__(self, message: str, path: tuple = (), *, column: int | None = None,
+                 unknown: str | None = None, known: tuple[str, ...] = ()):
         super().__init__(message)
         self.path = path
+        self.column = column
+        self.unknown = unknown
+        self.known = known
+
+    @classmethod
+    def from_expression(cls, where: str, exc: ExpressionError, path: tuple = ()) -> "ModelInvalid":
+        """``where: <the error's message>`` at ``path``, with ``exc``'s column and names."""
+        return cls(f"{where}: {exc}", path, column=exc.column, unknown=exc.unknown, known=exc.known)
 
 
 @dataclass(frozen=True)
@@ -220,7 +232,7 @@ def _compile(text: str, where: str, names: set[str] | None, path: tuple = ()):
     try:
         return compile_expression(text, names)
     except ExpressionError as exc:
-        raise ModelInvalid(f"{where}: {exc}", path) from None
+        raise ModelInvalid.from_expression(where, exc, path) from None
 
 
 @dataclass

@@ -67,8 +67,8 @@ class CampaignPad(Pad):
         try:
             self.completes = compile_expression(str(config.get("completes", "False")))
         except ExpressionError as exc:
-            raise ModelInvalid(f"mechanism campaign `completes`: {exc}",
-                               ("mechanisms", "campaign", "completes")) from None
+            raise ModelInvalid.from_expression("mechanism campaign `completes`", exc,
+                                               ("mechanisms", "campaign", "completes")) from None
         if self.points not in {f.id for f in model.components}:
             raise ModelInvalid(f"mechanism campaign `points`: '{self.points}' is not a component",
                                ("mechanisms", "campaign", "points"))
