@@ -14,9 +14,9 @@ CHROMIUM := /usr/bin/chromium
 # setup.py ships node_modules/ files in the package, so the front-end packages come first
 $(STAMP): pyproject.toml setup.py | $(NODE_STAMP)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install -qq --upgrade pip
 	# compat: a plain .pth path entry; the default editable finder costs ~10 ms at every start-up
-	$(BIN)/python -m pip install --quiet -e '.[test]' --config-settings editable_mode=compat
+	$(BIN)/python -m pip install -qq -e '.[test]' --config-settings editable_mode=compat
 	touch $(STAMP)
 
 $(NODE_STAMP): package.json package-lock.json

@@ -260,6 +260,7 @@ def test_the_tie_line_says_which_way_the_tie_break_wins(tmp_path, monkeypatch):
     game = _new_game(tmp_path, monkeypatch)
     _edit(game / "scoring.yaml", "{id: most_gems, label: gems, value: gems,",
           "{id: fewest_gems, label: gems, value: gems, lower_wins: true,")
+    _edit(game / "scoring.yaml", "add: [most_gems], label: \"Then: gems\"", "add: [fewest_gems], label: \"Then: gems\"")
     rec = tmp_path / "tie.yaml"
     rec.write_text("game: my-game\nplayers:\n  - {name: Ann, red: 1, green: 1, blue: 1, coins: 3}\n"
                    "  - {name: Ben, red: 2, green: 1, blue: 1, coins: 3}\n")
