@@ -108,7 +108,7 @@ def test_unreadable_record_exit_2(run, tmp_path):
     ("game: {a: 1}\n", "game", "no scorer for game {'a': 1}"),
     ("variant: standard\n", "game", "missing field 'game'"),
     ("game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n  - name: Ann\n    tableau: [Old Earth]\n"
-     "    chips: many\n", "players[0].chips", "expected a whole number, got text 'many'"),
+     "    chips: many\n", "players[0].chips", "'many' is text, not a whole number"),
 ])
 def test_wrong_types_are_located_errors(run, tmp_path, text, field, message):
     rec = tmp_path / "bad.yaml"
@@ -117,6 +117,29 @@ def test_wrong_types_are_located_errors(run, tmp_path, text, field, message):
     assert res.exit_code == 2, res.output
     assert f": {field}: {message}" in res.output
     assert "internal error" not in res.output
+
+
+@pytest.mark.parametrize("written, message", [
+    ("true", "true is a yes/no answer, not a whole number"),
+    ("false", "false is a yes/no answer, not a whole number"),
+    (".inf", "infinity is not a whole number"),
+    ("-.inf", "minus infinity is not a whole number"),
+    (".nan", "NaN (not a number) is not a whole number"),
+    ("2.5", "2.5 is a decimal number, not a whole number"),
+    ("'3'", "'3' is text, not a whole number"),
+    ("~", "is empty, not a whole number"),
+    ("[1]", "[1] is a list, not a whole number"),
+])
+def test_a_value_of_the_wrong_kind_is_said_as_written_at_the_table(run, tmp_path, written, message):
+    """What the record holds, as written (`true`, not Python's `True`; `.inf` is infinity),
+    then what the box needs; the hint says how to write it."""
+    rec = tmp_path / "bad.yaml"
+    rec.write_text("game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n  - name: Ann\n"
+                   f"    tableau: [Old Earth]\n    chips: {written}\n")
+    res = run(rec)
+    assert res.exit_code == 2, res.output
+    assert res.output.splitlines()[0] == (f"{rec}:7:5: players[0].chips: {message} "
+                                          f"(write a whole number (0 if none))")
 
 
 def test_json_errors_object(run, tmp_path):

@@ -75,6 +75,17 @@ def test_findings_in_text_carry_the_command_lines_line_and_column(api_page, tmp_
     assert ("unknown_card", 6, 26) in located  # "Spice Wrld" in the flow list on line 6
 
 
+@pytest.mark.parametrize("written, message", [("true", "true is a yes/no answer, not a whole number"),
+                                               (".inf", "infinity is not a whole number"),
+                                               ("2.5", "2.5 is a decimal number, not a whole number")])
+def test_the_page_says_a_value_of_the_wrong_kind_as_the_command_line_does(api_page, written, message):
+    text = ("game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n  - name: Ann\n"
+            f"    tableau: [Old Earth]\n    chips: {written}\n")
+    got = browser_score(api_page, text)
+    assert [(e["field"], e["line"], e["message"], e["hint"]) for e in got["errors"]] == [
+        ("players[0].chips", 7, message, "write a whole number (0 if none)")]
+
+
 def test_an_unreadable_record_reports_errors_with_positions(api_page, tmp_path):
     text = ("game: rftg\nvariant: invasion\nended_by: repulse\nplayers:\n  - name: Ann\n    chips: lots\n"
             "  - {name: Ben, tableau: [], goods: -1, hand: x, colour: red}\n")

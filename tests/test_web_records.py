@@ -74,7 +74,7 @@ def test_what_the_two_readers_now_agree_on(cli_reports):
         return [(e["line"], e["column"], e["message"]) for e in cli_reports[name]["errors"]]
 
     assert [(line, message) for line, _column, message in errors("underscore")] == [
-        (7, "expected a whole number, got text '1_0'")]
+        (7, "'1_0' is text, not a whole number")]
     assert errors("binary") == [(5, 11, "YAML tag 'tag:yaml.org,2002:binary' is not supported")]
     assert errors("line-separator") == [(5, 14, "character U+2028 (a line separator) is not allowed in a YAML file")]
     assert errors("5000-digits") == [(7, 12, "a number with 5000 digits is too long to read")]
@@ -118,19 +118,19 @@ def test_a_loaded_record_goes_from_the_form_to_the_scorer_as_the_file_had_it(bro
     """The form's record is written for the scorer by the serialiser of window.playaid.score
     (records.js recordJSON): a value JSON.stringify cannot write (`.inf`) reaches the scorer as
     the file had it, so the box shows the command line's error. (The form's own serialiser, now
-    gone, sent null there, and the page said "got null".)"""
+    gone, sent null there, and the page said the box was empty.)"""
     text = HEAD + "players:\n  - name: Ann\n    tableau: [Old Earth]\n    chips: .inf\n" \
         "  - name: Ben\n    tableau: [Old Earth]\n    chips: 3\n"
     path = tmp_path / "inf.yaml"
     path.write_text(text, encoding="utf-8")
     [error] = cli_json("score", str(path))["errors"]
-    assert (error["field"], error["message"]) == ("players[0].chips", "expected a whole number, got a number inf")
+    assert (error["field"], error["message"]) == ("players[0].chips", "infinity is not a whole number")
     page = phone(browser, server)
     paste(page, text)
     scored(page, 1)
     box = page.locator('[data-path="players.0.chips"] .finding.error')
     box.wait_for()
-    assert "got a number inf" in box.inner_text() and "null" not in box.inner_text()
+    assert "infinity is not a whole number" in box.inner_text() and "empty" not in box.inner_text()
     assert totals(page, 2)[1] == totals(page, 2)[0] + 3  # Ann's chips not counted; Ben's 3 are
     assert page.problems == []
     page.context.close()

@@ -13,6 +13,7 @@ Two extensions, ignored by other validators: ``x-hint`` (advice for a missing or
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from typing import Any
 
@@ -20,8 +21,11 @@ from typing import Any
 #: hundreds of thousands of mistakes; nobody reads past the first screen).
 MAX_PROBLEMS = 50
 
+#: What a schema type asks for, in the words of a message ("..., not a whole number").
 _JSON_TYPES = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
                "boolean": "true or false", "null": "empty (null)", "number": "a number"}
+#: What a value of each type is, as a table player reads it ("2.5 is a decimal number").
+_KINDS = {**_JSON_TYPES, "boolean": "a yes/no answer", "number": "a decimal number"}
 
 
 def json_type(value: Any) -> str:
@@ -69,8 +73,11 @@ def problem(path, message: str, hint: str = "") -> dict:
 
 
 def _shown(value: Any) -> str:
+    """``value`` as a record writes it: ``'text'``, ``3``, ``true`` (not Python's ``True``)."""
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     text = repr(value) if not isinstance(value, str) else repr(value) if not value.isprintable() else f"'{value}'"
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -119,9 +126,7 @@ def _check(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
         return
     expected = schema.get("type")
     if expected is not None and not _type_ok(expected, value):
-        hint = schema.get("x-hint", "")
-        out.add(problem(path, f"expected {_type_words(expected)}, got {_type_words(json_type(value))} "
-                              f"{_shown(value)}".rstrip(), hint))
+        out.add(problem(path, _wrong_type(value, _type_words(expected)), schema.get("x-hint", "")))
         return
     if "enum" in schema and value not in schema["enum"]:
         choices = [str(c) for c in schema["enum"]]
@@ -213,5 +218,16 @@ def _check_any_of(schema: dict, value: Any, path: tuple, out: _Collector) -> Non
             _check(merged, value, path, out)
             return
     kinds = " or ".join(_type_words(b["type"]) for b in branches if "type" in b)
-    out.add(problem(path, f"expected {kinds}, got {_type_words(json_type(value))} {_shown(value)}".rstrip(),
-                    schema.get("x-hint", "")))
+    out.add(problem(path, _wrong_type(value, kinds), schema.get("x-hint", "")))
+
+
+def _wrong_type(value: Any, needed: str) -> str:
+    """What ``value`` is, as written, and what is ``needed`` instead (``a whole number``):
+    ``true is a yes/no answer, not a whole number``, ``2.5 is a decimal number, not ...``,
+    ``infinity is not ...``, ``is empty, not ...``."""
+    if value is None:
+        return f"is empty, not {needed}"
+    if isinstance(value, float) and not math.isfinite(value):  # YAML .inf and .nan
+        return f"{'NaN (not a number)' if value != value else 'infinity' if value > 0 else 'minus infinity'} is not {needed}"
+    kind = json_type(value)
+    return f"{_shown(value)} is {_KINDS.get(kind, f'a {kind}')}, not {needed}"
