@@ -135,8 +135,57 @@ def test_completed_goal_in_lost_game(xia, tmp_path):
 
 @pytest.mark.parametrize("fame,npc_fame", [(10, 10), (9, 12)])
 def test_won_without_more_fame(xia, tmp_path, fame, npc_fame):
-    report = score(xia, record(tmp_path, game(fame=fame, npc_fame=npc_fame)))
+    """Xia "Solo Round End": whoever reaches the Fame Points for victory first wins, so a win
+    at or below the NPCs' Fame Points cannot be: the game is not counted (neither its
+    differential, 0 or negative, nor its goal), and the error says so."""
+    report = score(xia, record(tmp_path, game(fame=fame, npc_fame=npc_fame), game(goal="Goal 2", fame=14, npc_fame=8)))
     assert codes(report) == ["won-without-lead"]
+    assert report.findings[0]["message"] == (
+        f"game 1: marked won but your {fame} Fame Points are not above the NPCs' {npc_fame}, so this game "
+        f"is not counted (check the scores or set won: false)")
+    assert report.explain[0] == {"game": 1, "goal": "Goal 1", "points": 0, "counted": False,
+                                 "why": f"marked won {fame}-{npc_fame}, but a win needs more Fame Points "
+                                        f"than the NPCs: NOT COUNTED"}
+    assert report.explain[1]["points"] == 6 and report.explain[1]["counted"] is True
+    assert report.total == 6
+    assert report.goals_completed == 1  # Goal 2 only
+    assert report.findings[-1]["message"] == ("1 of 10 goals completed in 1 game (game 1 not counted): "
+                                              "campaign not finished")
+
+
+def test_a_game_not_counted_completes_no_goal(xia, tmp_path):
+    """The goal of a game left out is still to complete: the replay that completes it is no
+    'completed twice' error, and the campaign ends only with it."""
+    games = [game(goal="Goal 1", fame=3, npc_fame=9997)]
+    games += [game(goal=f"Goal {n}", fame=11, npc_fame=10) for n in range(2, 11)]
+    report = score(xia, record(tmp_path, *games, game(goal="Goal 1", fame=12, npc_fame=7)))
+    assert codes(report) == ["won-without-lead"]
+    assert [e["points"] for e in report.explain] == [0] + [1] * 9 + [5]
+    assert [e["counted"] for e in report.explain] == [False] + [True] * 10
+    assert report.total == 14 and report.goals_completed == 10
+    assert report.findings[-1]["message"] == ("10 of 10 goals completed in 10 games (game 1 not counted): "
+                                              "campaign complete")
+
+
+def test_not_counted_on_must_name_a_player_check(tmp_path):
+    from generator.errors import ContentError
+
+    root = copy_xia(tmp_path)
+    scoring = root / "xia" / "scoring.yaml"
+    text = scoring.read_text()
+    row = text[:text.index("not_counted_on:")].count("\n") + 1
+    scoring.write_text(text.replace("not_counted_on: [won-without-lead]", "not_counted_on: [won-without-leed]"))
+    with pytest.raises(ContentError) as caught:
+        xia_rules(root)
+    [line] = [p for p in str(caught.value).splitlines() if "not_counted_on" in p]
+    assert f"xia/scoring.yaml:{row}:" in line
+    assert ("mechanisms.campaign.not_counted_on: mechanism campaign `not_counted_on`: 'won-without-leed' "
+            "is not a player check (did you mean 'won-without-lead'?)") in line
+    scoring.write_text(text.replace("not_counted_on: [won-without-lead]", "not_counted_on: [{a: 1}]"))
+    with pytest.raises(ContentError) as caught:  # hostile content: a located error, no traceback
+        xia_rules(root)
+    assert "'{'a': 1}' is not a player check (checks: won-without-lead, lost-with-lead, completed-goal-lost)" \
+        in str(caught.value)
 
 
 def test_more_than_ten_goals(xia, tmp_path):
@@ -160,7 +209,7 @@ def test_finding_names_file_and_line(xia_root, tmp_path):
     res = _score(path, xia_root)
     assert res.exit_code == 1
     assert (f"{path}:4:25: error won-without-lead: game 2: marked won but your 7 Fame Points are not "
-            f"above the NPCs' 7 (check the scores or set won: false)") in res.output
+            f"above the NPCs' 7, so this game is not counted (check the scores or set won: false)") in res.output
 
 
 def test_json_shape(xia, tmp_path):
@@ -246,6 +295,52 @@ def test_cli_score_text(xia_root, tmp_path):
     assert lines[2] == "    -3  game 2, Goal 2: lost 3-15: a failed goal"
 
 
+def _impossible_win(tmp_path):
+    """The example campaign with game 4 (Goal 3, won 10-8) written as won 3-9997."""
+    path = tmp_path / "impossible.yaml"
+    text = (REPO / "examples" / "xia-campaign.yaml").read_text()
+    old = "{goal: Goal 3, won: true, fame: 10, npc_fame: 8,"
+    assert old in text
+    path.write_text(text.replace(old, "{goal: Goal 3, won: true, fame: 3, npc_fame: 9997,"))
+    return path
+
+
+def test_cli_total_is_the_sum_of_the_counted_games(xia_root, tmp_path):
+    """A wrong score is the worst bug: whatever the record, `playaid score --json`'s total is
+    the sum of the points of the games it counts, and a game it does not count has none."""
+    import json
+
+    after_end = [game(goal=f"Goal {n}", fame=11, npc_fame=10) for n in range(1, 11)]
+    records = {
+        "example": REPO / "examples" / "xia-campaign.yaml",
+        "impossible": _impossible_win(tmp_path),
+        "after-end": record(tmp_path, *after_end, game(goal="Goal 11", won=False, fame=6, npc_fame=9),
+                            name="after-end.yaml"),
+        "both": record(tmp_path, game(fame=2, npc_fame=40), game(goal="Goal 2", won=False, fame=3, npc_fame=9),
+                       *after_end, game(goal="Goal 12", fame=30, npc_fame=1), name="both.yaml"),
+    }
+    totals = {}
+    for name, path in records.items():
+        res = _score(path, xia_root, "--json")
+        assert res.exit_code == (0 if name == "example" else 1), res.output
+        data = json.loads(res.output)
+        assert data["total"] == sum(e["points"] for e in data["explain"] if e["counted"]), name
+        assert all(e["points"] == 0 for e in data["explain"] if not e["counted"]), name
+        totals[name] = (data["total"], [e["game"] for e in data["explain"] if not e["counted"]])
+    assert totals == {"example": (42, []), "impossible": (40, [4]), "after-end": (10, [11]),
+                      "both": (-3 + 10, [1, 13])}
+
+
+def test_cli_text_shows_a_game_not_counted_without_points(xia_root, tmp_path):
+    res = _score(_impossible_win(tmp_path), xia_root)
+    assert res.exit_code == 1
+    lines = res.output.splitlines()
+    assert lines[0] == "Xia campaign (Example pilot): 40 points, 9 of 10 goals completed, 1 game not counted"
+    assert lines[4] == ("        game 4, Goal 3: marked won 3-9997, but a win needs more Fame Points than the "
+                        "NPCs: NOT COUNTED")
+    assert "-9994" not in res.output
+
+
 def test_cli_score_error_findings_exit_1(xia_root, tmp_path):
     res = _score(record(tmp_path, game(), game()), xia_root)
     assert res.exit_code == 1
@@ -273,7 +368,7 @@ def test_game_after_campaign_end_is_not_counted(xia, tmp_path):
     assert "played after game 10 completed the last of the 10 goals" in finding["message"]
     assert "not counted" in finding["message"]
     assert report.total == 10
-    assert report.explain[10] == {"game": 11, "goal": "Goal 11", "points": 0,
+    assert report.explain[10] == {"game": 11, "goal": "Goal 11", "points": 0, "counted": False,
                                   "why": "lost 6-9 after the campaign ended (game 10): not counted"}
     assert report.findings[-1]["message"] == ("10 of 10 goals completed in 10 games (1 more after the "
                                               "end, not counted): campaign complete")

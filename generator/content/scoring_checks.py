@@ -183,7 +183,7 @@ def _settings_types(name: str) -> dict:
     return {} if cls is None else getattr(cls, "settings_types", {})
 
 
-_TYPE_WORDS = {str: "a text", bool: "true or false", dict: "a mapping", int: "a whole number"}
+_TYPE_WORDS = {str: "a text", bool: "true or false", dict: "a mapping", int: "a whole number", list: "a list"}
 
 
 def _typed(bad, path: tuple, given: dict, types: dict, what: str) -> None:

@@ -172,10 +172,13 @@ def _rich_players(report: dict, file: str, width: int | None, styled: bool = Tru
 
 def _campaign(report: dict, file: str, title: str) -> str:
     who = f" ({report['player']})" if report.get("player") else ""
+    left_out = sum(1 for e in report["explain"] if e.get("counted") is False)
     out = [f"{title}{who}: {report['total']} points, "
-           f"{report['goals_completed']} of {report['goal_count']} goals completed"]
-    for e in report["explain"]:
-        out.append(f"  {e['points']:>+4}  game {e['game']}, {e['goal']}: {e['why']}")
+           f"{report['goals_completed']} of {report['goal_count']} goals completed"
+           + (f", {left_out} game{'s' if left_out != 1 else ''} not counted" if left_out else "")]
+    for e in report["explain"]:  # a game not counted has no points in the column: it adds none
+        points = f"{e['points']:>+4}" if e.get("counted", True) else " " * 4
+        out.append(f"  {points}  game {e['game']}, {e['goal']}: {e['why']}")
     out += [finding_line(f, file) for f in report["findings"]]
     return "\n".join(out) + "\n"
 

@@ -33,7 +33,7 @@ export function bgstatsPlay(game, report, options = {}) {
     [options.variant, options.ended].filter(Boolean).join(", ended by: "),
     winners.size ? `${winners.size === 1 ? "Winner" : "Shared win"}: ${[...winners].join(", ")}` : "",
     ...players.map((p) => `${p.name} ${p.total} VP${categories.length ? `: ${categories.map((c) => `${c.label} ${categoryValue(p, c.key)}`).join(", ")}` : ""}`),
-    ...(report.explain && !report.players ? report.explain.map((e) => `Game ${e.game} (${e.goal}): ${e.points > 0 ? "+" : ""}${e.points}`) : []),
+    ...(report.explain && !report.players ? report.explain.map((e) => `Game ${e.game} (${e.goal}): ${e.counted === false ? "not counted" : `${e.points > 0 ? "+" : ""}${e.points}`}`) : []),
     "Scored with playaid.",
   ].filter(Boolean);
   const play = {

@@ -177,12 +177,12 @@ export class CampaignForm {
     document.getElementById("xc-progress").textContent = `${report.goals_completed} of ${plural(report.goal_count, "goal")} completed`;
     for (const e of report.explain) {
       const points = document.getElementById(`xc-${e.game - 1}-points`);
-      if (points) fill(points, `${e.points > 0 ? "+" : ""}${e.points}`);
+      if (points) fill(points, gamePoints(e));
     }
     fill(body,
       h("p", { class: "winner" }, `${plural(report.total, "campaign point")}`),
       h("table", { class: "table" }, h("tbody", {}, report.explain.map((e) => h("tr", {},
-        h("td", { class: "num" }, `${e.points > 0 ? "+" : ""}${e.points}`),
+        h("td", { class: "num" }, gamePoints(e)),
         h("td", {}, `Game ${e.game}: ${e.goal}`, h("span", { class: "why" }, e.why)))))));
     for (const f of report.findings ?? []) {
       const path = f.path?.length ? f.path : (f.game ? ["games", f.game - 1] : null);
@@ -191,6 +191,12 @@ export class CampaignForm {
       if (link) note.append(link);
     }
   }
+}
+
+/** A campaign game's points as the log shows them ("+5", "-3"), or "not counted" for a game
+ * the scorer left out of the total (played after the end, or marked won without the lead). */
+function gamePoints(e) {
+  return e.counted === false ? "not counted" : `${e.points > 0 ? "+" : ""}${e.points}`;
 }
 
 export class NpcRollForm {

@@ -3,9 +3,12 @@
 What a formula cannot say about a campaign: the games are read in the order played; goal
 names are compared ignoring case and spacing; a goal is completed once (a game that completes
 or attempts one already completed is an error, and completes no goal); the campaign ends when
-the last goal is completed, and a game after that is an error and not counted; a goal not on
-the campaign's list (with the closest name), and more distinct goals than the campaign has,
-are errors. Everything else is the model's:
+the last goal is completed, and a game after that is an error and not counted; a game that
+fails a check named in ``not_counted_on`` (a game marked won whose Fame Points are not above the
+NPCs': no such game exists, so no score for it is right) is not counted either: it scores
+nothing and completes no goal, and the report says so; a goal not on the campaign's list (with
+the closest name), and more distinct goals than the campaign has, are errors. The total is
+the sum of the counted games' points, always. Everything else is the model's:
 what a game's row holds (``entered``), what it scores (a component, e.g. ``fame - npc_fame if
 completes_goal else failed_goal_penalty``), its checks (``player_checks``, run per game), the
 numbers (``constants``, from facts).
@@ -21,14 +24,20 @@ Content switches it on and configures it (``content/xia/scoring.yaml``)::
         goals: goals                       # the record value listing the campaign's goals
         goal_count: goal_count             # the constant: how many goals the campaign has
         points: game_score                 # the component a game scores
+        not_counted_on: [won-without-lead] # player checks whose failure leaves a game out
 
 It gives formulas ``completes_goal`` (the game completes a goal not completed before),
 ``goal_done_in`` (the game number that completed this game's goal before, else 0),
 ``campaign_ended_in`` (for a game after the end: the game number that ended the campaign,
-else 0; the game scores 0 whatever its formula says) and ``game_number``. The
-report: ``{ok, game, player, total, goals_completed, goal_count, explain: [{game, goal,
-points, why}], findings: [{severity, code, game, message, path}]}``. Source: Xia rulebook
-003_a45cb12c8ae0ae9e.txt, "Campaign Setup", "Game End" and "Campaign End". Standard library only.
+else 0), ``not_counted_by`` (the id of the ``not_counted_on`` check the game fails, else
+``''``) and ``game_number``; a game not counted scores 0 whatever its formula says (its ``why``
+still comes from the component, so content words it). The report: ``{ok, game, player, total,
+goals_completed, goal_count, explain: [{game, goal, points, counted, why}], findings:
+[{severity, code, game, message, path}]}``; ``total`` is the sum of ``points`` over the lines
+``counted``, and a line not counted has ``points`` 0. Source: Xia rulebook
+003_a45cb12c8ae0ae9e.txt, "Campaign Setup", "Game End" and "Campaign End" (a game is won by
+reaching the Fame Points for victory first: "If the NPCs reach the selected number of Fame Points
+for victory, you lose", "Solo Round End"). Standard library only.
 """
 
 from __future__ import annotations
@@ -41,10 +50,12 @@ from generator.scoring.formulas import evaluated as _evaluate, record_budget, wh
 from generator.scoring.pad import Pad, _highest
 from generator.scoring.template import fill
 
-NAMES = frozenset({"completes_goal", "goal_done_in", "campaign_ended_in", "game_number"})
-#: The keys content may give under ``mechanisms: {campaign: ...}``, all texts (names, and the
-#: ``completes`` formula); `generator.content.scoring_checks` checks them, located.
-CONFIG_TYPES = {key: str for key in ("rows", "goal", "completes", "completed", "goals", "goal_count", "points")}
+NAMES = frozenset({"completes_goal", "goal_done_in", "campaign_ended_in", "not_counted_by", "game_number"})
+#: The keys content may give under ``mechanisms: {campaign: ...}``: texts (names, and the
+#: ``completes`` formula) and ``not_counted_on``, a list of player check ids;
+#: `generator.content.scoring_checks` checks their types, located.
+CONFIG_TYPES = {**{key: str for key in ("rows", "goal", "completes", "completed", "goals", "goal_count", "points")},
+                "not_counted_on": list}
 
 
 def goal_key(name: str) -> str:
@@ -72,6 +83,18 @@ class CampaignPad(Pad):
         if self.points not in {f.id for f in model.components}:
             raise ModelInvalid(f"mechanism campaign `points`: '{self.points}' is not a component",
                                ("mechanisms", "campaign", "points"))
+        given = config.get("not_counted_on") or []
+        checks = [c.id for c in model.player_checks]
+        where = ("mechanisms", "campaign", "not_counted_on")  # a list: no formula to set aside
+        if not isinstance(given, list):
+            raise ModelInvalid("mechanism campaign `not_counted_on` must be a list of player check ids", where)
+        for name in given:
+            if not isinstance(name, str) or name not in checks:
+                close = difflib.get_close_matches(str(name), checks, n=1)
+                raise ModelInvalid(f"mechanism campaign `not_counted_on`: '{name}' is not a player check "
+                                   f"({f'did you mean {close[0]!r}?' if close else 'checks: ' + ', '.join(checks)})",
+                                   where)
+        self.not_counted_on = frozenset(given)
 
     def trial_record(self, variant: str | None, high: bool = False) -> dict:
         row = {e.id: e.default for e in self.model.entered}
@@ -109,7 +132,8 @@ class CampaignPad(Pad):
         completed_at: dict[str, int] = {}  # goal_key -> the game that completed it
         first_seen: dict[str, int] = {}    # goal_key -> the first game that chose it
         ended_at: int | None = None        # the game that completed the last goal
-        not_counted = 0
+        after_end = 0                      # games played after it: not counted
+        left_out: list[int] = []           # games failing a `not_counted_on` check: not counted
         explain = []
         total = 0
         for i, row in enumerate(games):
@@ -117,14 +141,13 @@ class CampaignPad(Pad):
             key = goal_key(goal)
             row_env = self._row_env(env, row, i)
             if ended_at is not None:  # the campaign ended with the last goal: not counted
-                not_counted += 1
+                after_end += 1
                 find("error", "after-campaign-end", i,
                      f"played after game {ended_at + 1} completed the last of the {goal_count} goals; the "
                      f"campaign ended there, so this game is not counted (remove it, or check the goal "
                      f"names and {self.completed} of the games before)")
                 row_env["campaign_ended_in"] = ended_at + 1
-                _points, text = self._points(row_env)
-                explain.append({"game": i + 1, "goal": goal, "points": 0, "why": text})
+                explain.append(self._not_counted(row_env, i, goal))
                 continue
             if declared is not None and key not in declared_keys:
                 close = difflib.get_close_matches(goal, list(declared), n=1)
@@ -135,6 +158,7 @@ class CampaignPad(Pad):
             completes = bool(_evaluate(self.completes, row_env, "mechanism campaign `completes`",
                                        ("mechanisms", "campaign", "completes"), budget))
             shared = {**row_env, "index": i}
+            failed = []  # the ids of the checks this game fails
             for check in model.player_checks:
                 scope = dict(shared) if check.values else shared  # a check's values: a scope of its own
                 if check.when is not None and not _evaluate(check.when, scope, f"check '{check.id}'",
@@ -145,6 +169,13 @@ class CampaignPad(Pad):
                                             check.at + ("values", name), budget)
                 if not _evaluate(check.expect, scope, f"check '{check.id}'", check.at + ("expect",), budget):
                     find(check.severity, check.id, i, fill(check.message, scope), (self.rows, i) + check.field)
+                    failed.append(check.id)
+            left_by = next((c for c in failed if c in self.not_counted_on), None)
+            if left_by is not None:  # e.g. marked won without the lead: no score is right
+                left_out.append(i + 1)
+                row_env["not_counted_by"] = left_by
+                explain.append(self._not_counted(row_env, i, goal))
+                continue
             done_in = completed_at.get(key)
             if done_in is not None:  # each goal is completed once: this game completes none
                 row_env["goal_done_in"] = done_in + 1
@@ -168,7 +199,7 @@ class CampaignPad(Pad):
                 row_env["completes_goal"] = completes
                 points, text = self._points(row_env)
             total += points
-            explain.append({"game": i + 1, "goal": goal, "points": points, "why": text})
+            explain.append({"game": i + 1, "goal": goal, "points": points, "counted": True, "why": text})
         if len(first_seen) > goal_count:
             extra = list(first_seen)[goal_count:]
             first = games[first_seen[extra[0]]].get(self.goal)
@@ -177,8 +208,13 @@ class CampaignPad(Pad):
                  f"(first extra: '{first}'; check the goal names for typos)",
                  (self.rows, first_seen[extra[0]], self.goal))
         status = "campaign complete" if ended_at is not None else "campaign not finished"
-        counted = len(games) - not_counted
-        after = f" ({not_counted} more after the end, not counted)" if not_counted else ""
+        counted = len(games) - after_end - len(left_out)
+        notes = []
+        if left_out:
+            notes.append(f"game{'s' if len(left_out) != 1 else ''} {', '.join(map(str, left_out))} not counted")
+        if after_end:
+            notes.append(f"{after_end} more after the end, not counted")
+        after = f" ({'; '.join(notes)})" if notes else ""
         find("info", "progress", None,
              f"{len(completed_at)} of {goal_count} goals completed in "
              f"{counted} game{'s' if counted != 1 else ''}{after}: {status}")
@@ -194,8 +230,13 @@ class CampaignPad(Pad):
         for e in self.model.entered:
             value = row.get(e.id)
             row_env[e.id] = e.default if value is None else value
-        row_env.update(completes_goal=False, goal_done_in=0, campaign_ended_in=0)
+        row_env.update(completes_goal=False, goal_done_in=0, campaign_ended_in=0, not_counted_by="")
         return row_env
+
+    def _not_counted(self, row_env: dict, index: int, goal: str) -> dict:
+        """The explain line of a game not counted: 0 points, the component's own words why."""
+        _points, text = self._points(row_env)
+        return {"game": index + 1, "goal": goal, "points": 0, "counted": False, "why": text}
 
     def _points(self, row_env: dict) -> tuple[int, str]:
         """The game's measures and components; (the `points` component, its explanation)."""
