@@ -64,6 +64,18 @@ def test_player_count_answer_is_highlighted(api_page):
     screenshot(page, "rules-repulse")
 
 
+def test_an_off_topic_question_says_no_rule_matches_and_which_words_to_try(api_page):
+    page = api_page
+    page.click("#tab-rules")
+    page.fill("#rules-q", "pizza recipe")
+    wait_until(page, "document.getElementById('rules-status').textContent.startsWith('No rule matches')")
+    assert page.locator("#rules-status").inner_text() == (
+        "No rule matches 'pizza recipe'; try words such as invasion card, Fame Point, Galactic Renaissance, "
+        "Greatest Admiral.")
+    assert page.locator("#panel-rules .rule-result").count() == 0
+    assert page.evaluate("() => window.playaid.rules('pizza recipe', null, 5)") == []
+
+
 def test_deep_link_opens_the_entry(browser, server):
     page = open_page(browser, server.rstrip("/") + "/#rule=rftg%3Arules%2Finvasion-game%2Fruling%2Fattackers-win-ties")
     wait_until(page, "document.getElementById('tab-rules').getAttribute('aria-selected') === 'true'")

@@ -143,6 +143,8 @@ def rules_json(kind, args_text):
         out = _rules_search.card(args.get("name") or "", args.get("game"))
     elif kind == "games":
         out = _rules_search.games
+    elif kind == "no_answer":
+        out = _rules_search.no_answer(args.get("q") or "", args.get("game"))
     else:
         raise ValueError(f"unknown rules operation {kind}")
     return json.dumps(out, ensure_ascii=False)

@@ -57,7 +57,7 @@ def command(query: tuple[str, ...], game: str | None, limit: int, as_json: bool,
         click.echo(json.dumps(results, indent=2, ensure_ascii=False))
         return
     if not results:
-        click.echo(f"no rule matches '{question}' (try other words, or fewer)", err=True)
+        click.echo(rules.no_answer(question, game), err=True)
         return
     from generator.records.rules_text import render
 

@@ -48,7 +48,8 @@ class Rules:
         """The entries answering ``question`` (players' words), best first, at most ``limit``;
         only ``game``'s when given. An entry shown inside a better one (a rule in a section, a
         sub-rule in its rule, a row in its table) is left out. An empty or stopword-only question
-        gives []."""
+        gives [], and so does one the rules do not speak of ("pizza recipe": fewer than
+        `index.ON_TOPIC` of its words are the rules'): say `no_answer` then."""
         question = str(question)[:MAX_QUESTION]
         limit = max(0, min(int(limit), MAX_LIMIT))
         found = self.index.search(question, game or None, limit * 3)
@@ -62,6 +63,32 @@ class Rules:
             if len(results) == limit:
                 break
         return results
+
+    def no_answer(self, question: str, game: str | None = None) -> str:
+        """What to say when `search` gives nothing (the command line and the page say the same):
+        ``no rule matches 'pizza recipe'; try words such as invasion card, Fame Point, ...``,
+        the words being a few of the games' own (their synonyms' meanings), ``game``'s only
+        when given."""
+        question = " ".join(str(question).split())
+        shown = question if len(question) <= 80 else question[:77] + "..."
+        words = self.words_to_try(game)
+        return f"no rule matches '{shown}'" + (f"; try words such as {', '.join(words)}" if words
+                                               else " (try other words, or fewer)")
+
+    def words_to_try(self, game: str | None = None, most: int = 4) -> list[str]:
+        """Up to ``most`` of the games' own words (what their synonyms mean: 'Galactic
+        Renaissance', 'Fame Point'), taken from each game in turn, none sharing a word with
+        another; ``game``'s only when given."""
+        lists = [[str(term) for _also, term in g.get("synonyms") or []]
+                 for gid, g in self.index.games.items() if game in (None, gid)]
+        out: list[str] = []
+        used: set[str] = set()
+        for i in range(max(map(len, lists), default=0)):
+            for terms in lists:
+                if i < len(terms) and len(out) < most and not used & set(terms[i].casefold().split()):
+                    out.append(terms[i])
+                    used |= set(terms[i].casefold().split())
+        return out
 
     def _inside(self, entry_id: str, shown: set[str]) -> bool:
         parent = self.parent.get(entry_id)

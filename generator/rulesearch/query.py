@@ -30,11 +30,13 @@ _COUNT = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\s*-?\s*(?:players?
 @dataclass(frozen=True)
 class Alternative:
     """One way an entry may state a concept: all of ``terms`` (stems), worth ``weight``; only in
-    entries of ``game`` when set (a game's own vocabulary)."""
+    entries of ``game`` when set (a game's own vocabulary); ``guess``: a spelling correction of a
+    word the index does not hold (not the word as typed, a synonym or a completion)."""
 
     terms: tuple[str, ...]
     weight: float
     game: str | None = None
+    guess: bool = False
 
 
 @dataclass
@@ -131,7 +133,7 @@ def parse(text: str, vocabulary: Vocabulary, lexicon: Lexicon, known_stems) -> Q
         concept = Concept(word, [Alternative((word_stem,), EXACT)])
         if word not in lexicon and word_stem not in known_stems:
             for corrected, edits in lexicon.corrections(word):
-                concept.add(Alternative((corrected,), ONE_EDIT if edits == 1 else TWO_EDITS))
+                concept.add(Alternative((corrected,), ONE_EDIT if edits == 1 else TWO_EDITS, guess=True))
             for completed in lexicon.completions(word):
                 concept.add(Alternative((completed,), COMPLETION))
         concepts.append(concept)

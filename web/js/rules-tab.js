@@ -104,9 +104,12 @@ export class RulesTab {
       await this.engine.ready;
       await this.loadGames();
       const start = performance.now();
-      const results = await this.engine.rules("search", { q: question, game: this.game.value || null, limit: LIMIT });
+      const asked = { q: question, game: this.game.value || null };
+      const results = await this.engine.rules("search", { ...asked, limit: LIMIT });
       this.timings.rulesMs = performance.now() - start;
-      if (mine === this.sequence) this.show(results, question);
+      // nothing found: the scorer's own words, as `playaid rules` says them
+      const none = results.length ? "" : await this.engine.rules("no_answer", asked);
+      if (mine === this.sequence) this.show(results, none);
     } catch (error) {
       if (mine === this.sequence) this.status.textContent = `The rules search failed: ${error.message}`;
     } finally {
@@ -115,10 +118,11 @@ export class RulesTab {
     }
   }
 
-  show(results, question) {
+  /** `none`: what to say when there is no result (`Rules.no_answer`: "no rule matches ..."). */
+  show(results, none) {
     this.status.textContent = results.length
       ? `${results.length} ${results.length === 1 ? "answer" : "answers"}, best first.`
-      : `Nothing found for “${question}”: try other words, or fewer.`;
+      : `${none.charAt(0).toUpperCase()}${none.slice(1)}.`;
     this.announce(this.status.textContent);
     fill(this.list, results.map((r) => h("li", {}, this.result(r))));
   }
