@@ -107,9 +107,9 @@ class Pad:
         self.schema = schema
         self._plans: dict = {}
         self._tie_fields = tuple(f for t in model.tie_breakers for f in t.fields)
-        # (formula, where, place, lower wins) of each tie-breaker: the error texts made once
-        self._breakers = [(t.value, f"tie-breaker '{t.id}'", t.at + ("value",), t.lower_wins)
-                          for t in model.tie_breakers]
+        # (formula, where, place) of each tie-breaker, the error texts made once, and its sign in
+        # the sort keys (a lower-wins tie-breaker sorts by its value negated)
+        self._breakers = [(t.value, f"tie-breaker '{t.id}'", t.at + ("value",)) for t in model.tie_breakers]
         self._breaker_signs = tuple(-1 if t.lower_wins else 1 for t in model.tie_breakers)
         self._award_why_reworded = "award_why" in model.messages  # else the built-in text, made directly
 
@@ -301,11 +301,9 @@ class Pad:
         env["total"] = total
         env[self.model.awards_total[0]] = 0
         if view.player_checks:
-            scope = None
+            scope = {**env, "index": index}
             for check in view.player_checks:
-                if check.reads_index:  # the player's index in a scope of its own, made once
-                    scope = scope or {**env, "index": index}
-                check.run(scope if check.reads_index else env, name, ("players", index), findings, game.budget)
+                check.run(scope, name, ("players", index), findings, game.budget)
         return {"name": name, "claimed_total": data.get("claimed_total"), "explain": explain,
                 "components": components, "measures": measures, "base_total": total}
 
@@ -400,13 +398,12 @@ class Pad:
                 total = whole(total, f"the total of {ps['name']}", ("components",))
             ps["total"] = env["total"] = total
             ps["tiebreaks"] = tiebreaks = []
-            for expr, where, at, _lower in breakers:
+            for expr, where, at in breakers:
                 value = _evaluate(expr, env, where, at, budget)
                 if value.__class__ is not int or not -MAX_SCORE < value < MAX_SCORE:
                     value = whole(value, where, at)
                 tiebreaks.append(value)
-        signs = self._breaker_signs  # a lower-wins tie-breaker sorts by its value negated
-        keys = [(ps["total"], *map(mul, ps["tiebreaks"], signs)) for ps in scores]
+        keys = [(ps["total"], *map(mul, ps["tiebreaks"], self._breaker_signs)) for ps in scores]
         ordered = sorted(keys)
         for ps, key in zip(scores, keys):  # 1 + how many rank above: the keys greater than this one
             ps["rank"] = 1 + len(ordered) - bisect_right(ordered, key)

@@ -62,10 +62,10 @@ def formula_step(f, applies: bool, mechanisms: dict, component: bool) -> Formula
     if not applies:
         return _nothing
     if f.mechanism is not None:
-        mechanism_step = mechanisms[f.mechanism].component_step(f)
+        mechanism = mechanisms[f.mechanism]
 
         def from_mechanism(game, index, env, explain):
-            value, lines = mechanism_step(game, index, env)
+            value, lines = mechanism.component(game, index, f)
             if explain is not None:
                 explain.extend(lines)
             return value
@@ -116,7 +116,7 @@ def award_spec(award, variant: str | None) -> tuple:
 class CheckStep:
     """One check (`model.Check`) ready to run: its texts and places worked out once; `run`."""
 
-    __slots__ = ("check", "where", "needed", "others", "copies", "reads_index")
+    __slots__ = ("check", "where", "needed", "others", "copies")
 
     def __init__(self, check):
         self.check = check
@@ -126,10 +126,6 @@ class CheckStep:
         self.needed = [v for v in values if v[0] in check.needed]  # what `expect` reads
         self.others = [v for v in values if v[0] not in check.needed]  # for the message only
         self.copies = bool(check.values)  # a check's values go in a scope of its own
-        # a player check sees the player's ``index`` only when it reads it (else no scope is made)
-        expressions = [check.when, check.expect, check.player, *(expr for _n, expr in check.values)]
-        self.reads_index = self.copies or "{index" in check.message or any(
-            "index" in expr.names for expr in expressions if expr is not None)
 
     def run(self, env: dict, player: str | None, base: tuple, findings: list, budget) -> None:
         """Run the check over ``env``: ``when``, then the values ``expect`` reads, ``expect``;

@@ -43,13 +43,6 @@ class Mechanism:
         """(VP, explain lines) of a component or measure with ``mechanism: <name>``."""
         raise KeyError(formula.id)
 
-    def component_step(self, formula):
-        """The step a variant's plan calls for `component` of ``formula``, worked out once:
-        ``step(game, index, env) -> (VP, explain lines)`` (a mechanism may return one that
-        skips the dispatch on the formula's id)."""
-        component = self.component
-        return lambda game, index, env: component(game, index, formula)
-
     def finish(self, game, findings: list) -> None:
         """After every player: findings about the whole game."""
 

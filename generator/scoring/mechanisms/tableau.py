@@ -196,26 +196,13 @@ class Tableau(Mechanism):
         env["cards_vp"] = env["six_dev_vp"] = 0
 
     def component(self, game, index: int, formula) -> tuple[int, list]:
-        vp, lines = self.component_step(formula)(game, index, game.envs[index])
-        game.envs[index][formula.id] = vp
-        return vp, lines
-
-    def component_step(self, formula):
-        """``cards_vp`` (`_printed`) or ``six_dev_vp`` (`_six_dev`) of one player, as a step
-        (`Mechanism.component_step`); any other id gives a step raising `ModelInvalid`."""
-        name, printed, six_dev = self.name, self._printed, self._six_dev
+        me = game.state[self.name].players[index]
         if formula.id == "cards_vp":
-            def cards_vp(game, index, env):
-                me = game.state[name].players[index]
-                return printed(me.resolved, me.not_counted)
-            return cards_vp
+            return self._printed(me.resolved, me.not_counted)
         if formula.id == "six_dev_vp":
-            return lambda game, index, env: six_dev(game.state[name].players[index].resolved, env)
-
-        def unknown(game, index, env):
-            raise ModelInvalid(f"component '{formula.id}': the tableau mechanism gives cards_vp and "
-                               f"six_dev_vp only", ())
-        return unknown
+            return self._six_dev(me.resolved, game.envs[index])
+        raise ModelInvalid(f"component '{formula.id}': the tableau mechanism gives cards_vp and "
+                           f"six_dev_vp only", ())
 
     def finish(self, game, findings: list) -> None:
         self._copies([me.resolved for me in game.state[self.name].players], findings)
