@@ -157,7 +157,8 @@ def measure(site: Path, floor: Path, repeat: int = 3) -> dict:
                 runs["cold_bytes"].append(counter.snapshot())
                 _until(page, "window.playaid.status().offline.state === 'ready'")
                 runs["offline_bytes"].append(counter.snapshot())
-                snapshot_kept(page)  # written after "ready": the second visit starts from it
+                # written after "ready": the second visit starts from it (else it would be a cold start)
+                assert snapshot_kept(page) is not None, "the engine's memory snapshot was not saved in 60 s"
                 page.close()
 
                 page = context.new_page()  # a second visit: the service worker's copy

@@ -19,9 +19,9 @@ def _card(name, type_="world", military=None, powers=()):
     return Card(name=name, set="base", type=type_, cost=1, vp=1, military=military, military_powers=tuple(powers))
 
 
-def test_plain_short_cut_equals_the_general_path_over_the_shipped_cards(rftg_rules):
-    index = rftg_rules.military
-    cards = list(rftg_rules.exact.values())
+def test_plain_short_cut_equals_the_general_path_over_the_shipped_cards(card_database):
+    index = card_database.military
+    cards = list(card_database.exact.values())
     rng = random.Random(3)
     for _ in range(400):
         active = rng.sample(cards, 12)
@@ -48,21 +48,20 @@ def test_a_card_mixing_fixed_and_per_powers_keeps_its_powers_order():
 
 
 @pytest.fixture(scope="module")
-def rftg_rules():
-    from generator.content.load import load_content
-    from generator.records.compile_rules import compile_rules
-    from generator.scoring.rftg_rules import RftgRules
+def card_database():
+    """The shipped RftG card database as the scoring core holds it (`RftgRules`)."""
     from generator.paths import CONTENT_DIR
-    return RftgRules.from_json(compile_rules(load_content(CONTENT_DIR))["games"]["rftg"])
+    from generator.records.compile_rules import compiled_rules
+    from generator.scoring.rftg_rules import RftgRules
+    return RftgRules.from_json(compiled_rules(CONTENT_DIR)["games"]["rftg"])
 
 
 def test_six_dev_lines_are_the_same_whether_the_tableau_is_plain_or_not():
     from generator.paths import CONTENT_DIR
-    from generator.content.load import load_content
-    from generator.records.compile_rules import compile_rules
+    from generator.records.compile_rules import compiled_rules
     from generator.scoring.api import Engine
 
-    rules = compile_rules(load_content(CONTENT_DIR))
+    rules = compiled_rules(CONTENT_DIR)
     engine = Engine(rules)
     cards = [c["name"] for c in rules["games"]["rftg"]["cards"] if c.get("frontier") is None]
     scorers = [c["name"] for c in rules["games"]["rftg"]["cards"] if c.get("scoring")]

@@ -49,7 +49,7 @@ def new_command(game_id: str, title: str | None, content_dir: Path, examples_dir
     click.echo(f"  playaid{where} score {display_path(written[-1])}")
     click.echo(f"  playaid{where} web && playaid serve   # the phone pad")
     click.echo(f"  playaid{where} schema             # the record schema for editors knows it")
-    if Path(os.path.abspath(content_dir)).resolve() == CONTENT_DIR.resolve():  # a checkout of playaid
+    if Path(content_dir).resolve() == CONTENT_DIR.resolve():  # a checkout of playaid
         click.echo(f"note: {folder} is the folder of the games shipped with playaid in this checkout: "
                    f"{game_id} was added to them, beside {', '.join(_others(content_dir, game_id)) or 'none'} "
                    f"(commit its files to ship it; make dist refuses untracked content)")
