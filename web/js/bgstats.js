@@ -8,6 +8,7 @@
 // UTC), game {name, sourceGameId, highestWins, noPoints}, players [{name, sourcePlayerId,
 // score, winner, rank, startPlayer}], board (the variant) and comments (the breakdown).
 import { categoryValue, modelCategories, reportCategories, winnerFlags } from "./result-screen.js";
+import { gamePoints } from "./words.js";
 
 export const CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html";
 export const SOURCE_NAME = "playaid"; // with sourceGameId/sourcePlayerId, BG Stats remembers its matches: keep it stable
@@ -33,7 +34,7 @@ export function bgstatsPlay(game, report, options = {}) {
     [options.variant, options.ended].filter(Boolean).join(", ended by: "),
     winners.size ? `${winners.size === 1 ? "Winner" : "Shared win"}: ${[...winners].join(", ")}` : "",
     ...players.map((p) => `${p.name} ${p.total} VP${categories.length ? `: ${categories.map((c) => `${c.label} ${categoryValue(p, c.key)}`).join(", ")}` : ""}`),
-    ...(report.explain && !report.players ? report.explain.map((e) => `Game ${e.game} (${e.goal}): ${e.counted === false ? "not counted" : `${e.points > 0 ? "+" : ""}${e.points}`}`) : []),
+    ...(report.explain && !report.players ? report.explain.map((e) => `Game ${e.game} (${e.goal}): ${gamePoints(e)}`) : []),
     "Scored with playaid.",
   ].filter(Boolean);
   const play = {

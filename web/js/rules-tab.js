@@ -107,6 +107,7 @@ export class RulesTab {
       const asked = { q: question, game: this.game.value || null };
       const results = await this.engine.rules("search", { ...asked, limit: LIMIT });
       this.timings.rulesMs = performance.now() - start;
+      if (mine !== this.sequence) return; // a newer question was typed meanwhile: no second call
       // nothing found: the scorer's own words, as `playaid rules` says them
       const none = results.length ? "" : await this.engine.rules("no_answer", asked);
       if (mine === this.sequence) this.show(results, none);

@@ -113,3 +113,9 @@ const SAY = {
     return got ? { text: `Players ${got[2]} and ${got[3]} are both named ${got[1]}: give each player a different name.`, path } : null;
   },
 };
+
+/** A campaign game's points as the log shows them ("+5", "-3"), or "not counted" for a game
+ * the scorer left out of the total (played after the end, or marked won without the lead). */
+export function gamePoints(e) {
+  return e.counted === false ? "not counted" : `${e.points > 0 ? "+" : ""}${e.points}`;
+}

@@ -2,7 +2,7 @@
 // to its game) and the solo NPC round-end roll (the modified d20 and the NPC Fame Points).
 import { bigWhole, clearFindings, errorKind, errorText, field, fill, h, keepPlace, numberField, pathAttr, showFinding } from "./dom.js";
 import { findingRuleLink } from "./rules-tab.js";
-import { forPeople, plural } from "./words.js";
+import { forPeople, gamePoints, plural } from "./words.js";
 
 // the form's words for the record's fields, for findings (words.js)
 const LABELS = { goal: "Goal attempted", won: "Won", goal_completed: "Goal completed", fame: "Your Fame Points",
@@ -191,12 +191,6 @@ export class CampaignForm {
       if (link) note.append(link);
     }
   }
-}
-
-/** A campaign game's points as the log shows them ("+5", "-3"), or "not counted" for a game
- * the scorer left out of the total (played after the end, or marked won without the lead). */
-function gamePoints(e) {
-  return e.counted === false ? "not counted" : `${e.points > 0 ? "+" : ""}${e.points}`;
 }
 
 export class NpcRollForm {
