@@ -249,6 +249,17 @@ def test_bad_records(xia_root, tmp_path, text, expected):
     assert "bad.yaml" in res.output
 
 
+def test_yes_for_a_true_or_false_value_says_how_to_write_it(xia_root, tmp_path):
+    """YAML reads `won: yes` as text: the error says what to write instead, as a count's does."""
+    path = tmp_path / "yes.yaml"
+    path.write_text("game: xia-campaign\ngames:\n  - {goal: G, won: yes, fame: 1, npc_fame: 0, "
+                    "goal_completed: false}\n")
+    res = _score(path, xia_root)
+    assert res.exit_code == 2, res.output
+    assert res.output.splitlines()[0] == (f"{path}:3:15: games[0].won: 'yes' is text, not true or false "
+                                          f"(write true or false, e.g. won: true)")
+
+
 def test_missing_record_file(tmp_path):
     with pytest.raises(RecordError) as info:
         read_record(tmp_path / "nope.yaml")

@@ -35,7 +35,8 @@ def entered_schema(entered, mechanisms: dict) -> dict:
         return {"type": "integer", "minimum": entered.min, "maximum": entered.max, "description": description,
                 "x-hint": "write a whole number, e.g. 3 or -1"}
     if kind == "boolean":
-        return {"type": "boolean", "description": description}
+        return {"type": "boolean", "description": description,
+                "x-hint": f"write true or false, e.g. {entered.id}: true"}
     if kind == "text":
         if entered.required:
             return text_schema(description, entered.max_length)
