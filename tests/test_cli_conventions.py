@@ -133,7 +133,8 @@ def test_a_missing_ended_by_lists_the_values(tmp_path):
     assert res.exit_code == 2
     assert ("ended_by: missing field 'ended_by' (add `ended_by:` here; by variant, one of: standard: "
             "vp_pool, tableau; frontier: vp_pool, tableau; invasion: vp_pool, tableau, repulse, "
-            "empire_defeat; counterstrike: vp_pool, conquest_value, all_systems") in res.output
+            "empire_defeat; counterstrike: vp_pool, conquest_value, all_systems; counterstrike before "
+            "repulse: vp_pool, empire_defeat)") in res.output  # the hint's brackets hold no brackets
 
 
 def test_an_unknown_aid_lists_full_names_once():

@@ -139,7 +139,7 @@ def test_a_value_of_the_wrong_kind_is_said_as_written_at_the_table(run, tmp_path
     res = run(rec)
     assert res.exit_code == 2, res.output
     assert res.output.splitlines()[0] == (f"{rec}:7:5: players[0].chips: {message} "
-                                          f"(write a whole number (0 if none))")
+                                          f"(write a whole number, 0 if none)")
 
 
 def test_json_errors_object(run, tmp_path):

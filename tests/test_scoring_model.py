@@ -177,7 +177,7 @@ def test_a_missing_ended_by_lists_each_variants_values_from_the_model():
         pad(VARIANTS).parse({"game": "demo", "variant": "long", "players": two})
     hints = {p["field"]: p["hint"] for p in caught.value.problems}
     assert hints["ended_by"] == ("add `ended_by:` here; by variant, one of: short: deck; "
-                                 "long: deck, bust (with expert rules: bust)")
+                                 "long: deck, bust; long with expert rules: bust")
     # without variants, the endings alone
     plain = {**MODEL, "endings": VARIANTS["endings"]}
     with pytest.raises(RecordInvalid) as caught:

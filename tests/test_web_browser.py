@@ -83,7 +83,7 @@ def test_the_page_says_a_value_of_the_wrong_kind_as_the_command_line_does(api_pa
             f"    tableau: [Old Earth]\n    chips: {written}\n")
     got = browser_score(api_page, text)
     assert [(e["field"], e["line"], e["message"], e["hint"]) for e in got["errors"]] == [
-        ("players[0].chips", 7, message, "write a whole number (0 if none)")]
+        ("players[0].chips", 7, message, "write a whole number, 0 if none")]
 
 
 def test_an_unreadable_record_reports_errors_with_positions(api_page, tmp_path):

@@ -30,7 +30,7 @@ def entered_schema(entered, mechanisms: dict) -> dict:
     kind = entered.type
     if kind == "count":
         return {"type": "integer", "minimum": entered.min, "maximum": entered.max, "description": description,
-                "x-hint": "write a whole number (0 if none)"}
+                "x-hint": "write a whole number, 0 if none"}
     if kind == "number":
         return {"type": "integer", "minimum": entered.min, "maximum": entered.max, "description": description,
                 "x-hint": "write a whole number, e.g. 3 or -1"}
@@ -55,16 +55,16 @@ def entered_schema(entered, mechanisms: dict) -> dict:
 
 
 def _ended_by_parts(model) -> list[str]:
-    """Each offered variant's ``ended_by`` values (and those of the variant it becomes)."""
+    """Each offered variant's ``ended_by`` values, then those of each variant it becomes
+    (``counterstrike before repulse: vp_pool, empire_defeat``)."""
     parts = []
     for v in model.variants.values():
         if v.hidden:
             continue
-        text = f"{v.id}: {', '.join(v.ended_by)}"
-        for _when, other_id, note in v.becomes:
+        parts.append(f"{v.id}: {', '.join(v.ended_by)}")
+        for _when, other_id, note in v.becomes:  # its own entry: the hint is shown in brackets, never nest them
             other = model.variants[other_id]
-            text += f" ({note or other.title}: {', '.join(other.ended_by)})"
-        parts.append(text)
+            parts.append(f"{v.id} {note or other.title}: {', '.join(other.ended_by)}")
     return parts
 
 
