@@ -41,7 +41,7 @@ def test_a_card_mixing_fixed_and_per_powers_keeps_its_powers_order():
     assert len(index.powers["Mixed Base"]) == 3  # the two fixed powers first make one step
     military, vs_xenos, explain = compute_military(active, index, [c.name for c in active])
     assert (military, vs_xenos) == (2 - 1 + 3, 2 - 1 + 3 + 1)
-    assert [(e.vp, e.why) for e in explain] == [
+    assert [(e["vp"], e["why"]) for e in explain] == [
         (2, "+2 Military"), (-1, "-1 Military"), (3, "+1 Military per military world x3"),
         (1, "+1 Military vs. Xenos (vs. Xenos only)")]
     assert compute_military(active, index, None) == (military, vs_xenos, explain)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from generator.scoring.cards import HAND_ENTERED, Card, card_matches
-from generator.scoring.report import Explain
+from generator.scoring.report import explain_line
 
 #: Ends the ``why`` of a power that counts toward Military vs. Xenos only.
 VS_XENOS_ONLY = " (vs. Xenos only)"
@@ -25,7 +25,8 @@ class MilitaryIndex:
     order, each ``(matching, per, divide by, Military, Military vs. Xenos, said)``:
 
     - a run of fixed +N or -N powers is one step with ``matching`` None, their summed Military
-      and Military vs. Xenos, and ``said`` their explain lines, built once;
+      and Military vs. Xenos, and ``said`` their explain lines, built once (templates, copied
+      into each report);
     - a per power has ``matching``, the frozenset of database card names its ``per`` (a
       `CardMatch`) matches, and ``said``, the words of its Military and Military vs. Xenos
       lines (``x N`` is added for the count).
@@ -47,10 +48,10 @@ class MilitaryIndex:
                     continue
                 lines = []
                 if power.military:
-                    lines.append(Explain(card.name, power.military, power.text or "Military"))
+                    lines.append(explain_line(card.name, power.military, power.text or "Military"))
                 if power.military_vs_xenos:
-                    lines.append(Explain(card.name, power.military_vs_xenos,
-                                         (power.text or "Military vs. Xenos") + VS_XENOS_ONLY))
+                    lines.append(explain_line(card.name, power.military_vs_xenos,
+                                              (power.text or "Military vs. Xenos") + VS_XENOS_ONLY))
                 if steps and steps[-1][0] is None:  # after another fixed power: one step
                     _m, _p, _d, military, vs_xenos, said = steps.pop()
                     steps.append((None, None, 1, military + power.military, vs_xenos + power.military_vs_xenos,
@@ -62,11 +63,11 @@ class MilitaryIndex:
 
 
 def compute_military(active: list[Card], index: MilitaryIndex,
-                     names: list[str] | None = None) -> tuple[int, int, list[Explain]]:
+                     names: list[str] | None = None) -> tuple[int, int, list[dict]]:
     """``(military, military_vs_xenos, explain)`` for a tableau's undamaged cards ``active``.
 
-    ``explain`` has one line per card power that counted: the card, its contribution and why
-    (``+1 Military per Rebel military world x2``); Military vs. Xenos = Military + the powers
+    ``explain`` has one line (`report.explain_line`) per card power that counted: the card, its
+    contribution and why (``+1 Military per Rebel military world x2``); Military vs. Xenos = Military + the powers
     that apply only against Xenos. ``index``: the database's powers (`MilitaryIndex`); a card
     the record describes itself (set ``record``) has no powers, and is matched on its own facts.
     ``names``: the names of ``active`` when every one is a database card (looked up and
@@ -74,7 +75,7 @@ def compute_military(active: list[Card], index: MilitaryIndex,
     """
     military = 0
     vs_xenos = 0
-    explain: list[Explain] = []
+    explain: list[dict] = []
     powers_of = index.powers
     if names is not None:  # database cards only: those with powers picked by name in C
         holders = filter(powers_of.__contains__, names)
@@ -85,7 +86,7 @@ def compute_military(active: list[Card], index: MilitaryIndex,
             if matching is None:  # fixed powers: their sums and lines ready made
                 military += gain_military
                 vs_xenos += gain_vs_xenos
-                explain.extend(said)
+                explain.extend(map(dict.copy, said))
                 continue
             if names is not None:
                 times = sum(map(matching.__contains__, names)) // divide_by
@@ -94,11 +95,11 @@ def compute_military(active: list[Card], index: MilitaryIndex,
             if gain_military:
                 gain = gain_military * times
                 military += gain
-                explain.append(Explain(name, gain, f"{said[0]} x{times}"))
+                explain.append({"component": name, "vp": gain, "why": f"{said[0]} x{times}"})
             if gain_vs_xenos:
                 gain = gain_vs_xenos * times
                 vs_xenos += gain
-                explain.append(Explain(name, gain, f"{said[1]} x{times}{VS_XENOS_ONLY}"))
+                explain.append({"component": name, "vp": gain, "why": f"{said[1]} x{times}{VS_XENOS_ONLY}"})
     return military, military + vs_xenos, explain
 
 

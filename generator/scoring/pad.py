@@ -28,7 +28,7 @@ from generator.scoring.formulas import MAX_SCORE, record_budget, whole
 from generator.scoring.formulas import evaluated as _evaluate
 from generator.scoring.model import Model, ModelInvalid
 from generator.scoring.plan import VariantPlan
-from generator.scoring.report import Explain, Finding, Tie
+from generator.scoring.report import Finding, Tie
 from generator.scoring.template import fill
 from generator.scoring.validate import RecordInvalid, validate
 
@@ -289,7 +289,7 @@ class Pad:
         game.envs.append(env)
         for mechanism in self.mechanisms.values():
             mechanism.player(game, index, data, env, findings)
-        explain: list[Explain] = []
+        explain: list[dict] = []  # explain lines (`report.explain_line`), in the report's order
         measures: dict = {}
         components: dict = {}
         for key, step in view.measures:
@@ -360,7 +360,7 @@ class Pad:
                                                              "top": top, "tie": tie})
                 else:
                     why = award_why(best, label, note, top, tie)
-                ps["explain"].append(Explain(award.title, award.vp, why))
+                ps["explain"].append({"component": award.title, "vp": award.vp, "why": why})
         for ps, env in zip(scores, game.envs):
             env[key] = ps[key]
 
@@ -431,7 +431,7 @@ class Pad:
         if len(ps["tiebreaks"]) > 1:
             out["tiebreaks"] = list(ps["tiebreaks"])
         out["claimed_total"] = ps["claimed_total"]
-        out["explain"] = [{"component": c, "vp": v, "why": w} for c, v, w in ps["explain"]]
+        out["explain"] = ps["explain"]
         return out
 
 

@@ -19,7 +19,7 @@ from typing import Callable
 from generator.scoring.expressions import ExpressionError
 from generator.scoring.formulas import MAX_SCORE, evaluated, shown_kind, whole, why
 from generator.scoring.model import Model, ModelInvalid
-from generator.scoring.report import Explain, Finding
+from generator.scoring.report import Finding
 from generator.scoring.template import fill
 
 #: A measure's or component's step: ``step(game, index, env, explain) -> value``; ``explain``
@@ -98,7 +98,8 @@ def formula_step(f, applies: bool, mechanisms: dict, component: bool) -> Formula
                 raise failed(env, exc) from None
         if value.__class__ is not int or not -MAX_SCORE < value < MAX_SCORE:
             value = whole(value, where, at)
-        explain.append(Explain(label, value, fixed if fixed is not None else why(f, env, game.budget)))
+        explain.append({"component": label, "vp": value,
+                        "why": fixed if fixed is not None else why(f, env, game.budget)})
         return value
     return scored
 

@@ -11,7 +11,7 @@ from itertools import count, repeat
 from generator.scoring.cards import Card, best_line, other_lines
 from generator.scoring.military import MilitaryIndex
 from generator.scoring.model import ModelInvalid
-from generator.scoring.report import Explain
+from generator.scoring.report import explain_line
 
 @dataclass
 class RftgRules:
@@ -22,7 +22,7 @@ class RftgRules:
     ``six_dev`` (scoring card -> {card name: ``(line, once)``}: the one of its lines that card
     scores in, the best (`best_line`), and ``once``, for a card whose best line is not the first
     it meets, the explanation's words saying so, else None), ``printed`` (the explain line of
-    each card's printed VP), ``military`` (the Military powers: `MilitaryIndex`); ``json``: the
+    each card's printed VP, a template copied into each report: `report.explain_line`), ``military`` (the Military powers: `MilitaryIndex`); ``json``: the
     compiled rules themselves.
     """
 
@@ -31,13 +31,13 @@ class RftgRules:
     names: list[str] = field(init=False)
     exact: dict[str, Card] = field(init=False)
     six_dev: dict[str, dict[str, tuple[int, str | None]]] = field(init=False)
-    printed: dict[str, Explain] = field(init=False)
+    printed: dict[str, dict] = field(init=False)
     military: MilitaryIndex = field(init=False)
 
     def __post_init__(self):
         self.names = sorted(c.name for c in self.cards.values())
         self.exact = {card.name: card for card in self.cards.values()}
-        self.printed = {c.name: Explain(c.name, c.vp, "printed VP")
+        self.printed = {c.name: explain_line(c.name, c.vp, "printed VP")
                         for c in self.cards.values() if c.vp != "?"}
         self.six_dev = {c.name: {card.name: hit for card in self.cards.values()
                                  if (hit := scoring_line(c, card)) is not None}

@@ -41,7 +41,7 @@ from generator.scoring.mechanisms import Mechanism
 from generator.scoring.military import VS_XENOS_ONLY, compute_military
 from generator.scoring.model import ModelInvalid
 from generator.scoring.limits import MAX_NAME, MAX_TABLEAU, PRINTABLE
-from generator.scoring.report import Explain, Finding
+from generator.scoring.report import Finding, explain_line
 from generator.scoring.rftg_rules import Resolved, RftgRules, scoring_line
 
 
@@ -212,7 +212,7 @@ class Tableau(Mechanism):
         return {"military": me.military, "military_vs_xenos": me.military_vs_xenos,
                 "military_from_cards": me.military_from_cards,
                 "military_vs_xenos_from_cards": me.military_vs_xenos_from_cards,
-                "military_explain": [{"component": c, "vp": v, "why": w} for c, v, w in me.military_explain],
+                "military_explain": me.military_explain,
                 "not_counted": list(me.not_counted)}
 
     def claimed_hint(self, game, index: int, total: int) -> str | None:
@@ -360,8 +360,8 @@ class Tableau(Mechanism):
         for name, expected, given in checks:
             if given is not None and given != expected:
                 counted = [e for e in explain
-                           if e.vp and (name == self.vs_xenos_id or not e.why.endswith(VS_XENOS_ONLY))]
-                cards = ", ".join(f"{e.component} {e.vp:+d}" for e in counted) or "no card with a lasting Military power"
+                           if e["vp"] and (name == self.vs_xenos_id or not e["why"].endswith(VS_XENOS_ONLY))]
+                cards = ", ".join(f"{e['component']} {e['vp']:+d}" for e in counted) or "no card with a lasting Military power"
                 if name == self.vs_xenos_id and written_military is not None:
                     cards += f"; Military {me.military} as written"
                 findings.append(Finding(
@@ -384,7 +384,8 @@ class Tableau(Mechanism):
         so the total, the claimed total and the winners can say so)."""
         printed = self.cards.printed
         if res.plain:  # every card known and undamaged: its printed line, in C
-            return sum(map(self._vp_of.__getitem__, res.known)), list(filter(None, map(printed.get, res.known)))
+            return (sum(map(self._vp_of.__getitem__, res.known)),
+                    list(map(dict.copy, filter(None, map(printed.get, res.known)))))
         lines = []
         cards_vp = 0
         for written, card, damaged, hand_vp, _j in res.entries:
@@ -393,20 +394,20 @@ class Tableau(Mechanism):
                     vp = 0 if damaged else hand_vp
                     cards_vp += vp
                     why = "damaged: scores 0" if damaged else "printed VP given by hand (not in the database)"
-                    lines.append(Explain(written, vp, why))
+                    lines.append(explain_line(written, vp, why))
                 else:
                     not_counted.append(written)
-                    lines.append(Explain(written, 0, "unknown card: NOT COUNTED, here or for any other card "
-                                                     "(correct its name, or write {card, vp} for a card the "
-                                                     "database lacks)"))
+                    lines.append(explain_line(written, 0, "unknown card: NOT COUNTED, here or for any other card "
+                                                          "(correct its name, or write {card, vp} for a card the "
+                                                          "database lacks)"))
                 continue
             if damaged:
-                lines.append(Explain(card.name, 0, "damaged world: scores 0 and counts for no other card"))
+                lines.append(explain_line(card.name, 0, "damaged world: scores 0 and counts for no other card"))
                 continue
             line = printed.get(card.name)
-            if line is not None:  # the same immutable explain line for every copy of a card
-                cards_vp += line.vp
-                lines.append(line)
+            if line is not None:  # each card's line a copy of its template
+                cards_vp += line["vp"]
+                lines.append(line.copy())
         return cards_vp, lines
 
     def _six_dev(self, res: Resolved, env: dict) -> tuple[int, list]:
@@ -441,9 +442,9 @@ class Tableau(Mechanism):
                         if hit[1] is not None:
                             once.append(hit[1])
                 lines_out.append(self._scorer_line(scorer.name, lines, counts, once, env))
-        return sum(line.vp for line in lines_out), lines_out
+        return sum(line["vp"] for line in lines_out), lines_out
 
-    def _scorer_line(self, name: str, lines: tuple, counts: list[int], once, env: dict) -> Explain:
+    def _scorer_line(self, name: str, lines: tuple, counts: list[int], once, env: dict) -> dict:
         """The explain line of one 6-cost development or ? world: its ``lines`` (as in
         `_scorers`), how many cards score in each (``counts``), the words of cards that score
         below a line they also meet (``once``), per-player quantities read from ``env``."""
@@ -463,7 +464,7 @@ class Tableau(Mechanism):
         why = "; ".join(parts) or "no matching cards"
         if once:  # "a given card can score in only one of its categories" (xi: Scoring): its best
             why += f" (one category per card, the best: {'; '.join(once)})"
-        return Explain(name, total, why)
+        return {"component": name, "vp": total, "why": why}
 
     def _quantity(self, name: str, env: dict) -> tuple[int, str]:
         spec = self.quantities.get(name)
