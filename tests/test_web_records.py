@@ -166,14 +166,17 @@ def test_a_huge_share_link_is_read_off_the_page_and_refused_with_the_command_lin
     page = open_page(browser, server)
     page.evaluate("window.playaid.formReady")
     before = stored(page, "rftg")
-    page.evaluate("""() => { window.longTasks = [];  // main-thread tasks over 50 ms, as Chromium reports them
-        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); })
-            .observe({ type: "longtask" }); }""")
+    page.evaluate("""() => { window.fragmentsToWorker = [];  // what the page hands its parser worker
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (message, ...rest) {
+            if (message && typeof message.fragment === "string") window.fragmentsToWorker.push(message.fragment.length);
+            return post.call(this, message, ...rest); }; }""")
     page.evaluate("(f) => { location.hash = f; }", fragment)  # opened in a tab already on the page
     page.locator("#notice").get_by_text("The shared game cannot be opened").wait_for()
-    # read in the worker: the page never froze (it froze for 26 s when the page read it); the
-    # bound is loose because the machine running the tests may be loaded
-    assert max(page.evaluate("window.longTasks"), default=0) < 1500
+    # decoded and read in the parser worker, not on the page (the page froze for 26 s when it
+    # read the link itself): the whole link went to the worker (a structural check; how long
+    # the page stays responsive is bench/web_entry.py's to measure, not a timed test's)
+    assert [n for n in page.evaluate("window.fragmentsToWorker") if n >= len(fragment)] != []
     text = page.locator("#notice").inner_text()
     assert "players[0].tableau has 1800 entries; at most 60 are allowed" in text
     assert page.evaluate("location.hash") == ""
