@@ -269,23 +269,26 @@ class Pad:
         name = data.get("name") or f"game {index + 1}"
         env = game.env.copy()
         env["name"] = name
-        env["given"] = given = []  # the entered values written, in the model's order
-        for key, default, applies, missing, missing_message, group in view.entered:
+        # the entered values written, in the model's order (a value written as null is not)
+        given = list(filter(data.__contains__, view.entered_ids))
+        if None in data.values():
+            given = [key for key in given if data[key] is not None]
+        env["given"] = given
+        env.update(view.defaults)  # every entered value at its default; those that apply are read
+        for key, default, missing, missing_message, group in view.read:
             value = data.get(key)
-            if value is not None:
-                given.append(key)
-            if value is None or not applies:
-                if applies and missing != "ignore":
+            if value is None:
+                if missing != "ignore":
                     values = {"field": key, "player": name, "default": default}
                     code, text = self.message("missing_field", values)
                     if missing_message:
                         text = fill(missing_message, values)
                     findings.append(Finding("warning" if missing == "warn" else missing, name, code, text,
                                             ("players", index)))
-                value = default
             elif group:
-                value = {**default, **{k: v for k, v in value.items() if v is not None}}
-            env[key] = value
+                env[key] = {**default, **{k: v for k, v in value.items() if v is not None}}
+            else:
+                env[key] = value
         game.envs.append(env)
         for mechanism in self.mechanisms.values():
             mechanism.player(game, index, data, env, findings)

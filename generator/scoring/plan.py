@@ -28,15 +28,19 @@ FormulaStep = Callable
 
 
 class VariantPlan:
-    """What one variant of a model scores, compiled once (`Pad.plan`): ``entered`` as
-    ``(id, default, applies, missing, missing_message, is_group)``, the entered
+    """What one variant of a model scores, compiled once (`Pad.plan`): the entered values'
+    ids in the model's order (``entered_ids``) and each at its default (``defaults``, the same
+    order: a player's names start as a copy of it), those that apply to be read from the record
+    (``read`` as ``(id, default, missing, missing_message, is_group)``), the entered
     values that do not apply (``not_applicable``), ``measures`` and ``components`` as
     ``(id, step)`` (`formula_step`), the ``awards`` that apply (`award_spec`), the
     ``player_checks`` and ``checks`` that apply (as `CheckStep`), and the report's ``fields``."""
 
     def __init__(self, model: Model, variant: str | None, mechanisms: dict):
-        self.entered = [(e.id, e.default, e.applies(variant), e.missing, e.missing_message,
-                         e.type == "group") for e in model.entered]
+        self.entered_ids = tuple(e.id for e in model.entered)
+        self.defaults = {e.id: e.default for e in model.entered}
+        self.read = [(e.id, e.default, e.missing, e.missing_message, e.type == "group")
+                     for e in model.entered if e.applies(variant)]
         self.not_applicable = [e for e in model.entered if not e.applies(variant)]
         self.measures = [(f.id, formula_step(f, f.applies(variant), mechanisms, False)) for f in model.measures]
         self.components = [(f.id, formula_step(f, f.applies(variant), mechanisms, True))
