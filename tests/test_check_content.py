@@ -428,3 +428,20 @@ def test_scoring_names_a_missing_systems_table(tmp_path, monkeypatch):
     [problem] = problem_lines(result)
     assert problem.startswith(f"content/rftg/scoring.yaml:{line}:37: variants[3].constants.xeno_systems_in_play.table: "
                               f"no table 'xeno-systems' in this game (use one of: defense-awards, ")
+
+
+def test_scoring_locates_a_tableau_quantity_error_at_its_column(tmp_path, monkeypatch):
+    """A mechanism's formula error keeps its column as a field (not only in its message's
+    "(at column N)", which check no longer reads): file:line:column points at the character."""
+    shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")
+    monkeypatch.chdir(tmp_path)
+    scoring = tmp_path / "content" / "rftg" / "scoring.yaml"
+    line = edit(scoring, 'vp_chips: {value: "chips + war_contribution_chips"',
+                'vp_chips: {value: "chips + (war_contribution_chips"')
+    column = scoring.read_text(encoding="utf-8").split("\n")[line - 1].index("(war_") + 1
+    result = run_check("content")
+    assert result.exit_code == 1
+    assert problem_lines(result) == [
+        f"content/rftg/scoring.yaml:{line}:{column}: mechanisms.tableau.quantities.vp_chips.value: mechanism "
+        f"tableau quantity 'vp_chips': not an expression: '(' was never closed (fix the formula or the names it reads)"]
+

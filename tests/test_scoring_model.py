@@ -207,6 +207,25 @@ def test_a_formula_that_cannot_score_is_refused_with_its_place(change, message):
     assert caught.value.path[0] in ("components", "awards")
 
 
+def test_a_formula_failing_while_scoring_keeps_the_expression_errors_fields():
+    """Every wrapper of the core (formulas.evaluated, the plan's component steps, the awards,
+    the tableau quantities) keeps the column and name an `ExpressionError` carries, as a
+    formula that does not compile does (`ModelInvalid.from_expression`)."""
+    from generator.scoring.expressions import compile_expression
+    from generator.scoring.formulas import evaluated
+
+    expr = compile_expression("chips + war_chips")  # any name allowed: found missing when evaluated
+    with pytest.raises(ModelInvalid) as caught:
+        evaluated(expr, {"chips": 1}, "check 'c' value 'v'", ("checks", 0, "values", "v"))
+    assert str(caught.value) == "check 'c' value 'v': unknown name 'war_chips'"
+    assert (caught.value.unknown, caught.value.column, caught.value.path) == ("war_chips", 9, ("checks", 0, "values", "v"))
+    expr = compile_expression("chips // 0")  # not a name: no name, no column
+    with pytest.raises(ModelInvalid) as caught:
+        evaluated(expr, {"chips": 1}, "measure 'm'", ("measures", 0, "value"))
+    assert str(caught.value) == "measure 'm': cannot evaluate `chips // 0`: division by zero"
+    assert (caught.value.unknown, caught.value.known, caught.value.column) == (None, (), None)
+
+
 def test_a_formula_naming_an_unknown_name_keeps_the_name_and_its_column():
     """`playaid check`'s did-you-mean reads these fields (not the message's text)."""
     import copy

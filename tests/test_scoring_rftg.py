@@ -507,3 +507,26 @@ def test_curly_apostrophe_and_printable_names(rules):
                      "players": [{"name": "Bob\nWinner: Eve", "tableau": ["Old Earth"]}]})
     assert exc.value.problems[0]["field"] == "players[0].name"
     assert "cannot be printed" in exc.value.problems[0]["message"]
+
+
+def test_a_tableau_quantity_failing_while_scoring_keeps_the_name_and_its_column():
+    """A quantity reads any name (it is compiled without a list): a misspelt one is found when a
+    card's scoring line counts it, and the error keeps the name, its column and its place."""
+    import copy
+
+    from generator.scoring.game_pad import pad_for
+    from generator.scoring.model import ModelInvalid
+
+    try:
+        from tests.scoring_fixtures import compiled
+    except ImportError:
+        from scoring_fixtures import compiled
+    game = copy.deepcopy(compiled()["games"]["rftg"])
+    game["scoring"]["mechanisms"]["tableau"]["quantities"]["vp_chips"]["value"] = "chips + war_contrib"
+    broken = pad_for(game)
+    with pytest.raises(ModelInvalid) as caught:
+        broken.score(broken.parse({"game": "rftg", "variant": "standard", "ended_by": "tableau",
+                                   "players": [player(tableau=["Galactic Renaissance"], chips=4)]}))
+    assert str(caught.value) == "mechanism tableau quantity 'vp_chips': unknown name 'war_contrib'"
+    assert (caught.value.unknown, caught.value.column) == ("war_contrib", 9)
+    assert caught.value.path == ("mechanisms", "tableau", "quantities", "vp_chips", "value")

@@ -297,7 +297,6 @@ _ITEM_KEYS = {"record value": ("record_entered", "entered"), "component": ("comp
               "measure": ("measures", "components"), "award": ("awards",), "tie-breaker": ("tie_breakers",),
               "check": ("checks", "player_checks")}
 _ITEM = re.compile(r"^(record value|component|measure|award|tie-breaker|check) '([^']+)'")
-_AT_COLUMN = re.compile(r" \(at column (\d+)\)")
 
 
 def _trial(content, doc: Scoring, loc) -> list[Problem]:
@@ -383,15 +382,14 @@ def _formula_problem(content, doc: Scoring, loc, path: tuple, exc) -> Problem:
     ``file:line:column`` of the character in the file the core's error points at (its
     ``column`` counts within the formula), with the closest names for an unknown name
     ("did you mean 'sets'?", from the error's ``unknown`` and ``known``)."""
-    message = str(exc)
     hint = "fix the formula or the names it reads"
-    if exc.unknown:  # no list of names allowed: any name the model declares
-        hint = did_you_mean(exc.unknown, exc.known or sorted(_model_names(doc))) + hint
-    problem = loc.problem(path, _AT_COLUMN.sub("", message), hint)
+    if exc.unknown:
+        hint = did_you_mean(exc.unknown, exc.known) + hint
     offset = exc.column
-    if offset is None:  # a mechanism's own wrapper may keep only the message's "(at column N)"
-        found = _AT_COLUMN.search(message)
-        offset = int(found.group(1)) if found else None
+    message = str(exc)
+    if offset:  # the place is file:line:column, so the formula's own "(at column N)" goes
+        message = message.removesuffix(f" (at column {offset})")
+    problem = loc.problem(path, message, hint)
     if offset and problem.line:
         column = _file_column(content, loc, path, problem.line, problem.column, offset)
         problem = dataclasses.replace(problem, column=column)

@@ -25,11 +25,11 @@ def record_budget() -> Budget:
 
 def evaluated(expr, env: dict, where: str, at: tuple = (), budget: Budget | None = None):
     """The value of ``expr`` with ``env``; an `ExpressionError` becomes a `ModelInvalid` naming
-    ``where`` and located at ``at``."""
+    ``where``, located at ``at``, with the error's column and names (`ModelInvalid.from_expression`)."""
     try:
         return expr.evaluate(env, budget)
     except ExpressionError as exc:
-        raise ModelInvalid(f"{where}: {exc}", at) from None
+        raise ModelInvalid.from_expression(where, exc, at) from None
 
 
 #: Scores, measures and tie-breaks stay below this in size (the expression language's bound on

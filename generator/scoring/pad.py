@@ -334,7 +334,7 @@ class Pad:
                         value = whole(value, where, at)
                     values.append(value)
             except ExpressionError as exc:
-                raise ModelInvalid(f"{where}: {exc}", at) from None
+                raise ModelInvalid.from_expression(where, exc, at) from None
             top = min(values) if award.lower else max(values)
             best = "lowest" if award.lower else "highest"
             short = award.min_to_win is not None and (top > award.min_to_win if award.lower

@@ -79,7 +79,7 @@ def formula_step(f, applies: bool, mechanisms: dict, component: bool) -> Formula
 
     def failed(env, exc):
         who = env.get("name")
-        return ModelInvalid(f"component '{f.id}'{f' for {who}' if isinstance(who, str) else ''}: {exc}", at)
+        return ModelInvalid.from_expression(f"component '{f.id}'{f' for {who}' if isinstance(who, str) else ''}", exc, at)
 
     if not component:
         def measure(game, index, env, explain):

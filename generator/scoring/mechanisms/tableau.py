@@ -159,8 +159,8 @@ class Tableau(Mechanism):
             try:
                 expr = compile_expression(str(spec["value"]))
             except ExpressionError as exc:
-                raise ModelInvalid(f"mechanism tableau quantity '{name}': {exc}",
-                                   ("mechanisms", "tableau", "quantities", name, "value")) from None
+                raise ModelInvalid.from_expression(f"mechanism tableau quantity '{name}'", exc,
+                                                   ("mechanisms", "tableau", "quantities", name, "value")) from None
             self.quantities[name] = (expr, spec.get("label", name))
 
     def entered_schema(self, entered) -> dict | None:
@@ -476,7 +476,7 @@ class Tableau(Mechanism):
         try:
             value = expr.evaluate(env)
         except ExpressionError as exc:
-            raise ModelInvalid(f"mechanism tableau quantity '{name}': {exc}", at) from None
+            raise ModelInvalid.from_expression(f"mechanism tableau quantity '{name}'", exc, at) from None
         return whole(value, f"mechanism tableau quantity '{name}'", at), label
 
     # --- the whole game ------------------------------------------------------------------------
