@@ -445,3 +445,17 @@ def test_scoring_locates_a_tableau_quantity_error_at_its_column(tmp_path, monkey
         f"content/rftg/scoring.yaml:{line}:{column}: mechanisms.tableau.quantities.vp_chips.value: mechanism "
         f"tableau quantity 'vp_chips': not an expression: '(' was never closed (fix the formula or the names it reads)"]
 
+
+def test_scoring_suggests_the_function_meant(tmp_path, monkeypatch):
+    """An unknown function in a formula gets a did-you-mean from the functions allowed."""
+    shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")
+    monkeypatch.chdir(tmp_path)
+    scoring = tmp_path / "content" / "rftg" / "scoring.yaml"
+    line = edit(scoring, "handed: sum(p.chips", "handed: summ(p.chips")
+    column = scoring.read_text(encoding="utf-8").split("\n")[line - 1].index("summ(") + 1
+    result = run_check("content")
+    assert result.exit_code == 1
+    [problem] = problem_lines(result)
+    assert problem.startswith(f"content/rftg/scoring.yaml:{line}:{column}: checks[0].values.handed: check "
+                              f"'vp_pool_not_empty' value 'handed': unknown function 'summ' (functions: abs, ")
+    assert problem.endswith(" sum, tuple) (did you mean 'sum'? fix the formula or the names it reads)")

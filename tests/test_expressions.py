@@ -60,6 +60,15 @@ def test_an_unknown_name_is_a_field_of_the_error_with_every_name_allowed():
     assert (err.value.unknown, err.value.known) == (None, ())
 
 
+def test_an_unknown_function_is_a_field_of_the_error_with_every_function_allowed():
+    """`playaid check` suggests the closest function from these fields ('summ' -> 'sum')."""
+    with pytest.raises(ExpressionError) as err:
+        compile_expression("1 + summ(p.chips for p in players)", names={"players"})
+    assert (err.value.unknown, err.value.column) == ("summ", 5)
+    assert err.value.known == tuple(sorted(FUNCTIONS)) and "sum" in err.value.known
+    assert err.value.message.startswith("unknown function 'summ' (functions: abs, all, any, ")
+
+
 def test_unknown_name_at_evaluation():
     with pytest.raises(ExpressionError, match="unknown name 'b'") as err:
         evaluate("a + b", {"a": 1})

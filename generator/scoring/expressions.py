@@ -76,10 +76,10 @@ from typing import Any, Callable, Mapping
 
 class ExpressionError(ValueError):
     """An expression that cannot be compiled or evaluated: ``message`` (what and how to fix),
-    ``expression`` (its text), ``column`` (1-based position in it, or None); for a name that is
-    not known, ``unknown`` (that name) and ``known`` (the names allowed, sorted; empty when any
-    name was allowed and the env lacked it), so a caller can suggest the closest without
-    reading the message; else ``unknown`` is None."""
+    ``expression`` (its text), ``column`` (1-based position in it, or None); for a name or a
+    function that is not known, ``unknown`` (that name) and ``known`` (the names, or functions,
+    allowed, sorted; empty when any name was allowed and the env lacked it), so a caller can
+    suggest the closest without reading the message; else ``unknown`` is None."""
 
     def __init__(self, message: str, expression: str = "", column: int | None = None,
                  unknown: str | None = None, known: tuple[str, ...] = ()):
@@ -653,8 +653,9 @@ class _Compiler:
         if isinstance(node.func, ast.Name):
             name = node.func.id
             if name not in self.functions:
-                known = ", ".join(sorted(self.functions))
-                self.fail(node, f"unknown function '{name}' (functions: {known})")
+                known = tuple(sorted(self.functions))
+                self.fail(node, f"unknown function '{name}' (functions: {', '.join(known)})",
+                          unknown=name, known=known)
             function = self.functions[name]
             # len() reads a size: it costs the items of the list itself, not of lists inside it
             # (a formula's len(players) would otherwise walk every value of every player)
