@@ -410,3 +410,22 @@ def test_lost_game_with_the_higher_fame_is_a_warning(xia, tmp_path):
     report = score(xia, record(tmp_path, game(won=False, fame=12, npc_fame=9)))
     assert codes(report, "warning") == ["lost-with-lead"]
     assert report.total == -3  # still scored as a loss, as recorded
+
+
+def test_a_games_checks_run_as_a_players_do(tmp_path):
+    """The campaign runs each game's player checks as the pad runs a player's (`plan.CheckStep`):
+    a value only the message reads is computed only when the check fails, and the finding is
+    the same, at the game's field."""
+    import copy
+
+    rules = copy.deepcopy(xia_rules(copy_xia(tmp_path / "content")))
+    [check] = [c for c in rules["scoring"]["player_checks"] if c["id"] == "lost-with-lead"]
+    check["values"] = {"per_point": "100 // (fame - npc_fame)"}  # read by the message only
+    check["message"] += " ({per_point} per point)"
+    pad = pad_for(rules)
+    path = record(tmp_path, game(won=False, fame=9, npc_fame=9), game(goal="Goal 2", won=False, fame=12, npc_fame=7))
+    report = Scored(pad.score(load_campaign(path, pad)))  # game 1 passes: its 100 // 0 is never computed
+    [finding] = [f for f in report.to_json()["findings"] if f["code"] == "lost-with-lead"]
+    assert finding == {"severity": "warning", "code": "lost-with-lead", "game": 2, "path": ["games", 1, "won"],
+                       "message": "game 2: marked lost although your 12 Fame Points are above the NPCs' 7 "
+                                  "(check the scores or set won: true) (20 per point)"}

@@ -48,7 +48,7 @@ from generator.scoring.expressions import ExpressionError, compile_expression
 from generator.scoring.model import ModelInvalid
 from generator.scoring.formulas import evaluated as _evaluate, record_budget, whole, why
 from generator.scoring.pad import Pad, _highest
-from generator.scoring.template import fill
+from generator.scoring.plan import CheckStep
 
 NAMES = frozenset({"completes_goal", "goal_done_in", "campaign_ended_in", "not_counted_by", "game_number"})
 #: The keys content may give under ``mechanisms: {campaign: ...}``: texts (names, and the
@@ -95,6 +95,7 @@ class CampaignPad(Pad):
                                    f"({f'did you mean {close[0]!r}?' if close else 'checks: ' + ', '.join(checks)})",
                                    where)
         self.not_counted_on = frozenset(given)
+        self._checks = [CheckStep(c) for c in model.player_checks]  # run per game, as a Pad runs them per player
 
     def trial_record(self, variant: str | None, high: bool = False) -> dict:
         row = {e.id: e.default for e in self.model.entered}
@@ -158,19 +159,12 @@ class CampaignPad(Pad):
             completes = bool(_evaluate(self.completes, row_env, "mechanism campaign `completes`",
                                        ("mechanisms", "campaign", "completes"), budget))
             shared = {**row_env, "index": i}
-            failed = []  # the ids of the checks this game fails
-            for check in model.player_checks:
-                scope = dict(shared) if check.values else shared  # a check's values: a scope of its own
-                if check.when is not None and not _evaluate(check.when, scope, f"check '{check.id}'",
-                                                            check.at + ("when",), budget):
-                    continue
-                for name, expr in check.values:
-                    scope[name] = _evaluate(expr, scope, f"check '{check.id}' value '{name}'",
-                                            check.at + ("values", name), budget)
-                if not _evaluate(check.expect, scope, f"check '{check.id}'", check.at + ("expect",), budget):
-                    find(check.severity, check.id, i, fill(check.message, scope), (self.rows, i) + check.field)
-                    failed.append(check.id)
-            left_by = next((c for c in failed if c in self.not_counted_on), None)
+            failed: list = []  # the finding of each check this game fails
+            for check in self._checks:
+                check.run(shared, None, (self.rows, i), failed, budget)
+            for finding in failed:
+                find(finding.severity, finding.code, i, finding.message, finding.path)
+            left_by = next((f.code for f in failed if f.code in self.not_counted_on), None)
             if left_by is not None:  # e.g. marked won without the lead: no score is right
                 left_out.append(i + 1)
                 row_env["not_counted_by"] = left_by
