@@ -446,6 +446,22 @@ def test_scoring_locates_a_tableau_quantity_error_at_its_column(tmp_path, monkey
         f"tableau quantity 'vp_chips': not an expression: '(' was never closed (fix the formula or the names it reads)"]
 
 
+def test_scoring_finds_a_misspelt_name_in_a_tableau_quantity(tmp_path, monkeypatch):
+    """A tableau quantity naming something a player does not have is a content error, located,
+    with a did-you-mean (it used to pass check and fail at the table, when a card counted it)."""
+    shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")
+    monkeypatch.chdir(tmp_path)
+    scoring = tmp_path / "content" / "rftg" / "scoring.yaml"
+    line = edit(scoring, 'vp_chips: {value: "chips + war_contribution_chips"', 'vp_chips: {value: "chips + war_contrib"')
+    column = scoring.read_text(encoding="utf-8").split("\n")[line - 1].index("war_contrib") + 1
+    result = run_check("content")
+    assert result.exit_code == 1
+    [problem] = problem_lines(result)
+    assert problem.startswith(f"content/rftg/scoring.yaml:{line}:{column}: mechanisms.tableau.quantities.vp_chips.value: "
+                              f"mechanism tableau quantity 'vp_chips': unknown name 'war_contrib'")
+    assert "(did you mean 'war_contribution_chips'" in problem
+
+
 def test_scoring_suggests_the_function_meant(tmp_path, monkeypatch):
     """An unknown function in a formula gets a did-you-mean from the functions allowed."""
     shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")

@@ -509,9 +509,11 @@ def test_curly_apostrophe_and_printable_names(rules):
     assert "cannot be printed" in exc.value.problems[0]["message"]
 
 
-def test_a_tableau_quantity_failing_while_scoring_keeps_the_name_and_its_column():
-    """A quantity reads any name (it is compiled without a list): a misspelt one is found when a
-    card's scoring line counts it, and the error keeps the name, its column and its place."""
+def test_a_misspelt_name_in_a_tableau_quantity_is_refused_before_any_record_is_scored():
+    """A quantity may read only the names a player has where the model scores the 6-cost
+    development lines (six_dev_vp): a misspelt one stops the pad being made (so `playaid check`
+    reports it), with the name, its column and its place, instead of failing at the table the
+    first time a card counts that quantity."""
     import copy
 
     from generator.scoring.game_pad import pad_for
@@ -523,10 +525,10 @@ def test_a_tableau_quantity_failing_while_scoring_keeps_the_name_and_its_column(
         from scoring_fixtures import compiled
     game = copy.deepcopy(compiled()["games"]["rftg"])
     game["scoring"]["mechanisms"]["tableau"]["quantities"]["vp_chips"]["value"] = "chips + war_contrib"
-    broken = pad_for(game)
     with pytest.raises(ModelInvalid) as caught:
-        broken.score(broken.parse({"game": "rftg", "variant": "standard", "ended_by": "tableau",
-                                   "players": [player(tableau=["Galactic Renaissance"], chips=4)]}))
-    assert str(caught.value) == "mechanism tableau quantity 'vp_chips': unknown name 'war_contrib'"
+        pad_for(game)
+    assert str(caught.value).startswith("mechanism tableau quantity 'vp_chips': unknown name 'war_contrib' "
+                                        "(known names: at_repulse, cards_vp, chips, ")
     assert (caught.value.unknown, caught.value.column) == ("war_contrib", 9)
+    assert "war_contribution_chips" in caught.value.known and "total" not in caught.value.known  # not known yet
     assert caught.value.path == ("mechanisms", "tableau", "quantities", "vp_chips", "value")

@@ -32,4 +32,5 @@ def pad_for(game_rules: dict) -> Pad:
             raise ModelInvalid(f"unknown mechanism '{name}' (known: {', '.join(sorted(classes))})",
                                ("mechanisms", name))
         mechanisms[name] = classes[name](config or {}, game_rules)
+        mechanisms[name].check_model(model)
     return pad_class(model, mechanisms, record_schema_of(model, mechanisms))

@@ -139,6 +139,7 @@ class Formula:
     explain_as: str = ""
     variants: tuple[str, ...] | None = None
     at: tuple = ()  # where in the kind: scoring document: ("components", 2)
+    scope: frozenset = frozenset()  # the names it may read: those known before it
 
     def applies(self, variant: str | None) -> bool:
         return self.variants is None or variant in self.variants
@@ -321,7 +322,7 @@ class Model:
                                  w["text"]) for j, w in enumerate(why))
                 out.append(Formula(item["id"], item.get("label", item["id"]), value, item.get("mechanism"),
                                    item.get("help", ""), why, item.get("explain_as", ""),
-                                   _opt_tuple(item.get("variants")), (key, i)))
+                                   _opt_tuple(item.get("variants")), (key, i), frozenset(scope)))
                 scope.add(item["id"])  # later formulas may read it
             return tuple(out)
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 
 class Mechanism:
-    """The hooks the model interpreter (`generator.scoring.pad`) calls, in this order, for one
-    record: `start` once, `player` once per player (before the player's formulas: it puts the
+    """The hooks the model interpreter (`generator.scoring.pad`) calls: `check_model` once, when
+    the pad is made (`game_pad.pad_for`); then, in this order, for one record: `start` once, `player` once per player (before the player's formulas: it puts the
     names it gives formulas into ``env``), `component` for each component or measure declared
     ``mechanism: <name>``, `finish` once (findings about the whole game), `player_json` for
     each player's report. ``names``: the names it gives formulas; ``types``: the entered-value
@@ -27,6 +27,11 @@ class Mechanism:
     def __init__(self, config: dict, game_rules: dict):
         self.config = config
         self.game_rules = game_rules
+
+    def check_model(self, model) -> None:
+        """Check this mechanism's configuration against the compiled model (`model.Model`), once,
+        before any record: e.g. that the formulas it holds read only names the model gives them
+        where they are used. Raises a located `generator.scoring.model.ModelInvalid`."""
 
     def entered_schema(self, entered) -> dict | None:
         """The JSON Schema of an entered value of one of this mechanism's ``types``, else None."""

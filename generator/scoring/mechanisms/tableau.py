@@ -163,6 +163,22 @@ class Tableau(Mechanism):
                                                    ("mechanisms", "tableau", "quantities", name, "value")) from None
             self.quantities[name] = (expr, spec.get("label", name))
 
+    def check_model(self, model) -> None:
+        """Each quantity may read only the names a player has where the model scores the 6-cost
+        development lines (its ``six_dev_vp`` formula): a misspelt name is a located error in
+        `playaid check`, not an error at the table when a card first counts that quantity."""
+        scopes = [f.scope for f in (*model.measures, *model.components)
+                  if f.mechanism == self.name and f.id == "six_dev_vp"]
+        if not scopes:
+            return  # no formula scores the lines: the quantities are never read
+        scope = frozenset.intersection(*scopes)
+        for name, spec in (self.config.get("quantities") or {}).items():
+            try:
+                compile_expression(str(spec["value"]), names=scope)
+            except ExpressionError as exc:
+                raise ModelInvalid.from_expression(f"mechanism tableau quantity '{name}'", exc,
+                                                   ("mechanisms", "tableau", "quantities", name, "value")) from None
+
     def entered_schema(self, entered) -> dict | None:
         if entered.type == "tableau":
             keywords = sorted({k for card in self.cards.cards.values() for k in card.keywords})
