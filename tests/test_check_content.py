@@ -462,6 +462,24 @@ def test_scoring_finds_a_misspelt_name_in_a_tableau_quantity(tmp_path, monkeypat
     assert "(did you mean 'war_contribution_chips'" in problem
 
 
+def test_scoring_locates_a_misspelt_field_found_by_the_trial_score(tmp_path, monkeypatch):
+    """A player's field misspelt in a whole-game check (`p.chps`) compiles (any field may be
+    read) and fails in the trial score: located at the field itself, with a did-you-mean."""
+    shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")
+    monkeypatch.chdir(tmp_path)
+    scoring = tmp_path / "content" / "rftg" / "scoring.yaml"
+    line = edit(scoring, "handed: sum(p.chips + ", "handed: sum(p.chps + ")
+    column = scoring.read_text(encoding="utf-8").split("\n")[line - 1].index("p.chps") + 1
+    result = run_check("content")
+    assert result.exit_code == 1
+    [problem] = problem_lines(result)
+    assert problem.startswith(f"content/rftg/scoring.yaml:{line}:{column}: checks[0].values.handed: a trial score "
+                              f"of an empty record (variant standard) fails: check 'vp_pool_not_empty' value "
+                              f"'handed': no field 'chps' (has: ")
+    assert problem.endswith("(did you mean 'chips' or 'chips_vp'? fix the formula: it must work when every value is its "
+                            "default)")
+
+
 def test_scoring_suggests_the_function_meant(tmp_path, monkeypatch):
     """An unknown function in a formula gets a did-you-mean from the functions allowed."""
     shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")

@@ -321,9 +321,8 @@ def _trial(content, doc: Scoring, loc) -> list[Problem]:
                 pad.score(record)
             except ModelInvalid as exc:
                 where = f" (variant {variant.id})" if variant is not None else ""
-                problems.append(loc.problem(exc.path or _item_path(doc, str(exc)),
-                                            f"a trial score of {what}{where} fails: {exc}",
-                                            f"fix the formula: {hint}"))
+                problems.append(_formula_problem(content, doc, loc, exc.path or _item_path(doc, str(exc)), exc,
+                                                 f"a trial score of {what}{where} fails: ", f"fix the formula: {hint}"))
                 return problems
     return problems
 
@@ -377,19 +376,20 @@ def _set_aside(model, path: tuple) -> bool:
     return True
 
 
-def _formula_problem(content, doc: Scoring, loc, path: tuple, exc) -> Problem:
-    """A formula that does not compile (``exc``, a `ModelInvalid`), located at
-    ``file:line:column`` of the character in the file the core's error points at (its
-    ``column`` counts within the formula), with the closest names for an unknown name
-    ("did you mean 'sets'?", from the error's ``unknown`` and ``known``)."""
-    hint = "fix the formula or the names it reads"
+def _formula_problem(content, doc: Scoring, loc, path: tuple, exc, prefix: str = "",
+                     hint: str = "fix the formula or the names it reads") -> Problem:
+    """A formula that does not compile or fails in a trial score (``exc``, a `ModelInvalid`;
+    ``prefix`` goes before its message), located at ``file:line:column`` of the character in the
+    file the core's error points at (its ``column`` counts within the formula), with the closest
+    names for an unknown name or field ("did you mean 'sets'?", from the error's ``unknown`` and
+    ``known``) before ``hint``."""
     if exc.unknown:
         hint = did_you_mean(exc.unknown, exc.known) + hint
     offset = exc.column
     message = str(exc)
     if offset:  # the place is file:line:column, so the formula's own "(at column N)" goes
         message = message.removesuffix(f" (at column {offset})")
-    problem = loc.problem(path, message, hint)
+    problem = loc.problem(path, prefix + message, hint)
     if offset and problem.line:
         column = _file_column(content, loc, path, problem.line, problem.column, offset)
         problem = dataclasses.replace(problem, column=column)

@@ -499,8 +499,9 @@ class _Compiler:
         def no_field(value) -> ExpressionError:
             """The error for reading `.key` of `value` (a mapping without it, or no mapping)."""
             if isinstance(value, dict):
-                shown = ", ".join(sorted(map(str, value)))
-                return ExpressionError(f"no field '{key}' (has: {_short(shown, 200)})", text, _column(node))
+                fields = tuple(sorted(map(str, value)))
+                return ExpressionError(f"no field '{key}' (has: {_short(', '.join(fields), 200)})", text,
+                                       _column(node), unknown=key, known=fields)
             return ExpressionError(f"'.{key}' reads a field of a mapping, not of "
                                    f"{type(value).__name__}", text, _column(node))
 
