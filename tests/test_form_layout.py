@@ -3,15 +3,18 @@ and help text that needs more lines than its row holds fails the build, naming a
 
 from __future__ import annotations
 
+import io
 import shutil
 from pathlib import Path
 
 import pdfplumber
 import pytest
 
+from generator.content.aids import Aid
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
+from generator.render.forms import FormFitError, render_form
 from tests.render_helpers import PT_TO_MM
 
 CONTENT = PROJECT_ROOT / "content"
@@ -98,3 +101,32 @@ def test_help_text_longer_than_its_row_holds_fails_the_build_naming_aid_row_and_
     # a 16 mm row holds 5 lines at 6 pt; 12 repeats need 8 in the 57 mm label column
     assert "needs 8 lines at 6 pt" in error and "the 16.0 mm row holds 5" in error
     assert not (tmp_path / "out" / "a4" / "rftg-score-sheet.pdf").exists()  # no half-written PDF
+
+
+@pytest.mark.parametrize("column, message", [
+    ({"id": "bonus", "label": "Bonus", "help": "tie chips and war contributions count once each"},
+     "column 'bonus': help text 'tie chips and war contributions count once each' needs 3 lines at 6 pt "
+     "in its 16.7 mm column; the header holds 2"),
+    ({"id": "bonus", "label": "Bonus victory points", "help": "tie chips"},
+     "column 'bonus': label 'Bonus victory points' does not fit its 16.7 mm column on one line (the rest "
+     "of its header holds the help text) even at 6 pt"),
+])
+def test_a_column_header_that_does_not_fit_names_the_column(column, message):
+    """Ten columns across A4: a header's help text gets two lines, and a label with help text one
+    (without help the same label wraps onto two lines and fits)."""
+    def aid(first):
+        columns = [first] + [{"id": f"p{n}", "label": f"P{n}"} for n in range(2, 11)]
+        return Aid.model_validate({"id": "sheet", "title": "Sheet", "format": "form",
+                                   "grid": {"corner": "Player", "rows": [{"id": "vp", "label": "VP"}],
+                                            "columns": columns}})
+
+    with pytest.raises(FormFitError) as raised:
+        render_form(aid(column), "Game", "footer", "a4", fillable=False)
+    assert str(raised.value) == message
+    without_help = {k: v for k, v in column.items() if k != "help"}
+    with pdfplumber.open(io.BytesIO(render_form(aid(without_help), "Game", "footer", "a4", fillable=False))) as pdf:
+        words = pdf.pages[0].extract_words()
+    label = [w for w in words if w["text"] in column["label"].split()]
+    lines = {round(w["top"]) for w in label}
+    assert " ".join(w["text"] for w in sorted(label, key=lambda w: (w["top"], w["x0"]))) == column["label"]
+    assert len(lines) == (2 if column["label"] == "Bonus victory points" else 1)

@@ -8,6 +8,7 @@ boxes, a label column on the left, column headers on top, notes (the scoring rul
 from __future__ import annotations
 
 import io
+from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import black, white
@@ -89,12 +90,18 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     grid_top = top - 16
     grid_bottom_limit = margin + 6 + notes_mm
     label_w = _label_width_mm(canvas, grid.corner, rows)
+    if canvas.stringWidth(grid.corner, "PlayaidSans-Bold", LABEL_PT) > mm_to_pt(label_w - 2 * LABEL_PAD_MM):
+        raise FormFitError(f"corner label '{grid.corner}' is wider than its "
+                           f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {LABEL_PT:g} pt")
     data_w = pw - 2 * margin - label_w
     total_weight = sum(c.width for c in cols)
     col_x = [margin + label_w]
     for c in cols:
         col_x.append(col_x[-1] + data_w * c.width / total_weight)
-    header_mm = _header_height_mm(canvas, cols, col_x)
+    headers = [_set_header(canvas, c, col_x[i], col_x[i + 1]) for i, c in enumerate(cols)]
+    # One help line's leading taller per column help line past the first (a second line would
+    # otherwise sit on the band's lower edge, its descenders in the first row).
+    header_mm = HEADER_ROW_MM + HELP_LEADING_MM * max(0, max(len(h.help) for h in headers) - 1)
     avail = grid_top - header_mm - grid_bottom_limit
     row_h = max(MIN_ROW_MM, min(MAX_ROW_MM, avail / len(rows)))
 
@@ -105,12 +112,9 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
                 mm_to_pt(header_mm), stroke=0, fill=1)
     canvas.setFillGray(0)
     canvas.setFont("PlayaidSans-Bold", LABEL_PT)
-    if canvas.stringWidth(grid.corner, "PlayaidSans-Bold", LABEL_PT) > mm_to_pt(label_w - 2 * LABEL_PAD_MM):
-        raise FormFitError(f"corner label '{grid.corner}' is wider than its "
-                           f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {LABEL_PT:g} pt")
     canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(y - 5.5), grid.corner)
-    for i, c in enumerate(cols):
-        _centered_label(canvas, c.label, col_x[i], col_x[i + 1], y - header_mm, header_mm, c.help, c.id)
+    for i, header in enumerate(headers):
+        _draw_header(canvas, header, col_x[i], col_x[i + 1], y - header_mm, header_mm)
     y -= header_mm
     # Rows
     for r in rows:
@@ -187,86 +191,86 @@ def _label_width_mm(canvas, corner: str, rows: list[Line]) -> float:
     return min(60.0, max(12.0, pt_to_mm(widest) + 4))
 
 
-def _header_height_mm(canvas, cols, col_x) -> float:
-    """The header row's height (mm): `HEADER_ROW_MM`, one help line's leading taller when a
-    column's help text wraps onto a second line (it would otherwise sit on the band's lower edge,
-    its descenders in the first row)."""
-    def help_lines(i, c) -> int:
+class SetText(NamedTuple):
+    """Text as set in its box: the size (pt) and its lines, top first."""
+
+    size: float
+    lines: list[str]
+
+
+class ColumnHeader(NamedTuple):
+    """A column header as set (`_set_header`): its label and its help text's lines at
+    `HELP_PT` (none without help text)."""
+
+    label: SetText
+    help: list[str]
+
+
+#: The sizes a label may be set in (pt), largest first: `LABEL_PT` down to `MIN_TEXT_PT` in
+#: 0.5 pt steps.
+LABEL_SIZES_PT = tuple(LABEL_PT - 0.5 * n for n in range(int((LABEL_PT - MIN_TEXT_PT) / 0.5) + 1))
+
+
+def _set_label(canvas, text: str, font: str, width_pt: float, most_lines: int = 1) -> SetText | None:
+    """``text`` in ``font`` set no wider than ``width_pt`` (pt): on one line at the largest of
+    `LABEL_SIZES_PT` where it fits; failing that, with ``most_lines`` 2, wrapped onto two lines at
+    the largest size where that fits. None when it fits neither way (a word too wide, or more
+    lines needed even at `MIN_TEXT_PT`): the caller names the label."""
+    for size in LABEL_SIZES_PT:
+        if canvas.stringWidth(text, font, size) <= width_pt:
+            return SetText(size, [text])
+    for size in LABEL_SIZES_PT if most_lines > 1 else ():
         try:
-            return len(_wrap(canvas, c.help, "PlayaidSans", HELP_PT, mm_to_pt(col_x[i + 1] - col_x[i] - 1)))
+            lines = _wrap(canvas, text, font, size, width_pt)
         except FormFitError:
-            return 1  # a word wider than its column: _centered_label says so, naming it
-    most = max((help_lines(i, c) for i, c in enumerate(cols) if c.help), default=0)
-    return HEADER_ROW_MM + HELP_LEADING_MM * max(0, most - 1)
+            continue
+        if 1 <= len(lines) <= most_lines:
+            return SetText(size, lines)
+    return None
 
 
-def _centered_label(canvas, text: str, x0: float, x1: float, y0: float, h: float,
-                    help_text: str = "", column_id: str = "") -> None:
-    """A column header centred in its column (``x0``-``x1``, mm) and header row (``y0``, ``h``
-    mm): on one line shrunk (down to `MIN_TEXT_PT`) to fit; failing that, without help text,
-    wrapped onto two lines stepped down the same way; optional help lines under it.
+def _set_header(canvas, column: Line, x0: float, x1: float) -> ColumnHeader:
+    """How a column header (column ``x0``-``x1``, mm) is set: its label on one line shrunk (down
+    to `MIN_TEXT_PT`) to fit; failing that, without help text, wrapped onto two lines stepped
+    down the same way; its help text wrapped at `HELP_PT`. The header row is one help line's
+    leading taller per help line past the first (`render_form`).
 
     Raises `FormFitError` naming the column and the label when it fits neither way (the text
     would overprint its neighbours or run off the page's safe area), or when its help text needs
-    more than two lines."""
+    more than two lines (or holds a word wider than the column)."""
     width_pt = mm_to_pt(x1 - x0 - 1)
-    size = _shrink_to_fit(canvas, text, "PlayaidSans-Bold", width_pt)
-    lines = [text]
-    if canvas.stringWidth(text, "PlayaidSans-Bold", size) > width_pt:
-        lines = [] if help_text else _two_lines(canvas, text, "PlayaidSans-Bold", width_pt)
-        if not lines:
-            room = "one line (the rest of its header holds the help text)" if help_text else "two lines"
-            raise FormFitError(f"column '{column_id}': label '{text}' does not fit its {(x1 - x0 - 1):.1f} mm "
-                               f"column on {room} even at {MIN_TEXT_PT:g} pt")
-        size = lines[0]
-        lines = lines[1:]
+    label = _set_label(canvas, column.label, "PlayaidSans-Bold", width_pt, 1 if column.help else 2)
+    if label is None:
+        room = "one line (the rest of its header holds the help text)" if column.help else "two lines"
+        raise FormFitError(f"column '{column.id}': label '{column.label}' does not fit its {(x1 - x0 - 1):.1f} mm "
+                           f"column on {room} even at {MIN_TEXT_PT:g} pt")
+    help_lines = _wrap(canvas, column.help, "PlayaidSans", HELP_PT, width_pt) if column.help else []
+    if len(help_lines) > 2:
+        raise FormFitError(f"column '{column.id}': help text '{column.help}' needs {len(help_lines)} lines "
+                           f"at {HELP_PT:g} pt in its {(x1 - x0 - 1):.1f} mm column; the header holds 2")
+    return ColumnHeader(label, help_lines)
+
+
+def _draw_header(canvas, header: ColumnHeader, x0: float, x1: float, y0: float, h: float) -> None:
+    """Draw a column header (`_set_header`) centred in its column (``x0``-``x1``, mm) and header
+    row (``y0``, ``h`` mm), its help lines under the label."""
+    size, lines = header.label
     canvas.setFont("PlayaidSans-Bold", size)
-    middle = y0 + h / 2 + (2.0 if help_text else 0)
+    middle = y0 + h / 2 + (2.0 if header.help else 0)
     if len(lines) == 1:
-        canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(middle - 1.2), text)
+        canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(middle - 1.2), lines[0])
     else:
         # Two lines one leading apart, the pair's ink centred in the header row.
         leading = pt_to_mm(size * 1.15)
         first = middle + leading / 2 - pt_to_mm(size) * (CAP_HEIGHT - DESCENT) / 2
         for n, line in enumerate(lines):
             canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(first - leading * n), line)
-    if help_text:
-        lines = _wrap(canvas, help_text, "PlayaidSans", HELP_PT, width_pt)
-        if len(lines) > 2:
-            raise FormFitError(f"column '{column_id}': help text '{help_text}' needs {len(lines)} lines "
-                               f"at {HELP_PT:g} pt in its {(x1 - x0 - 1):.1f} mm column; the header "
-                               f"holds 2")
+    if header.help:
         canvas.setFont("PlayaidSans", HELP_PT)
         canvas.setFillGray(0.3)
-        for n, line in enumerate(lines):
+        for n, line in enumerate(header.help):
             canvas.drawCentredString(mm_to_pt((x0 + x1) / 2), mm_to_pt(middle - 4.0 - 2.3 * n), line)
         canvas.setFillGray(0)
-
-
-def _two_lines(canvas, text: str, font: str, width_pt: float) -> list:
-    """``[size, line 1, line 2]``: the largest size (pt, `LABEL_PT` down to `MIN_TEXT_PT` in
-    0.5 pt steps) at which ``text`` wraps onto at most two lines no wider than ``width_pt``;
-    ``[]`` when there is none (a word too wide, or three lines needed even at the floor)."""
-    size = LABEL_PT
-    while size >= MIN_TEXT_PT:
-        try:
-            lines = _wrap(canvas, text, font, size, width_pt)
-        except FormFitError:
-            lines = []
-        if 1 <= len(lines) <= 2:
-            return [size, *lines]
-        size -= 0.5
-    return []
-
-
-def _shrink_to_fit(canvas, text: str, font: str, width_pt: float) -> float:
-    """The size (pt) to set a label in: `LABEL_PT`, shrunk in 0.5 pt steps until ``text`` in
-    ``font`` is no wider than ``width_pt``, but never below `MIN_TEXT_PT` (the caller decides
-    what a label still too wide there means)."""
-    size = LABEL_PT
-    while size > MIN_TEXT_PT and canvas.stringWidth(text, font, size) > width_pt:
-        size -= 0.5
-    return size
 
 
 class FormFitError(ValueError):
@@ -299,10 +303,11 @@ def _row_label(canvas, row: Line, x0: float, label_w: float, y0: float, row_h: f
     when the help text needs more lines than the row holds."""
     width_pt = mm_to_pt(label_w - 2 * LABEL_PAD_MM)
     font = "PlayaidSans-Bold" if row.emphasis else "PlayaidSans"
-    size = _shrink_to_fit(canvas, row.label, font, width_pt)
-    if canvas.stringWidth(row.label, font, size) > width_pt:
+    label = _set_label(canvas, row.label, font, width_pt)
+    if label is None:
         raise FormFitError(f"row '{row.id}': label '{row.label}' is wider than its "
                            f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {MIN_TEXT_PT:g} pt")
+    size = label.size
     try:
         lines = _wrap(canvas, row.help, "PlayaidSans", HELP_PT, width_pt) if row.help else []
     except FormFitError as exc:
