@@ -14,10 +14,7 @@ from click.testing import CliRunner
 from generator import __version__
 from generator.cli import cli
 from generator.paths import CONTENT_DIR, default_content_dir, user_content_dir
-
-
-def _version_in(game_yaml: Path) -> str:
-    return re.search(r'^version: "(.+)"$', game_yaml.read_text(encoding="utf-8"), re.M).group(1)
+from tests.shipped_content import shipped_games, shipped_versions
 
 
 def test_default_content_is_env_then_local_then_shipped(tmp_path, monkeypatch):
@@ -36,11 +33,9 @@ def test_version_names_the_shipped_games_and_their_versions(tmp_path, monkeypatc
     monkeypatch.chdir(tmp_path)
     result = CliRunner(env={"PLAYAID_CONTENT": None}).invoke(cli, ["-V"])
     assert result.exit_code == 0
-    shipped = sorted(p.parent.name for p in CONTENT_DIR.glob("*/game.yaml"))  # a contributor may add one
-    assert {"rftg", "xia"} <= set(shipped)
-    games = ", ".join(f"{game} {_version_in(CONTENT_DIR / game / 'game.yaml')}" for game in shipped)
+    assert {"rftg", "xia"} <= set(shipped_games())
     assert result.output == (f"playaid, version {__version__}\n"
-                             f"content: {games} (the games shipped with playaid: {CONTENT_DIR})\n")
+                             f"content: {shipped_versions()} (the games shipped with playaid: {CONTENT_DIR})\n")
 
 
 def test_a_users_folder_replaces_the_shipped_games(tmp_path, monkeypatch):
@@ -60,9 +55,8 @@ def test_a_users_folder_replaces_the_shipped_games(tmp_path, monkeypatch):
     assert names and all(name.startswith("xia-") for name in names)
     # --content wins over the variable
     both = runner.invoke(cli, ["list", "--json", "--content", str(CONTENT_DIR)])
-    shipped = {p.parent.name for p in CONTENT_DIR.glob("*/game.yaml")}  # counted: a contributor may add one
-    assert {"rftg", "xia"} <= shipped
-    assert {aid["game"] for aid in json.loads(both.output)} == shipped
+    assert {"rftg", "xia"} <= set(shipped_games())
+    assert {aid["game"] for aid in json.loads(both.output)} == set(shipped_games())
 
 
 def test_a_missing_content_folder_from_the_variable_is_named(tmp_path, monkeypatch):

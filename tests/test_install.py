@@ -22,6 +22,7 @@ from generator import __version__
 from generator.content.sources import find_seeds_dir
 from generator.paths import CONTENT_DIR
 from generator.records.compile_rules import compiled_rules
+from tests.shipped_content import shipped_games, shipped_versions
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
@@ -67,14 +68,9 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
     # -V: playaid's version and the shipped games' versions, read inside the installed package
     versions = run(empty, "-V").stdout.splitlines()
     assert versions[0] == f"playaid, version {__version__}"
-    def version_of(game: str) -> str:
-        return re.search(r'^version: "?([^"\n]+?)"?$', (CONTENT_DIR / game / "game.yaml").read_text(), re.M).group(1)
-
     # the shipped games, counted from the folder (a contributor's new game is one of them)
-    shipped_games = sorted(p.parent.name for p in CONTENT_DIR.glob("*/game.yaml"))
-    assert {"rftg", "xia"} <= set(shipped_games)
-    games = ", ".join(f"{game} {version_of(game)}" for game in shipped_games)
-    assert versions[1] == f"content: {games} (the games shipped with playaid: {shipped / 'content'})"
+    assert {"rftg", "xia"} <= set(shipped_games())
+    assert versions[1] == f"content: {shipped_versions()} (the games shipped with playaid: {shipped / 'content'})"
 
     # list: the aids the shipped content declares, as in the checkout
     listed = run(empty, "list", "--json").stdout
@@ -86,7 +82,7 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
     # check: no rulebook texts here, and the summary says so; --strict makes it an error
     checked = run(empty, "check")
     lines = checked.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines] == shipped_games
+    assert [line.split(":")[0] for line in lines] == shipped_games()
     assert all(re.search(r"; 0 values verified against rulebook text, [1-9]\d* unverified "
                          r"\(rulebook text not found\)$", line) for line in lines), lines
     run(empty, "check", "--strict", code=1)

@@ -17,15 +17,15 @@ def aid_names(content_dir: Path | str) -> list[tuple[str, str, str | None]]:
     """(name, description, short name) of every aid content declares, in file order: the name is
     ``<game>-<id>`` as the output files and `playaid list` name it; the short name is the bare
     id when no other game uses it (`playaid build` accepts both), else None."""
-    from generator.content.files import content_files
+    from generator.content.files import content_files, game_folders
     from generator.reader.yaml_io import MAX_CONTENT_BYTES, load_file
 
     found: list[tuple[str, str, str, str]] = []  # (game, id, format, title)
-    for game_file in sorted(Path(content_dir).glob("*/game.yaml")):
-        game_doc, _ = load_file(game_file, MAX_CONTENT_BYTES)
+    for folder in game_folders(Path(content_dir)):
+        game_doc, _ = load_file(folder / "game.yaml", MAX_CONTENT_BYTES)
         game = game_doc.data if game_doc is not None and isinstance(game_doc.data, dict) else {}
-        game_id = str(game.get("id") or game_file.parent.name)
-        for path in content_files(game_file.parent):
+        game_id = str(game.get("id") or folder.name)
+        for path in content_files(folder):
             try:
                 if not _AIDS_KIND.search(path.read_text(encoding="utf-8", errors="replace")):
                     continue
