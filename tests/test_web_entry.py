@@ -75,7 +75,13 @@ def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, serv
     assert bad.inner_text() == "Not a whole number: this box is not counted."
     assert "is empty" not in page.locator('[data-path="players.0.chips"]').inner_text()
     assert page.get_attribute("#p0-chips", "aria-invalid") == "true"
-    assert totals(page, 1)[0] >= 0
+    # Ann's total as the scoring core gives it for what the page shows, the mistyped box left out
+    record = {"game": "rftg", "variant": page.input_value("#rftg-variant"),
+              "ended_by": page.input_value("#rftg-ended-by"), "players": [{"name": "Ann", "tableau": ["Old Earth"]}]}
+    ann = score(record, compiled_rules(CONTENT_DIR))["players"][0]["total"]
+    assert ann == 2  # Old Earth's 2 VP; the 7a in VP chips is not counted
+    wait_until(page, "document.getElementById('p0-total')?.textContent.startsWith('2')")
+    assert totals(page, 1) == [ann]
     # scored with Ben still without cards: provisional, and no VP pool check counting Ann alone
     page.click("#rftg-score")
     wait_until(page, "document.getElementById('rftg-verdict')")
