@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
@@ -97,8 +97,8 @@ def serving(folder: Path):
 def server(site) -> str:
     """Base URL (``http://127.0.0.1:PORT/``) of the site, served until the session ends."""
     def make():
-        served = serving(site)
-        return served.__enter__(), lambda: served.__exit__(None, None, None)
+        stack = ExitStack()  # closed by the last module to release the server
+        return stack.enter_context(serving(site)), stack.close
 
     yield _acquire("server", make)
     _release("server")
