@@ -32,19 +32,16 @@ FLOOR_PAGE = """<!doctype html><title>bare loadPyodide</title><script type="modu
 FLOOR_SCRIPT = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 loadPyodide().then(() => performance.mark("floor-ready"));
 """
-
-
-def _until(page, expression: str) -> None:
-    """Wait up to 5 minutes for a truthy JavaScript expression (tests/web_support.py)."""
-    from tests.web_support import wait_until
-
-    wait_until(page, expression, timeout_ms=300_000)
+#: How long a wait for the page may take (ms): a cold Pyodide start on a loaded machine.
+WAIT_MS = 300_000
 
 
 def _mark(page, name: str) -> float:
-    """ms from navigation start to the performance mark ``name`` (waits for it; the time is the
-    mark's own, not when the wait saw it)."""
-    _until(page, f"performance.getEntriesByName('{name}').length > 0")
+    """ms from navigation start to the performance mark ``name`` (waits for it, up to `WAIT_MS`;
+    the time is the mark's own, not when the wait saw it)."""
+    from tests.web_support import wait_until
+
+    wait_until(page, f"performance.getEntriesByName('{name}').length > 0", timeout_ms=WAIT_MS)
     return page.evaluate(f"performance.getEntriesByName('{name}')[0].startTime")
 
 
@@ -128,7 +125,7 @@ def measure(site: Path, floor: Path, repeat: int = 3) -> dict:
     """Run ``repeat`` rounds (see the module docstring); medians and the last round's counts."""
     from playwright.sync_api import sync_playwright
 
-    from tests.web_support import CHROMIUM, CHROMIUM_ARGS, snapshot_kept
+    from tests.web_support import CHROMIUM, CHROMIUM_ARGS, snapshot_kept, wait_until
 
     counter, floor_counter = Counter(), Counter()
     httpd = counting_server(site, counter)
@@ -155,7 +152,7 @@ def measure(site: Path, floor: Path, repeat: int = 3) -> dict:
                 runs["form"].append(_mark(page, "playaid-form-ready"))
                 runs["cold"].append(_mark(page, "playaid-engine-ready"))
                 runs["cold_bytes"].append(counter.snapshot())
-                _until(page, "window.playaid.status().offline.state === 'ready'")
+                wait_until(page, "window.playaid.status().offline.state === 'ready'", timeout_ms=WAIT_MS)
                 runs["offline_bytes"].append(counter.snapshot())
                 # written after "ready": the second visit starts from it (else it would be a cold start)
                 assert snapshot_kept(page) is not None, "the engine's memory snapshot was not saved in 60 s"
@@ -166,7 +163,7 @@ def measure(site: Path, floor: Path, repeat: int = 3) -> dict:
                 page.goto(url)
                 runs["warm"].append(_mark(page, "playaid-engine-ready"))
                 runs["from"].append(page.evaluate("window.playaid.status().engine.from"))
-                _until(page, "window.playaid.status().offline.state === 'ready'")
+                wait_until(page, "window.playaid.status().offline.state === 'ready'", timeout_ms=WAIT_MS)
                 time.sleep(0.5)  # the browser's own update check of sw.js, if any
                 runs["warm_bytes"].append(counter.snapshot())
                 parsed = page.evaluate("(t) => import('./js/records.js').then(m => m.parseRecordText(t))"

@@ -25,55 +25,51 @@ def first_result(page) -> dict:
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_page_answers_as_the_command_line(api_page, question):
-    page = api_page
     cli = cli_json("rules", *question.split(), "--limit", "5")
-    shown = page.evaluate("([q]) => window.playaid.rules(q, null, 5)", [question])
+    shown = api_page.evaluate("([q]) => window.playaid.rules(q, null, 5)", [question])
     assert [(r["id"], r["score"]) for r in shown] == [(r["id"], r["score"]) for r in cli]
     assert shown == cli
 
 
 def test_answers_appear_as_you_type_with_source_and_deep_link(api_page):
-    page = api_page
-    page.click("#tab-rules")
-    assert page.get_attribute("#tab-rules", "aria-selected") == "true"
-    assert page.locator("#record-tools").is_hidden()
-    box = page.locator("#rules-q")
+    api_page.click("#tab-rules")
+    assert api_page.get_attribute("#tab-rules", "aria-selected") == "true"
+    assert api_page.locator("#record-tools").is_hidden()
+    box = api_page.locator("#rules-q")
     box.fill("")
     box.press_sequentially("can an npc enter the ki", delay=20)
-    wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'xia:rules/xia-rules/kiln/6'")
-    result = first_result(page)
+    wait_until(api_page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'xia:rules/xia-rules/kiln/6'")
+    result = first_result(api_page)
     assert "NPCs may enter as on a Neutral planet" in result["text"]
     assert "Source: xia: Inside" in result["text"]
     assert "Printed on: Economy, The Kiln and relics (card, back)" in result["text"]
-    link = page.locator("#panel-rules .rule-result .permalink").first.get_attribute("href")
+    link = api_page.locator("#panel-rules .rule-result .permalink").first.get_attribute("href")
     assert link == "#rule=xia%3Arules%2Fxia-rules%2Fkiln%2F6"
-    layout = measure(page)
+    layout = measure(api_page)
     assert layout["scroll"] <= layout["width"] and layout["small"] == [] and layout["cut"] == []
-    screenshot(page, "rules-kiln")
-    assert page.problems == []
+    screenshot(api_page, "rules-kiln")
+    assert api_page.problems == []
 
 
 def test_player_count_answer_is_highlighted(api_page):
-    page = api_page
-    page.click("#tab-rules")
-    page.fill("#rules-q", "repulse value 4 players")
-    wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:table/repulse-conquest'")
-    first = page.locator("#panel-rules .rule-result").first
+    api_page.click("#tab-rules")
+    api_page.fill("#rules-q", "repulse value 4 players")
+    wait_until(api_page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:table/repulse-conquest'")
+    first = api_page.locator("#panel-rules .rule-result").first
     assert first.locator(".answer").inner_text() == "4 players: Repulse: 33; Add: 52; Conquest: 85"
     assert first.locator("tr.answer-row").inner_text().split() == ["4", "33", "52", "85"]
-    screenshot(page, "rules-repulse")
+    screenshot(api_page, "rules-repulse")
 
 
 def test_an_off_topic_question_says_no_rule_matches_and_which_words_to_try(api_page):
-    page = api_page
-    page.click("#tab-rules")
-    page.fill("#rules-q", "pizza recipe")
-    wait_until(page, "document.getElementById('rules-status').textContent.startsWith('No rule matches')")
-    assert page.locator("#rules-status").inner_text() == (
+    api_page.click("#tab-rules")
+    api_page.fill("#rules-q", "pizza recipe")
+    wait_until(api_page, "document.getElementById('rules-status').textContent.startsWith('No rule matches')")
+    assert api_page.locator("#rules-status").inner_text() == (
         "No rule matches 'pizza recipe'; try words such as invasion card, Fame Point, Galactic Renaissance, "
         "Greatest Admiral.")
-    assert page.locator("#panel-rules .rule-result").count() == 0
-    assert page.evaluate("() => window.playaid.rules('pizza recipe', null, 5)") == []
+    assert api_page.locator("#panel-rules .rule-result").count() == 0
+    assert api_page.evaluate("() => window.playaid.rules('pizza recipe', null, 5)") == []
 
 
 def test_deep_link_opens_the_entry(browser, server):

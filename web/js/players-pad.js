@@ -223,7 +223,8 @@ export class PlayersPad {
   /**
    * When every error of a refused `report` is about one typed number box (a value outside the
    * model's range, e.g. 12345 VP chips), those errors with the form's paths, so the boxes can be
-   * left out and the rest scored (the scorer's own words are shown on them); else null.
+   * left out and the rest scored (the scorer's own words are shown on them), after those of
+   * `request` (this pad's `scoringRequest`, whose `outOfRange` is always a list); else null.
    */
   boxErrors(report, request) {
     if (report?.ok !== false || !report.errors?.length) return null;
@@ -235,7 +236,7 @@ export class PlayersPad {
       if (!path || !this.isNumberPath(path)) return null;
       out.push({ path, error: e });
     }
-    return [...(request.outOfRange ?? []), ...out];
+    return [...request.outOfRange, ...out];
   }
 
   /** Whether the value at a player's `path` is a number box (text typed there is invalid). */
