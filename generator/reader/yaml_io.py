@@ -185,10 +185,10 @@ def read_bounded(path: Path | str, max_bytes: int) -> tuple[bytes | None, list[P
     one problem (named by `display_path`) when it cannot be read or is larger than ``max_bytes``."""
     shown = display_path(path)
     try:  # a FIFO would block open() and a device reads as empty or endless: refuse both first
-        mode = os.stat(path).st_mode
+        info = os.stat(path)
     except OSError:
-        mode = None  # open() below says why
-    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        info = None  # open() below says why
+    if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
         return None, [Problem(shown, 0, 0, "", "not a regular file (a device, pipe or socket); playaid reads "
                               "record and content files", "pass a record or content file (.yaml or .json)")]
     try:
@@ -197,11 +197,8 @@ def read_bounded(path: Path | str, max_bytes: int) -> tuple[bytes | None, list[P
     except OSError as exc:
         return None, [Problem(shown, 0, 0, "", f"cannot read file: {exc.strerror or exc}",
                               "check the path and permissions")]
-    if len(data) > max_bytes:
-        try:
-            size: int | str = Path(path).stat().st_size
-        except OSError:
-            size = f"more than {max_bytes}"
+    if len(data) > max_bytes:  # its size as stat saw it, unless it grew past the limit since
+        size = info.st_size if info is not None and info.st_size > max_bytes else f"more than {max_bytes}"
         return None, [_too_big(shown, size, max_bytes)]
     return data, []
 
