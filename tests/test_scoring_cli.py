@@ -434,3 +434,21 @@ def test_score_json_without_records_prints_json(run):
     assert data["ok"] is False and "no RECORDS given" in data["errors"][0]["message"]
     res = run()
     assert res.exit_code == 2 and "score [OPTIONS] RECORD...\n" in res.output and "no RECORDS given" in res.output
+
+
+def test_a_shipped_games_record_in_a_folder_of_ones_own_games_names_the_folder(tmp_path, monkeypatch):
+    """After `playaid new`, ./content holds only the user's game: a shipped game's record gets
+    "no scorer" with the folder that replaced the shipped games and how to score it anyway."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PLAYAID_CONTENT", raising=False)
+    runner = CliRunner()
+    assert runner.invoke(cli, ["new", "gem-market"]).exit_code == 0
+    example = REPO / "examples" / "rftg-invasion.yaml"
+    res = runner.invoke(cli, ["score", str(example)])
+    assert res.exit_code == 2
+    assert ("game: no scorer for game 'rftg' (use one of: gem-market; the content folder 'content' replaces the "
+            "games shipped with playaid: run outside it, or pass --content, to score those)") in res.output
+    from generator.paths import CONTENT_DIR
+
+    shipped = runner.invoke(cli, ["score", "--content", str(CONTENT_DIR), str(example)])
+    assert shipped.exit_code == 0 and "Winner: Ann" in shipped.output

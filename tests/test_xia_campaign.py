@@ -229,7 +229,8 @@ def test_missing_field_is_located(xia_root, tmp_path):
 
 
 @pytest.mark.parametrize("text,expected", [
-    ("game: rftg\ngames: []\n", "bad.yaml:1:1: game: no scorer for game 'rftg' (use one of: xia-campaign)"),
+    ("game: rftg\ngames: []\n", "bad.yaml:1:1: game: no scorer for game 'rftg' (use one of: xia-campaign; "
+                                   "the content folder '"),
     ("game: xia-campaign\ngames:\n  - {goal: G, won: yes please, fame: 1, npc_fame: 0, "
      "goal_completed: false}\n", "games[0].won: 'yes please' is text, not true or false"),
     ("game: xia-campaign\ngames:\n  - {goal: G, won: 1, fame: 1, npc_fame: 0, "
