@@ -306,9 +306,9 @@ def test_new_prints_every_path_alike_says_the_shipped_games_are_not_listed_and_w
                           "  content/gem-market/aids.yaml", "  examples/gem-market.yaml"]
     assert "  playaid score examples/gem-market.yaml" in lines
     assert str(tmp_path) not in res.output  # no absolute path beside relative ones
-    assert ("note: content is your own content folder: commands that read it (run here, or with "
-            "PLAYAID_CONTENT=content) list, check and build its games only, not the games shipped with "
-            "playaid") in res.output
+    assert ("note: the folder 'content' holds your own games: commands that read it (run here, or with "
+            "PLAYAID_CONTENT=content) list, check, build and score its games only, not the games shipped with "
+            "playaid; copy a shipped game's folder into it to keep that game beside yours") in res.output
     guide = DOCS_DIR / "new-game.md"
     assert guide.is_file() and (DOCS_DIR / "content-format.md").is_file()
     assert f"then edit scoring.yaml and the rest into your own game: {guide}" in res.output
@@ -392,7 +392,7 @@ def test_new_in_a_checkout_says_the_game_joins_the_shipped_games(tmp_path, monke
     assert ("note: content is the folder of the games shipped with playaid in this checkout: gem-market was "
             "added to them, beside rftg, xia (commit its files to ship it; make dist refuses untracked "
             "content)") in res.output
-    assert "your own content folder" not in res.output and (shipped / "gem-market" / "game.yaml").is_file()
+    assert "holds your own games" not in res.output and (shipped / "gem-market" / "game.yaml").is_file()
 
 
 def test_an_unknown_command_suggests_once():

@@ -68,7 +68,7 @@ def _others(content_dir: Path, game_id: str) -> list[str]:
 
 
 def _own_folder_note(folder: str, default: bool) -> None:
-    click.echo(f"note: {folder} is your own content folder: commands that read it (run here"
-               f"{'' if default else ' with --content ' + folder}, or with PLAYAID_CONTENT={folder}) list, check "
-               f"and build its games only, not the games shipped with playaid (copy a shipped "
-               f"game's folder into it to keep that game beside yours)")
+    click.echo(f"note: the folder '{folder}' holds your own games: commands that read it (run here"
+               f"{'' if default else ' with --content ' + folder}, or with PLAYAID_CONTENT={folder}) list, check, "
+               f"build and score its games only, not the games shipped with playaid; copy a shipped "
+               f"game's folder into it to keep that game beside yours")
