@@ -206,7 +206,7 @@ def test_source_heading_not_in_rulebook(rftg):
     assert result.exit_code == 1
     assert problem_lines(result) == [
         f"content/rftg/tables/invasion-deck.yaml:{line}:9: source: section 'Set-up' not found "
-        f"in rulebook 001_2033224846664d9b.txt (copy the section heading exactly as the "
+        f"in rulebook 001_2033224846664d9b.txt (did you mean 'Setup'? copy the section heading exactly as the "
         f"rulebook prints it)"]
 
 
@@ -494,3 +494,20 @@ def test_scoring_suggests_the_function_meant(tmp_path, monkeypatch):
     assert problem.startswith(f"content/rftg/scoring.yaml:{line}:{column}: checks[0].values.handed: check "
                               f"'vp_pool_not_empty' value 'handed': unknown function 'summ' (functions: abs, ")
     assert problem.endswith(" sum, tuple) (did you mean 'sum'? fix the formula or the names it reads)")
+
+
+@needs_seeds
+def test_a_misspelt_section_gets_the_headings_meant(tmp_path, monkeypatch):
+    """A source naming a section the rulebook does not print gets the closest headings, as
+    printed (a whole heading line or a run-in heading), before how to fix it."""
+    shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")
+    monkeypatch.chdir(tmp_path)
+    scoring = tmp_path / "content" / "rftg" / "scoring.yaml"
+    line = edit(scoring, 'source: "xc: Frontier Game"   #', 'source: "xc: Fronteir Game"   #')
+    result = run_check("content")
+    assert result.exit_code == 1
+    [problem] = problem_lines(result)
+    assert problem.startswith(f"content/rftg/scoring.yaml:{line}:")
+    assert problem.endswith("variants[0].source: section 'Fronteir Game' not found in rulebook "
+                            "000_ac4a4b34259be941.txt (did you mean 'Frontier Game' or 'Counterstrike Game' or "
+                            "'Frontier Settle'? copy the section heading exactly as the rulebook prints it)")

@@ -214,7 +214,8 @@ def test_totals_follow_the_scoring_model(tmp_path):
     (("    - six_dev_vp\n", ""),
      "the sheet leaves out component 'six_dev_vp', so its Total would not add up to the score"),
     (("    - cards_vp\n", "    - card_vp\n"),
-     "'card_vp' is not an entered value, measure, component, award or tie-breaker of this model"),
+     "'card_vp' is not an entered value, measure, component, award or tie-breaker of this model "
+     "(did you mean 'cards_vp'? use one of: tableau, chips, "),
     (("    - defense_awards_vp\n", "    - defense_awards_vp\n    - {id: again, add: [defense_awards_vp]}\n"),
      "'defense_awards_vp' is already on the sheet (line 5): the Total would count it twice"),
 ])

@@ -193,7 +193,8 @@ def test_bad_section_source_is_reported_once_where_it_is_written(demo):
     assert result.exit_code == 1
     assert problems(result) == [
         f"content/demo/rules.yaml:{line}:13: sections[0].source: section 'Set-up' not found in "
-        f"rulebook demo-rules.txt (copy the section heading exactly as the rulebook prints it)"]
+        f"rulebook demo-rules.txt (did you mean 'Setup'? copy the section heading exactly as the rulebook "
+        f"prints it)"]
 
 
 def test_missing_source_is_reported_at_each_item(demo):

@@ -246,6 +246,7 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
             if ident not in items:
                 problems.append(loc.problem(path, f"'{ident}' is not an entered value, measure, component, "
                                             f"award or tie-breaker of this model",
+                                            did_you_mean(ident, [*items, "name", "total"]) +
                                             f"use one of: {', '.join(items)}, name, total"))
                 continue
             contents = [ident]

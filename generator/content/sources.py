@@ -147,6 +147,20 @@ def check_source(source: str, game: Game, seeds_dir: Path | None) -> tuple[str, 
     if isinstance(text, Refused):
         return None  # reported once, at the rulebook's entry in game.yaml
     if not heading_in_rulebook(text, locator):
+        from generator.errors import did_you_mean
+
         return (f"section '{locator}' not found in rulebook {rulebooks[ref_id].file}",
+                did_you_mean(locator, _heading_candidates(text)) +
                 "copy the section heading exactly as the rulebook prints it")
     return None
+
+
+def _heading_candidates(text: RulebookText) -> list[str]:
+    """What a misspelt section could have meant, for a did-you-mean: the rulebook's short lines
+    and the run-in headings that open its paragraphs (``Frontier Settle.``), as printed."""
+    out = []
+    for line in text.lines:
+        line = _LEAD.sub("", line.strip())
+        run_in = re.split(r"[.:]", line, maxsplit=1)[0].strip()
+        out += [c for c in (line, run_in) if 0 < len(c) <= 60]
+    return out
