@@ -431,33 +431,37 @@ def test_scoring_names_a_missing_systems_table(tmp_path, monkeypatch):
                               f"no table 'xeno-systems' in this game (use one of: defense-awards, ")
 
 
-def test_scoring_locates_a_tableau_quantity_error_at_its_column(tmp_path, monkeypatch):
-    """A mechanism's formula error keeps its column as a field (not only in its message's
-    "(at column N)", which check no longer reads): file:line:column points at the character."""
+def _one_scoring_problem(tmp_path, monkeypatch, old: str, new: str, marker: str) -> tuple[int, int, str]:
+    """(line, column of ``marker``, the one problem `playaid check` reports) for a copy of the
+    RftG content whose scoring.yaml has ``old`` replaced by ``new``."""
     shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")
     monkeypatch.chdir(tmp_path)
     scoring = tmp_path / "content" / "rftg" / "scoring.yaml"
-    line = edit(scoring, 'vp_chips: {value: "chips + war_contribution_chips"',
-                'vp_chips: {value: "chips + (war_contribution_chips"')
-    column = scoring.read_text(encoding="utf-8").split("\n")[line - 1].index("(war_") + 1
+    line = edit(scoring, old, new)
+    column = scoring.read_text(encoding="utf-8").split("\n")[line - 1].index(marker) + 1
     result = run_check("content")
     assert result.exit_code == 1
-    assert problem_lines(result) == [
+    [problem] = problem_lines(result)
+    return line, column, problem
+
+
+def test_scoring_locates_a_tableau_quantity_error_at_its_column(tmp_path, monkeypatch):
+    """A mechanism's formula error keeps its column as a field (not only in its message's
+    "(at column N)", which check no longer reads): file:line:column points at the character."""
+    line, column, problem = _one_scoring_problem(
+        tmp_path, monkeypatch, 'vp_chips: {value: "chips + war_contribution_chips"',
+        'vp_chips: {value: "chips + (war_contribution_chips"', "(war_")
+    assert problem == (
         f"content/rftg/scoring.yaml:{line}:{column}: mechanisms.tableau.quantities.vp_chips.value: mechanism "
-        f"tableau quantity 'vp_chips': not an expression: '(' was never closed (fix the formula or the names it reads)"]
+        f"tableau quantity 'vp_chips': not an expression: '(' was never closed (fix the formula or the names it reads)")
 
 
 def test_scoring_finds_a_misspelt_name_in_a_tableau_quantity(tmp_path, monkeypatch):
     """A tableau quantity naming something a player does not have is a content error, located,
     with a did-you-mean (it used to pass check and fail at the table, when a card counted it)."""
-    shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")
-    monkeypatch.chdir(tmp_path)
-    scoring = tmp_path / "content" / "rftg" / "scoring.yaml"
-    line = edit(scoring, 'vp_chips: {value: "chips + war_contribution_chips"', 'vp_chips: {value: "chips + war_contrib"')
-    column = scoring.read_text(encoding="utf-8").split("\n")[line - 1].index("war_contrib") + 1
-    result = run_check("content")
-    assert result.exit_code == 1
-    [problem] = problem_lines(result)
+    line, column, problem = _one_scoring_problem(
+        tmp_path, monkeypatch, 'vp_chips: {value: "chips + war_contribution_chips"',
+        'vp_chips: {value: "chips + war_contrib"', "war_contrib")
     assert problem.startswith(f"content/rftg/scoring.yaml:{line}:{column}: mechanisms.tableau.quantities.vp_chips.value: "
                               f"mechanism tableau quantity 'vp_chips': unknown name 'war_contrib'")
     assert "(did you mean 'war_contribution_chips'" in problem
@@ -466,14 +470,8 @@ def test_scoring_finds_a_misspelt_name_in_a_tableau_quantity(tmp_path, monkeypat
 def test_scoring_locates_a_misspelt_field_found_by_the_trial_score(tmp_path, monkeypatch):
     """A player's field misspelt in a whole-game check (`p.chps`) compiles (any field may be
     read) and fails in the trial score: located at the field itself, with a did-you-mean."""
-    shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")
-    monkeypatch.chdir(tmp_path)
-    scoring = tmp_path / "content" / "rftg" / "scoring.yaml"
-    line = edit(scoring, "handed: sum(p.chips + ", "handed: sum(p.chps + ")
-    column = scoring.read_text(encoding="utf-8").split("\n")[line - 1].index("p.chps") + 1
-    result = run_check("content")
-    assert result.exit_code == 1
-    [problem] = problem_lines(result)
+    line, column, problem = _one_scoring_problem(tmp_path, monkeypatch, "handed: sum(p.chips + ",
+                                                 "handed: sum(p.chps + ", "p.chps")
     assert problem.startswith(f"content/rftg/scoring.yaml:{line}:{column}: checks[0].values.handed: a trial score "
                               f"of an empty record (variant standard) fails: check 'vp_pool_not_empty' value "
                               f"'handed': no field 'chps' (has: ")
@@ -483,14 +481,8 @@ def test_scoring_locates_a_misspelt_field_found_by_the_trial_score(tmp_path, mon
 
 def test_scoring_suggests_the_function_meant(tmp_path, monkeypatch):
     """An unknown function in a formula gets a did-you-mean from the functions allowed."""
-    shutil.copytree(CONTENT / "rftg", tmp_path / "content" / "rftg")
-    monkeypatch.chdir(tmp_path)
-    scoring = tmp_path / "content" / "rftg" / "scoring.yaml"
-    line = edit(scoring, "handed: sum(p.chips", "handed: summ(p.chips")
-    column = scoring.read_text(encoding="utf-8").split("\n")[line - 1].index("summ(") + 1
-    result = run_check("content")
-    assert result.exit_code == 1
-    [problem] = problem_lines(result)
+    line, column, problem = _one_scoring_problem(tmp_path, monkeypatch, "handed: sum(p.chips",
+                                                 "handed: summ(p.chips", "summ(")
     assert problem.startswith(f"content/rftg/scoring.yaml:{line}:{column}: checks[0].values.handed: check "
                               f"'vp_pool_not_empty' value 'handed': unknown function 'summ' (functions: abs, ")
     assert problem.endswith(" sum, tuple) (did you mean 'sum'? fix the formula or the names it reads)")
