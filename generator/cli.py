@@ -173,11 +173,13 @@ def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
             raise click.UsageError(f"two content folders: CONTENT_DIR {content_dir} and --content "
                                    f"{content_option} (give one)")
         content_dir = content_option
-    from generator.content.load import load_content
+    from generator.content.load import declares_rulebooks, load_content
     from generator.content.sources import seeds_note
     from generator.content.values import RulebookTally
 
-    if _declares_rulebooks(content_dir):  # a game without rulebooks has nothing to verify
+    # read before the content is loaded, so the note comes first also when loading then fails;
+    # a game without rulebooks has nothing to verify
+    if declares_rulebooks(content_dir):
         note = seeds_note(content_dir)
         if note:
             click.echo(note, err=True)
@@ -194,20 +196,6 @@ def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
                    f"texts they cite were not found (set PLAYAID_SEEDS to the folder holding the "
                    f"rulebook .txt files named in game.yaml)", err=True)
         sys.exit(1)
-
-
-def _declares_rulebooks(content_dir: Path) -> bool:
-    """Whether a game's game.yaml declares a rulebook (a non-empty ``rulebooks``): read before the
-    content is loaded, so the note about rulebook texts not found comes first, also when loading
-    then fails. game.yaml is parsed by the content reader, with its bounds."""
-    from generator.content.files import game_folders
-    from generator.reader.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, load_file
-
-    for folder in game_folders(content_dir):
-        located, _problems = load_file(folder / "game.yaml", MAX_CONTENT_BYTES, MAX_CONTENT_VALUES)
-        if located is not None and isinstance(located.data, dict) and located.data.get("rulebooks"):
-            return True
-    return False
 
 
 @cli.command("list", short_help="List the aids content declares.")

@@ -123,6 +123,23 @@ def test_seeds_not_found_is_one_note_and_exit_unchanged(demo, tmp_path):
     assert result.stdout.startswith("demo: ok — ")
 
 
+def test_each_content_file_is_parsed_once_note_included(demo, monkeypatch):
+    """check asks whether a game declares rulebooks (for the note) before loading: the loader's
+    parse of game.yaml serves both."""
+    from generator.content import load
+    from generator.reader import yaml_io
+
+    parsed = []
+    real = yaml_io.load_text
+    monkeypatch.setattr(load, "_PARSED", {})  # other tests parsed the same demo files, by the same names
+    monkeypatch.setattr(yaml_io, "load_text", lambda text, file, **bounds: parsed.append(Path(file).name)
+                        or real(text, file, **bounds))
+    result = check(None)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("note: seed rulebook texts not found")
+    assert sorted(parsed) == sorted(p.name for p in demo.iterdir())
+
+
 def test_seeds_variable_not_a_folder_is_a_note(demo, tmp_path):
     result = check(str(tmp_path / "nowhere"))
     assert result.exit_code == 0, result.output

@@ -160,6 +160,18 @@ def load_content(root: Path | str = "content") -> Content:
     return Content(root=root, games=MappingProxyType(games))
 
 
+def declares_rulebooks(root: Path | str) -> bool:
+    """Whether a game's game.yaml under ``root`` declares a rulebook (a non-empty ``rulebooks``),
+    before the content is loaded (nothing validated; an unreadable file declares none).
+    game.yaml is parsed as `load_content` parses it, and that parse is kept (`_parse`), so loading
+    the content next does not parse it again."""
+    for folder in game_folders(Path(root)):
+        located, _problems = _parse(folder / "game.yaml")
+        if located is not None and isinstance(located.data, dict) and located.data.get("rulebooks"):
+            return True
+    return False
+
+
 def _folders_without_game(root: Path) -> list[Problem]:
     """A problem naming each sub-folder of ``root`` that holds YAML files but no game.yaml (a
     game the loader would pass over without a word: `files.folders_without_game`)."""
