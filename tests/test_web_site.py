@@ -15,12 +15,13 @@ import urllib.request
 import pytest
 from click.testing import CliRunner
 
+from generator.errors import UsageError
 from generator.fsutil import WriteError
 from generator.paths import CONTENT_DIR, PROJECT_ROOT
 from generator.records.compile_rules import compiled_rules
 from generator.web import packages
 from generator.web.engine_bundle import core_python_files
-from generator.web.site import MARKER, assemble, write_site
+from generator.web.site import MARKER, assemble, build_site, write_site
 
 RULES = compiled_rules(CONTENT_DIR)
 
@@ -173,6 +174,18 @@ def test_a_folder_we_did_not_write_is_never_replaced(tmp_path):
     (out / "notes.txt").write_text("keep me")
     with pytest.raises(WriteError, match=f"no {MARKER}.*refusing to replace"):
         write_site(assemble(RULES), out)
+    assert (out / "notes.txt").read_text() == "keep me"
+
+
+def test_build_site_refuses_a_folder_we_did_not_write_before_any_work(tmp_path):
+    """A usage error (exit 2) before the rules are compiled: the content folder is not even
+    looked at (it does not exist here)."""
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("keep me")
+    with pytest.raises(UsageError, match=f"no {MARKER}.*refusing to replace") as raised:
+        build_site(tmp_path / "no-content", out)
+    assert raised.value.exit_code == 2
     assert (out / "notes.txt").read_text() == "keep me"
 
 

@@ -26,12 +26,9 @@ def web_command(out_dir: Path, content_dir: Path):
     the folder from any static host, or with playaid serve. Exit 1 on bad content or when the
     front-end packages are missing (run npm ci).
     """
-    from generator.web.site import build_site, foreign_folder
+    from generator.web.site import build_site
 
-    refused = foreign_folder(Path(out_dir))
-    if refused:  # a usage error (exit 2), found before any work
-        raise UsageError(refused)
-    site = build_site(content_dir, out_dir)
+    site = build_site(content_dir, out_dir)  # a folder not ours: a usage error before any work
     size = sum(len(d) if isinstance(d, bytes) else d.stat().st_size for d in site.files.values())
     click.echo(f"wrote {out_dir}/ ({len(site.files)} files, {size / 1e6:.1f} MB); "
                f"serve it with: playaid serve {out_dir}")

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import __version__
+from generator.errors import UsageError
 from generator.fsutil import WriteError
 from generator.paths import WEB_SOURCES
 from generator.web import packages
@@ -132,11 +133,17 @@ def write_site(site: Site, out_dir: Path) -> None:
     """Write ``site`` to ``out_dir`` atomically (temporary folder, then one rename).
 
     Raises `WriteError` when ``out_dir`` is a non-empty folder that we did not write (no
-    `MARKER`), or cannot be written; the previous site is then untouched."""
-    out_dir = Path(out_dir)
+    `MARKER`, `foreign_folder`), or cannot be written; the previous site is then untouched."""
     refused = foreign_folder(out_dir)
     if refused:
         raise WriteError(refused)
+    _replace_folder(site, Path(out_dir))
+
+
+def _replace_folder(site: Site, out_dir: Path) -> None:
+    """Write ``site`` into a temporary folder beside ``out_dir``, then rename it into its place
+    (the previous site put back on failure); raises `WriteError`. The caller has checked that
+    ``out_dir`` may be replaced (`foreign_folder`)."""
     try:
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         remove_leftovers(out_dir)
@@ -207,9 +214,14 @@ def _running(pid: int) -> bool:
 
 def build_site(content_dir: Path, out_dir: Path) -> Site:
     """Compile the rules from ``content_dir``, assemble the site and write it to ``out_dir``.
-    Raises `ContentError` (bad content), `MissingPackage` (run `npm ci`) or `WriteError`."""
+    Raises `UsageError` before any work when ``out_dir`` is a folder we did not write
+    (`foreign_folder`), then `ContentError` (bad content), `MissingPackage` (run `npm ci`) or
+    `WriteError`."""
     from generator.records.compile_rules import compiled_index, compiled_rules
 
+    refused = foreign_folder(out_dir)
+    if refused:
+        raise UsageError(refused)
     site = assemble(compiled_rules(content_dir), index=compiled_index(content_dir))
-    write_site(site, out_dir)
+    _replace_folder(site, Path(out_dir))
     return site
