@@ -269,3 +269,23 @@ def test_a_generated_pads_claimed_total_and_empty_box_read_as_sentences(browser,
     assert said == ["Cat: the score pad says 40; the score gives 38 (2 more on the pad). The breakdown shows each part.",
                     "Cat: “Debt” is empty, counted as -2."]
     page.context.close()
+
+
+def test_the_cores_findings_read_as_the_phones_own_sentences(browser, server):
+    """words.js rewords a finding by matching the core's message: fed the messages the core gives
+    for a real record, every one reads as the phone's sentence, never as the record-file words."""
+    from generator.scoring.api import score
+    from tests.scoring_fixtures import compiled
+
+    ann = {"name": "Ann", "tableau": ["Old Earth"], "chips": 1, "goods": 0, "hand": 0}
+    report = score({"game": "rftg", "variant": "standard", "ended_by": "vp_pool",
+                    "players": [ann, {**ann, "tableau": ["Old Earth", "Old Earth"]}]}, compiled())
+    findings = {f["code"]: f for f in report["findings"] if f["code"] in ("too_many_copies", "duplicate_player")}
+    page = phone(browser, server)
+    said = page.evaluate("""(fs) => import('./js/words.js').then((w) => fs.map((f) =>
+        w.forPeople(f, {}, {}, {holders: () => ["Ann", "Ann 2"]}).text))""",
+                         [findings["too_many_copies"], findings["duplicate_player"]])
+    assert said == ["Old Earth appears 3 times in the tableaux (Ann, Ann 2), but only 1 copy exists. Check those "
+                    "tableaux for a card added twice or the wrong card picked.",
+                    "Players 1 and 2 are both named Ann: give each player a different name."]
+    page.context.close()

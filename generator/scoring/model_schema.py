@@ -45,8 +45,10 @@ def entered_schema(entered, mechanisms: dict) -> dict:
         return {"type": "array", "maxItems": MAX_LIST, "items": text_schema(entered.label, entered.max_length),
                 "description": description}
     if kind == "group":
+        shown = ", ".join(f"{v.id}: ..." for v in entered.values)
         return {"type": "object", "additionalProperties": False, "description": description,
-                "properties": {v.id: entered_schema(v, mechanisms) for v in entered.values}}
+                "properties": {v.id: entered_schema(v, mechanisms) for v in entered.values},
+                "x-hint": f"write its values in braces: {entered.id}: {{{shown}}}"}
     for mechanism in mechanisms.values():
         schema = mechanism.entered_schema(entered)
         if schema is not None:
@@ -97,7 +99,13 @@ def player_schema(model, mechanisms: dict) -> dict:
         properties["claimed_total"] = {"type": "integer", "minimum": -9999, "maximum": 9999,
                                        "description": "the total on the score pad (checked)",
                                        "x-hint": "write a whole number, e.g. 3 or -1"}
-    return {"type": "object", "additionalProperties": False, "required": required, "properties": properties}
+    if "campaign" in model.mechanisms:  # each game's fields, as a flow mapping (its required ones first)
+        shown = ", ".join(f"{name}: ..." for name in (required + [p for p in properties if p not in required])[:3])
+        hint = f"write each entry as its fields in braces: - {{{shown}}}"
+    else:
+        hint = "write each player as `- name: Ann`, with their fields below it"
+    return {"type": "object", "additionalProperties": False, "required": required, "properties": properties,
+            "x-hint": hint}
 
 
 def record_schema_of(model, mechanisms: dict) -> dict:

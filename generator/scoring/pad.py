@@ -45,7 +45,8 @@ MESSAGES = {
     "no_awards": "no awards: the game ended by {ended_by}",
     "player_count": "{count} players, but the game takes at most {max} (check the record)",
     "too_few_players": "{count} players, but the game takes at least {min} (check the record)",
-    "duplicate_player": "two players are named '{name}' (entries {first} and {second})",
+    "duplicate_player": "two players are named '{name}', entries {first} and {second} (give each player a different "
+                        "name, or remove the entry written twice)",
     "claimed_total": "claimed {claimed} but the score gives {total} (claimed is {diff:+d}){hint}",
     "award_why": "{best} {measure}{note}: {top}{tie}",
 }

@@ -23,7 +23,7 @@ MAX_PROBLEMS = 50
 
 #: What a schema type asks for, in the words of a message ("..., not a whole number").
 _JSON_TYPES = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
-               "boolean": "true or false", "null": "empty (null)", "number": "a number"}
+               "boolean": "true or false", "null": "empty", "number": "a number"}
 #: What a value of each type is, as a table player reads it ("2.5 is a decimal number").
 _KINDS = {**_JSON_TYPES, "boolean": "a yes/no answer", "number": "a decimal number"}
 
@@ -126,7 +126,7 @@ def _check(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
         return
     expected = schema.get("type")
     if expected is not None and not _type_ok(expected, value):
-        out.add(problem(path, _wrong_type(value, _type_words(expected)), schema.get("x-hint", "")))
+        out.add(problem(path, _wrong_type(value, _type_words(expected)), _type_hint(schema, value, path)))
         return
     if "enum" in schema and value not in schema["enum"]:
         choices = [str(c) for c in schema["enum"]]
@@ -218,7 +218,7 @@ def _check_any_of(schema: dict, value: Any, path: tuple, out: _Collector) -> Non
             _check(merged, value, path, out)
             return
     kinds = " or ".join(_type_words(b["type"]) for b in branches if "type" in b)
-    out.add(problem(path, _wrong_type(value, kinds), schema.get("x-hint", "")))
+    out.add(problem(path, _wrong_type(value, kinds), _type_hint(schema, value, path)))
 
 
 def _wrong_type(value: Any, needed: str) -> str:
@@ -231,3 +231,27 @@ def _wrong_type(value: Any, needed: str) -> str:
         return f"{'NaN (not a number)' if value != value else 'infinity' if value > 0 else 'minus infinity'} is not {needed}"
     kind = json_type(value)
     return f"{_shown(value)} is {_KINDS.get(kind, f'a {kind}')}, not {needed}"
+
+
+def _type_hint(schema: dict, value: Any, path: tuple) -> str:
+    """How to write a value of the type ``schema`` asks for: its ``x-hint``, else advice made from
+    the type and what was written (``put it in quotes to make it text: name: "42"``)."""
+    if "x-hint" in schema:
+        return schema["x-hint"]
+    expected = schema.get("type")
+    names = expected if isinstance(expected, list) else [expected]
+    key = f"{path[-1]}: " if path and isinstance(path[-1], str) else ""
+    scalar = value is not None and not isinstance(value, (list, dict, float))
+    if "string" in names:
+        if scalar:  # 42, true: YAML read them as a number or true/false
+            return f'put it in quotes to make it text: {key}"{_shown(value)}"'
+        if isinstance(value, float):
+            return "put the number in quotes, as written, to make it text"
+        return "write it as text on one line, in quotes if it holds a colon"
+    if names == ["boolean"]:
+        return f"write true or false, e.g. {key}true"
+    if "array" in names:
+        if scalar:
+            return f"put it in square brackets to make it a list: {key}[{_shown(value).strip(chr(39))}]"
+        return f"write a list: {key}[first, second], or one `- ` line per entry"
+    return ""

@@ -98,18 +98,19 @@ const SAY = {
     const got = num(/largest tableau has (\d+) cards? \(.* ends at (\d+)\)/, m);
     return got ? { text: `A tableau reached its end size, but the largest has ${plural(got[0], "card")} (the game ends at ${got[1]}).`, path } : null;
   },
-  // "'Old Earth' appears 2 times across tableaux but only 1 exists": who holds it
+  // "'Old Earth' appears 2 times across tableaux but only 1 exists (check each tableau ...)": who
+  // holds it (an unverified copy count is left in the core's words)
   too_many_copies: (m, path, { holders }) => {
-    const got = m.match(/^'(.+)' appears (\d+) times across tableaux but only (\d+) exists?$/);
+    const got = m.match(/^'(.+)' appears (\d+) times across tableaux but only (\d+) exists? \(/);
     if (!got) return null;
     const [, card, times, copies] = got;
     const who = holders?.(card) ?? [];
     const where = who.length ? ` (${who.join(", ")})` : "";
-    return { text: `${card} appears ${plural(times, "time")} in the tableaux${where}, but only ${plural(copies, "copy", "copies")} ${Number(copies) === 1 ? "exists" : "exist"}.`, path };
+    return { text: `${card} appears ${plural(times, "time")} in the tableaux${where}, but only ${plural(copies, "copy", "copies")} ${Number(copies) === 1 ? "exists" : "exist"}. Check those tableaux for a card added twice or the wrong card picked.`, path };
   },
-  // "two players are named 'Ann' (entries 1 and 2)"
+  // "two players are named 'Ann', entries 1 and 2 (give each player a different name, ...)"
   duplicate_player: (m, path) => {
-    const got = m.match(/^two players are named '(.+)' \(entries (\d+) and (\d+)\)$/);
+    const got = m.match(/^two players are named '(.+)', entries (\d+) and (\d+) \(/);
     return got ? { text: `Players ${got[2]} and ${got[3]} are both named ${got[1]}: give each player a different name.`, path } : null;
   },
 };

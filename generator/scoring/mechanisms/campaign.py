@@ -128,7 +128,8 @@ class CampaignPad(Pad):
         declared_keys = {goal_key(d) for d in declared} if declared is not None else set()
         if declared is not None and len(declared_keys) != goal_count:
             find("error", "goal-list-size", None,
-                 f"`{self.goals}` names {len(declared_keys)} different goals, but the campaign has {goal_count}",
+                 f"`{self.goals}` names {len(declared_keys)} different goals, but the campaign has {goal_count} "
+                 f"(list each of its {goal_count} goal cards once, as named on them)",
                  (self.goals,))
         completed_at: dict[str, int] = {}  # goal_key -> the game that completed it
         first_seen: dict[str, int] = {}    # goal_key -> the first game that chose it

@@ -518,7 +518,8 @@ class Tableau(Mechanism):
                     findings.append(Finding(
                         "error" if sure else "warning", None, "too_many_copies",
                         f"'{card.name}' appears {total} times across tableaux but only {card.copies} "
-                        f"{'exists' if card.copies == 1 else 'exist'}{'' if sure else ' (copy count unverified)'}",
+                        f"{'exists' if card.copies == 1 else 'exist'}{'' if sure else ', by an unverified copy count'} "
+                        f"(check each tableau for a card written twice or a misspelt name)",
                         ("players", i, "tableau", j)))
 
 

@@ -1,0 +1,103 @@
+"""Every problem `playaid score` finds in a record says how to fix it, in the words a user reads:
+a wrong-typed value's hint made from what was written (`name: "42"`), a finding's message with
+what to check. The texts are pinned as printed (``file:line:column: field: message (hint)``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import cli
+
+REPO = Path(__file__).resolve().parents[1]
+
+RFTG = "game: rftg\nvariant: {variant}\nended_by: vp_pool\nplayers:\n"
+ANN = "  - name: Ann\n    tableau: [Old Earth]\n    chips: 1\n    goods: 0\n    hand: 0\n"
+XIA = "game: xia-campaign\nplayer: Pilot\ngoals: [{goals}]\ngames:\n"
+WON = "won: true, fame: 12, npc_fame: 7, goal_completed: true"
+
+
+@pytest.fixture
+def score(monkeypatch, tmp_path):
+    """``score(text, *options)``: `playaid score` on a record holding ``text``: (exit code, output)."""
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("PLAYAID_CACHE_DIR", str(tmp_path / "cache"))
+    runner = CliRunner()
+
+    def go(text: str, *options: str):
+        rec = tmp_path / "record.yaml"
+        rec.write_text(text)
+        res = runner.invoke(cli, ["score", str(rec), *options, "--content", str(REPO / "content")])
+        return res.exit_code, res.output.replace(str(rec), "record.yaml")
+    return go
+
+
+@pytest.mark.parametrize("text, line", [
+    (RFTG.format(variant="standard") + ANN + "  - name: 42\n    tableau: [Old Earth]\n    chips: 1\n",
+     'record.yaml:10:5: players[1].name: 42 is a whole number, not text (put it in quotes to make it text: '
+     'name: "42")'),
+    (RFTG.format(variant="invasion") + ANN + "  - name: Ben\n    tableau:\n"
+     "      - {card: Epsilon Eridani, damaged: 'yes'}\n    chips: 1\n",
+     "record.yaml:12:33: players[1].tableau[0].damaged: 'yes' is text, not true or false "
+     "(write true or false, e.g. damaged: true)"),
+    (RFTG.format(variant="standard") + ANN + "  - name: Ben\n    tableau: [{card: Promo, vp: 1, military: yes}]\n",
+     "record.yaml:11:36: players[1].tableau[0].military: 'yes' is text, not true or false "
+     "(write true or false, e.g. military: true)"),
+    (RFTG.format(variant="standard") + "  - Ann\n",
+     "record.yaml:5:5: players[0]: 'Ann' is text, not a mapping "
+     "(write each player as `- name: Ann`, with their fields below it)"),
+    (XIA.format(goals="Goal 1") + f"  - {{goal: Goal 1, {WON}, upgrade: 5}}\n",
+     'record.yaml:5:76: games[0].upgrade: 5 is a whole number, not text or empty '
+     '(put it in quotes to make it text: upgrade: "5")'),
+    (XIA.format(goals="Goal 1") + f"  - {{goal: true, {WON}}}\n",
+     'record.yaml:5:6: games[0].goal: true is a yes/no answer, not text '
+     '(put it in quotes to make it text: goal: "true")'),
+    ("game: xia-campaign\ngoals: Goal 1, Goal 2\ngames: []\n",
+     "record.yaml:2:1: goals: 'Goal 1, Goal 2' is text, not a list "
+     "(put it in square brackets to make it a list: goals: [Goal 1, Goal 2])"),
+    ("game: xia-campaign\ngoals: [[Goal 1]]\ngames:\n  - Goal 1\n",
+     "record.yaml:2:9: goals[0]: ['Goal 1'] is a list, not text "
+     "(write it as text on one line, in quotes if it holds a colon)"),
+])
+def test_a_value_of_the_wrong_type_says_how_to_write_it(score, text, line):
+    code, output = score(text)
+    assert code == 2, output
+    assert line in output.splitlines()
+
+
+def test_a_wrong_typed_campaign_game_is_shown_its_fields(score):
+    code, output = score("game: xia-campaign\ngames:\n  - Goal 1\n")
+    assert output.splitlines() == ["record.yaml:3:5: games[0]: 'Goal 1' is text, not a mapping (write each "
+                                   "entry as its fields in braces: - {goal: ..., won: ..., fame: ...})"]
+
+
+def test_every_type_error_of_a_hostile_record_has_a_hint(score):
+    """The JSON report's ``hint`` is never empty for a value of the wrong type, whatever the field."""
+    bad = "[1]"
+    text = (RFTG.format(variant="invasion") + f"  - name: {bad}\n    tableau: [{{card: {bad}, damaged: {bad}, "
+            f"vp: {bad}, military: {bad}, type: {bad}, keywords: {bad}}}]\n    chips: {bad}\n    goods: {bad}\n"
+            f"    hand: {bad}\n    claimed_total: {bad}\n    at_repulse: {bad}\n")
+    code, output = score(text, "--json")
+    errors = json.loads(output)["errors"]
+    assert code == 2 and len(errors) >= 8
+    assert [e["field"] for e in errors if not e["hint"]] == []
+
+
+def test_findings_say_what_to_check(score):
+    code, output = score(RFTG.format(variant="standard") + ANN + ANN.replace("[Old Earth]", "[Old Earth, Old Earth]"))
+    assert code == 1
+    lines = output.splitlines()
+    assert ("record.yaml:11:15: error too_many_copies: 'Old Earth' appears 3 times across tableaux but only 1 "
+            "exists (check each tableau for a card written twice or a misspelt name)") in lines
+    assert ("record.yaml:10:11: error duplicate_player: two players are named 'Ann', entries 1 and 2 "
+            "(give each player a different name, or remove the entry written twice)") in lines
+
+
+def test_a_short_goal_list_says_what_to_list(score):
+    code, output = score(XIA.format(goals="Goal 1, Goal 2") + f"  - {{goal: Goal 1, {WON}}}\n")
+    assert code == 1
+    assert ("record.yaml:3:8: error goal-list-size: `goals` names 2 different goals, but the campaign has 10 "
+            "(list each of its 10 goal cards once, as named on them)") in output.splitlines()
