@@ -410,7 +410,7 @@ def test_score_refuses_a_device_and_a_fifo_before_reading(tmp_path):
                               text=True, timeout=60, cwd=REPO)
         assert proc.returncode == 2, proc.stderr
         assert (f"{path}: not a regular file (a device, pipe or socket); playaid reads record and content "
-                f"files (pass a record or content file (.yaml or .json))") in proc.stderr
+                f"files (pass a .yaml or .json record or content file)") in proc.stderr
         assert "larger than" not in proc.stderr and "Traceback" not in proc.stderr
 
 

@@ -101,3 +101,49 @@ def test_a_short_goal_list_says_what_to_list(score):
     assert code == 1
     assert ("record.yaml:3:8: error goal-list-size: `goals` names 2 different goals, but the campaign has 10 "
             "(list each of its 10 goal cards once, as named on them)") in output.splitlines()
+
+
+def _nested(line: str) -> bool:
+    """Whether ``line`` has a bracket inside a bracket: '(pass a file (.yaml or .json))'."""
+    depth = 0
+    for c in line:
+        depth += (c == "(") - (c == ")")
+        if depth > 1:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("text, line", [
+    (RFTG.format(variant="brink-of-war") + ANN,
+     "record.yaml:2:1: variant: 'brink-of-war' is not an allowed value "
+     "(use one of: standard, frontier, invasion, counterstrike)"),
+    (RFTG.format(variant="invasoin") + ANN,
+     "record.yaml:2:1: variant: 'invasoin' is not one of: standard, frontier, invasion, counterstrike "
+     "(did you mean 'invasion'?)"),
+    ("- game: rftg\n",
+     "record.yaml:1:1: a score record must be a mapping (start with `game:`, one of rftg, xia-campaign, "
+     "then its fields)"),
+    (RFTG.format(variant="standard") + ANN.replace("hand: 0", "hand: 1e3"),
+     "record.yaml:9:5: players[0].hand: is written with a decimal point or an exponent, not as a whole number "
+     "(write a whole number, 0 if none)"),
+    (RFTG.format(variant="standard") + ANN.replace("hand: 0", "hand: 3.0"),
+     "record.yaml:9:5: players[0].hand: is written with a decimal point or an exponent, not as a whole number "
+     "(write a whole number, 0 if none)"),
+])
+def test_a_message_says_its_list_once_in_unnested_brackets_and_only_what_was_written(score, text, line):
+    code, output = score(text)
+    assert code == 2, output
+    assert line in output.splitlines()
+    assert not any(map(_nested, output.splitlines()))
+
+
+@pytest.mark.parametrize("cards, said", [
+    (["Old Earth"], "holds 1 of the 12 cards"),
+    (["Old Earth", "Spice World"], "holds 2 of the 12 cards"),
+])
+def test_a_small_tableau_is_counted_right_for_one_card_and_for_many(score, cards, said):
+    text = RFTG.format(variant="standard").replace("vp_pool", "tableau") + ANN.replace("[Old Earth]", f"[{', '.join(cards)}]")
+    code, output = score(text)
+    assert (f"record.yaml:3:11: warning tableau_too_small: ended_by tableau, but the largest tableau {said} "
+            f"that end a standard game (check the tableaux, or ended_by)") in output.splitlines()
+    assert not any(map(_nested, output.splitlines()))

@@ -281,11 +281,14 @@ def test_the_cores_findings_read_as_the_phones_own_sentences(browser, server):
     report = score({"game": "rftg", "variant": "standard", "ended_by": "vp_pool",
                     "players": [ann, {**ann, "tableau": ["Old Earth", "Old Earth"]}]}, compiled())
     findings = {f["code"]: f for f in report["findings"] if f["code"] in ("too_many_copies", "duplicate_player")}
+    report = score({"game": "rftg", "variant": "invasion", "ended_by": "tableau", "players": [ann]}, compiled())
+    findings.update((f["code"], f) for f in report["findings"] if f["code"] == "tableau_too_small")
     page = phone(browser, server)
     said = page.evaluate("""(fs) => import('./js/words.js').then((w) => fs.map((f) =>
         w.forPeople(f, {}, {}, {holders: () => ["Ann", "Ann 2"]}).text))""",
-                         [findings["too_many_copies"], findings["duplicate_player"]])
+                         [findings["too_many_copies"], findings["duplicate_player"], findings["tableau_too_small"]])
     assert said == ["Old Earth appears 3 times in the tableaux (Ann, Ann 2), but only 1 copy exists. Check those "
                     "tableaux for a card added twice or the wrong card picked.",
-                    "Players 1 and 2 are both named Ann: give each player a different name."]
+                    "Players 1 and 2 are both named Ann: give each player a different name.",
+                    "A tableau reached its end size, but the largest has 1 card (the game ends at 12)."]
     page.context.close()

@@ -190,7 +190,7 @@ def read_bounded(path: Path | str, max_bytes: int) -> tuple[bytes | None, list[P
         info = None  # open() below says why
     if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
         return None, [Problem(shown, 0, 0, "", "not a regular file (a device, pipe or socket); playaid reads "
-                              "record and content files", "pass a record or content file (.yaml or .json)")]
+                              "record and content files", "pass a .yaml or .json record or content file")]
     try:
         with open(path, "rb") as stream:
             data = stream.read(max_bytes + 1)

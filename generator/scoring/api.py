@@ -59,7 +59,7 @@ class Engine:
         words = ", ".join(self.games) or "none: content declares no scoring model"
         if not isinstance(record, dict):
             return _unreadable(None, [problem((), "a score record must be a mapping",
-                                              f"start with `game:` and its fields (game: one of {words})")])
+                                              f"start with `game:`, one of {words}, then its fields")])
         if not isinstance(game, str) or game not in self.games:
             shown = repr(game) if not isinstance(game, str) else f"'{game}'"
             message = "missing field 'game'" if "game" not in record else f"no scorer for game {shown}"

@@ -131,8 +131,11 @@ def _check(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
     if "enum" in schema and value not in schema["enum"]:
         choices = [str(c) for c in schema["enum"]]
         close = difflib.get_close_matches(str(value), choices, n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'?" if close else f"use one of: {', '.join(choices)}"
-        out.add(problem(path, f"{_shown(value)} is not one of: {', '.join(choices)}", hint))
+        if close:  # the list in the message, the likely one in the hint
+            out.add(problem(path, f"{_shown(value)} is not one of: {', '.join(choices)}",
+                            f"did you mean '{close[0]}'?"))
+        else:  # the list said once, as what to write
+            out.add(problem(path, f"{_shown(value)} is not an allowed value", f"use one of: {', '.join(choices)}"))
         return
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
@@ -229,6 +232,8 @@ def _wrong_type(value: Any, needed: str) -> str:
         return f"is empty, not {needed}"
     if isinstance(value, float) and not math.isfinite(value):  # YAML .inf and .nan
         return f"{'NaN (not a number)' if value != value else 'infinity' if value > 0 else 'minus infinity'} is not {needed}"
+    if isinstance(value, float) and value.is_integer():  # 1e3, 3.0: read as 1000.0, which nobody wrote
+        return f"is written with a decimal point or an exponent, not as {needed}"
     kind = json_type(value)
     return f"{_shown(value)} is {_KINDS.get(kind, f'a {kind}')}, not {needed}"
 

@@ -93,9 +93,9 @@ const SAY = {
     const got = num(/only (\d+) VP in chips were handed out; the pool holds (\d+) \((\d+) per player\)/, m);
     return got ? { text: `The VP pool ran out, but the chips typed add up to ${got[0]} of its ${got[1]} VP (${got[2]} per player): check each player's VP chips.`, path } : null;
   },
-  // "ended_by tableau, but the largest tableau has 8 cards (an invasion game ends at 12)"
+  // "ended_by tableau, but the largest tableau holds 8 of the 12 cards that end an invasion game (...)"
   tableau_too_small: (m, path) => {
-    const got = num(/largest tableau has (\d+) cards? \(.* ends at (\d+)\)/, m);
+    const got = num(/largest tableau holds (\d+) of the (\d+) cards that end /, m);
     return got ? { text: `A tableau reached its end size, but the largest has ${plural(got[0], "card")} (the game ends at ${got[1]}).`, path } : null;
   },
   // "'Old Earth' appears 2 times across tableaux but only 1 exists (check each tableau ...)": who
