@@ -147,3 +147,25 @@ def test_a_small_tableau_is_counted_right_for_one_card_and_for_many(score, cards
     assert (f"record.yaml:3:11: warning tableau_too_small: ended_by tableau, but the largest tableau {said} "
             f"that end a standard game (check the tableaux, or ended_by)") in output.splitlines()
     assert not any(map(_nested, output.splitlines()))
+
+
+def test_a_batch_summary_names_an_unreadable_records_field_and_counts_its_problems(monkeypatch, tmp_path):
+    """`--problems-only FOLDER`: the summary's line for an unreadable record says which field its first
+    problem is about and how many problems it has, counting those past the listed 50."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PLAYAID_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "24-xia-bad.yaml").write_text(
+        XIA.format(goals="Goal 1") + "  - {goal: Goal 1, won: maybe, fame: -3, npc_fame: -1, goal_completed: true, "
+        "upgrade: 5, extra: 1}\n")
+    (folder / "many.yaml").write_text(RFTG.format(variant="standard") + "".join(
+        f"  - {{name: {i}, tableau: 5, chips: x, goods: x, hand: x, claimed_total: x}}\n" for i in range(10)))
+    (folder / "one.yaml").write_text(RFTG.format(variant="standard") + ANN.replace("chips: 1", "chips: -3"))
+    res = CliRunner().invoke(cli, ["score", "--problems-only", "records", "--content", str(REPO / "content")])
+    assert res.exit_code == 2
+    assert res.stdout.splitlines()[-4:] == [
+        "unreadable (3):",
+        "  records/24-xia-bad.yaml: games[0].won: 'maybe' is text, not true or false (5 problems)",
+        "  records/many.yaml: players[0].name: 0 is a whole number, not text (60 problems)",
+        "  records/one.yaml: players[0].chips: -3 is below the smallest allowed value, 0"]

@@ -389,7 +389,7 @@ def test_batch_summary_names_the_records_with_problems(run, tmp_path):
                     "with error findings (1):",
                     f"  {batch / 'bad-total.yaml'}: claimed_total",
                     "unreadable (1):",
-                    f"  {batch / 'chess.yaml'}: no scorer for game 'chess'"]
+                    f"  {batch / 'chess.yaml'}: game: no scorer for game 'chess'"]
 
 
 def test_a_2001_record_batch_names_all_667_records_with_error_findings(run, tmp_path):
@@ -408,7 +408,7 @@ def test_a_2001_record_batch_names_all_667_records_with_error_findings(run, tmp_
     start = out.index("2001 records: 1333 clean, 667 with error findings, 1 unreadable")
     assert out[start + 1] == "with error findings (667):"
     assert out[start + 2:start + 669] == [f"  {batch / f'game-{i:04d}.yaml'}: claimed_total" for i in range(0, 2001, 3)]
-    assert out[start + 669:] == ["unreadable (1):", f"  {batch / 'game-1000.yaml'}: no scorer for game 'chess'"]
+    assert out[start + 669:] == ["unreadable (1):", f"  {batch / 'game-1000.yaml'}: game: no scorer for game 'chess'"]
 
 
 def test_problems_only_prints_just_the_problems(run, tmp_path):

@@ -11,6 +11,7 @@ error).
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -161,8 +162,10 @@ class Tally:
             return
         if code == 2:
             self.unreadable += 1
-            first = (scored.report.get("errors") or [{}])[0]
-            detail = first.get("message", "cannot be read")
+            errors = scored.report.get("errors") or [{}]
+            first, count = errors[0], _problem_count(errors)
+            detail = (f"{first['field']}: " if first.get("field") else "") + first.get("message", "cannot be read") \
+                + (f" ({count} problems)" if count > 1 else "")
         else:
             self.errors += 1
             codes = [f["code"] for f in scored.report.get("findings", []) if f["severity"] == "error"]
@@ -172,7 +175,8 @@ class Tally:
 
     def summary(self) -> str:
         """``N records: x clean, y with error findings, z unreadable``, then each record with
-        error findings (its error codes) and each unreadable one (its first problem)."""
+        error findings (its error codes) and each unreadable one (its first problem, with its
+        field, and how many problems it has)."""
         n = self.count
         clean = n - self.errors - self.unreadable
         warned = f" ({self.warned} with warnings)" if self.warned else ""
@@ -186,6 +190,13 @@ class Tally:
             out += [f"  {line.rstrip(chr(10)).split(chr(9), 1)[1]}" for line in self._listed
                     if line.startswith(code + "\t")]
         return "\n".join(out)
+
+
+def _problem_count(errors: list[dict]) -> int:
+    """How many problems an unreadable record has: its errors, the last of which may stand for
+    more ('... and 12 more problems', `validate.validate`'s cap)."""
+    more = re.match(r"\.\.\. and (\d+) more problems", errors[-1].get("message", ""))
+    return len(errors) - 1 + int(more.group(1)) if more else len(errors)
 
 
 def _json_failure(exc) -> None:
