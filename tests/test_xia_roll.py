@@ -79,6 +79,17 @@ def test_rejects_negative_count(xia):
         npc_roll(xia, 10, {"cubes_removed": -1})
 
 
+def test_rejects_a_count_past_a_records_bound(xia):
+    """The rulebook sets no most for a term's count; the calculator bounds it as a record's counts
+    are (0 to 9999), so the web page's roll is refused as the command line's is."""
+    assert npc_roll(xia, 1, {"cubes_removed": 9999}).modified == 1 + 2 * 9999
+    with pytest.raises(UsageError) as caught:
+        npc_roll(xia, 10, {"cubes_removed": 999999999999})
+    assert str(caught.value) == ("cubes_removed: 999999999999 is not a count (give a whole number, 0 to 9999, "
+                                 "of cubes)")
+    assert caught.value.field == "cubes_removed"
+
+
 def test_rejects_unknown_term(xia):
     with pytest.raises(UsageError, match=r"unknown roll term\(s\): sellsword"):
         npc_roll(xia, 10, {"sellsword": 1})
@@ -150,3 +161,12 @@ def test_cli_rejects_negative_count(xia_root):
     res = _run(["--d20", "5", "--merchant", "-2"], xia_root)
     assert res.exit_code == 2
     assert "--merchant" in res.output and "-2" in res.output
+
+
+@pytest.mark.parametrize("option", ["--cubes-removed", "--credits-collected", "--fame-behind", "--merchant"])
+def test_cli_bounds_every_count_as_a_record_does(xia_root, option):
+    res = _run(["--d20", "5", option, "999999999999"], xia_root)
+    assert res.exit_code == 2
+    assert f"Invalid value for '{option}': 999999999999 is not in the range 0<=x<=9999." in res.output
+    assert "modified roll" not in res.output
+    assert _run(["--d20", "5", option, "9999"], xia_root).exit_code == 0

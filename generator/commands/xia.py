@@ -15,10 +15,12 @@ from generator.commands import SummaryGroup
 from generator.errors import PlayaidError, UsageError
 from generator.commands import content_default, existing_content
 from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
+from generator.scoring.limits import MAX_COUNT
 
 GAME_ID = "xia"
 
-_COUNT = click.IntRange(min=0)
+#: A count of the roll (the rulebook sets no most): bounded as a record's counts are.
+_COUNT = click.IntRange(min=0, max=MAX_COUNT)
 
 
 @click.group("xia", cls=SummaryGroup, short_help="Xia: Embers of a Forsaken Star calculators (solo NPC roll).")
@@ -44,7 +46,7 @@ def npc_roll_command(d20: int, cubes_removed: int, credits_collected: int, fame_
     """Solo round end: the modified d20 roll and the Fame Points the NPCs gain.
 
     Example (rulebook): --d20 12 --fame-behind 1 --merchant 4 gives 18: 2 Fame Points.
-    Exit 0 with a result; 2 for a roll outside 1-20 or a negative count.
+    Exit 0 with a result; 2 for a roll outside 1-20 or a count outside 0-9999.
     """
     from generator.records.compile_rules import compiled_rules
     from generator.scoring.xia_roll import RollInvalid, RollRulesInvalid, npc_roll

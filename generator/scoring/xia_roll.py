@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from generator.scoring.limits import MAX_COUNT
+
 ROLL_TABLE = "npc-fame-roll"
 MODIFIER_TABLE = "npc-roll-modifiers"
 
@@ -114,7 +116,8 @@ def npc_roll(xia: dict, d20: int, counts: Mapping[str, int] | None = None) -> Np
     ``xia``: the compiled Xia rules; ``d20``: the die as rolled; ``counts``: term name (a ``term``
     of table ``npc-roll-modifiers``: cubes_removed, credits_collected in 1,000s, fame_behind,
     merchant) -> count, missing terms count 0.
-    Raises `RollInvalid` for a roll outside d20_min..d20_max, a negative count or an unknown term;
+    Raises `RollInvalid` for a roll outside d20_min..d20_max, a count outside 0..`MAX_COUNT` (the
+    rulebook sets no most; a record's counts are bounded so) or an unknown term;
     `RollRulesInvalid` when content lacks a table or fact. Source: 003_a45cb12c8ae0ae9e.txt,
     "Solo Round End".
     """
@@ -132,9 +135,9 @@ def npc_roll(xia: dict, d20: int, counts: Mapping[str, int] | None = None) -> Np
     terms = []
     for row in rows:
         count = counts.get(row["term"], 0)
-        if not _whole(count) or count < 0:
+        if not _whole(count) or not 0 <= count <= MAX_COUNT:
             raise RollInvalid(f"{row['term']}: {count!r} is not a count "
-                              f"(give a whole number, 0 or more, of {row.get('unit', 'things')})", row["term"])
+                              f"(give a whole number, 0 to {MAX_COUNT}, of {row.get('unit', 'things')})", row["term"])
         if not _whole(row.get("bonus")):
             raise RollRulesInvalid(f"content/xia: table '{MODIFIER_TABLE}' row '{row['term']}' "
                                    f"has no whole-number bonus")
