@@ -71,3 +71,42 @@ def test_share_answered_first_and_in_the_first_three(capsys):
     for label, top1, top3, _missed in report:
         assert top1 >= TOP1_AIM, f"{label}: {top1:.1%} right first, below {TOP1_AIM:.0%}"
         assert top3 >= TOP3_AIM, f"{label}: {top3:.1%} in the first three, below {TOP3_AIM:.0%}"
+
+
+#: Questions that start with the game's name, as `playaid rules xia campaign end` is typed, and
+#: the sections that answer them (checked in the rulebooks: 003_a45cb12c8ae0ae9e.txt "Campaign
+#: End" and "Nyr / The Kiln" (its "Inside" rule); 000_ac4a4b34259be941.txt and
+#: 001_2033224846664d9b.txt "Game End"; 000_ac4a4b34259be941.txt "Repulse", step 3: add 52 in a
+#: 4-player game).
+NAMED = [
+    ("xia campaign end", "xia", ["xia: Campaign End"]),
+    ("Xia: how do I exit the kiln", "xia", ["xia: Inside", "xia: Nyr / The Kiln"]),
+    ("rftg game end", "rftg", ["xi: Game End", "xc: Game End"]),
+    ("race for the galaxy repulse value 4 players", "rftg", ["xc: Repulse"]),
+]
+
+
+def test_a_question_naming_its_game_is_answered_by_that_games_section():
+    """The game's name narrows the search and is no word of the question: the rules hardly say
+    it ("rftg" is in none of them; "Xia" in one Solo setup rule, which ranked first for
+    "xia campaign end"), so as a word it weighed the most and answered with an unrelated rule,
+    or with nothing ("rftg game end")."""
+    for ask, game, sections in NAMED:
+        found = rules().search(ask, limit=3)
+        assert found and found[0]["source"] in sections, (ask, [r["source"] for r in found])
+        assert {r["game"] for r in found} == {game}, ask
+    repulse = rules().search("race for the galaxy repulse value 4 players", limit=1)[0]
+    assert dict(repulse["answer"]["cells"])["Add"] == "52"
+    assert rules().search("xia") == []  # the name alone asks nothing
+
+
+def test_playaid_rules_with_the_games_name_first():
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    res = CliRunner().invoke(cli, ["rules", "xia", "campaign", "end", "--content", str(REPO / "content")])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0] == "1. Campaign score (Campaign mode) [rule]"
+    assert "Solo setup" not in res.output

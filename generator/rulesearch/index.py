@@ -8,7 +8,8 @@ question scores an entry by BM25 over those counts (rarer words count more; long
 favoured for being long); an entry's score is the sum over the question's concepts, scaled by the
 share of the question it matches, each concept weighing as much as its rarest word (an entry that
 answers the whole question beats one that repeats a common word of it), with a bonus for concepts that stand side by side in the entry as in the question
-("war effort"). A question that names a player count lifts the rows, tables and facts keyed by
+("war effort"). A question that names a game ("xia campaign end") is searched in that game, its
+name taken out of the question (`query`). A question that names a player count lifts the rows, tables and facts keyed by
 player count (`answers`).
 """
 
@@ -160,9 +161,11 @@ class RulesIndex:
     def search(self, question: str, game: str | None = None, limit: int = 10) -> list[tuple[dict, float, dict]]:
         """The entries answering ``question``, best first: ``[(entry, score, extra)]`` with
         ``extra`` holding ``answer`` (the value for the player count asked) when there is one.
-        ``game`` keeps one game's entries; ``limit`` caps the list."""
+        ``game`` keeps one game's entries (else the game the question names, if any); ``limit``
+        caps the list."""
         query = self.parse(question)
         concepts = query.concepts
+        game = game or query.game
         if not concepts and query.player_count is None:
             return []
         if self.on_topic(query) < ON_TOPIC:

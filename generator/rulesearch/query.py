@@ -6,6 +6,10 @@ entry may say it, and the player count asked for, if any.
 the index does not know gets its likely corrections and completions as alternatives ("renaisance",
 "gal ren"), weighted below an exact match. "repulse value 4 players" asks for the value for 4
 players: the count is taken out of the concepts and answered by `generator.rulesearch.answers`.
+"xia campaign end" names a game: "xia" is no concept, it narrows the search to Xia (the rules
+hardly say their game's name: as a word of the question it would weigh as the rarest, and an
+entry that happens to say "Xia", or stands in a document titled with the game's name, would
+outrank the one about the campaign's end).
 """
 
 from __future__ import annotations
@@ -57,28 +61,43 @@ class Concept:
 
 @dataclass
 class Query:
-    """The parsed question: ``concepts`` in the order typed, ``player_count`` or None."""
+    """The parsed question: ``concepts`` in the order typed, ``player_count`` or None, and the
+    ids of the games it names (``games_named``; their names are no concepts)."""
 
     text: str
     concepts: list[Concept]
     player_count: int | None = None
+    games_named: frozenset[str] = frozenset()
+
+    @property
+    def game(self) -> str | None:
+        """The game the question names, when it names one game only ("xia campaign end")."""
+        return next(iter(self.games_named)) if len(self.games_named) == 1 else None
 
 
 class Vocabulary:
     """Synonyms as stems: alias stems (stopwords kept: "ran out") -> [(meaning stems, game)]:
     each game's ``synonyms`` (content) for that game's entries, and plain English (`ENGLISH`)
-    for every game's (game None)."""
+    for every game's (game None); and each game's names as stems -> its id: the id, the title
+    and the title's part before a colon ("rftg", "race for the galaxi", "xia")."""
 
     def __init__(self, games: dict):
         self.aliases: dict[tuple[str, ...], list[tuple[tuple[str, ...], str | None]]] = {}
+        self.game_names: dict[tuple[str, ...], str] = {}
         for game_id, game in games.items():
             for also, term in game.get("synonyms") or []:
                 self._add(also, term, game_id)
+            title = str(game.get("title") or "")
+            for name in (game_id, title, title.partition(":")[0]):
+                stems = tuple(terms(name, keep_stopwords=True))
+                if stems:
+                    self.game_names.setdefault(stems, game_id)
         for group in ENGLISH:
             for also in group:
                 for term in group:
                     self._add(also, term, None)
         self.longest = max((len(a) for a in self.aliases), default=0)
+        self.longest_name = max((len(n) for n in self.game_names), default=0)
 
     def _add(self, also: str, term: str, game: str | None) -> None:
         alias, meaning = tuple(terms(also, keep_stopwords=True)), tuple(terms(term))
@@ -94,6 +113,14 @@ class Vocabulary:
             if meanings:
                 return length, meanings
         return 0, []
+
+    def game_named(self, stems: list[str], start: int) -> tuple[int, str | None]:
+        """(length, game id) of the longest game name at ``stems[start:]``; (0, None) when none."""
+        for length in range(min(self.longest_name, len(stems) - start), 0, -1):
+            game = self.game_names.get(tuple(stems[start:start + length]))
+            if game:
+                return length, game
+        return 0, None
 
 
 def player_count(text: str) -> tuple[int | None, str]:
@@ -113,9 +140,15 @@ def parse(text: str, vocabulary: Vocabulary, lexicon: Lexicon, known_stems) -> Q
     typed = [NUMBER_WORDS.get(w, w) for w in words(rest)]
     stems = [stem(w) for w in typed]
     concepts: list[Concept] = []
+    named: set[str] = set()
     i = 0
     while i < len(stems):
         length, meanings = vocabulary.match(stems, i)
+        named_length, game = vocabulary.game_named(stems, i)
+        if named_length and named_length >= length:  # a longer synonym ("xia sector") is a rules term
+            named.add(game)
+            i += named_length
+            continue
         if length:
             concept = Concept(" ".join(typed[i:i + length]))
             kept = tuple(s for w, s in zip(typed[i:i + length], stems[i:i + length]) if w not in STOPWORDS)
@@ -138,4 +171,4 @@ def parse(text: str, vocabulary: Vocabulary, lexicon: Lexicon, known_stems) -> Q
                 concept.add(Alternative((completed,), COMPLETION))
         concepts.append(concept)
         i += 1
-    return Query(text, concepts, count)
+    return Query(text, concepts, count, frozenset(named))
