@@ -323,3 +323,20 @@ def test_the_award_line_made_directly_is_the_built_in_template_filled():
     values = {"best": "most", "measure": "Military vs. Xenos", "note": " at repulse", "top": 6,
               "tie": ", tied with Ben"}
     assert award_why(**values) == fill(MESSAGES["award_why"], values) == "most Military vs. Xenos at repulse: 6, tied with Ben"
+
+
+def test_a_record_value_left_out_that_missing_names_is_said():
+    """`missing: warn` on a record value, as on a player's: left out, a warning names the field
+    (the model's `missing_message` when it gives one); written, nothing is said."""
+    model = {**MODEL, "record_entered": [
+        {"id": "table", "label": "Table", "type": "text", "missing": "warn"},
+        {"id": "round", "label": "Rounds", "type": "count", "missing": "error",
+         "missing_message": "`{field}` not written: how many rounds were played?"}]}
+    two = [{"name": "Ann", "red": 1, "blue": 1}, {"name": "Ben", "red": 0, "blue": 0}]
+    report = score(two, model)
+    said = [(f["severity"], f["code"], f["message"], f["path"]) for f in report["findings"]
+            if f["code"] == "missing_field" and f["player"] is None]
+    assert said == [("warning", "missing_field", "`table` not written (add `table:` to the record)", ["table"]),
+                    ("error", "missing_field", "`round` not written: how many rounds were played?", ["round"])]
+    written = score(two, model, table="Kitchen", round=3)
+    assert [f for f in written["findings"] if f["player"] is None and f["code"] == "missing_field"] == []

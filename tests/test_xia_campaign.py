@@ -35,9 +35,11 @@ def game(goal="Goal 1", won=True, fame=12, npc_fame=7, done=None, **extra):
     return "  - {" + ", ".join(f"{k}: {v}" for k, v in fields.items()) + "}\n"
 
 
-def record(tmp_path, *games, name="campaign.yaml"):
+def record(tmp_path, *games, name="campaign.yaml", player="Tester"):
+    """A campaign record file of ``games`` (`game` lines), its ``player`` last (None: left out,
+    which draws a warning) so the games' line numbers do not depend on it."""
     path = tmp_path / name
-    path.write_text("game: xia-campaign\ngames:\n" + "".join(games))
+    path.write_text("game: xia-campaign\ngames:\n" + "".join(games) + (f"player: {player}\n" if player else ""))
     return path
 
 
@@ -302,7 +304,7 @@ def test_cli_score_text(xia_root, tmp_path):
                                                                    fame=3, npc_fame=15)), xia_root)
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    assert lines[0] == "Xia campaign: 2 points, 1 of 10 goals completed"
+    assert lines[0] == "Xia campaign (Tester): 2 points, 1 of 10 goals completed"
     assert lines[1] == "    +5  game 1, Goal 1: won 12-7 with the goal completed: 12 - 7"
     assert lines[2] == "    -3  game 2, Goal 2: lost 3-15: a failed goal"
 
@@ -430,3 +432,19 @@ def test_a_games_checks_run_as_a_players_do(tmp_path):
     assert finding == {"severity": "warning", "code": "lost-with-lead", "game": 2, "path": ["games", 1, "won"],
                        "message": "game 2: marked lost although your 12 Fame Points are above the NPCs' 7 "
                                   "(check the scores or set won: true) (20 per point)"}
+
+
+def test_a_campaign_without_player_says_so(xia_root, tmp_path):
+    """content/xia/scoring.yaml: `player` is `missing: warn`; the score is unchanged."""
+    path = tmp_path / "noname.yaml"
+    text = (REPO / "examples" / "xia-campaign.yaml").read_text()
+    assert "player: Example pilot\n" in text
+    path.write_text(text.replace("player: Example pilot\n", ""))
+    res = _score(path, xia_root)
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0] == "Xia campaign: 42 points, 10 of 10 goals completed"
+    assert (f"{path}:4:1: warning missing_field: `player` not written: the report names nobody "
+            f"(add `player: your name` to the record)") in lines
+    named = _score(REPO / "examples" / "xia-campaign.yaml", xia_root)
+    assert "missing_field" not in named.output

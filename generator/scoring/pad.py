@@ -40,6 +40,7 @@ MESSAGES = {
     "missing_field": "`{field}` not written for {player} (counted as {default}; write `{field}: {default}` "
                      "if there were none)",
     "assumed": "`{field}` not given; assumed {value} (write {field}: {choices})",
+    "missing_record_field": "`{field}` not written (add `{field}:` to the record)",
     "award_not_given": "{title}: nobody scores it (top {measure}{note} is {top}; it needs at least {min})",
     "award_tied_nobody": "{title}: nobody scores it ({names} tie for the {best} {measure}{note}: {top})",
     "no_awards": "no awards: the game ended by {ended_by}",
@@ -53,7 +54,7 @@ MESSAGES = {
 
 
 #: Built-in findings reported under another finding's code (the same kind of problem).
-_CODES = {"record_field_not_applicable": "field_not_applicable"}
+_CODES = {"record_field_not_applicable": "field_not_applicable", "missing_record_field": "missing_field"}
 
 
 def award_why(best: str, measure: str, note: str, top, tie: str) -> str:
@@ -235,6 +236,12 @@ class Pad:
                 game.findings.append(Finding("warning", None, code, text, ("variant",) if self.model.has_variants else ()))
             else:
                 env[e.id] = None if e.type in ("boolean", "text") and e.id not in data else e.default
+                if e.missing != "ignore" and e.applies(variant):  # as a player's value left out
+                    code, text = self.message("missing_record_field", {"field": e.id})
+                    if e.missing_message:
+                        text = fill(e.missing_message, {"field": e.id, "value": e.default})
+                    severity = "warning" if e.missing == "warn" else e.missing
+                    game.findings.append(Finding(severity, None, code, text, (e.id,)))
 
     def _variant_findings(self, game: Game, data: dict, stage: str) -> None:
         model, findings = self.model, game.findings
