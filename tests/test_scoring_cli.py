@@ -384,12 +384,31 @@ def test_batch_summary_names_the_records_with_problems(run, tmp_path):
     batch = _mixed_batch(tmp_path / "batch")
     res = run(batch)
     assert res.exit_code == 2
-    tail = res.stdout.rstrip().splitlines()[-5:]
+    tail = res.stdout.rstrip().splitlines()[-7:]
     assert tail == [_MIXED_SUMMARY,
                     "with error findings (1):",
                     f"  {batch / 'bad-total.yaml'}: claimed_total",
                     "unreadable (1):",
-                    f"  {batch / 'chess.yaml'}: game: no scorer for game 'chess'"]
+                    f"  {batch / 'chess.yaml'}: game: no scorer for game 'chess'",
+                    "with warnings only (1):",
+                    f"  {batch / 'warn.yaml'}: missing_field (2 warnings)"]
+
+
+def test_batch_summary_names_the_first_ten_records_with_warnings_only(run, tmp_path):
+    """Every record with warnings is counted; the first ten are named, the rest said in one line."""
+    batch = tmp_path / "batch"
+    batch.mkdir()
+    standard = (REPO / "examples" / "rftg-standard.yaml").read_text()
+    for i in range(12):
+        (batch / f"game-{i:02d}.yaml").write_text("\n".join(l for l in standard.splitlines() if "hand:" not in l) + "\n")
+    (batch / "game-99.yaml").write_text(standard)
+    res = run(batch)
+    assert res.exit_code == 0
+    out = res.stdout.splitlines()
+    start = out.index("13 records: 13 clean (12 with warnings), 0 with error findings, 0 unreadable")
+    assert out[start + 1:] == (["with warnings only (12):"]
+                               + [f"  {batch / f'game-{i:02d}.yaml'}: missing_field (2 warnings)" for i in range(10)]
+                               + ["  and 2 more (--problems-only lists their warnings)"])
 
 
 def test_a_2001_record_batch_names_all_667_records_with_error_findings(run, tmp_path):
@@ -421,7 +440,7 @@ def test_problems_only_prints_just_the_problems(run, tmp_path):
     assert [line.split(":")[0].rsplit("/", 1)[1] for line in problems] == ["bad-total.yaml", "warn.yaml", "warn.yaml"]
     assert "error [Ann] claimed_total: claimed 35 but the cards and chips give 34" in problems[0]
     assert f"{batch / 'chess.yaml'}:1:1: game: no scorer for game 'chess'" in res.stderr
-    assert out[-5] == _MIXED_SUMMARY
+    assert out[-7] == _MIXED_SUMMARY
     js = run(batch, "--problems-only", "--json")
     names = [json.loads(line)["record"].rsplit("/", 1)[1] for line in js.stdout.splitlines()]
     assert names == ["bad-total.yaml", "chess.yaml", "warn.yaml"]

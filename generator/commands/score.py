@@ -62,7 +62,8 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
 
     Exit 0 clean, 1 error findings (or bad content), 2 an unreadable record or a usage error;
     with several records, the worst of them. Records are scored and printed one at a time, and
-    a batch ends with a summary that names every record with error findings or unreadable.
+    a batch ends with a summary that names every record with error findings or unreadable, and
+    the first of those with warnings only.
 
     \b
     Examples:
@@ -144,8 +145,12 @@ def _chain(first, second, rest):
 
 class Tally:
     """What a batch's summary needs, in memory that does not grow with the batch: counts, and the
-    records with error findings or unreadable written to a spooled temporary file (in memory up
-    to 1 MB, on disk beyond), read back for the summary."""
+    records with error findings, unreadable or with warnings only written to a spooled temporary
+    file (in memory up to 1 MB, on disk beyond), read back for the summary."""
+
+    #: Most records with warnings only the summary names (all are counted; `--problems-only`
+    #: prints their warnings): a warning does not stop a score, the summary stays short.
+    WARNED_NAMED = 10
 
     def __init__(self):
         import tempfile
@@ -158,9 +163,14 @@ class Tally:
         code = scored.exit_code
         self.worst = max(self.worst, code)
         if code == 0:
-            self.warned += scored.has_problems
-            return
-        if code == 2:
+            if not scored.has_problems:
+                return
+            self.warned += 1
+            if self.warned > self.WARNED_NAMED:
+                return
+            codes = [f["code"] for f in scored.report.get("findings", []) if f["severity"] == "warning"]
+            detail = ", ".join(dict.fromkeys(codes)) + (f" ({len(codes)} warnings)" if len(codes) > 1 else "")
+        elif code == 2:
             self.unreadable += 1
             errors = scored.report.get("errors") or [{}]
             first, count = errors[0], _problem_count(errors)
@@ -175,20 +185,24 @@ class Tally:
 
     def summary(self) -> str:
         """``N records: x clean, y with error findings, z unreadable``, then each record with
-        error findings (its error codes) and each unreadable one (its first problem, with its
-        field, and how many problems it has)."""
+        error findings (its error codes), each unreadable one (its first problem, with its field,
+        and how many problems it has) and the first `WARNED_NAMED` records with warnings only
+        (their warning codes)."""
         n = self.count
         clean = n - self.errors - self.unreadable
         warned = f" ({self.warned} with warnings)" if self.warned else ""
         out = [f"{n} record{'s' if n != 1 else ''}: {clean} clean{warned}, {self.errors} with error "
                f"findings, {self.unreadable} unreadable"]
-        for code, title, count in (("1", "with error findings", self.errors), ("2", "unreadable", self.unreadable)):
+        for code, title, count in (("1", "with error findings", self.errors), ("2", "unreadable", self.unreadable),
+                                   ("0", "with warnings only", self.warned)):
             if not count:
                 continue
             out.append(f"{title} ({count}):")
             self._listed.seek(0)
             out += [f"  {line.rstrip(chr(10)).split(chr(9), 1)[1]}" for line in self._listed
                     if line.startswith(code + "\t")]
+        if self.warned > self.WARNED_NAMED:
+            out.append(f"  and {self.warned - self.WARNED_NAMED} more (--problems-only lists their warnings)")
         return "\n".join(out)
 
 
