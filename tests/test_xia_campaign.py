@@ -448,3 +448,15 @@ def test_a_campaign_without_player_says_so(xia_root, tmp_path):
             f"(add `player: your name` to the record)") in lines
     named = _score(REPO / "examples" / "xia-campaign.yaml", xia_root)
     assert "missing_field" not in named.output
+
+
+def test_cli_text_points_column_fits_its_widest_value(xia_root, tmp_path):
+    """A 5-character value (+9999: 9999 Fame Points to the NPCs' 0) widens the points column for
+    every row, so the games' text stays in one column."""
+    res = _score(record(tmp_path, game(fame=9999, npc_fame=0), game(goal="Goal 2", won=False,
+                                                                      fame=3, npc_fame=15)), xia_root)
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[1] == "  +9999  game 1, Goal 1: won 9999-0 with the goal completed: 9999 - 0"
+    assert lines[2] == "     -3  game 2, Goal 2: lost 3-15: a failed goal"
+    assert lines[1].index("game 1") == lines[2].index("game 2")

@@ -176,8 +176,11 @@ def _campaign(report: dict, file: str, title: str) -> str:
     out = [f"{title}{who}: {report['total']} points, "
            f"{report['goals_completed']} of {report['goal_count']} goals completed"
            + (f", {left_out} game{'s' if left_out != 1 else ''} not counted" if left_out else "")]
+    # the points column as wide as its widest value (+9999 is 5 characters), at least 4
+    counted = [e for e in report["explain"] if e.get("counted", True)]
+    width = max([4, *(len(f"{e['points']:+}") for e in counted)])
     for e in report["explain"]:  # a game not counted has no points in the column: it adds none
-        points = f"{e['points']:>+4}" if e.get("counted", True) else " " * 4
+        points = f"{e['points']:>+{width}}" if e.get("counted", True) else " " * width
         out.append(f"  {points}  game {e['game']}, {e['goal']}: {e['why']}")
     out += [finding_line(f, file) for f in report["findings"]]
     return "\n".join(out) + "\n"
