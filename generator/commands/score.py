@@ -109,7 +109,7 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
         else:
             located.file = "<stdin>" if source == "-" else source  # every message names the record as given
             scored = Scored(source, locate(scorer.score(located.data), located))
-            _say_content_folder(scored.report, scorer, content_dir)
+            _say_content_folder(scored.report, content_dir)
         scored.report = {"record": source, **scored.report} if (batch or as_json) else scored.report
         tally.add(scored)
         if problems_only and not scored.has_problems:
@@ -120,7 +120,7 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
     sys.exit(tally.worst)
 
 
-def _say_content_folder(report: dict, scorer, content_dir: Path) -> None:
+def _say_content_folder(report: dict, content_dir: Path) -> None:
     """A record of a game the content folder lacks: its hint also names the folder read, when it
     is the user's own (after `playaid new`, ./content holds only the user's games, and a shipped
     game's record meets "no scorer" with no word of why)."""
@@ -129,9 +129,8 @@ def _say_content_folder(report: dict, scorer, content_dir: Path) -> None:
 
     if report.get("ok") or Path(content_dir).resolve() == CONTENT_DIR.resolve():
         return
-    record_game = report.get("game")
     for error in report.get("errors", []):
-        if error.get("path") == ["game"] and record_game not in scorer.games:
+        if error.get("path") == ["game"]:  # no scorer for the record's game here
             error["hint"] += (f"; the content folder '{display_path(content_dir)}' replaces the games shipped with "
                               f"playaid: run outside it, or pass --content, to score those")
 

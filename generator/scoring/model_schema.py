@@ -35,8 +35,7 @@ def entered_schema(entered, mechanisms: dict) -> dict:
         return {"type": "integer", "minimum": entered.min, "maximum": entered.max, "description": description,
                 "x-hint": "write a whole number, e.g. 3 or -1"}
     if kind == "boolean":
-        return {"type": "boolean", "description": description,
-                "x-hint": f"write true or false, e.g. {entered.id}: true"}
+        return {"type": "boolean", "description": description}  # its hint: validate._type_hint
     if kind == "text":
         if entered.required:
             return text_schema(description, entered.max_length)

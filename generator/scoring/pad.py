@@ -45,7 +45,6 @@ MESSAGES = {
     "award_tied_nobody": "{title}: nobody scores it ({names} tie for the {best} {measure}{note}: {top})",
     "no_awards": "no awards: the game ended by {ended_by}",
     "player_count": "{count} players, but the game takes at most {max} (check the record)",
-    "too_few_players": "{count} players, but the game takes at least {min} (check the record)",
     "duplicate_player": "two players are named '{name}', entries {first} and {second} (give each player a different "
                         "name, or remove the entry written twice)",
     "claimed_total": "claimed {claimed} but the score gives {total} (claimed is {diff:+d}){hint}",
@@ -237,11 +236,17 @@ class Pad:
             else:
                 env[e.id] = None if e.type in ("boolean", "text") and e.id not in data else e.default
                 if e.missing != "ignore" and e.applies(variant):  # as a player's value left out
-                    code, text = self.message("missing_record_field", {"field": e.id})
-                    if e.missing_message:
-                        text = fill(e.missing_message, {"field": e.id, "value": e.default})
-                    severity = "warning" if e.missing == "warn" else e.missing
+                    severity, code, text = self.missing_record_value(e)
                     game.findings.append(Finding(severity, None, code, text, (e.id,)))
+
+    def missing_record_value(self, e) -> tuple[str, str, str]:
+        """``(severity, code, message)`` of the finding about record value ``e`` (`model.Entered`)
+        left out when content names it (``missing: warn`` or ``error``): the built-in
+        ``missing_record_field`` words, or the value's own ``missing_message``."""
+        code, text = self.message("missing_record_field", {"field": e.id})
+        if e.missing_message:
+            text = fill(e.missing_message, {"field": e.id, "value": e.default})
+        return ("warning" if e.missing == "warn" else e.missing), code, text
 
     def _variant_findings(self, game: Game, data: dict, stage: str) -> None:
         model, findings = self.model, game.findings

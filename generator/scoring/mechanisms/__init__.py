@@ -14,8 +14,9 @@ from __future__ import annotations
 
 class Mechanism:
     """The hooks the model interpreter (`generator.scoring.pad`) calls: `check_model` once, when
-    the pad is made (`game_pad.pad_for`); then, in this order, for one record: `start` once, `player` once per player (before the player's formulas: it puts the
-    names it gives formulas into ``env``), `component` for each component or measure declared
+    the pad is made (`game_pad.pad_for`); then, in this order, for one record: `start` once,
+    `player` once per player (before the player's formulas: it puts the names it gives formulas
+    into ``env``), `component` for each component or measure declared
     ``mechanism: <name>``, `finish` once (findings about the whole game), `player_json` for
     each player's report. ``names``: the names it gives formulas; ``types``: the entered-value
     types it owns (their schema comes from `entered_schema`)."""

@@ -49,7 +49,6 @@ from generator.scoring.model import ModelInvalid
 from generator.scoring.formulas import evaluated as _evaluate, record_budget, whole, why
 from generator.scoring.pad import Pad, _highest
 from generator.scoring.plan import CheckStep
-from generator.scoring.template import fill
 
 NAMES = frozenset({"completes_goal", "goal_done_in", "campaign_ended_in", "not_counted_by", "game_number"})
 #: The keys content may give under ``mechanisms: {campaign: ...}``: texts (names, and the
@@ -127,10 +126,8 @@ class CampaignPad(Pad):
 
         for e in model.record_entered:  # a record value left out that content says to name
             if data.get(e.id) is None and e.missing != "ignore":
-                code, text = self.message("missing_record_field", {"field": e.id})
-                if e.missing_message:
-                    text = fill(e.missing_message, {"field": e.id, "value": e.default})
-                find("warning" if e.missing == "warn" else e.missing, code, None, text, (e.id,))
+                severity, code, text = self.missing_record_value(e)
+                find(severity, code, None, text, (e.id,))
         declared = data.get(self.goals)
         declared_keys = {goal_key(d) for d in declared} if declared is not None else set()
         if declared is not None and len(declared_keys) != goal_count:
