@@ -32,6 +32,8 @@ facts:
 """
 SECRET = "Setup\nWith 2 or 3 players, each player takes 3 cards. TOP-SECRET-TOKEN\n"
 FILE_AT = "content/demo/game.yaml:8:11: rulebooks[0].file"
+#: The hint of a name that cannot be a rulebook's (as the check prints it).
+NAME_HINT = "(write the name of a text file in the seeds folder as it is there, e.g. rules.txt)"
 #: What `check` says of the demo's fact when it reads the rulebook.
 NOT_PRINTED = [
     "content/demo/facts.yaml:7:12: facts.hand_size.value: fact 'hand_size': 5 is not printed in "
@@ -78,8 +80,7 @@ def test_dot_dot_is_refused(demo, tmp_path, name):
     (tmp_path / "secret.txt").write_text(SECRET)
     with_file(demo, name)
     assert check() == [f"{FILE_AT}: refused: rulebook file '{name}' leads out of the seeds folder "
-                       "('..') (write the file's name as it is in the seeds folder, e.g. "
-                       "001_2033224846664d9b.txt)"]
+                       f"('..') {NAME_HINT}"]
 
 
 @pytest.mark.parametrize("seeds", [True, False])
@@ -90,8 +91,7 @@ def test_an_absolute_path_is_refused_with_or_without_seeds(demo, tmp_path, monke
     if not seeds:
         monkeypatch.setenv("PLAYAID_SEEDS", str(tmp_path / "no-seeds"))
     assert check() == [f"{FILE_AT}: refused: rulebook file '{cut(name, 60)}' is an absolute path; rulebooks are "
-                       "read from the seeds folder only (write the file's name as it is in the seeds "
-                       "folder, e.g. 001_2033224846664d9b.txt)"]
+                       f"read from the seeds folder only {NAME_HINT}"]
 
 
 def test_a_link_out_of_the_seeds_folder_is_refused(demo, tmp_path):
@@ -137,15 +137,28 @@ def test_a_folder_and_a_pipe_are_refused_without_hanging(demo, tmp_path):
     (tmp_path / "seeds" / "folder").mkdir()
     for name in ("pipe", "folder"):
         with_file(demo, name)
-        assert check() == [f"{FILE_AT}: rulebook file '{name}' is not a regular file (write the file's "
-                           "name as it is in the seeds folder, e.g. 001_2033224846664d9b.txt)"]
+        assert check() == [f"{FILE_AT}: rulebook file '{name}' is not a regular file {NAME_HINT}"]
 
 
-def test_a_missing_file_keeps_its_message(demo, tmp_path):
+def test_a_missing_file_names_what_the_seeds_folder_holds(demo, tmp_path):
     with_file(demo, "nope.txt")
     assert check() == [f"{FILE_AT}: rulebook file 'nope.txt' not found in the seeds folder "
-                       f"{tmp_path / 'seeds'} (fix the file name here, or set PLAYAID_SEEDS to the "
-                       "folder that holds it)"]
+                       f"{tmp_path / 'seeds'} (the seeds folder holds demo-rules.txt: fix the file name "
+                       "here, or set PLAYAID_SEEDS to the folder that holds it)"]
+
+
+def test_a_misspelt_file_gets_the_closest_names(demo, tmp_path):
+    for n in range(7):  # a folder of many files: the close name is said, not the list
+        (tmp_path / "seeds" / f"other-{n}.txt").write_text("Setup\n")
+    with_file(demo, "demo-ruels.txt")
+    assert check() == [f"{FILE_AT}: rulebook file 'demo-ruels.txt' not found in the seeds folder "
+                       f"{tmp_path / 'seeds'} (did you mean 'demo-rules.txt'? If it is elsewhere, set "
+                       "PLAYAID_SEEDS to the folder that holds it)"]
+    with_file(demo, "zzz.txt")
+    assert check() == [f"{FILE_AT}: rulebook file 'zzz.txt' not found in the seeds folder "
+                       f"{tmp_path / 'seeds'} (the seeds folder holds demo-rules.txt, other-0.txt, "
+                       "other-1.txt, other-2.txt, other-3.txt and 3 more: fix the file name here, or set "
+                       "PLAYAID_SEEDS to the folder that holds it)"]
 
 
 def test_a_name_too_long_for_the_file_system_is_a_problem(demo):
@@ -153,4 +166,4 @@ def test_a_name_too_long_for_the_file_system_is_a_problem(demo):
     # given, bypassing the checks (internal error: OSError File name too long)
     with_file(demo, "x" * 300)
     assert check() == [f"{FILE_AT}: rulebook file '{'x' * 57}...' cannot be opened: File name too long "
-                       "(write the file's name as it is in the seeds folder, e.g. 001_2033224846664d9b.txt)"]
+                       f"{NAME_HINT}"]

@@ -157,8 +157,8 @@ def test_missing_rulebook_file_is_one_problem_at_its_game_entry(demo, tmp_path):
     line = line_of(demo / "game.yaml", "file: demo-expansion.txt")
     assert problems(result) == [
         f"content/demo/game.yaml:{line}:11: rulebooks[1].file: rulebook file 'demo-expansion.txt' "
-        f"not found in the seeds folder seeds (fix the file name here, or set PLAYAID_SEEDS to the "
-        f"folder that holds it)"]
+        f"not found in the seeds folder seeds (the seeds folder holds demo-rules.txt: fix the file name "
+        f"here, or set PLAYAID_SEEDS to the folder that holds it)"]
     assert result.stderr.splitlines()[-1] == "1 problem found"
 
 

@@ -12,6 +12,7 @@ ever quotes a file that failed these checks.
 
 from __future__ import annotations
 
+import difflib
 import os
 import stat
 from dataclasses import dataclass
@@ -24,7 +25,11 @@ from generator.errors import CONTROL_CHARACTERS, cut
 #: that keeps a stray binary or log file from costing gigabytes of lines and sections.
 MAX_RULEBOOK_BYTES = 1 << 20
 
-_NAME_HINT = "write the file's name as it is in the seeds folder, e.g. 001_2033224846664d9b.txt"
+_NAME_HINT = "write the name of a text file in the seeds folder as it is there, e.g. rules.txt"
+
+#: Most folder entries looked at to suggest a name for a missing rulebook (a huge folder is
+#: not listed whole to say a typo).
+_MAX_LISTED = 1000
 
 
 class RulebookText:
@@ -85,8 +90,7 @@ def open_rulebook(seeds_dir: Path, name: str) -> RulebookText | Refused:
         target = (root / name).resolve(strict=True)
     except FileNotFoundError:
         return Refused(f"rulebook file '{cut(name, 60)}' not found in the seeds folder {seeds_dir}",
-                       "fix the file name here, or set PLAYAID_SEEDS to the folder that holds it",
-                       missing=True)
+                       _missing_hint(root, name), missing=True)
     except (OSError, RuntimeError) as exc:  # a link loop, a folder we may not enter
         return Refused(f"rulebook file '{cut(name, 60)}' cannot be opened: {getattr(exc, 'strerror', None) or exc}",
                        _NAME_HINT)
@@ -103,6 +107,28 @@ def open_rulebook(seeds_dir: Path, name: str) -> RulebookText | Refused:
         return Refused(f"rulebook file '{cut(name, 60)}' is {st.st_size:,} bytes, more than the "
                        f"{MAX_RULEBOOK_BYTES:,} a rulebook text may have", "name the rulebook's plain-text file")
     return _read(str(target), name, st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def _missing_hint(root: Path, name: str) -> str:
+    """How to fix a rulebook name that is in no file of ``root``: the closest names of the
+    folder's files (a typo), else what the folder holds, and PLAYAID_SEEDS for another folder."""
+    elsewhere = "or set PLAYAID_SEEDS to the folder that holds it"
+    try:
+        with os.scandir(root) as entries:
+            names = sorted(e.name for _, e in zip(range(_MAX_LISTED), entries) if e.is_file())
+    except OSError:  # no such folder, or one we may not list: say only how to fix the name
+        names = None
+    close = difflib.get_close_matches(name, names or (), n=2, cutoff=0.8)  # 0.6 matched "demo-" and ".txt"
+    if close:
+        return (f"did you mean {' or '.join(repr(cut(n, 60)) for n in close)}? If it is elsewhere, "
+                f"{elsewhere[3:]}")
+    if names:
+        shown = ", ".join(cut(n, 60) for n in names[:5])
+        more = f" and {len(names) - 5} more" if len(names) > 5 else ""
+        return f"the seeds folder holds {shown}{more}: fix the file name here, {elsewhere}"
+    if names is not None:
+        return f"the seeds folder is empty: {elsewhere[3:]}"
+    return f"fix the file name here, {elsewhere}"
 
 
 @lru_cache(maxsize=16)
