@@ -234,6 +234,50 @@ def test_a_formula_that_cannot_add_up_is_found_by_check(tmp_path):
     assert ": cannot evaluate `sets * set_vp + name`" in str(caught.value)
 
 
+def test_check_says_every_failing_formula_and_formulas_beside_other_problems(tmp_path):
+    """All at once: two formulas that fail the trial score are both said (the first no longer
+    hides the second), and a formula with an unknown name is said beside a sheet problem."""
+    from generator.errors import ContentError
+
+    new_game("many-game", tmp_path / "content", tmp_path / "examples")
+    scoring = tmp_path / "content" / "many-game" / "scoring.yaml"
+    original = scoring.read_text()
+    scoring.write_text(original.replace("value: sets * set_vp", 'value: "[sets]"')
+                       .replace("value: coins // coins_per_vp", 'value: "str(coins)"'))
+    with pytest.raises(ContentError) as caught:
+        load_content(tmp_path / "content")
+    said = [(p.field, p.message) for p in caught.value.problems]
+    assert said == [
+        ("components[0].value", "a trial score of an empty record fails: component 'sets_vp' gives [0] (a list), "
+                                "not a whole number"),
+        ("components[2].value", "a trial score of an empty record fails: component 'coins_vp' gives '0' (a text), "
+                                "not a whole number")]
+    scoring.write_text(original.replace("value: coins // coins_per_vp", "value: coinz // coins_per_vp")
+                       .replace("    - coins_vp\n", "    - coin_vp\n"))
+    with pytest.raises(ContentError) as caught:
+        load_content(tmp_path / "content")
+    fields = [p.field for p in caught.value.problems]
+    assert fields == ["components[2].value", "sheet.lines", "sheet.lines[3]"], caught.value.problems
+    assert "unknown name 'coinz'" in caught.value.problems[0].message
+    assert "did you mean 'coins'?" in caught.value.problems[0].hint
+
+
+def test_a_broken_mechanism_setting_beside_a_file_that_failed_to_load_is_no_internal_error(tmp_path):
+    """A game with a file that failed to load still has its model's formulas compiled (all at
+    once); a mechanism setting of the wrong shape then said once, not an internal TypeError."""
+    from generator.errors import ContentError
+
+    new_game("shape-game", tmp_path / "content", tmp_path / "examples")
+    game = tmp_path / "content" / "shape-game"
+    (game / "facts.yaml").write_text((game / "facts.yaml").read_text() + "  bad: [\n")
+    scoring = game / "scoring.yaml"
+    scoring.write_text(scoring.read_text().replace("entered:", "mechanisms:\n  tableau: {quantities: {q: 5}}\nentered:", 1))
+    with pytest.raises(ContentError) as caught:
+        load_content(tmp_path / "content")
+    said = [(p.file.rsplit("/", 1)[-1], p.field) for p in caught.value.problems]
+    assert said == [("facts.yaml", ""), ("scoring.yaml", "mechanisms.tableau.quantities.q")], caught.value.problems
+
+
 def test_a_formula_that_fails_on_a_records_values_is_said_to_be_a_content_error(tmp_path):
     """A division by a value that is 0 only for some records passes check (an empty record scores)
     but fails at the table: the report names the component, the player, and the scoring.yaml to

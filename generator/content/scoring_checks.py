@@ -156,16 +156,30 @@ def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
     from generator.content.template_checks import check_templates
 
     templates = check_templates(content, doc, loc)  # after the trial below: these do not stop it
-    if partial:
-        from generator.content.compiled import compile_game
-
-        # a formula's own problems only: a problem without a formula's place comes from what the
-        # file that failed to load would have given (a fact's value, the card database)
-        found, _pad = _compile_problems(content, doc, loc, compile_game(content))
-        problems += [p for p in found if p.field]
-    elif not problems:
+    if partial or problems:
+        # the formulas' own problems, all at once, but no trial score of a model in doubt: a
+        # problem without a formula's place may come from what a file that failed to load
+        # would have given (a fact's value, the card database)
+        problems += _formula_problems_beside(content, doc, loc, problems)
+    else:
         problems += _trial(content, doc, loc)
     return problems + templates
+
+
+def _formula_problems_beside(content, doc: Scoring, loc, found: list[Problem]) -> list[Problem]:
+    """The formulas that do not compile in a model whose other checks found ``found`` (or
+    whose game lacks a file that failed to load): those at a formula's own place not already
+    in ``found``. Compiling a model with other problems may meet them again in another form,
+    or fail on them outright, so only a formula's own problems are kept, and none when the
+    compile fails otherwise (``found`` already says what to fix first)."""
+    from generator.content.compiled import compile_game
+
+    said = {(p.file, p.line) for p in found}
+    try:
+        compiled, _pad = _compile_problems(content, doc, loc, compile_game(content))
+    except (TypeError, KeyError, IndexError, ValueError, AttributeError):  # a shape `found` reports
+        return []
+    return [p for p in compiled if p.field and p.line and (p.file, p.line) not in said]
 
 
 def _config_types(name: str) -> dict:
@@ -279,7 +293,7 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
             if ident not in placed:
                 problems.append(loc.problem(("sheet", "lines"), f"the sheet leaves out {kind} '{ident}', so its "
                                             f"Total would not add up to the score",
-                                            f"add a line `{ident}` (or put it in another line's `add:`)"))
+                                            f"add a line `{ident}`, or put it in another line's `add:`"))
     if not campaign and (doc.components or doc.awards) and "total" not in ids:
         problems.append(loc.problem(("sheet", "lines"), "the sheet has no `total` line",
                                     "add a line `total` (it adds up every component and award line)"))
@@ -303,14 +317,45 @@ _ITEM = re.compile(r"^(record value|component|measure|award|tie-breaker|check) '
 def _trial(content, doc: Scoring, loc) -> list[Problem]:
     """Compile the model as the scoring core does, and score a trial record of every variant
     with two players who entered nothing: a formula that cannot be evaluated is located here.
-    Every formula that does not compile is reported (`_compile_problems`), not only the first."""
+    Every formula that does not compile or fails is reported (`_compile_problems`), not only
+    the first."""
+    import copy
+
     from generator.content.compiled import compile_game
+    from generator.scoring.game_pad import pad_for
     from generator.scoring.model import ModelInvalid
 
     game_rules = compile_game(content)
     problems, pad = _compile_problems(content, doc, loc, game_rules)
     if problems or pad is None:
         return problems
+    rules = None
+    seen: set[tuple] = set()
+    # A failing formula stops its score: it is set aside (as `0`) and the trials run again, so
+    # every formula that fails is said at once, each once (at the first variant it fails in).
+    while True:
+        failed = _first_trial_failure(doc, pad)
+        if failed is None:
+            return problems
+        path, exc, prefix, hint = failed
+        problems.append(_formula_problem(content, doc, loc, path, exc, prefix, hint))
+        if rules is None:
+            rules = copy.deepcopy(game_rules)
+        if path in seen or len(problems) >= MAX_FORMULA_PROBLEMS or not _set_aside(rules.get("scoring"), path):
+            return problems
+        seen.add(path)
+        try:
+            pad = pad_for(rules)
+        except ModelInvalid:  # `0` in its place does not compile: what was said is enough
+            return problems
+
+
+def _first_trial_failure(doc: Scoring, pad):
+    """``(path, error, prefix, hint)`` of the first trial score of ``pad`` that fails (two
+    players who entered nothing, then the first at every value's highest, in each variant that
+    is not hidden), or None when every trial scores."""
+    from generator.scoring.model import ModelInvalid
+
     for variant in (doc.variants or [None]):
         if variant is not None and variant.hidden:
             continue
@@ -322,10 +367,9 @@ def _trial(content, doc: Scoring, loc) -> list[Problem]:
                 pad.score(record)
             except ModelInvalid as exc:
                 where = f" (variant {variant.id})" if variant is not None else ""
-                problems.append(_formula_problem(content, doc, loc, exc.path or _item_path(doc, str(exc)), exc,
-                                                 f"a trial score of {what}{where} fails: ", f"fix the formula: {hint}"))
-                return problems
-    return problems
+                return (exc.path or _item_path(doc, str(exc)), exc, f"a trial score of {what}{where} fails: ",
+                        f"fix the formula: {hint}")
+    return None
 
 
 def _compile_problems(content, doc: Scoring, loc, game_rules: dict):
