@@ -8,7 +8,6 @@ found here, not at the table)."""
 from __future__ import annotations
 
 import dataclasses
-import re
 
 from generator.content.scoring_model import Scoring
 from generator.errors import Problem, did_you_mean
@@ -306,12 +305,6 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
 #: How many formulas `_compile_problems` reports from one model before it stops (each is found
 #: by compiling the model once more with the formula before it set aside).
 MAX_FORMULA_PROBLEMS = 50
-#: The item a scoring-core message starts with (``component 'gems_vp': ...``) -> where such
-#: items are in a ``kind: scoring`` document, for a message that comes without a place.
-_ITEM_KEYS = {"record value": ("record_entered", "entered"), "component": ("components", "measures"),
-              "measure": ("measures", "components"), "award": ("awards",), "tie-breaker": ("tie_breakers",),
-              "check": ("checks", "player_checks")}
-_ITEM = re.compile(r"^(record value|component|measure|award|tie-breaker|check) '([^']+)'")
 
 
 def _trial(content, doc: Scoring, loc) -> list[Problem]:
@@ -367,7 +360,7 @@ def _first_trial_failure(doc: Scoring, pad):
                 pad.score(record)
             except ModelInvalid as exc:
                 where = f" (variant {variant.id})" if variant is not None else ""
-                return (exc.path or _item_path(doc, str(exc)), exc, f"a trial score of {what}{where} fails: ",
+                return (exc.path, exc, f"a trial score of {what}{where} fails: ",
                         f"fix the formula: {hint}")
     return None
 
@@ -389,7 +382,7 @@ def _compile_problems(content, doc: Scoring, loc, game_rules: dict):
         try:
             pad = pad_for(rules)
         except ModelInvalid as exc:
-            path = tuple(exc.path) or _item_path(doc, str(exc))
+            path = tuple(exc.path)
             problems.append(_formula_problem(content, doc, loc, path, exc))
             if rules is game_rules:
                 rules = copy.deepcopy(game_rules)
@@ -467,18 +460,3 @@ def _file_column(content, loc, path: tuple, line: int, column: int, offset: int)
         start += 1
     target = start + offset - 1
     return target + 1 if target < len(text) else column
-
-
-def _item_path(doc: Scoring, message: str) -> tuple:
-    """Where in ``doc`` the item a message starts with is (``record value 'rounds': ...`` ->
-    ``("record_entered", 0)``), for a scoring-core message that comes without its place;
-    ``()`` when it names none."""
-    found = _ITEM.match(message)
-    if not found:
-        return ()
-    what, ident = found.groups()
-    for key in _ITEM_KEYS[what]:
-        for i, item in enumerate(getattr(doc, key)):
-            if item.id == ident:
-                return (key, i, "assume") if what == "record value" and getattr(item, "assume", None) else (key, i)
-    return ()

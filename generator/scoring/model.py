@@ -72,7 +72,8 @@ class ModelInvalid(Exception):
 
 @dataclass(frozen=True)
 class Entered:
-    """A value written at the table (see the module docstring for the keys)."""
+    """A value written at the table (see the module docstring for the keys); ``at``: its
+    place in the model (``("record_entered", 0)``), where its errors are located."""
 
     id: str
     label: str
@@ -90,6 +91,7 @@ class Entered:
     values: tuple["Entered", ...] = ()
     assume: Any = None  # a compiled Expression (record values only)
     not_applicable_hint: dict = field(default_factory=dict)
+    at: tuple = ()
 
     @classmethod
     def from_json(cls, data: dict, where: str, names: set[str] | None = None, path: tuple = ()) -> "Entered":
@@ -118,7 +120,8 @@ class Entered:
                    min=low, max=high, max_length=data.get("max_length", 100), default=default,
                    required=bool(data.get("required")), missing=data.get("missing", "ignore"), missing_message=data.get("missing_message"),
                    variants=_opt_tuple(data.get("variants")), computed_by=data.get("computed_by"),
-                   values=values, assume=assume, not_applicable_hint=dict(data.get("not_applicable_hint", {})))
+                   values=values, assume=assume, not_applicable_hint=dict(data.get("not_applicable_hint", {})),
+                   at=path)
 
     def applies(self, variant: str | None) -> bool:
         return self.variants is None or variant in self.variants
@@ -300,7 +303,8 @@ class Model:
         record_entered = tuple(Entered.from_json(e, f"record value '{e['id']}'", record_scope, ("record_entered", i))
                                for i, e in enumerate(data.get("record_entered") or ()))
         record_scope |= {e.id for e in record_entered}
-        entered = tuple(Entered.from_json(e, f"entered value '{e['id']}'") for e in data.get("entered") or ())
+        entered = tuple(Entered.from_json(e, f"entered value '{e['id']}'", None, ("entered", i))
+                        for i, e in enumerate(data.get("entered") or ()))
         scope = set(record_scope) | {e.id for e in entered} | {"given", "name"}
         for name in mechanisms:
             scope |= mechanism_names.get(name, set())

@@ -226,7 +226,7 @@ class Pad:
             if e.id in data and data[e.id] is not None:
                 env[e.id] = data[e.id]
             elif e.assume is not None and e.applies(variant):
-                value = _evaluate(e.assume, env, f"record value '{e.id}'", budget=game.budget)
+                value = _evaluate(e.assume, env, f"record value '{e.id}'", e.at + ("assume",), game.budget)
                 env[e.id] = value
                 choices = "true or false" if e.type == "boolean" else "..."
                 code, text = self.message("assumed", {"field": e.id, "value": value, "choices": choices})
