@@ -143,6 +143,30 @@ def _demo(tmp_path, vocabulary: str) -> Path:
     return tmp_path
 
 
+def test_no_answer_is_a_bare_number_or_list_marker_and_each_names_its_section():
+    """A numbered step's label ("3.") is its place in its list, not a title; a fact whose value
+    is only a number ("1") is said with its label. Checked on every entry of the shipped games."""
+    marker = re.compile(r"\(?(\d+[a-z]?|[a-z])[.):]?|[-•*]")
+    for entry in rules_index()["entries"]:
+        result = rules().entry(entry["id"])
+        assert not marker.fullmatch(result["title"].strip()), result
+        assert any(c.isalpha() for c in result["text"]) or not result["text"], result
+        assert re.fullmatch(r"[a-z0-9_-]+: \S.*", result["source"]), result
+    found = rules().search("how do I remove cubes from the map in solo", "xia", 1)[0]
+    assert (found["title"], found["context"], found["source"]) == (
+        "Solo round end, step 1", ["Solo rules"], "xia: Solo Round End")
+    found = rules().search("how many cards to discard for the bunker", "rftg", 1)[0]
+    assert (found["title"], found["text"]) == ("Cards discarded from hand to use the bunker",
+                                               "Cards discarded from hand to use the bunker: 1")
+    # a sub-item of step 4 (no label of its own) is titled by its step
+    sub = rules().entry("rftg:rules/counterstrike-summary/retaliation-step/4.2")
+    assert sub["title"] == "Retaliation Step (end of round, after hand limit discards), step 4"
+    assert sub["context"] == ["Counterstrike Game Summary"]
+    # in its section's list the step keeps its number
+    section = rules().entry("xia:rules/xia-solo/round-end")
+    assert [i.get("title") for i in section["items"]] == [None, "1.", "2.", "3."]
+
+
 def test_vocabulary_term_must_be_content_words(tmp_path, monkeypatch):
     root = _demo(tmp_path, "kind: vocabulary\nid: words\nsynonyms:\n"
                            "  - term: cards\n    also: [hand]\n"

@@ -13,10 +13,14 @@ rules, a rule's sub-rules: ``[{"title"?, "text", "items"}]``), ``columns`` and `
 table), ``answer`` (the row or value for the player count asked: ``{"players", "text",
 "cells"?}``), ``card`` (a card's facts), ``detail`` (a card's powers and scoring lines),
 ``printed`` (``[{"aid", "title", "format", "face", "side"}]``: the aids it is printed on) and
-``related`` (tables, as results without ``score``).
+``related`` (tables, as results without ``score``). No title is a bare list marker: a numbered
+step is titled by the heading above it and its number ("Solo round end, step 1"); a fact whose
+value has no words is said with its label ("Cards discarded from hand to use the bunker: 1").
 """
 
 from __future__ import annotations
+
+import re
 
 from generator.rulesearch.index import RulesIndex
 
@@ -117,14 +121,16 @@ class Rules:
 
     def _result(self, entry: dict, score: float | None, extra: dict, related: bool = True) -> dict:
         kind = entry["kind"]
-        context = list(entry.get("context") or [])
-        title = entry.get("name") or (context[-1] if context else "")
+        title, context = _title(entry)
+        text = entry.get("text") or ""
+        if kind == "fact" and text and not any(c.isalpha() for c in text):
+            text = f"{title}: {text}"  # "1" or "2: 33; 3: 42" alone answers nothing
         out = {"id": entry["id"], "game": entry["game"], "kind": kind, "title": title,
-               "text": entry.get("text") or "", "source": entry.get("source") or ""}
+               "text": text, "source": entry.get("source") or ""}
         if score is not None:
             out["score"] = round(score, 3)
-        if context and (entry.get("name") or len(context) > 1):
-            out["context"] = context if entry.get("name") else context[:-1]
+        if context:
+            out["context"] = context
         source_id = out["source"].partition(": ")[0]
         source_title = self.index.games.get(entry["game"], {}).get("sources", {}).get(source_id)
         if source_title:
@@ -172,3 +178,31 @@ class Rules:
                 item["items"] = self._items(child["children"], depth + 1)
             items.append(item)
         return items
+
+
+#: A rule's label that only numbers or marks it in its list ("3.", "4b)", "(a)", "•"): shown
+#: before the item in its section, but no title for a result standing alone.
+_LIST_MARKER = re.compile(r"\(?(?:\d+[a-z]?|[a-z])[.):]?|[-•*·–]")
+
+
+def _title(entry: dict) -> tuple[str, list[str]]:
+    """(title, context) of an entry as a result: its name, else the last heading of its context
+    (a rule without a label is titled by the item or section it stands in). A list marker
+    ("3.") is no title: the heading above it is, with the step's number ("Solo round end, step
+    3"), and that heading leaves the context."""
+    context = list(entry.get("context") or [])
+    path = context + ([entry["name"]] if entry.get("name") else [])
+    if not path:
+        return "", []
+    title = path.pop()
+    if entry["kind"] in ("rule", "section") and _LIST_MARKER.fullmatch(title.strip()):
+        steps = [title]
+        while path and _LIST_MARKER.fullmatch(path[-1].strip()):
+            steps.insert(0, path.pop())  # "a." under "4.": step 4a
+        step = "".join(s.strip().strip("().:") for s in steps)
+        heading = path.pop() if path else ""
+        if step.isalnum() and heading:
+            title = f"{heading}, step {step}"
+        elif heading:
+            title = heading
+    return title, path
