@@ -95,7 +95,7 @@ def test_deep_nesting_30000_does_not_crash_the_process(tmp_path, cache_dir):
                            "unclosed brackets)\n")
 
 
-@pytest.mark.parametrize("game, shown", [("[rftg]", "['rftg']"), ("{rftg: 1}", "{'rftg': 1}")])
+@pytest.mark.parametrize("game, shown", [("[rftg]", "[rftg]"), ("{rftg: 1}", "{rftg: 1}")])
 def test_game_of_the_wrong_type(score, game, shown):
     result = score(EXAMPLE.replace("game: rftg", f"game: {game}"))
     assert result.exit_code == 2

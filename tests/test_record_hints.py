@@ -59,7 +59,7 @@ def score(monkeypatch, tmp_path):
      "record.yaml:2:1: goals: 'Goal 1, Goal 2' is text, not a list "
      "(put it in square brackets to make it a list: goals: [Goal 1, Goal 2])"),
     ("game: xia-campaign\ngoals: [[Goal 1]]\ngames:\n  - Goal 1\n",
-     "record.yaml:2:9: goals[0]: ['Goal 1'] is a list, not text "
+     "record.yaml:2:9: goals[0]: [Goal 1] is a list, not text "
      "(write it as text on one line, in quotes if it holds a colon)"),
 ])
 def test_a_value_of_the_wrong_type_says_how_to_write_it(score, text, line):

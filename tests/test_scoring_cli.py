@@ -104,8 +104,8 @@ def test_unreadable_record_exit_2(run, tmp_path):
 
 
 @pytest.mark.parametrize("text,field,message", [
-    ("game: [rftg]\n", "game", "no scorer for game ['rftg']"),
-    ("game: {a: 1}\n", "game", "no scorer for game {'a': 1}"),
+    ("game: [rftg]\n", "game", "no scorer for game [rftg]"),
+    ("game: {a: 1}\n", "game", "no scorer for game {a: 1}"),
     ("variant: standard\n", "game", "missing field 'game'"),
     ("game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n  - name: Ann\n    tableau: [Old Earth]\n"
      "    chips: many\n", "players[0].chips", "'many' is text, not a whole number"),
@@ -129,6 +129,10 @@ def test_wrong_types_are_located_errors(run, tmp_path, text, field, message):
     ("'3'", "'3' is text, not a whole number"),
     ("~", "is empty, not a whole number"),
     ("[1]", "[1] is a list, not a whole number"),
+    # a list or mapping as the record writes it, not as Python prints it
+    ("[true, null, 'a b', '3']", '[true, null, a b, "3"] is a list, not a whole number'),
+    ("{card: Old Earth, vp: 2}", "{card: Old Earth, vp: 2} is a mapping, not a whole number"),
+    ("{'Name: Part': [x]}", '{"Name: Part": [x]} is a mapping, not a whole number'),
 ])
 def test_a_value_of_the_wrong_kind_is_said_as_written_at_the_table(run, tmp_path, written, message):
     """What the record holds, as written (`true`, not Python's `True`; `.inf` is infinity),

@@ -12,6 +12,7 @@ model for (``kind: scoring``) is scored the same way (`generator.scoring.pad`): 
 from __future__ import annotations
 
 from generator.scoring.model import ModelInvalid
+from generator.scoring import written
 from generator.scoring.validate import RecordInvalid, problem
 
 
@@ -61,7 +62,7 @@ class Engine:
             return _unreadable(None, [problem((), "a score record must be a mapping",
                                               f"start with `game:`, one of {words}, then its fields")])
         if not isinstance(game, str) or game not in self.games:
-            shown = repr(game) if not isinstance(game, str) else f"'{game}'"
+            shown = written.shown(game)
             message = "missing field 'game'" if "game" not in record else f"no scorer for game {shown}"
             return _unreadable(None, [problem(("game",), message, f"use one of: {words}")])
         try:

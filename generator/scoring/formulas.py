@@ -55,6 +55,7 @@ def shown_kind(value) -> str:
     """A value as a message shows it, with what it is: ``'abc' (a text)``, ``1.5 (a decimal)``."""
     kinds = {str: "a text", list: "a list", tuple: "a list", dict: "a mapping", float: "a decimal",
              set: "a set", type(None): "nothing"}
+    # in the expression language's own syntax (None, True, ['a']): the formula is what gave it
     text = repr(value)
     if len(text) > 40:
         text = text[:37] + "..."

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import re
 
+from generator.scoring.written import as_written
+
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::(\+?d))?\}")
 
 
 def shown(value) -> str:
     """A value as a message shows it: ``true``/``false`` as written in a record, lists joined
-    with commas, None as ``none``."""
+    with commas, None as ``none``, a mapping (or a list in the list) as the record writes it
+    (``{card: X, vp: 2}``, `written.as_written`)."""
     if value.__class__ is str:
         return value
     if value is True:
@@ -21,7 +24,9 @@ def shown(value) -> str:
     if value is None:
         return "none"
     if isinstance(value, (list, tuple)):
-        return ", ".join(shown(v) for v in value)
+        return ", ".join(as_written(v) if isinstance(v, (list, tuple, dict)) else shown(v) for v in value)
+    if isinstance(value, dict):
+        return as_written(value)
     return str(value)
 
 

@@ -17,6 +17,8 @@ import math
 import re
 from typing import Any
 
+from generator.scoring.written import shown
+
 #: At most this many problems are listed; the rest are counted (a hostile record can hold
 #: hundreds of thousands of mistakes; nobody reads past the first screen).
 MAX_PROBLEMS = 50
@@ -73,13 +75,9 @@ def problem(path, message: str, hint: str = "") -> dict:
 
 
 def _shown(value: Any) -> str:
-    """``value`` as a record writes it: ``'text'``, ``3``, ``true`` (not Python's ``True``)."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    text = repr(value) if not isinstance(value, str) else repr(value) if not value.isprintable() else f"'{value}'"
-    return text if len(text) <= 40 else text[:37] + "..."
+    """``value`` as a record writes it (`written.shown`: ``'text'``, ``3``, ``true``,
+    ``{card: X}``), nothing for an empty value ("is empty")."""
+    return "" if value is None else shown(value)
 
 
 class _Collector:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from generator.scoring.limits import MAX_COUNT
+from generator.scoring.written import shown
 
 ROLL_TABLE = "npc-fame-roll"
 MODIFIER_TABLE = "npc-roll-modifiers"
@@ -106,7 +107,7 @@ def die_range(xia: dict) -> tuple[int, int]:
     low, high = facts.get("d20_min"), facts.get("d20_max")
     if not (_whole(low) and _whole(high) and low <= high):
         raise RollRulesInvalid(f"content/xia: facts d20_min/d20_max must be whole numbers "
-                               f"(found {low!r} and {high!r}); run `playaid check`")
+                               f"(found {shown(low)} and {shown(high)}); run `playaid check`")
     return low, high
 
 
@@ -124,7 +125,7 @@ def npc_roll(xia: dict, d20: int, counts: Mapping[str, int] | None = None) -> Np
     counts = dict(counts or {})
     low, high = die_range(xia)
     if not _whole(d20) or not low <= d20 <= high:
-        raise RollInvalid(f"d20: {d20!r} is not a d20 roll (give the number the die shows, "
+        raise RollInvalid(f"d20: {shown(d20)} is not a d20 roll (give the number the die shows, "
                           f"{low} to {high})", "d20")
     rows = roll_terms(xia)
     known = [r.get("term") for r in rows]
@@ -136,7 +137,7 @@ def npc_roll(xia: dict, d20: int, counts: Mapping[str, int] | None = None) -> Np
     for row in rows:
         count = counts.get(row["term"], 0)
         if not _whole(count) or not 0 <= count <= MAX_COUNT:
-            raise RollInvalid(f"{row['term']}: {count!r} is not a count "
+            raise RollInvalid(f"{row['term']}: {shown(count)} is not a count "
                               f"(give a whole number, 0 to {MAX_COUNT}, of {row.get('unit', 'things')})", row["term"])
         if not _whole(row.get("bonus")):
             raise RollRulesInvalid(f"content/xia: table '{MODIFIER_TABLE}' row '{row['term']}' "

@@ -49,6 +49,7 @@ from generator.scoring.model import ModelInvalid
 from generator.scoring.formulas import evaluated as _evaluate, record_budget, whole, why
 from generator.scoring.pad import Pad, _highest
 from generator.scoring.plan import CheckStep
+from generator.scoring.written import shown
 
 NAMES = frozenset({"completes_goal", "goal_done_in", "campaign_ended_in", "not_counted_by", "game_number"})
 #: The keys content may give under ``mechanisms: {campaign: ...}``: texts (names, and the
@@ -114,7 +115,7 @@ class CampaignPad(Pad):
         goal_count = env.get(self.goal_count_name)
         if not isinstance(goal_count, int) or isinstance(goal_count, bool):
             raise ModelInvalid(f"campaign: constant '{self.goal_count_name}' must be a whole number "
-                               f"(found {goal_count!r})")
+                               f"(found {shown(goal_count)})")
         findings: list[dict] = []
 
         def find(severity: str, code: str, index: int | None, message: str, path: tuple = ()) -> None:
