@@ -32,6 +32,8 @@ class Problem:
     message: str = ""
     hint: str = ""
     severity: str = "error"
+    #: On the one problem that stands for those left out (`capped`): how many it stands for.
+    more: int = 0
 
     def __str__(self) -> str:
         where = self.file
@@ -114,7 +116,7 @@ def capped(problems: list[Problem]) -> list[Problem]:
     first = problems[MAX_PROBLEMS]
     return problems[:MAX_PROBLEMS] + [Problem(first.file, first.line, first.column, "",
                                               f"... and {rest} more problem{'s' if rest != 1 else ''}",
-                                              "fix the ones above and check again")]
+                                              "fix the ones above and check again", more=rest)]
 
 
 class PlayaidError(Exception):

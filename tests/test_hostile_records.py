@@ -17,6 +17,8 @@ from click.testing import CliRunner
 from generator.cli import cli
 from generator.errors import MAX_PROBLEMS, ContentError, Problem, RecordError
 from generator.reader.yaml_io import MAX_DEPTH, MAX_RECORD_VALUES
+from generator.records.record_io import problem_json
+from generator.scoring.validate import problem_count
 from tests.demo_content import laughs
 from tests.scoring_fixtures import record_words
 
@@ -166,6 +168,7 @@ def test_problem_lists_are_capped_in_both_errors():
     assert text[50:] == ["f.yaml:51:3: ... and 70 more problems (fix the ones above and check again)",
                          "120 problems found"]
     record = RecordError(problems)
+    assert record.problems[-1].more == 70 and problem_count([problem_json(p) for p in record.problems]) == 120
     assert [str(p) for p in record.problems[-2:]] == [
         "f.yaml:50:3: x: bad", "f.yaml:51:3: ... and 70 more problems (fix the ones above and check again)"]
     assert len(RecordError(problems[:50]).problems) == 50  # no summary line when nothing is left out

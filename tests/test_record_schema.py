@@ -11,7 +11,7 @@ import pytest
 
 from generator.reader.yaml_io import load_file
 from generator.records.record_schema_export import record_schema_text
-from generator.scoring.validate import validate
+from generator.scoring.validate import RecordInvalid, problem_count, validate
 
 try:  # tests/ may or may not become a package
     from tests.scoring_fixtures import pad
@@ -70,3 +70,10 @@ def test_problem_list_is_capped():
     problems = validate(pad("rftg").schema, record)
     assert len(problems) == 51
     assert problems[-1]["message"] == "... and 450 more problems"
+    # the count travels as data: the summary holds its number, the count adds it up
+    assert problems[-1]["more"] == 450 and "more" not in problems[0]
+    assert problem_count(problems) == 500
+    assert RecordInvalid(problems).count == 500
+    one_more = validate(pad("rftg").schema, {**record, "players": [
+        {"name": "Ann", "tableau": ["Old Earth"], **{f"x{i}": 1 for i in range(51)}}]})
+    assert (one_more[-1]["message"], problem_count(one_more)) == ("... and 1 more problem", 51)

@@ -40,6 +40,10 @@ TEXTS = {
     "escaped-control": HEAD + 'players:\n  - name: "Ann\\x01"\n    tableau: [Old Earth]\n    chips: 1\n',
     "control-in-key": HEAD + 'players:\n  - {"na\\nme": Ann, tableau: [Old Earth], chips: 1}\n',
     "duplicate-with-bad-value": HEAD + PLAYER.format(chips=1) + "    chips: !!binary x\n",
+    # past 50 problems the last one stands for the rest and holds their number (`more`), from the
+    # scoring core's check and from the reader
+    "many-unknown-fields": HEAD + PLAYER.format(chips=1) + "".join(f"    x{i}: 1\n" for i in range(60)),
+    "many-duplicate-keys": HEAD + PLAYER.format(chips=1) + "    chips: 2\n" * 60,
     "json": json.dumps({"game": "rftg", "variant": "standard", "ended_by": "vp_pool",
                         "players": [{"name": "Ann", "tableau": ["Old Earth"], "chips": 10}]}, indent="\t"),
 }

@@ -11,7 +11,6 @@ error).
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -158,6 +157,8 @@ class Tally:
         self._listed = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
 
     def add(self, scored) -> None:
+        from generator.scoring.validate import problem_count
+
         self.count += 1
         code = scored.exit_code
         self.worst = max(self.worst, code)
@@ -172,7 +173,7 @@ class Tally:
         elif code == 2:
             self.unreadable += 1
             errors = scored.report.get("errors") or [{}]
-            first, count = errors[0], _problem_count(errors)
+            first, count = errors[0], problem_count(errors)
             detail = (f"{first['field']}: " if first.get("field") else "") + first.get("message", "cannot be read") \
                 + (f" ({count} problems)" if count > 1 else "")
         else:
@@ -203,13 +204,6 @@ class Tally:
         if self.warned > self.WARNED_NAMED:
             out.append(f"  and {self.warned - self.WARNED_NAMED} more (--problems-only lists their warnings)")
         return "\n".join(out)
-
-
-def _problem_count(errors: list[dict]) -> int:
-    """How many problems an unreadable record has: its errors, the last of which may stand for
-    more ('... and 12 more problems', `validate.validate`'s cap)."""
-    more = re.match(r"\.\.\. and (\d+) more problems", errors[-1].get("message", ""))
-    return len(errors) - 1 + int(more.group(1)) if more else len(errors)
 
 
 def _json_failure(exc) -> None:

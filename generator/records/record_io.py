@@ -107,9 +107,11 @@ def _records_under(folder: Path) -> Iterator[str]:
 
 
 def problem_json(p: Problem) -> dict:
-    """A located problem as the JSON report carries it."""
-    return {"file": p.file, "line": p.line, "column": p.column, "field": p.field,
-            "message": p.message, "hint": p.hint}
+    """A located problem as the JSON report carries it (``more``: on the one that stands for
+    the problems left out, how many)."""
+    out = {"file": p.file, "line": p.line, "column": p.column, "field": p.field,
+           "message": p.message, "hint": p.hint}
+    return {**out, "more": p.more} if p.more else out
 
 
 def locate(report: dict, located: Located) -> dict:
@@ -127,7 +129,7 @@ def locate(report: dict, located: Located) -> dict:
         line, col = located.position(path, prefer_key=True)
         item.update(file=located.file, line=line, column=col)
     if report.get("errors"):  # in file order; the "... and N more" summary stays last
-        summary = [e for e in report["errors"] if e["message"].startswith("... and ")]
+        summary = [e for e in report["errors"] if "more" in e]
         report["errors"] = sorted((e for e in report["errors"] if e not in summary),
                                   key=lambda e: (e["line"], e["column"])) + summary
     for item in report.get("findings", []):

@@ -62,11 +62,19 @@ def dotted(path) -> str:
 
 class RecordInvalid(Exception):
     """The record cannot be scored; ``problems`` lists every problem as a dict
-    ``{path, field, message, hint}`` (see `problem`)."""
+    ``{path, field, message, hint}`` (see `problem`; past `MAX_PROBLEMS` the last one stands for
+    the rest: ``more``), ``count`` how many there are in all."""
 
     def __init__(self, problems: list[dict]):
         self.problems = problems
+        self.count = problem_count(problems)
         super().__init__("; ".join(f"{p['field'] or 'record'}: {p['message']}" for p in problems))
+
+
+def problem_count(problems: list[dict]) -> int:
+    """How many problems ``problems`` (a report's ``errors``) stand for: one each, and the
+    ``more`` of the entry that stands for those left out (``... and 12 more problems``)."""
+    return sum(p.get("more", 1) for p in problems)
 
 
 def problem(path, message: str, hint: str = "") -> dict:
@@ -97,13 +105,15 @@ def validate(schema: dict, data: Any, limit: int = MAX_PROBLEMS) -> list[dict]:
     """Every problem of ``data`` against ``schema`` (see the module docstring for the subset).
 
     Returns a list of problem dicts (`problem`), at most ``limit`` of them; when more were found
-    the last entry says how many more. An empty list means valid.
+    the last entry says how many more, and holds that number as ``more`` (`problem_count`). An
+    empty list means valid.
     """
     out = _Collector(limit)
     _check(schema, data, (), out)
     if out.dropped:
-        out.problems.append(problem((), f"... and {out.dropped} more problems",
-                                    "fix the ones above and check again"))
+        rest = out.dropped
+        out.problems.append({**problem((), f"... and {rest} more problem{'s' if rest != 1 else ''}",
+                                       "fix the ones above and check again"), "more": rest})
     return out.problems
 
 

@@ -445,7 +445,8 @@ export function overLimits(record, limits) {
 }
 
 /** Problems in file order (line, column, field, message), the first MAX_PROBLEMS of them and
- * then one "... and N more problems" where the first one left out is, as the command line. */
+ * then one "... and N more problems" where the first one left out is, holding N as `more`, as the
+ * command line. */
 function capped(problems) {
   const key = (p) => [p.line, p.column, p.field, p.message];
   const ordered = [...problems].sort((a, b) => {
@@ -457,7 +458,8 @@ function capped(problems) {
   const rest = ordered.length - MAX_PROBLEMS;
   const first = ordered[MAX_PROBLEMS];
   return [...ordered.slice(0, MAX_PROBLEMS), { field: "", line: first.line, column: first.column,
-    message: `... and ${rest} more problem${rest !== 1 ? "s" : ""}`, hint: "fix the ones above and check again" }];
+    message: `... and ${rest} more problem${rest !== 1 ? "s" : ""}`, hint: "fix the ones above and check again",
+    more: rest }];
 }
 
 function syntaxProblem(error, lineCounter) {
@@ -511,7 +513,7 @@ export function locate(report, located, file) {
     Object.assign(item, { file, line, column });
   }
   if (report.errors?.length) { // in file order; a "... and N more" summary stays last
-    const summary = report.errors.filter((e) => e.message.startsWith("... and "));
+    const summary = report.errors.filter((e) => e.more !== undefined);
     report.errors = report.errors.filter((e) => !summary.includes(e))
       .sort((a, b) => a.line - b.line || a.column - b.column).concat(summary);
   }
@@ -528,7 +530,8 @@ export function locate(report, located, file) {
 /** The report of a record that could not be read (as `playaid score --json` prints it). */
 export function unreadableReport(errors, file) {
   return { ok: false, game: null,
-    errors: errors.map((e) => ({ file, line: e.line, column: e.column, field: e.field, message: e.message, hint: e.hint })) };
+    errors: errors.map((e) => ({ file, line: e.line, column: e.column, field: e.field, message: e.message, hint: e.hint,
+      ...(e.more === undefined ? {} : { more: e.more }) })) };
 }
 
 // --- writing ---------------------------------------------------------------------------------
