@@ -216,6 +216,22 @@ def test_tie_break_is_shown_when_it_decides(run, tmp_path):
                              "players": [{"name": "Bob", "tiebreak": 3}, {"name": "Ann", "tiebreak": 1}]}]
 
 
+def test_text_vp_column_fits_its_widest_value(run, tmp_path):
+    """A 5-character VP (-9999, a card the database lacks given by hand) widens the VP column for
+    every line of every player, so the components stay in one column (as the Xia report's)."""
+    rec = tmp_path / "wide.yaml"
+    rec.write_text("game: rftg\nvariant: standard\nended_by: vp_pool\nplayers:\n"
+                   "  - {name: Ann, tableau: [Old Earth, {card: Mystery World, vp: -9999}], chips: 12, goods: 0, hand: 0}\n"
+                   "  - {name: Ben, tableau: [Epsilon Eridani], chips: 12, goods: 0, hand: 0}\n")
+    res = run(rec, "--plain")
+    lines = res.output.splitlines()
+    assert lines[:3] == ["Ben: 13 VP (rank 1)", "      1  Epsilon Eridani: printed VP",
+                         "     12  VP chips: chips other than war contributions"]
+    assert lines[5:9] == ["Ann: -9985 VP (rank 2)", "      2  Old Earth: printed VP",
+                          "  -9999  Mystery World: printed VP given by hand (not in the database)",
+                          "     12  VP chips: chips other than war contributions"]
+
+
 def test_help_lists_fields_variants_and_ended_by_from_content(run):
     res = CliRunner().invoke(cli, ["score", "--help"])
     assert res.exit_code == 0

@@ -121,12 +121,23 @@ def _by_rank(report: dict) -> list[dict]:
     return sorted(report["players"], key=lambda p: p["rank"])
 
 
+def _column(values: list[str], least: int = 4) -> list[str]:
+    """``values`` right-aligned in a column as wide as the widest (at least ``least``
+    characters), so the text after the column stays in line: ``-100`` or ``+9999`` is wider than
+    the usual ``12``."""
+    width = max([least, *map(len, values)])
+    return [v.rjust(width) for v in values]
+
+
 def _plain_players(report: dict, file: str, breakers: list | None = None) -> str:
     out: list[str] = []
-    for p in _by_rank(report):
+    players = _by_rank(report)
+    # one VP column for every player's lines, so the players' blocks line up too
+    vps = iter(_column([str(e["vp"]) for p in players for e in p["explain"]]))
+    for p in players:
         out.append(total_title(p))
         for e in p["explain"]:
-            out.append(f"  {e['vp']:>4}  {e['component']}: {e['why']}")
+            out.append(f"  {next(vps)}  {e['component']}: {e['why']}")
         if p.get("claimed_total") is not None:
             out.append(f"  claimed {p['claimed_total']}")
         military = _military_line(report, p)
@@ -176,12 +187,10 @@ def _campaign(report: dict, file: str, title: str) -> str:
     out = [f"{title}{who}: {report['total']} points, "
            f"{report['goals_completed']} of {report['goal_count']} goals completed"
            + (f", {left_out} game{'s' if left_out != 1 else ''} not counted" if left_out else "")]
-    # the points column as wide as its widest value (+9999 is 5 characters), at least 4
-    counted = [e for e in report["explain"] if e.get("counted", True)]
-    width = max([4, *(len(f"{e['points']:+}") for e in counted)])
-    for e in report["explain"]:  # a game not counted has no points in the column: it adds none
-        points = f"{e['points']:>+{width}}" if e.get("counted", True) else " " * width
-        out.append(f"  {points}  game {e['game']}, {e['goal']}: {e['why']}")
+    # a game not counted has no points in the column: it adds none
+    points = _column([f"{e['points']:+}" if e.get("counted", True) else "" for e in report["explain"]])
+    for e, shown in zip(report["explain"], points):
+        out.append(f"  {shown}  game {e['game']}, {e['goal']}: {e['why']}")
     out += [finding_line(f, file) for f in report["findings"]]
     return "\n".join(out) + "\n"
 
