@@ -114,3 +114,24 @@ def test_the_command_line_takes_copies_and_ink(tmp_path):
     with pytest.raises(ValueError, match="copies must be 1 to 81"):
         RenderOptions(copies=0)
     assert pt_to_mm(72) == pytest.approx(25.4)
+
+
+def test_copies_help_and_readme_say_the_range_and_the_layout():
+    """`--copies` says its range (1 to 81) and what it does to the layout, in --help and the
+    README; the cards a sheet holds that both name are the imposition's, on A4 and US Letter."""
+    from generator.content.aids import NAMED_SIZES_MM
+
+    for paper in ("a4", "letter"):
+        held = {name: sheet_layout(*NAMED_SIZES_MM[name], paper).per_sheet for name in ("rftg-card", "tarot", "a6")}
+        assert held == {"rftg-card": 9, "tarot": 4, "a6": 2}
+    result = CliRunner().invoke(cli, ["build", "--help"])
+    helped = " ".join(result.output.split())
+    assert ("copies of each card aid, 1 to 81 (e.g. one per player); sheet mode only: the cards fill the "
+            "sheet's slots from the top left, more than a sheet holds go on further sheets (9 RftG-size "
+            "cards a sheet, 4 tarot, 2 A6); page aids and print-shop mode (one face a page) are "
+            "unchanged; default: one full sheet") in helped
+    readme = " ".join((PROJECT_ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert ("`--copies N` (1 to 81) prints N of each card aid (e.g. one per player) instead of one full "
+            "sheet. In sheet mode the cards fill the sheet's slots from the top left (a sheet holds 9 "
+            "RftG-size cards, 4 tarot or 2 A6, on A4 and US Letter alike)") in readme
+    assert "Page aids and `--mode print-shop` (one face a page) are not changed by it." in readme
