@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from generator.content.scoring_formulas import RESERVED, file_column
 from generator.content.scoring_model import Scoring
+from generator.content.template_checks import check_templates
 from generator.errors import Problem, did_you_mean
 from generator.scoring.formulas import MAX_SCORE
-
-#: Names every formula may read besides the model's own (see docs/content-format.md, "Scoring").
-RESERVED = {"name", "given", "variant", "variant_id", "a_variant", "ended_by", "player_count",
-            "total", "index", "players", "facts"}
 
 
 def check_scoring(content, partial: bool = False) -> list[Problem]:
@@ -152,8 +150,6 @@ def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
                 f"use one of: {', '.join(sorted(MESSAGES))}", prefer_key=True)
     if doc.sheet is not None:
         problems += _check_sheet(doc, loc)
-    from generator.content.template_checks import check_templates
-
     templates = check_templates(content, doc, loc)  # after the trial below: these do not stop it
     if partial or problems:
         # the formulas' own problems, all at once, but no trial score of a model in doubt: a
@@ -429,34 +425,6 @@ def _formula_problem(content, doc: Scoring, loc, path: tuple, exc, prefix: str =
         message = message.removesuffix(f" (at column {offset})")
     problem = loc.problem(path, prefix + message, hint)
     if offset and problem.line:
-        column = _file_column(content, loc, path, problem.line, problem.column, offset)
+        column = file_column(content, loc, path, problem.line, problem.column, offset)
         problem = dataclasses.replace(problem, column=column)
     return problem
-
-
-def _model_names(doc: Scoring) -> set[str]:
-    """Every name a formula of ``doc`` could mean: its values, measures, components, awards,
-    tie-breakers and constants, and the names every formula may read (`RESERVED`)."""
-    names = set(RESERVED) | set(doc.constants) | {k for v in doc.variants for k in v.constants}
-    for key in ("record_entered", "entered", "measures", "components", "awards", "tie_breakers"):
-        names |= {item.id for item in getattr(doc, key)}
-    return names
-
-
-def _file_column(content, loc, path: tuple, line: int, column: int, offset: int) -> int:
-    """The column in the file of character ``offset`` (1-based) of the formula whose value
-    starts at ``line``:``column``: past an opening quote, on the same line; the value's own
-    column when the formula does not start there (a ``|`` or ``>`` block) or the file cannot
-    be read again."""
-    try:
-        relative = next(p for key, p in content.paths.items() if content.located.get(key) is loc)
-        text = (content.folder.parent / relative).read_text(encoding="utf-8").splitlines()[line - 1]
-    except (StopIteration, OSError, UnicodeDecodeError, IndexError):
-        return column
-    start = column - 1
-    if start >= len(text) or text[start] in "|>":
-        return column
-    if text[start] in "\"'":
-        start += 1
-    target = start + offset - 1
-    return target + 1 if target < len(text) else column

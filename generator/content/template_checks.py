@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from generator.content.scoring_formulas import RESERVED, file_column, model_names
 from generator.content.scoring_model import Scoring
 from generator.errors import Problem, did_you_mean
 from generator.scoring.template import fill
@@ -29,7 +30,6 @@ _MESSAGE_EXTRAS = {"claimed_total": {"player"}, "field_not_applicable": {"player
 
 def check_templates(content, doc: Scoring, loc) -> list[Problem]:
     """Every template problem of ``doc`` (a ``kind: scoring`` document located by ``loc``)."""
-    from generator.content.scoring_checks import RESERVED, _model_names
     from generator.scoring.mechanisms import mechanism_names
     from generator.scoring.pad import MESSAGES
     from generator.scoring.template import placeholders
@@ -37,7 +37,7 @@ def check_templates(content, doc: Scoring, loc) -> list[Problem]:
     mechanisms = set()
     for name in doc.mechanisms:
         mechanisms |= mechanism_names().get(name, set())
-    player_scope = _model_names(doc) | mechanisms
+    player_scope = model_names(doc) | mechanisms
     constants = set(doc.constants) | {k for v in doc.variants for k in v.constants}
     game_scope = set(RESERVED) | constants | {e.id for e in doc.record_entered} | mechanisms
     problems: list[Problem] = []
@@ -68,7 +68,6 @@ def check_templates(content, doc: Scoring, loc) -> list[Problem]:
 
 
 def _template_problems(content, loc, path: tuple, text: str, scope: set, what: str) -> list[Problem]:
-    from generator.content.scoring_checks import _file_column
 
     out = []
     for match in _BRACES.finditer(text):
@@ -79,7 +78,7 @@ def _template_problems(content, loc, path: tuple, text: str, scope: set, what: s
         start = match.start() - 1 if message.endswith(_DOUBLED) else match.start()  # at the first brace
         problem = loc.problem(path, message, hint)
         if problem.line:
-            column = _file_column(content, loc, path, problem.line, problem.column, start + 1)
+            column = file_column(content, loc, path, problem.line, problem.column, start + 1)
             problem = dataclasses.replace(problem, column=column)
         out.append(problem)
     return out
