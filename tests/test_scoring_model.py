@@ -86,6 +86,21 @@ def test_least_award_and_minimum():
         [f["message"] for f in report["findings"]]
 
 
+def test_least_award_minimum_is_a_most():
+    # `least` with `min_to_win`: nobody scores when the lowest value is above it, and the
+    # finding says so in those words (it said "top coins is 2; it needs at least 1")
+    model = {**MODEL, "awards": [{"id": "frugal", "title": "Frugal", "vp": 3, "least": "coins",
+                                  "min_to_win": 1}]}
+    report = score([{"name": "Ann", "red": 0, "blue": 0, "coins": 2},
+                    {"name": "Ben", "red": 0, "blue": 0, "coins": 3}], model)
+    assert [p["awards"] for p in report["players"]] == [[], []]
+    assert "Frugal: nobody scores it (lowest coins is 2; it needs at most 1)" in \
+        [f["message"] for f in report["findings"]]
+    report = score([{"name": "Ann", "red": 0, "blue": 0, "coins": 1},
+                    {"name": "Ben", "red": 0, "blue": 0, "coins": 3}], model)
+    assert by_name(report)["Ann"]["awards"] == ["frugal"] and by_name(report)["Ann"]["awards_vp"] == 3
+
+
 def test_tie_breakers_in_order_and_lower_wins():
     # Ann and Ben tie on 5 VP; equal debt (first tie-breaker), so the fewer red (lower wins) decides
     report = score([{"name": "Ann", "red": 2, "blue": 1, "coins": 0, "debt": 0},

@@ -41,7 +41,7 @@ MESSAGES = {
                      "if there were none)",
     "assumed": "`{field}` not given; assumed {value} (write {field}: {choices})",
     "missing_record_field": "`{field}` not written (add `{field}:` to the record)",
-    "award_not_given": "{title}: nobody scores it (top {measure}{note} is {top}; it needs at least {min})",
+    "award_not_given": "{title}: nobody scores it ({best} {measure}{note} is {top}; it needs {bound} {min})",
     "award_tied_nobody": "{title}: nobody scores it ({names} tie for the {best} {measure}{note}: {top})",
     "no_awards": "no awards: the game ended by {ended_by}",
     "player_count": "{count} players, but the game takes at most {max} (check the record)",
@@ -353,8 +353,10 @@ class Pad:
             short = award.min_to_win is not None and (top > award.min_to_win if award.lower
                                                       else top < award.min_to_win)
             if short:
-                code, text = self.message("award_not_given", {"title": award.title, "measure": label,
-                                                              "note": note, "top": top, "min": award.min_to_win})
+                # `least`: min_to_win is a most (fewest debts 2, and it needs at most 1)
+                code, text = self.message("award_not_given", {
+                    "title": award.title, "measure": label, "note": note, "top": top, "min": award.min_to_win,
+                    "best": "lowest" if award.lower else "top", "bound": "at most" if award.lower else "at least"})
                 game.findings.append(Finding("info", None, code, text))
                 continue
             tied = [i for i, v in enumerate(values) if v == top]
