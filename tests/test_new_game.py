@@ -205,6 +205,18 @@ def test_new_on_a_read_only_file_system_is_a_usage_error(tmp_path, monkeypatch):
      "award 'most_coins' gives 'many' (a text), not a whole number"),
     (("    field: players\n", "    field: players\n    player: \"len(players)\"\n"), "checks[0].player",
      "check 'too_many_gems' `player` gives 2, not the index of a player (0 to 1"),
+    # a default formulas read must be one a record could write: a count's -5 would score a
+    # record that leaves it out +10 VP where the rules say -2 per debt, silently
+    (("{id: coins, label: Coins, type: count, missing: warn}", "{id: coins, label: Coins, type: count, default: -5}"),
+     "entered[3].default", "a count's `default` is a whole number from 0 to 9999"),
+    (("{id: red, label: Red gems, type: count, max: 99, missing: warn}",
+      "{id: red, label: Red gems, type: count, max: 99, default: 100}"),
+     "entered[0].default", "a count's `default` is a whole number from 0 to 99"),
+    (("{id: coins, label: Coins, type: count, missing: warn}", "{id: coins, label: Coins, type: count, default: \"3\"}"),
+     "entered[3].default", "(got '3')"),
+    (("{id: coins, label: Coins, type: count, missing: warn}",
+      "{id: coins, label: Coins, type: count}\n  - {id: rich, label: Rich, type: boolean, default: 7}"),
+     "entered[4].default", "a boolean's `default` is true or false"),
 ])
 def test_a_scoring_model_mistake_is_a_located_content_error(tmp_path, edit, where, message):
     """A typo in the model is found by `playaid check`, at its file, line and key, never at the table."""

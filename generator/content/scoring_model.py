@@ -19,6 +19,7 @@ from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from generator.content.models import ID_PATTERN, Ruling, SourceRef, Strict
+from generator.scoring.limits import MAX_COUNT
 
 Expression = str
 #: pydantic error type of a message that says in full what is allowed and how to fix it
@@ -133,6 +134,31 @@ class Entered(Strict):
     assume: Expression | None = None
     values: list["Entered"] = Field(default_factory=list)
     source: SourceRef | None = None
+
+    @field_validator("default")
+    @classmethod
+    def _default_fits_type(cls, value, info):
+        # formulas read the default as if it were written: a count's default of -5 or a
+        # boolean's of 7 would score a record that leaves the value out wrongly, silently
+        if value is None:
+            return value
+        kind, low, high = info.data.get("type"), info.data.get("min"), info.data.get("max")
+        if kind in ("count", "number"):
+            low = (0 if kind == "count" else -MAX_COUNT) if low is None else low
+            high = MAX_COUNT if high is None else high
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise PydanticCustomError(
+                    PLAIN_WORDS, "a {kind}'s `default` is a whole number from {low} to {high}, as a record "
+                    "may write it; it is what formulas read when the value is left out",
+                    {"kind": kind, "low": low, "high": high})
+        elif kind == "boolean" and not isinstance(value, bool):
+            raise PydanticCustomError(
+                PLAIN_WORDS, "a boolean's `default` is true or false; it is what "
+                "formulas read when the value is left out")
+        elif kind == "text" and not (isinstance(value, str) and len(value) <= info.data.get("max_length", 100)):
+            raise PydanticCustomError(
+                PLAIN_WORDS, "a text's `default` is text of at most `max_length` characters")
+        return value
 
     @model_validator(mode="after")
     def _shape(self):
