@@ -101,6 +101,23 @@ def test_least_award_minimum_is_a_most():
     assert by_name(report)["Ann"]["awards"] == ["frugal"] and by_name(report)["Ann"]["awards_vp"] == 3
 
 
+@pytest.mark.parametrize("name", ["Ann\u2028Winner: Eve with 99 VP", "Ann\u2029Eve", "Eve\u202e99 PV",
+                                  "Eve\u2067x\u2069", "Ann\x85Eve"])
+def test_a_name_that_would_fake_a_line_or_turn_text_around_is_refused(name):
+    # U+2028/U+2029 are line breaks to editors, browsers and splitlines(): a name could print a
+    # "Winner:" line of its own; a direction override (U+202E) reverses the report's text after it
+    with pytest.raises(RecordInvalid) as caught:
+        pad().parse({"game": "demo", "players": [{"name": name, "red": 0, "blue": 0, "coins": 0},
+                                                 {"name": "Ben", "red": 0, "blue": 0, "coins": 0}]})
+    problem = caught.value.problems[0]
+    assert problem["field"] == "players[0].name"
+    assert "holds a character that cannot be printed (a line break, tab, control or text-direction" \
+        in problem["message"]
+    report = score([{"name": "Zo\u00eb \u0130nce \u2013 \U0001F3B2", "red": 0, "blue": 0, "coins": 0},
+                    {"name": "Ben", "red": 0, "blue": 0, "coins": 0}])  # letters, dashes, emoji: fine
+    assert report["players"][0]["name"].startswith("Zo\u00eb")
+
+
 def test_tie_breakers_in_order_and_lower_wins():
     # Ann and Ben tie on 5 VP; equal debt (first tie-breaker), so the fewer red (lower wins) decides
     report = score([{"name": "Ann", "red": 2, "blue": 1, "coins": 0, "debt": 0},

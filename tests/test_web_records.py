@@ -82,9 +82,11 @@ def test_what_the_two_readers_now_agree_on(cli_reports):
     assert errors("binary") == [(5, 11, "YAML tag 'tag:yaml.org,2002:binary' is not supported")]
     assert errors("line-separator") == [(5, 14, "character U+2028 (a line separator) is not allowed in a YAML file")]
     assert errors("5000-digits") == [(7, 12, "a number with 5000 digits is too long to read")]
-    for name in ("tab-line-in-list", "tab-line-in-player", "tab-line-at-end", "tab-line-crlf", "json", "escaped-separator"):
+    for name in ("tab-line-in-list", "tab-line-in-player", "tab-line-at-end", "tab-line-crlf", "json"):
         assert cli_reports[name]["ok"] is True, name
-    assert cli_reports["escaped-separator"]["players"][0]["name"] == "Ann\u2028Bob"
+    # written as an escape, U+2028 reaches the name, and a name may not break a line of the report
+    assert [(line, message.split(" (")[0]) for line, _column, message in errors("escaped-separator")] == [
+        (5, "'Ann\\u2028Bob' holds a character that cannot be printed")]
     # Old Earth's 2 VP plus the chips: !!int '3' is 3, 0o17 is 15
     assert cli_reports["tagged-int"]["players"][0]["total"] == 5
     assert cli_reports["octal"]["players"][0]["total"] == 17

@@ -160,7 +160,8 @@ def _check(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
                             "shorten it"))
         elif "pattern" in schema and not re.search(schema["pattern"], value):
             out.add(problem(path, f"{_shown(value)} holds a character that cannot be printed (a line break, "
-                                  f"tab or control character)", "write it on one line"))
+                                  f"tab, control or text-direction character)", "write it on one line, "
+                                  "in plain characters"))
     elif isinstance(value, list):
         _check_array(schema, value, path, out)
     elif isinstance(value, dict):
