@@ -174,6 +174,16 @@ def test_problem_lists_are_capped_in_both_errors():
     assert len(RecordError(problems[:50]).problems) == 50  # no summary line when nothing is left out
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_record_is_said_to_be_utf16(score, encoding):
+    # Windows Notepad's "Unicode": it read "byte 0xFF is not UTF-8 text" (with a byte-order
+    # mark) or "control character NUL" (without), which does not say what to do
+    result = score(EXAMPLE.encode(encoding))
+    assert result.exit_code == 2
+    assert lines(result) == ["rec.yaml:1:1: the file is UTF-16 text, not UTF-8 (save it as UTF-8: in Notepad, "
+                             "Save as with Encoding UTF-8)"]
+
+
 def test_standard_input_is_bounded_and_located(monkeypatch, cache_dir):
     monkeypatch.setenv("PLAYAID_CACHE_DIR", str(cache_dir))
     runner = CliRunner()

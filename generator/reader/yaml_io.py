@@ -203,6 +203,15 @@ def read_bounded(path: Path | str, max_bytes: int) -> tuple[bytes | None, list[P
     return data, []
 
 
+def _looks_utf16(data: bytes) -> bool:
+    """True when ``data`` starts with a UTF-16 byte-order mark, or its first characters are ASCII
+    written as UTF-16 without one (a NUL byte beside each letter)."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return True
+    head = data[:64]
+    return len(head) >= 8 and (head[1::2].count(0) == len(head) // 2 or head[0::2].count(0) == len(head) // 2)
+
+
 def load_bytes(data: bytes, file: str, max_bytes: int = MAX_RECORD_BYTES,
                max_values: int = MAX_RECORD_VALUES) -> tuple[Located | None, list[Problem]]:
     """Parse YAML from ``data`` (e.g. standard input, read with ``read(max_bytes + 1)``): bytes
@@ -211,6 +220,9 @@ def load_bytes(data: bytes, file: str, max_bytes: int = MAX_RECORD_BYTES,
     if len(data) > max_bytes:
         return None, [_too_big(file, f"more than {max_bytes}", max_bytes)]
     shown = file
+    if _looks_utf16(data):  # Windows Notepad's "Unicode": said so, not as a stray byte or a NUL
+        return None, [Problem(shown, 1, 1, "", "the file is UTF-16 text, not UTF-8",
+                              "save it as UTF-8: in Notepad, Save as with Encoding UTF-8")]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
