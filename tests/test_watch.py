@@ -76,6 +76,7 @@ def test_watch_prints_only_what_it_rebuilt(tmp_path, capsys):
                     str(summary)], check=True)
     assert "Each deck keeps its own discard pile." in summary.read_text()
     printed = ""
+    deadline = time.time() + 90  # its own wait: the first build may have used most of the first
     while "built," not in printed and time.time() < deadline:
         time.sleep(0.05)
         printed += capsys.readouterr().out
