@@ -197,9 +197,15 @@ def serve_cli(site: Path, *args: str) -> tuple[subprocess.Popen, str, str]:
 
 
 def stop(proc: subprocess.Popen) -> str:
-    """Ctrl-C; the rest of its standard error."""
+    """Ctrl-C; the rest of its standard error. A server still running 10 s later fails the
+    test and is killed, so it does not outlive it."""
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=10)
+    try:
+        _, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise
     return err
 
 
