@@ -171,7 +171,7 @@ def _formula_problems_beside(content, doc: Scoring, loc, found: list[Problem]) -
 
     said = {(p.file, p.line) for p in found}
     try:
-        compiled, _pad = _compile_problems(content, doc, loc, compile_game(content))
+        compiled = _each_problem(content, doc, loc, compile_game(content), _compile_failure)
     except (TypeError, KeyError, IndexError, ValueError, AttributeError):  # a shape `found` reports
         return []
     return [p for p in compiled if p.field and p.line and (p.file, p.line) not in said]
@@ -298,45 +298,71 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
     return problems
 
 
-#: How many formulas `_compile_problems` reports from one model before it stops (each is found
-#: by compiling the model once more with the formula before it set aside).
+#: How many formulas `_each_problem` reports from one model before it stops (each is found by
+#: compiling or scoring the model once more with the formula before it set aside).
 MAX_FORMULA_PROBLEMS = 50
 
 
 def _trial(content, doc: Scoring, loc) -> list[Problem]:
     """Compile the model as the scoring core does, and score a trial record of every variant
     with two players who entered nothing: a formula that cannot be evaluated is located here.
-    Every formula that does not compile or fails is reported (`_compile_problems`), not only
-    the first."""
-    import copy
-
+    Every formula that does not compile, or else fails a trial, is reported, not only the first
+    (`_each_problem`)."""
     from generator.content.compiled import compile_game
     from generator.scoring.game_pad import pad_for
     from generator.scoring.model import ModelInvalid
 
     game_rules = compile_game(content)
-    problems, pad = _compile_problems(content, doc, loc, game_rules)
-    if problems or pad is None:
+    compiled: list = []  # the pad of the model as written, once it compiles
+    problems = _each_problem(content, doc, loc, game_rules, lambda rules: _compile_failure(rules, compiled))
+    if problems:
         return problems
-    rules = None
+
+    def trial_failure(rules):
+        if compiled:  # the first round: the pad compiled above
+            return _first_trial_failure(doc, compiled.pop())
+        try:
+            return _first_trial_failure(doc, pad_for(rules))
+        except ModelInvalid:  # `0` in its place does not compile: what was said is enough
+            return None
+    return _each_problem(content, doc, loc, game_rules, trial_failure)
+
+
+def _each_problem(content, doc: Scoring, loc, game_rules: dict, first_failure) -> list[Problem]:
+    """Every formula problem of the compiled game ``game_rules`` that ``first_failure(rules)``
+    finds (``(path, error, prefix, hint)`` of the first, or None), each located in the file at
+    the formula's own column (`_formula_problem`): the failing formula is set aside (replaced by
+    ``0``, in a copy) and the game tried again, until none fails, a formula fails twice or
+    cannot be set aside, or `MAX_FORMULA_PROBLEMS` are found."""
+    import copy
+
+    rules = game_rules
+    problems: list[Problem] = []
     seen: set[tuple] = set()
-    # A failing formula stops its score: it is set aside (as `0`) and the trials run again, so
-    # every formula that fails is said at once, each once (at the first variant it fails in).
-    while True:
-        failed = _first_trial_failure(doc, pad)
-        if failed is None:
-            return problems
+    while (failed := first_failure(rules)) is not None:
         path, exc, prefix, hint = failed
         problems.append(_formula_problem(content, doc, loc, path, exc, prefix, hint))
-        if rules is None:
+        if rules is game_rules:
             rules = copy.deepcopy(game_rules)
         if path in seen or len(problems) >= MAX_FORMULA_PROBLEMS or not _set_aside(rules.get("scoring"), path):
-            return problems
+            break
         seen.add(path)
-        try:
-            pad = pad_for(rules)
-        except ModelInvalid:  # `0` in its place does not compile: what was said is enough
-            return problems
+    return problems
+
+
+def _compile_failure(rules: dict, compiled: list | None = None):
+    """``(path, error, prefix, hint)`` of the formula of the compiled game ``rules`` that does
+    not compile, or None when the model compiles (its `Pad` then appended to ``compiled``)."""
+    from generator.scoring.game_pad import pad_for
+    from generator.scoring.model import ModelInvalid
+
+    try:
+        pad = pad_for(rules)
+    except ModelInvalid as exc:
+        return tuple(exc.path), exc, "", _FIX_FORMULA
+    if compiled is not None:
+        compiled.append(pad)
+    return None
 
 
 def _first_trial_failure(doc: Scoring, pad):
@@ -361,35 +387,6 @@ def _first_trial_failure(doc: Scoring, pad):
     return None
 
 
-def _compile_problems(content, doc: Scoring, loc, game_rules: dict):
-    """(problems, pad): every formula of the model that does not compile, each located in the
-    file at the formula's own column (`_formula_problem`), found by compiling the model again
-    with each failing formula set aside (replaced by ``0``) until it compiles; the `Pad` when
-    there were none."""
-    import copy
-
-    from generator.scoring.game_pad import pad_for
-    from generator.scoring.model import ModelInvalid
-
-    rules = game_rules
-    problems: list[Problem] = []
-    seen: set[tuple] = set()
-    while True:
-        try:
-            pad = pad_for(rules)
-        except ModelInvalid as exc:
-            path = tuple(exc.path)
-            problems.append(_formula_problem(content, doc, loc, path, exc))
-            if rules is game_rules:
-                rules = copy.deepcopy(game_rules)
-            if (path in seen or len(problems) >= MAX_FORMULA_PROBLEMS
-                    or not _set_aside(rules.get("scoring"), path)):
-                return problems, None
-            seen.add(path)
-            continue
-        return problems, (None if problems else pad)
-
-
 def _set_aside(model, path: tuple) -> bool:
     """Replace the formula at ``path`` of the compiled ``model`` by ``0`` (a formula and a
     template both), so compiling goes on to the next one; False when ``path`` is not a formula."""
@@ -410,8 +407,12 @@ def _set_aside(model, path: tuple) -> bool:
     return True
 
 
+#: What to do about a formula that does not compile.
+_FIX_FORMULA = "fix the formula or the names it reads"
+
+
 def _formula_problem(content, doc: Scoring, loc, path: tuple, exc, prefix: str = "",
-                     hint: str = "fix the formula or the names it reads") -> Problem:
+                     hint: str = _FIX_FORMULA) -> Problem:
     """A formula that does not compile or fails in a trial score (``exc``, a `ModelInvalid`;
     ``prefix`` goes before its message), located at ``file:line:column`` of the character in the
     file the core's error points at (its ``column`` counts within the formula), with the closest
