@@ -19,7 +19,7 @@ from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from generator.content.models import ID_PATTERN, Ruling, SourceRef, Strict
-from generator.scoring.limits import MAX_COUNT
+from generator.scoring.model import COUNT_MAX, NUMBER_MIN
 
 Expression = str
 #: pydantic error type of a message that says in full what is allowed and how to fix it
@@ -144,8 +144,9 @@ class Entered(Strict):
             return value
         kind, low, high = info.data.get("type"), info.data.get("min"), info.data.get("max")
         if kind in ("count", "number"):
-            low = (0 if kind == "count" else -MAX_COUNT) if low is None else low
-            high = MAX_COUNT if high is None else high
+            # the bounds the scoring core gives the value (`model.Entered.from_json`)
+            low = (0 if kind == "count" else NUMBER_MIN) if low is None else low
+            high = COUNT_MAX if high is None else high
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise PydanticCustomError(
                     PLAIN_WORDS, "a {kind}'s `default` is a whole number from {low} to {high}, as a record "
