@@ -299,11 +299,17 @@ def test_cli_score_example_json(xia_root):
     assert [f["severity"] for f in data["findings"]] == ["info"]
 
 
-def test_cli_score_text(xia_root, tmp_path):
-    res = _score(record(tmp_path, game(fame=12, npc_fame=7), game(goal="Goal 2", won=False,
-                                                                   fame=3, npc_fame=15)), xia_root)
+def _won_then_lost(xia_root, tmp_path, fame: int, npc_fame: int) -> list[str]:
+    """The text report's lines of a campaign of two games: won fame-npc_fame with the goal
+    completed, then lost 3-15."""
+    res = _score(record(tmp_path, game(fame=fame, npc_fame=npc_fame), game(goal="Goal 2", won=False,
+                                                                          fame=3, npc_fame=15)), xia_root)
     assert res.exit_code == 0, res.output
-    lines = res.output.splitlines()
+    return res.output.splitlines()
+
+
+def test_cli_score_text(xia_root, tmp_path):
+    lines = _won_then_lost(xia_root, tmp_path, 12, 7)
     assert lines[0] == "Xia campaign (Tester): 2 points, 1 of 10 goals completed"
     assert lines[1] == "    +5  game 1, Goal 1: won 12-7 with the goal completed: 12 - 7"
     assert lines[2] == "    -3  game 2, Goal 2: lost 3-15: a failed goal"
@@ -453,10 +459,7 @@ def test_a_campaign_without_player_says_so(xia_root, tmp_path):
 def test_cli_text_points_column_fits_its_widest_value(xia_root, tmp_path):
     """A 5-character value (+9999: 9999 Fame Points to the NPCs' 0) widens the points column for
     every row, so the games' text stays in one column."""
-    res = _score(record(tmp_path, game(fame=9999, npc_fame=0), game(goal="Goal 2", won=False,
-                                                                      fame=3, npc_fame=15)), xia_root)
-    assert res.exit_code == 0, res.output
-    lines = res.output.splitlines()
+    lines = _won_then_lost(xia_root, tmp_path, 9999, 0)
     assert lines[1] == "  +9999  game 1, Goal 1: won 9999-0 with the goal completed: 9999 - 0"
     assert lines[2] == "     -3  game 2, Goal 2: lost 3-15: a failed goal"
     assert lines[1].index("game 1") == lines[2].index("game 2")
