@@ -153,15 +153,15 @@ def test_no_answer_is_a_bare_number_or_list_marker_and_each_names_its_section():
         assert any(c.isalpha() for c in result["text"]) or not result["text"], result
         assert re.fullmatch(r"[a-z0-9_-]+: \S.*", result["source"]), result
     found = rules().search("how do I remove cubes from the map in solo", "xia", 1)[0]
-    assert (found["title"], found["context"], found["source"]) == (
-        "Solo round end, step 1", ["Solo rules"], "xia: Solo Round End")
+    assert (found["title"], found.get("context"), found["source"]) == (
+        "Solo rules: Solo round end, step 1", None, "xia: Solo Round End")
     found = rules().search("how many cards to discard for the bunker", "rftg", 1)[0]
     assert (found["title"], found["text"]) == ("Cards discarded from hand to use the bunker",
                                                "Cards discarded from hand to use the bunker: 1")
     # a sub-item of step 4 (no label of its own) is titled by its step
     sub = rules().entry("rftg:rules/counterstrike-summary/retaliation-step/4.2")
-    assert sub["title"] == "Retaliation Step (end of round, after hand limit discards), step 4"
-    assert sub["context"] == ["Counterstrike Game Summary"]
+    assert sub["title"] == "Counterstrike Game Summary: Retaliation Step (end of round, after hand limit discards), step 4"
+    assert "context" not in sub
     # in its section's list the step keeps its number
     section = rules().entry("xia:rules/xia-solo/round-end")
     assert [i.get("title") for i in section["items"]] == [None, "1.", "2.", "3."]
@@ -267,3 +267,23 @@ def test_icon_words_come_from_our_svg_titles():
 
     assert icon_words({"burst": "burst.svg", "no_burst": "no_burst.svg", "retaliation_n": "retaliation_n.svg"}) == {
         "burst": "burst", "no_burst": "crossed-out burst", "retaliation_n": "# card"}
+
+
+def test_results_cite_their_section_without_ids_or_file_paths():
+    """Players read the rulebook's title and the section (with its part where the document
+    names one), never a source id ("xc:") or a reference's file path ("src/cards.txt"); a rule's
+    or section's title opens with its document (the game and part)."""
+    index = rules_index()
+    for entry in index["entries"]:
+        result = rules().entry(entry["id"])
+        book, _, locator = result["source"].partition(": ")
+        game = index["games"][entry["game"]]
+        assert result["cite"] and not result["cite"].startswith(f"{book}:"), result
+        if book in game["rulebooks"]:
+            assert locator in result["cite"] or (entry.get("part") and locator.startswith(entry["part"])), result
+            if entry.get("part") and not locator.startswith(entry["part"]):
+                assert f"{entry['part']} > {locator}" in result["cite"], result
+        else:
+            assert locator not in result["cite"], result  # a reference: its title only
+        if entry["kind"] in ("section", "rule") and entry.get("context"):
+            assert result["title"].startswith(entry["context"][0].replace(" - ", ", ") + ": "), result

@@ -108,5 +108,5 @@ def test_playaid_rules_with_the_games_name_first():
     res = CliRunner().invoke(cli, ["rules", "xia", "campaign", "end", "--content", str(REPO / "content")])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    assert lines[0] == "1. Campaign score (Campaign mode) [rule]"
+    assert lines[0] == "1. Campaign mode: Campaign score [rule]"
     assert "Solo setup" not in res.output

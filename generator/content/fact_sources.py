@@ -22,6 +22,8 @@ def iter_sources(model: BaseModel, path: tuple = ()) -> Iterator[tuple[tuple, An
     table rows inherit the table's. A bad source is reported once, where it is written.
     """
     if isinstance(model, Rules):
+        if model.part:
+            yield path + ("part",), model.part, path + ("part",)
         for si, section in enumerate(model.sections):
             spath = path + ("sections", si)
             yield from _items(section.items, section.source,

@@ -98,6 +98,11 @@ class Rules(Strict):
     kind: Literal["rules"]
     id: str = Field(pattern=ID_PATTERN)
     title: str
+    part: SourceRef | None = Field(
+        None, description="the rulebook part this document covers, as '<rulebook id>: <the part's "
+                          "heading>' (e.g. 'xc: Counterstrike Game'): where a heading repeats in that "
+                          "rulebook (a 'Setup' per part), its sources mean the one in this part, and the "
+                          "rules search shows the part with them")
     sections: list[Section] = Field(default_factory=list)
     rulings: list[Ruling] = Field(default_factory=list)
 

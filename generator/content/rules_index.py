@@ -7,11 +7,12 @@ Shape (``FORMAT`` 1)::
 
     {"format": 1, "content_version": "rftg 2026.11.1+xia ...",
      "games": {game id: {"title", "sources": {rulebook or reference id: title},
-                         "rulebooks": [rulebook id], "synonyms": [[also, term], ...], "player_count": {column, column_label,
+                         "rulebooks": [rulebook id], "rulebook_files": {rulebook id: file name},
+                         "synonyms": [[also, term], ...], "player_count": {column, column_label,
                          facts} or null}},
      "entries": [entry, ...]}
 
-An entry is ``{"id", "game", "kind", "name"?, "context": [str], "text", "detail"?, "source",
+An entry is ``{"id", "game", "kind", "name"?, "context": [str], "text", "detail"?, "source", "part"?,
 "printed": [{"aid", "title", "face", "side"}], "related": [entry id], "children": [entry id]}``
 plus what its kind adds:
 
@@ -25,7 +26,9 @@ plus what its kind adds:
   Military powers, scoring lines and notes, ``card`` those facts as data, ``set`` the card set's
   title (shown, not searched: every card of a set would match its words).
 
-``name`` is what the entry is called (searched with the most weight), ``context`` where it stands
+``part`` is the heading of the rulebook part its document covers (``part:`` of a rules document,
+"Counterstrike Game"), set when the entry cites that rulebook: a heading that repeats in a
+rulebook ("Setup", "Game End") is the one in that part. ``name`` is what the entry is called (searched with the most weight), ``context`` where it stands
 (document, section, parent item; ``aka``, another name, is searched with it: a fact's snake_case
 name in words), ``text`` what it says, ``detail`` what else it says (searched
 with less weight). Ids are ``<game>:<kind path>``, stable across builds while content ids are.
@@ -62,7 +65,8 @@ def _game_info(game) -> dict:
         if doc.player_count is not None:
             player_count = doc.player_count.model_dump(mode="json")
     return {"title": game.game.title, "sources": sources,
-            "rulebooks": [b.id for b in game.game.rulebooks], "synonyms": synonyms,
+            "rulebooks": [b.id for b in game.game.rulebooks],
+            "rulebook_files": {b.id: b.file for b in game.game.rulebooks}, "synonyms": synonyms,
             "player_count": player_count}
 
 
@@ -104,6 +108,7 @@ class _Builder:
     # --- rules, sections, items, rulings ---------------------------------------------------
 
     def rules(self, doc_id: str, doc) -> None:
+        first = len(self.entries)
         for section in doc.sections:
             path = f"rules/{doc_id}/{section.id}"
             entry = self.add(path, "section", name=section.title, context=[doc.title], text="",
@@ -113,6 +118,11 @@ class _Builder:
                 entry["children"].append(child["id"])
         for ruling in doc.rulings:
             self.ruling(f"rules/{doc_id}", doc.title, ruling)
+        book, _, heading = (doc.part or "").partition(": ")
+        for entry in self.entries[first:]:
+            # the part tells a repeated heading apart ("xc: Setup" of the counterstrike game)
+            if heading and entry["source"].partition(": ")[0] == book.strip():
+                entry["part"] = heading.strip()
 
     def item(self, path: str, item, context: list[str], inherited: str | None) -> dict:
         if isinstance(item, str):

@@ -83,9 +83,7 @@ def _table(result: dict, width: int) -> list[str]:
 
 
 def _source(result: dict) -> str:
-    source = result.get("source") or "(no source)"
-    title = result.get("source_title")
-    return f"source: {source}" + (f" — {title}" if title else "")
+    return f"source: {result.get('cite') or result.get('source') or '(no source)'}"
 
 
 def _printed(result: dict) -> str:

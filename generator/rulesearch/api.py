@@ -13,7 +13,11 @@ rules, a rule's sub-rules: ``[{"title"?, "text", "items"}]``), ``columns`` and `
 table), ``answer`` (the row or value for the player count asked: ``{"players", "text",
 "cells"?}``), ``card`` (a card's facts), ``detail`` (a card's powers and scoring lines),
 ``printed`` (``[{"aid", "title", "format", "face", "side"}]``: the aids it is printed on) and
-``related`` (tables, as results without ``score``). No title is a bare list marker: a numbered
+``related`` (tables, as results without ``score``), ``part`` (the rulebook part a repeated
+heading stands in: "Counterstrike Game") and ``cite`` (the source as players read it, without
+ids or file paths: "Race for the Galaxy: Xeno Counterstrike rulebook, Counterstrike Game > Game
+End"; a reference by its title). A rule's or section's title opens with its
+document, which names the game and part ("Xeno Counterstrike, Counterstrike Game: Game End"). No title is a bare list marker: a numbered
 step is titled by the heading above it and its number ("Solo round end, step 1"); a fact whose
 value has no words is said with its label ("Cards discarded from hand to use the bunker: 1").
 """
@@ -125,16 +129,24 @@ class Rules:
         text = entry.get("text") or ""
         if kind == "fact" and text and not any(c.isalpha() for c in text):
             text = f"{title}: {text}"  # "1" or "2: 33; 3: 42" alone answers nothing
+        if kind in ("section", "rule") and context:
+            # the document says which game and part: "Xeno Counterstrike, Counterstrike Game: Game End"
+            title = f"{context.pop(0).replace(' - ', ', ')}: {title}"
         out = {"id": entry["id"], "game": entry["game"], "kind": kind, "title": title,
                "text": text, "source": entry.get("source") or ""}
+        if entry.get("part"):
+            out["part"] = entry["part"]
         if score is not None:
             out["score"] = round(score, 3)
         if context:
             out["context"] = context
-        source_id = out["source"].partition(": ")[0]
-        source_title = self.index.games.get(entry["game"], {}).get("sources", {}).get(source_id)
+        source_id, _, heading = out["source"].partition(": ")
+        game = self.index.games.get(entry["game"], {})
+        source_title = game.get("sources", {}).get(source_id)
         if source_title:
             out["source_title"] = source_title
+        out["cite"] = _cite(source_title, heading, entry.get("part"),
+                            source_id in (game.get("rulebooks") or ()))
         if kind == "ruling":
             out["ruling"] = out["text"]
             out["reason"] = entry.get("detail") or ""
@@ -178,6 +190,19 @@ class Rules:
                 item["items"] = self._items(child["children"], depth + 1)
             items.append(item)
         return items
+
+
+def _cite(source_title: str | None, heading: str, part: str | None, rulebook: bool) -> str:
+    """The source as players read it, without ids or file paths: "Race for the Galaxy: Xeno
+    Counterstrike rulebook, Counterstrike Game > Game End" (the part where the document names
+    one), a reference by its title only ("Board Game Arena adaptation of ...")."""
+    if not source_title:
+        return heading
+    if not rulebook:
+        return source_title
+    if part and heading and not heading.casefold().startswith(part.casefold()):
+        return f"{source_title}, {part} > {heading}"
+    return f"{source_title}, {heading}" if heading else source_title
 
 
 #: A rule's label that only numbers or marks it in its list ("3.", "4b)", "(a)", "•"): shown

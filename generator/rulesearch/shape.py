@@ -10,7 +10,7 @@ from __future__ import annotations
 FORMAT = 1
 KINDS = frozenset({"section", "rule", "ruling", "fact", "table", "row", "card"})
 #: Entry fields that are text when present, and lists of text when present.
-_TEXT = ("name", "text", "detail", "aka", "source", "set", "table")
+_TEXT = ("name", "text", "detail", "aka", "source", "part", "set", "table")
 _TEXTS = ("context", "children", "related", "columns", "keys", "notes")
 
 

@@ -156,7 +156,7 @@ export class RulesTab {
       body.push(h("details", { class: "related" }, h("summary", {}, `Table: ${t.title}`), tableOf(t.columns, t.rows)));
     }
     const foot = h("footer", {},
-      h("p", { class: "source" }, "Source: ", h("cite", {}, r.source), r.source_title ? ` — ${r.source_title}` : ""),
+      h("p", { class: "source" }, "Source: ", h("cite", {}, r.cite ?? r.source)),
       printedOn(r.printed),
       h("a", { class: "permalink", href: `#rule=${encodeURIComponent(r.id)}` }, "Link to this"));
     return h("article", { class: "card rule-result", id: `rule-${r.id}`, "data-rule-id": r.id }, head, body, foot);

@@ -1,0 +1,158 @@
+"""How often the rules search answers players' questions with the right rulebook section: the
+quality half of bench/rules_search.py. Asserts nothing; prints figures.
+
+Question sets:
+  - bench/questions/tune.yaml and heldout.yaml: written from the rulebooks alone by a reader who
+    never saw the index (issue 32), copied here unchanged. Each question names its game and the
+    expected rulebook sections as ``{file, section, part?}`` (``part``: the heading of the part of
+    the rulebook where a heading repeats, "Counterstrike Game"). The search was tuned on tune.yaml
+    only; heldout.yaml is reported as measured.
+  - tests/rules_questions.yaml: the project's own 77 (the regression set), whose answers are
+    content sources ("xi: Game End"), matched as tests/test_rules_quality.py matches them.
+
+A result is right when the rulebook passage it cites lies inside an expected section: the
+entry's cited heading (in its document's ``part`` where the heading repeats) is found in the
+rulebook text (`generator.content.rulebook_text.sections`), and its first line falls between the
+expected section's first and last line (a rule inside the section counts, as the issue counts
+it). Figures: right first, right in the first three, per game and all, searched in the game the
+question names (the Rules tab's game choice, `playaid rules --game`).
+
+Usage: ``python bench/rules_quality.py [tune|heldout|old ...] [--misses]``: the sets named
+(default all three); ``--misses`` lists the questions not answered first (never use it on
+heldout while tuning).
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+QUESTIONS = ROOT / "bench" / "questions"
+OLD = ROOT / "tests" / "rules_questions.yaml"
+SETS = ("tune", "heldout", "old")
+
+
+def _yaml(path: Path):
+    from ruamel.yaml import YAML
+
+    return YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+
+
+class Locator:
+    """Rulebook file + heading (+ part) -> (file, first line, last line) of that section."""
+
+    def __init__(self, seeds: Path):
+        from generator.content.rulebook_file import open_rulebook
+
+        self._open = lambda name: open_rulebook(seeds, name)
+
+    @lru_cache(maxsize=None)
+    def text(self, name: str):
+        return self._open(name)
+
+    @lru_cache(maxsize=None)
+    def find(self, name: str, heading: str, part: str | None = None) -> tuple[str, int, int] | None:
+        """The section: after the part's heading line when a part is given (its first
+        occurrence there), else the longest occurrence (a table of contents line or a summary
+        card's repeat is shorter than the section itself)."""
+        from generator.content.rulebook_text import sections
+        from generator.content.sources import normal_heading
+
+        text = self.text(name)
+        if not hasattr(text, "lines"):
+            return None
+        found = sections(text, heading)
+        if not found:
+            return None
+        if part:
+            start = next((s.first for s in sections(text, part)
+                          if normal_heading(text.lines[s.first - 1]) == normal_heading(part)), None)
+            if start is not None:
+                after = [s for s in found if s.first > start]
+                if after:
+                    return name, after[0].first, after[0].last
+        best = max(found, key=lambda s: (s.last - s.first, -s.first))
+        return name, best.first, best.last
+
+
+def entry_place(locator: Locator, index: dict, entry: dict) -> tuple[str, int, int] | None:
+    """Where an index entry's source stands in its rulebook, or None (a reference, a card)."""
+    source = entry.get("source") or ""
+    book, _, heading = source.partition(": ")
+    game = index["games"].get(entry["game"], {})
+    files = game.get("rulebook_files") or {}
+    if book not in files or not heading:
+        return None
+    return locator.find(files[book], heading, entry.get("part"))
+
+
+def right(locator: Locator, index: dict, entry: dict, expected: list[dict]) -> bool:
+    place = entry_place(locator, index, entry)
+    if place is None:
+        return False
+    for want in expected:
+        section = locator.find(want["file"], want["section"], want.get("part"))
+        if section and section[0] == place[0] and section[1] <= place[1] <= section[2]:
+            return True
+    return False
+
+
+def measure(rules, index: dict, locator: Locator, name: str, misses: bool = False) -> dict:
+    """{game or 'all': (asked, right first, right in the first three)} for one set."""
+    if name == "old":
+        asked = [{"q": q["ask"], "game": q["game"], "old": q} for q in _yaml(OLD)]
+    else:
+        asked = _yaml(QUESTIONS / f"{name}.yaml")["questions"]
+    out: dict[str, list[int]] = {}
+    missed = []
+    for q in asked:
+        found = rules.search(q["q"], q["game"], 3)
+        if "old" in q:
+            old = q["old"]
+            marks = [(r["kind"] == "card" and r["title"] == old["card"]) if "card" in old
+                     else r["source"] in old["answer"] for r in found]
+        else:
+            marks = [right(locator, index, rules.index.by_id[r["id"]], q["expect"]) for r in found]
+        for key in (q["game"], "all"):
+            row = out.setdefault(key, [0, 0, 0])
+            row[0] += 1
+            row[1] += bool(marks and marks[0])
+            row[2] += any(marks)
+        if misses and not (marks and marks[0]):
+            missed.append((q["q"], q.get("expect") or q["old"].get("answer"),
+                           [(r["title"], r["source"], r.get("part")) for r in found]))
+    if misses:
+        for ask, want, got in missed:
+            print(f"  MISS {ask!r}\n     want {want}\n     got  {got}")
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def rows(names=SETS, misses: bool = False) -> list[tuple[str, str, str]]:
+    """Rows (name, value, note) for bench/build.py's table."""
+    from generator.content.load import load_content
+    from generator.content.rules_index import build_rules_index
+    from generator.content.sources import find_seeds_dir
+    from generator.paths import CONTENT_DIR
+    from generator.rulesearch.api import Rules
+
+    index = build_rules_index(load_content(CONTENT_DIR))
+    rules = Rules(index)
+    locator = Locator(find_seeds_dir(CONTENT_DIR))
+    out = []
+    for name in names:
+        figures = measure(rules, index, locator, name, misses=misses and name != "heldout")
+        for key, (n, first, three) in sorted(figures.items(), key=lambda kv: (kv[0] == "all", kv[0])):
+            out.append((f"rules quality: {name} {key}", f"{first / n:.1%} / {three / n:.1%}",
+                        f"right first / in the first three, {n} questions"))
+    return out
+
+
+if __name__ == "__main__":
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    for name, value, note in rows(tuple(args) or SETS, misses="--misses" in sys.argv):
+        print(f"{name:<34}  {value:>16}  {note}")
