@@ -1,4 +1,4 @@
-"""Xia content: the five aids are declared, and the printed scoring rule agrees with the facts
+"""Xia content: the aids are declared, and the printed scoring rule agrees with the facts
 the calculators read."""
 
 from __future__ import annotations
@@ -20,11 +20,13 @@ def _aids(xia):
     return {aid.id: aid for doc in xia.of_kind("aids").values() for aid in doc.aids}
 
 
-def test_six_aids(xia):
+def test_the_declared_aids(xia):
     aids = _aids(xia)
-    assert list(aids) == ["fame-points", "solo-round-end", "rolls-hazards", "economy-kiln-relics",
-                          "campaign-log", "solo-campaign"]
-    for aid_id in ["fame-points", "solo-round-end", "rolls-hazards", "economy-kiln-relics", "solo-campaign"]:
+    cards = ["fame-points", "solo-setup", "solo-turn", "solo-round-end", "rolls-hazards",
+             "economy-kiln-relics", "solo-campaign"]
+    assert list(aids) == cards[:4] + ["rolls-hazards", "economy-kiln-relics", "campaign-log",
+                                      "solo-campaign", "rules-reference"]
+    for aid_id in cards:
         assert [f.name for f in aids[aid_id].faces] == ["front", "back"], aid_id
 
 
@@ -47,3 +49,19 @@ def test_solo_card_shows_every_roll_band(xia):
     assert tables == ["npc-roll-modifiers", "npc-fame-roll"]
     bands = [r["result"] for r in xia.of_kind("table")["npc-fame-roll"].rows]
     assert bands == ["1-3", "4-14", "15-20", "21-25", "26-30", "31+"]
+
+
+def test_an_unknown_ruling_in_only_is_named_with_its_place(tmp_path):
+    from generator.errors import ContentError
+
+    root = copy_xia(tmp_path)
+    aids = root / "xia" / "aids.yaml"
+    text = aids.read_text(encoding="utf-8")
+    assert "only: [npc-behind-only]" in text
+    aids.write_text(text.replace("only: [npc-behind-only]", "only: [npc-behind-onyl]"), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_xia(root)
+    message = str(err.value)
+    assert "aids.yaml" in message and "only" in message
+    assert "rules 'xia-solo' has no ruling 'npc-behind-onyl'" in message
+    assert "npc-behind-only" in message.split("npc-behind-onyl", 1)[1]  # the ids it may use

@@ -61,9 +61,10 @@ class TextBlock(Strict):
 
 
 class RulingsBlock(Strict):
-    """The rulings of a rules document."""
+    """The rulings of a rules document (only those named in ``only``, in that order, when given)."""
 
     rulings: str = Field(description="id of a kind: rules document")
+    only: list[str] | None = Field(None, min_length=1, description="ids of the rulings to print")
 
 
 _BLOCK_KEYS = {"rules": "RulesBlock", "table": "TableBlock", "facts": "FactsBlock",

@@ -182,6 +182,12 @@ def _check_block(block, path, loc, rules, tables, facts) -> list[Problem]:
                 if sid not in have:
                     out.append(loc.problem(path + ("sections", si), f"rules '{doc_id}' has no section '{sid}'",
                                            f"use one of: {', '.join(have)}"))
+        elif isinstance(block, RulingsBlock) and block.only:
+            have = [r.id for r in rules[doc_id].rulings]
+            for ri, rid in enumerate(block.only):
+                if rid not in have:
+                    out.append(loc.problem(path + ("only", ri), f"rules '{doc_id}' has no ruling '{rid}'",
+                                           f"use one of: {', '.join(have) or '(none: add `rulings:` to it)'}"))
     elif isinstance(block, TableBlock):
         if block.table not in tables:
             out.append(loc.problem(path + ("table",), f"no table '{block.table}'",

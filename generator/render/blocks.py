@@ -68,7 +68,9 @@ def resolve_block(block, game) -> dict:
         return {"type": "text", "text": block.text, "style": block.style}
     if isinstance(block, RulingsBlock):
         doc = game.of_kind("rules")[block.rulings]
+        by_id = {r.id: r for r in doc.rulings}
+        chosen = doc.rulings if block.only is None else [by_id[i] for i in block.only]
         return {"type": "rulings", "title": f"Rulings: {doc.title}",
                 "rulings": [{"question": r.question, "ruling": r.ruling, "reason": r.reason,
-                             "source": r.source} for r in doc.rulings]}
+                             "source": r.source} for r in chosen]}
     raise TypeError(f"unknown block {block!r}")
