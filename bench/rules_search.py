@@ -34,9 +34,9 @@ if str(ROOT) not in sys.path:
 
 def queries() -> list[str]:
     """Each question of the question set, preceded by its prefixes as typed."""
-    from ruamel.yaml import YAML
+    from generator.reader.yaml_io import MAX_CONTENT_BYTES, load_file
 
-    asked = YAML(typ="safe").load((ROOT / "tests" / "rules_questions.yaml").read_text(encoding="utf-8"))
+    asked = load_file(ROOT / "tests" / "rules_questions.yaml", max_bytes=MAX_CONTENT_BYTES)[0].data
     out = []
     for q in asked:
         text = q["ask"]

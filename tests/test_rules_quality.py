@@ -7,7 +7,7 @@ the issue's aim (80 % first, 95 % in the first three).
 
 from __future__ import annotations
 
-from ruamel.yaml import YAML
+from generator.reader.yaml_io import MAX_CONTENT_BYTES, load_file
 
 from tests.rules_fixtures import REPO, rules, rules_index
 
@@ -17,7 +17,7 @@ TOP3_AIM = 0.95
 
 
 def questions() -> list[dict]:
-    return YAML(typ="safe").load(QUESTIONS.read_text(encoding="utf-8"))
+    return load_file(QUESTIONS, max_bytes=MAX_CONTENT_BYTES)[0].data
 
 
 def answers(question: dict, result: dict) -> bool:

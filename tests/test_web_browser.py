@@ -161,10 +161,10 @@ def fill_rftg(page, record: dict):
 
 @pytest.mark.parametrize("example", ["rftg-invasion", "rftg-counterstrike"])
 def test_a_game_typed_into_the_form_shows_the_command_lines_totals(browser, server, example, tmp_path):
-    from ruamel.yaml import YAML
+    from generator.reader.yaml_io import load_file
 
     path = REPO / "examples" / f"{example}.yaml"
-    record = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    record = load_file(path)[0].data
     expected = cli_json("score", path.relative_to(REPO).as_posix())
     page = open_page(browser, server)
     fill_rftg(page, record)

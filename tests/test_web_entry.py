@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from ruamel.yaml import YAML
 
 from generator.paths import CONTENT_DIR
+from generator.reader.yaml_io import load_file
 from generator.records.compile_rules import compiled_rules
 from generator.scoring.api import score
 
@@ -220,7 +220,7 @@ def test_one_polite_live_region_speaks_a_changed_result_not_every_keystroke(brow
     page.wait_for_timeout(1500)
     spoken = page.evaluate("window.spoken")
     assert len(spoken) == 1, spoken
-    record = YAML(typ="safe").load((REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    record = load_file(REPO / "examples" / "rftg-invasion.yaml")[0].data
     record["players"][0]["chips"] = 19
     report = score(record, compiled_rules(CONTENT_DIR))
     ann = report["players"][0]["total"]  # 9 chips became 19 (Galactic Renaissance counts them too)

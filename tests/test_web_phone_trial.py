@@ -11,7 +11,7 @@ import json
 import re
 from urllib.parse import parse_qs, urlparse
 
-from ruamel.yaml import YAML
+import yaml
 
 from tests.web_support import cli_json, paste, phone, scored, screenshot, wait_until
 
@@ -35,7 +35,7 @@ def pick(page, i: int, typed: str):
 
 def write_record(tmp_path, record: dict):
     path = tmp_path / "record.yaml"
-    YAML(typ="safe").dump(record, path)
+    path.write_text(yaml.safe_dump(record, allow_unicode=True), encoding="utf-8")
     return path
 
 

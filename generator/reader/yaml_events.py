@@ -1,8 +1,9 @@
 """Build plain Python data from the YAML parser's event stream, iteratively and under limits.
 
-`yaml_io` is the public face; this module is its engine. The C parser (libyaml, through
-ruamel.yaml.clib) turns text into events without recursion; the composers of ruamel (C and
-Python) recurse once per nesting level and crash or raise RecursionError on deep input. So the
+`yaml_io` is the public face; this module is its engine. The C parser (libyaml, through PyYAML's
+``yaml.CParser``) turns text into events, each with its line and column, without recursion;
+PyYAML's composers (C and Python) recurse once per nesting level and crash or raise
+RecursionError on deep input, and its resolver is YAML 1.1's (``yes``, ``on``, ``1_0``). So the
 document is built here from the events with an explicit stack, and every limit is checked on
 the event that would break it, before anything is built from it:
 
@@ -20,9 +21,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import (
+from yaml.error import MarkedYAMLError, YAMLError
+from yaml.events import (
     AliasEvent,
     DocumentStartEvent,
     MappingEndEvent,
@@ -31,6 +31,22 @@ from ruamel.yaml.events import (
     SequenceEndEvent,
     SequenceStartEvent,
 )
+
+try:
+    from yaml._yaml import CParser as _Parser  # libyaml, in PyYAML's wheels (yaml.__with_libyaml__)
+except ImportError:  # a PyYAML built without libyaml: its pure-Python parser, slower, same events
+    from yaml.parser import Parser as _PurePython
+    from yaml.reader import Reader as _Reader
+    from yaml.scanner import Scanner as _Scanner
+
+    class _Parser(_Reader, _Scanner, _PurePython):
+        def __init__(self, stream):
+            _Reader.__init__(self, stream)
+            _Scanner.__init__(self)
+            _PurePython.__init__(self)
+
+        def dispose(self):
+            pass
 
 from generator.errors import CONTROL_CHARACTERS, Problem, cut
 from generator.scoring.validate import dotted  # one spelling of field paths, shared with the scoring core
@@ -80,6 +96,10 @@ class _Frame:
     seen: dict = field(default_factory=dict)
 
 
+#: libyaml's own message for more than 1,000 open collections (libyaml 0.2.5's limit).
+_LIBYAML_DEPTH = "exceeded maximum nesting depth"
+
+
 def _pos(mark) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
@@ -91,7 +111,7 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
     stop the parse. Never raises for anything ``text`` contains."""
     out = Composed()
     found = out.found
-    loader, _ = YAML(typ="safe", pure=False).get_constructor_parser(text)
+    loader = _Parser(text)
 
     def problem(mark, path, message, hint=""):
         line, col = _pos(mark)
@@ -168,6 +188,14 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
             is_map = kind is MappingStartEvent
             stack.append(_Frame(path, {} if is_map else [], is_map, quiet, event.start_mark))
     except MarkedYAMLError as exc:
+        if exc.problem == _LIBYAML_DEPTH and exc.problem_mark is not None and len(text) > exc.problem_mark.index:
+            # libyaml's scanner reads up to 1,024 characters ahead on a line, and stops at its own
+            # depth limit (1,000 open brackets) before our events reach ours: read again the text
+            # before that bracket, which is still nested past MAX_DEPTH, so the problem is said
+            # as ours, at the first collection past our limit
+            marks.clear()
+            key_marks.clear()
+            return compose_events(text[:exc.problem_mark.index], file, marks, key_marks, max_values)
         mark = exc.problem_mark or exc.context_mark
         line, col = _pos(mark) if mark else (0, 0)
         message = (exc.problem or str(exc)).strip()
