@@ -38,9 +38,12 @@ SETS = ("tune", "heldout", "old")
 
 
 def _yaml(path: Path):
-    from ruamel.yaml import YAML
+    from generator.reader.yaml_io import MAX_CONTENT_BYTES, load_file
 
-    return YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    located, problems = load_file(path, max_bytes=MAX_CONTENT_BYTES)
+    if located is None or problems:
+        raise SystemExit("\n".join(str(p) for p in problems))
+    return located.data
 
 
 class Locator:
