@@ -41,7 +41,8 @@ def test_answers_appear_as_you_type_with_source_and_deep_link(api_page):
     wait_until(api_page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'xia:rules/xia-rules/kiln/6'")
     result = first_result(api_page)
     assert "NPCs may enter as on a Neutral planet" in result["text"]
-    assert "Source: xia: Inside" in result["text"]
+    assert "Source: Xia: Embers of a Forsaken Star rulebook (expansion, solo and campaign rules), Inside" in result["text"]
+    assert "xia:" not in result["text"]  # no source id shown
     assert "Printed on: Economy, The Kiln and relics (card, back)" in result["text"]
     link = api_page.locator("#panel-rules .rule-result .permalink").first.get_attribute("href")
     assert link == "#rule=xia%3Arules%2Fxia-rules%2Fkiln%2F6"
