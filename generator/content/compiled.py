@@ -9,6 +9,8 @@ needs no change here). Kept on disk by `generator.records.compile_rules`; the co
 
 from __future__ import annotations
 
+from generator.scoring.model import expand_rounds
+
 #: Version of the compiled rules' shape; the scoring core checks it.
 FORMAT = 2
 
@@ -61,7 +63,16 @@ def _scoring_model(scoring, facts: dict, game_id: str, tables: dict) -> dict:
                 constants[name] = facts.get(value["fact"])
             elif isinstance(value, dict) and "table" in value and value["table"] in tables:
                 constants[name] = tables[value["table"]].model_dump(mode="json")["rows"]
-    return data
+    # keys at their defaults that the core reads as absent: the rules every page loads stay small
+    for key in ("measures", "components", "awards"):
+        for item in data.get(key, ()):
+            if item.get("per_round") is False:
+                del item["per_round"]
+            if item.get("after_tie") == "skip":
+                del item["after_tie"]
+    if data.get("lowest_wins") is False:
+        del data["lowest_wins"]
+    return expand_rounds(data)
 
 
 def compile_rules(content) -> dict:

@@ -11,11 +11,19 @@ from pathlib import Path
 CONTENT_SUFFIXES = (".yaml", ".yml")
 
 
+#: A game folder's sub-folder of finished games (records, `playaid score` reads them), which is
+#: not content: examples/games/<game>/records/ holds the records worked by hand from the rules.
+RECORDS_FOLDER = "records"
+
+
 def content_files(folder: Path) -> list[Path]:
-    """Every YAML file (`CONTENT_SUFFIXES`) under a game folder, sorted for stable output (links
-    included: the loader refuses those that lead outside the content folder,
-    `confine.keep_inside`)."""
-    return sorted(p for p in Path(folder).rglob("*") if p.suffix in CONTENT_SUFFIXES and p.is_file())
+    """Every YAML file (`CONTENT_SUFFIXES`) under a game folder but its `RECORDS_FOLDER`, sorted
+    for stable output (links included: the loader refuses those that lead outside the content
+    folder, `confine.keep_inside`)."""
+    folder = Path(folder)
+    records = folder / RECORDS_FOLDER
+    return sorted(p for p in folder.rglob("*") if p.suffix in CONTENT_SUFFIXES and p.is_file()
+                  and records not in p.parents)
 
 
 def content_folder_problem(root: Path) -> tuple[str, str] | None:

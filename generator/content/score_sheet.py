@@ -18,6 +18,8 @@ _FIELDS = {"boolean": "checkbox", "text": "text", "texts": "text", "count": "num
 
 def _items(doc: Scoring) -> dict[str, tuple[str, object]]:
     out: dict[str, tuple[str, object]] = {e.id: ("entered", e) for e in doc.entered}
+    if doc.rounds is not None:
+        out.update({e.id: ("round", e) for e in doc.rounds.entered})
     out.update({f.id: ("measure", f) for f in doc.measures})
     out.update({f.id: ("component", f) for f in doc.components})
     out.update({a.id: ("award", a) for a in doc.awards})
@@ -27,8 +29,14 @@ def _items(doc: Scoring) -> dict[str, tuple[str, object]]:
 
 def _label(kind: str, item) -> tuple[str, str]:
     if kind == "award":
-        return f"{item.title} ({item.vp})", item.help
+        return f"{item.title} ({' / '.join(str(vp) for vp in item.vp_by_place)})", item.help
     return item.label, getattr(item, "help", "") or ""
+
+
+def _per_round(kind: str, item) -> bool:
+    """Whether a sheet line of this item has one box per round (a round's entered value, or a
+    per-round measure, component or award)."""
+    return kind == "round" or bool(getattr(item, "per_round", False))
 
 
 def sheet_grid(doc: Scoring) -> Grid:
@@ -54,11 +62,28 @@ def sheet_grid(doc: Scoring) -> Grid:
             lines.append(TotalLine(id=line.id, label=line.label or line.id, help=line.help or None,
                                    width=line.width, emphasis=True, running_total=line.running_total))
             continue
+        if line.each_round is not None:  # one line per round adding those items of the round
+            for rid, round_label in zip(doc.rounds.round_ids(), doc.rounds.round_labels()):
+                n = str(doc.rounds.round_ids().index(rid) + 1)
+                label = (line.label or "{round}").replace("{n}", n).replace("{round}", round_label)
+                total_parts.append(f"{line.id}_{rid}")
+                lines.append(TotalLine(id=f"{line.id}_{rid}", label=label, field="number", width=line.width,
+                                       help=line.help or None))
+            continue
         parts = line.add or [line.id]
         kind, item = items[parts[0]]
         label, help_text = _label(kind, item)
-        field = _FIELDS.get(item.type, "text") if kind == "entered" else "number"
-        if any(items[p][0] in ("component", "award") for p in parts):
+        field = _FIELDS.get(item.type, "text") if kind in ("entered", "round") else "number"
+        counted = any(items[p][0] in ("component", "award") for p in parts)
+        if _per_round(kind, item) and doc.rounds is not None:  # one line per round
+            for rid, round_label in zip(doc.rounds.round_ids(), doc.rounds.round_labels()):
+                if counted:
+                    total_parts.append(f"{line.id}_{rid}")
+                lines.append(TotalLine(id=f"{line.id}_{rid}", label=f"{line.label or label}, {round_label}",
+                                       field=field, width=line.width,
+                                       help=(line.help if line.help is not None else help_text) or None))
+            continue
+        if counted:
             total_parts.append(line.id)
         lines.append(TotalLine(id=line.id, label=line.label or label, field=field, width=line.width,
                                help=(line.help if line.help is not None else help_text) or None))

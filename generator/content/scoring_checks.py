@@ -226,11 +226,18 @@ def sheet_items(doc: Scoring) -> dict[str, str]:
     """Every id a score-sheet line may name -> what it is (entered, measure, component,
     award, tie_breaker)."""
     out = {e.id: "entered" for e in doc.entered}
+    if doc.rounds is not None:
+        out.update({e.id: "entered" for e in doc.rounds.entered})
     out.update({f.id: "measure" for f in doc.measures})
     out.update({f.id: "component" for f in doc.components})
     out.update({a.id: "award" for a in doc.awards})
     out.update({t.id: "tie_breaker" for t in doc.tie_breakers})
     return out
+
+
+def _per_round_items(doc: Scoring) -> set[str]:
+    """The ids of the model's per-round components and awards."""
+    return {f.id for f in doc.components if f.per_round} | {a.id for a in doc.awards if a.per_round}
 
 
 def _check_sheet(doc: Scoring, loc) -> list[Problem]:
@@ -247,7 +254,16 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
         if ident in ids:
             problems.append(loc.problem(path, f"sheet line '{ident}' is there twice", "give each line its own id"))
         ids.append(ident)
-        if isinstance(line, str) or (line.add is None and line.running_total is None):
+        if not isinstance(line, str) and line.each_round is not None:
+            per_round = _per_round_items(doc)
+            for j, part in enumerate(line.each_round):
+                if part not in per_round:
+                    problems.append(loc.problem(("sheet", "lines", i, "each_round", j),
+                                                f"'{part}' is not a per-round component or award of this model",
+                                                did_you_mean(part, sorted(per_round)) +
+                                                f"use one of: {', '.join(sorted(per_round)) or '(none)'}"))
+            contents = line.each_round
+        elif isinstance(line, str) or (line.add is None and line.running_total is None):
             if ident in ("name", "total"):
                 if ident == "name" and campaign:
                     problems.append(loc.problem(path, "a campaign log has no `name` line (each line is a game)"))

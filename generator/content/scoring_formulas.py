@@ -7,7 +7,7 @@ from generator.content.scoring_model import Scoring
 
 #: Names every formula may read besides the model's own (see docs/content-format.md, "Scoring").
 RESERVED = {"name", "given", "variant", "variant_id", "a_variant", "ended_by", "player_count",
-            "total", "index", "players", "facts"}
+            "total", "index", "players", "left", "right", "round", "facts"}
 
 
 def model_names(doc: Scoring) -> set[str]:
@@ -16,6 +16,8 @@ def model_names(doc: Scoring) -> set[str]:
     names = set(RESERVED) | set(doc.constants) | {k for v in doc.variants for k in v.constants}
     for key in ("record_entered", "entered", "measures", "components", "awards", "tie_breakers"):
         names |= {item.id for item in getattr(doc, key)}
+    if doc.rounds is not None:
+        names |= {e.id for e in doc.rounds.entered} | set(doc.rounds.round_ids())
     return names
 
 

@@ -13,7 +13,7 @@ is a located content error, never a wrong score.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -198,6 +198,9 @@ class Formula(Strict):
     why: Union[str, list[Why]] = ""
     explain_as: str = ""
     variants: list[str] | None = None
+    per_round: bool = Field(False, description="scored once per round over that round's values "
+                            "(the game's `rounds`): a component adds up its rounds, a measure is the "
+                            "list of them")
     source: SourceRef | None = None
 
     @model_validator(mode="after")
@@ -217,25 +220,41 @@ class AwardMeasure(Strict):
     note: str = ""
 
 
-class Award(Strict):
-    """VP for the most (``most``) or least (``least``) of a measure (a formula).
+PlaceVP = Annotated[int, Field(ge=-999, le=999)]
 
-    ``vp``: what each winner scores. ``ties``: ``all`` (every tied player scores ``vp``) or
-    ``none`` (nobody scores on a tie). ``min_to_win``: nobody scores when the best value is
-    below it (for ``least``: above it). ``variants``: where it is given; ``measure_in``: another
-    measure in some variants. Variants' ``no_awards_when`` list the endings after which no award
-    is given. ``measure_label``: how messages name the measure (default: the formula, ``_`` as
-    spaces). ``help``: small print on the score sheet.
+
+class Award(Strict):
+    """VP by place for the most (``most``) or least (``least``) of a measure (a formula).
+
+    ``vp``: what the winner scores (one place), or ``places``: the VP of 1st, 2nd, 3rd...
+    (``[6, 3]``), or ``places_by_players``: per player count, the places (``{2: [5], 3: [5, 2]}``;
+    a count not listed uses the entry of the largest count below it). ``ties``: ``all`` (every
+    tied player scores the place's VP), ``none`` (nobody scores it), ``share`` (the tied
+    players split that place's VP, rounded toward 0) or ``pool`` (they add up the VP of every
+    place they cover and split it). ``after_tie``: ``skip`` (default: after two tied for 1st,
+    the next is 3rd) or ``next`` (the next is 2nd). ``min_to_win``: a player below it (for
+    ``least``: above it) takes no place. ``min_players``/``max_players``: given only with that
+    many players. ``per_round``: given each round over that round's values (the game's
+    ``rounds``). ``variants``: where it is given; ``measure_in``: another measure in some
+    variants. Variants' ``no_awards_when`` list the endings after which no award is given.
+    ``measure_label``: how messages name the measure (default: the formula, ``_`` as spaces).
+    ``help``: small print on the score sheet.
     """
 
     id: str = Field(pattern=ID_PATTERN)
     title: str
-    vp: int = Field(ge=-999, le=999)
+    vp: int | None = Field(None, ge=-999, le=999)
+    places: list[PlaceVP] | None = Field(None, min_length=1, max_length=20)
+    places_by_players: dict[int, list[PlaceVP]] | None = Field(None, min_length=1)
     most: Expression | None = None
     least: Expression | None = None
     measure_label: str | None = None
-    ties: Literal["all", "none"] = "all"
+    ties: Literal["all", "none", "share", "pool"] = "all"
+    after_tie: Literal["skip", "next"] = "skip"
     min_to_win: int | None = None
+    min_players: int | None = Field(None, ge=1, le=10)
+    max_players: int | None = Field(None, ge=1, le=10)
+    per_round: bool = False
     variants: list[str] | None = None
     measure_in: dict[str, AwardMeasure] = Field(default_factory=dict)
     help: str = ""
@@ -245,18 +264,45 @@ class Award(Strict):
     @classmethod
     def _vp_is_a_number(cls, value):
         # said in plain words: a fact or constant here looks as if it should work, as in `constants`
-        if isinstance(value, bool) or not isinstance(value, int):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise PydanticCustomError(
                 PLAIN_WORDS, "an award's `vp` is a whole number written here (e.g. `vp: 5`, from -999 to 999); "
                 "it cannot read a fact, a constant or a formula: write the number, and cite where it "
                 "comes from in the award's `source`")
         return value
 
+    @field_validator("places_by_players")
+    @classmethod
+    def _player_counts(cls, value):
+        if value is not None:
+            for count, places in value.items():
+                if not 1 <= count <= 10 or not places:
+                    raise PydanticCustomError(
+                        PLAIN_WORDS, "`places_by_players` maps a player count (1 to 10) to the VP of its "
+                        "places, e.g. `{2: [5], 3: [5, 2]}`")
+        return value
+
     @model_validator(mode="after")
     def _one_measure(self):
         if (self.most is None) == (self.least is None):
             raise ValueError(f"award '{self.id}': give either `most` or `least` (a formula)")
+        given = [key for key in ("vp", "places", "places_by_players") if getattr(self, key) is not None]
+        if len(given) != 1:
+            raise ValueError(f"award '{self.id}': give one of `vp` (one place), `places` (VP of 1st, 2nd, ...) "
+                             f"or `places_by_players`" + (f", not {' and '.join(given)}" if given else ""))
+        if self.min_players is not None and self.max_players is not None and self.min_players > self.max_players:
+            raise ValueError(f"award '{self.id}': min_players {self.min_players} is above max_players "
+                             f"{self.max_players}")
         return self
+
+    @property
+    def vp_by_place(self) -> list[int]:
+        """The VP of 1st, 2nd, ... with the most players the award lists (a sheet's label)."""
+        if self.places is not None:
+            return list(self.places)
+        if self.places_by_players is not None:
+            return list(self.places_by_players[max(self.places_by_players)])
+        return [self.vp]
 
 
 class AwardsTotal(Strict):
@@ -312,12 +358,16 @@ class SheetLine(Strict):
     """A line of the score sheet: ``id`` names an entered value, measure, component, award or
     tie-breaker (its label and help come from there) or ``name`` / ``total``; ``add`` makes it
     one box for several components or awards (``[chips_vp, war_contribution_vp]``);
-    ``running_total`` adds up a line from the first game down (campaign logs)."""
+    ``each_round``: one line per round adding those per-round components and awards in that
+    round (``label: "Round {n}"``); ``running_total`` adds up a line from the first game down
+    (campaign logs). A line naming a per-round item gets one line per round too."""
 
     id: str = Field(pattern=ID_PATTERN)
     label: str | None = None
     help: str | None = None
     add: list[str] | None = Field(None, min_length=1)
+    each_round: list[str] | None = Field(None, min_length=1, description="one box per round adding "
+                                         "these per-round components and awards (`label` may hold {n})")
     running_total: str | None = None
     width: float | None = Field(None, gt=0, le=10, description="relative width (lines across)")
 
@@ -340,6 +390,44 @@ class Sheet(Strict):
     lines: list[Union[str, SheetLine]] = Field(min_length=1)
 
 
+class Rounds(Strict):
+    """A game scored round by round: ``entered``, the values written each round (each round's
+    record value is a group of them: ``r1: {maki: 4, tempura: 2}``); ``count`` rounds keyed
+    ``key`` (``r{n}``: r1, r2, r3) and labelled ``label`` (``Round {n}``), or ``ids`` and
+    ``labels`` given one by one (Lost Cities' expeditions: ``ids: [yellow, blue, ...]``).
+    Components, measures and awards with ``per_round: true`` are scored each round over that
+    round's values."""
+
+    count: int | None = Field(None, ge=1, le=20)
+    ids: list[Annotated[str, Field(pattern=ID_PATTERN)]] | None = Field(None, min_length=1, max_length=20)
+    labels: list[str] | None = None
+    key: str = Field("r{n}", pattern=r"^[a-z][a-z0-9_]*\{n\}[a-z0-9_]*$")
+    label: str = "Round {n}"
+    help: str = ""
+    entered: list[Entered] = Field(min_length=1)
+    source: SourceRef | None = None
+
+    @model_validator(mode="after")
+    def _how_many(self):
+        if (self.count is None) == (self.ids is None):
+            raise ValueError("give the rounds' `count` (keyed r1, r2, ...) or their `ids`, one of the two")
+        if self.labels is not None and (self.ids is None or len(self.labels) != len(self.ids)):
+            raise ValueError("`labels` gives one label per round id in `ids`")
+        return self
+
+    def round_ids(self) -> list[str]:
+        """The record key of each round, in order."""
+        if self.ids is not None:
+            return list(self.ids)
+        return [self.key.replace("{n}", str(n)) for n in range(1, (self.count or 0) + 1)]
+
+    def round_labels(self) -> list[str]:
+        """Each round's label, in order."""
+        if self.labels is not None:
+            return list(self.labels)
+        return [self.label.replace("{n}", str(n)).replace("{id}", rid) for n, rid in enumerate(self.round_ids(), 1)]
+
+
 class Scoring(Strict):
     """``kind: scoring`` — what a game's score pad holds (see the module docstring)."""
 
@@ -354,12 +442,15 @@ class Scoring(Strict):
     endings: list[Ending] = Field(default_factory=list)
     variants: list[Variant] = Field(default_factory=list)
     record_entered: list[Entered] = Field(default_factory=list)
+    rounds: Rounds | None = None
     entered: list[Entered] = Field(default_factory=list)
     measures: list[Formula] = Field(default_factory=list)
     components: list[Formula] = Field(default_factory=list)
     awards: list[Award] = Field(default_factory=list)
     awards_total: AwardsTotal = Field(default_factory=AwardsTotal)  # compiled always: the pad needs the names
     tie_breakers: list[TieBreaker] = Field(default_factory=list)
+    lowest_wins: bool = Field(False, description="the lowest total wins (No Thanks!); tie-breakers still "
+                              "say which of a tie ranks first")
     checks: list[Check] = Field(default_factory=list)
     player_checks: list[Check] = Field(default_factory=list)
     messages: dict[str, Message] = Field(default_factory=dict)

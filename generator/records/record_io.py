@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.content.files import RECORDS_FOLDER
 from generator.errors import Problem, RecordError, display_path
 from generator.reader.yaml_io import MAX_RECORD_BYTES, Located, load_bytes, read_bounded
 
@@ -87,7 +88,8 @@ def _each_record(args: tuple[str, ...]) -> Iterator[str]:
 
 
 def _records_under(folder: Path) -> Iterator[str]:
-    """Record files under ``folder`` in sorted path order. Only one folder's names are held at a
+    """Record files under ``folder`` in sorted path order; in a game's content folder (one with
+    a game.yaml, e.g. examples/games/sushi-go/), only those in its ``records/``. Only one folder's names are held at a
     time, as plain strings (a sub-folder's with a trailing "/", which is also where a sorted
     list of whole paths puts its files): about 70 bytes a record file."""
     try:
@@ -98,6 +100,8 @@ def _records_under(folder: Path) -> Iterator[str]:
                            or os.path.splitext(e.name)[1].casefold() in RECORD_SUFFIXES)
     except OSError:
         return
+    if "game.yaml" in names:  # a game's content folder: only its records/ holds finished games
+        names = [name for name in names if name == RECORDS_FOLDER + "/"]
     for name in names:
         path = os.path.join(folder, name.rstrip("/"))
         if name.endswith("/"):

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.scoring.expressions import ExpressionError, compile_expression
+from generator.scoring.tally import SCORING_FUNCTIONS
 
 #: Value types a player or record can enter, with the JSON Schema type they are checked as.
 ENTERED_TYPES = {"count": "integer", "number": "integer", "boolean": "boolean", "text": "string",
@@ -143,6 +144,7 @@ class Formula:
     variants: tuple[str, ...] | None = None
     at: tuple = ()  # where in the kind: scoring document: ("components", 2)
     scope: frozenset = frozenset()  # the names it may read: those known before it
+    per_round: bool = False  # scored once per round, over that round's values (`Rounds`)
 
     def applies(self, variant: str | None) -> bool:
         return self.variants is None or variant in self.variants
@@ -150,10 +152,19 @@ class Formula:
 
 @dataclass(frozen=True)
 class Award:
-    """VP for the most (or, ``lower``, the least) of a measure: ``vp`` to every tied player
-    (``ties: all``) or to nobody on a tie (``ties: none``); nobody scores when the best value is
-    below ``min_to_win`` (above it, for ``lower``). ``measure_in``: per variant, another measure
-    and a ``note`` for the explanation (Xeno Counterstrike: the invasion tiles at the repulse)."""
+    """VP by place for the most (or, ``lower``, the least) of a measure (`awards.place_awards`).
+
+    ``places``: the VP of 1st, 2nd, ... place (``(vp,)`` for a single award);
+    ``places_by_players``: ``((count, places), ...)`` ascending, the entry with the largest count
+    up to the record's player count used instead (none: the award is not given). ``ties``:
+    ``all`` (every tied player scores the place's VP), ``none`` (nobody scores it), ``share``
+    (they split that place's VP, rounded toward 0) or ``pool`` (they pool the VP of the places
+    they cover and split it); ``after_tie``: ``skip`` (the next player takes the place after
+    every place the tied players cover: 1st, 1st, 3rd) or ``next`` (1st, 1st, 2nd). A player
+    whose value is below ``min_to_win`` (above, for ``lower``) takes no place. ``min_players``
+    and ``max_players``: given only with that many players. ``per_round``: given in each round
+    over that round's values. ``measure_in``: per variant, another measure and a ``note`` for
+    the explanation (Xeno Counterstrike: the invasion tiles at the repulse)."""
 
     id: str
     title: str
@@ -167,9 +178,32 @@ class Award:
     measure_in: dict = field(default_factory=dict)  # variant -> (Expression, label, note)
     help: str = ""
     at: tuple = ()  # where in the kind: scoring document: ("awards", 0)
+    places: tuple[int, ...] = ()
+    places_by_players: tuple = ()  # ((player count, places), ...), ascending
+    after_tie: str = "skip"
+    min_players: int | None = None
+    max_players: int | None = None
+    per_round: bool = False
 
     def applies(self, variant: str | None) -> bool:
         return self.variants is None or variant in self.variants
+
+    @property
+    def single(self) -> bool:
+        """One place, all or nobody on a tie, every game: said as the original one-VP award
+        ("highest military: 7, tied with Ben"); else by place (`awards.place_awards`)."""
+        return (len(self.places) == 1 and not self.places_by_players and self.ties in ("all", "none")
+                and not self.per_round)
+
+    def places_for(self, player_count: int) -> tuple[int, ...]:
+        """The VP by place with ``player_count`` players (empty: the award is not given)."""
+        if not self.places_by_players:
+            return self.places
+        found: tuple[int, ...] = ()
+        for count, places in self.places_by_players:
+            if count <= player_count:
+                found = places
+        return found
 
     def measure_for(self, variant: str | None):
         """(expression, label, note) of the measure in ``variant``."""
@@ -234,9 +268,28 @@ def _opt_tuple(value):
 
 def _compile(text: str, where: str, names: set[str] | None, path: tuple = ()):
     try:
-        return compile_expression(text, names)
+        return compile_expression(text, names, SCORING_FUNCTIONS)
     except ExpressionError as exc:
         raise ModelInvalid.from_expression(where, exc, path) from None
+
+
+#: The names a component may read about the other players (`pad.Pad`, two passes):
+#: ``players`` (every player's entered values and measures, in the record's seating order),
+#: ``left`` and ``right`` (the next and the previous player in that order), ``index`` (this
+#: player's place in it, from 0).
+CROSS_NAMES = frozenset({"players", "left", "right", "index"})
+
+
+@dataclass(frozen=True)
+class Rounds:
+    """A game scored round by round: ``ids`` (the record key of each round's values: r1, r2,
+    ...), ``labels`` (Round 1, ...), ``entered`` (the ids of the values entered each round: each
+    round's record value is a group of them). Per-round formulas read one round's values by
+    these ids, and ``round`` (its number, from 1)."""
+
+    ids: tuple[str, ...]
+    labels: tuple[str, ...]
+    entered: tuple[str, ...]
 
 
 @dataclass
@@ -263,6 +316,9 @@ class Model:
     checks: tuple
     player_checks: tuple
     messages: dict
+    rounds: Rounds | None = None
+    lowest_wins: bool = False  # the lowest total wins (No Thanks!): ranks from the lowest
+    cross: bool = False  # a formula reads other players (CROSS_NAMES): score in two passes
 
     @property
     def has_variants(self) -> bool:
@@ -303,31 +359,47 @@ class Model:
         record_entered = tuple(Entered.from_json(e, f"record value '{e['id']}'", record_scope, ("record_entered", i))
                                for i, e in enumerate(data.get("record_entered") or ()))
         record_scope |= {e.id for e in record_entered}
+        data = expand_rounds(data)
+        rounds = None
+        if data.get("rounds"):
+            spec = data["rounds"]
+            rounds = Rounds(tuple(spec["ids"]), tuple(spec["labels"]),
+                            tuple(e["id"] for e in spec.get("entered") or ()))
         entered = tuple(Entered.from_json(e, f"entered value '{e['id']}'", None, ("entered", i))
                         for i, e in enumerate(data.get("entered") or ()))
         scope = set(record_scope) | {e.id for e in entered} | {"given", "name"}
         for name in mechanisms:
             scope |= mechanism_names.get(name, set())
+        # a per-round formula reads that round's values (and the per-round formulas before it)
+        round_scope = set(rounds.entered) | {"round"} if rounds is not None else set()
 
         def formulas(key: str) -> tuple:
             out = []
             for i, item in enumerate(data.get(key) or ()):
                 where = f"{key[:-1]} '{item['id']}'"
+                per_round = bool(item.get("per_round"))
+                if per_round and rounds is None:
+                    raise ModelInvalid(f"{where}: `per_round` needs the game's `rounds:`", (key, i, "per_round"))
+                names = scope | round_scope if per_round else scope
+                if key == "components":  # components are scored once every player's measures are known
+                    names = names | CROSS_NAMES
                 value = None
                 if item.get("mechanism") is None:
-                    value = _compile(str(item["value"]), where, scope, (key, i, "value"))
+                    value = _compile(str(item["value"]), where, names, (key, i, "value"))
                 elif item["mechanism"] not in mechanisms:
                     raise ModelInvalid(f"{where}: mechanism '{item['mechanism']}' is not switched on "
                                        f"(add it under `mechanisms:`)", (key, i, "mechanism"))
                 why = item.get("why") or ""
                 if isinstance(why, list):  # [{when, text}]: the first whose `when` holds
                     why = tuple((None if w.get("when") is None else
-                                 _compile(str(w["when"]), f"{where} why", scope, (key, i, "why", j, "when")),
+                                 _compile(str(w["when"]), f"{where} why", names, (key, i, "why", j, "when")),
                                  w["text"]) for j, w in enumerate(why))
                 out.append(Formula(item["id"], item.get("label", item["id"]), value, item.get("mechanism"),
                                    item.get("help", ""), why, item.get("explain_as", ""),
-                                   _opt_tuple(item.get("variants")), (key, i), frozenset(scope)))
+                                   _opt_tuple(item.get("variants")), (key, i), frozenset(scope), per_round))
                 scope.add(item["id"])  # later formulas may read it
+                if per_round:
+                    round_scope.add(item["id"])
             return tuple(out)
 
         # Measures first: components, awards and tie-breakers read them (and a measure may read
@@ -341,18 +413,28 @@ class Model:
             where = f"award '{a['id']}'"
             lower = a.get("least") is not None
             text = a["least"] if lower else a["most"]
+            per_round = bool(a.get("per_round"))
+            if per_round and rounds is None:
+                raise ModelInvalid(f"{where}: `per_round` needs the game's `rounds:`", ("awards", ai, "per_round"))
+            award_scope = scope | round_scope if per_round else scope
             measure_in = {}
             for variant_id, other in (a.get("measure_in") or {}).items():
                 other_text = other.get("least") if other.get("least") is not None else other.get("most")
-                measure_in[variant_id] = (_compile(str(other_text), f"{where} in variant '{variant_id}'", scope,
-                                                   ("awards", ai, "measure_in", variant_id)),
+                measure_in[variant_id] = (_compile(str(other_text), f"{where} in variant '{variant_id}'",
+                                                   award_scope, ("awards", ai, "measure_in", variant_id)),
                                           other.get("measure_label") or _words(other_text),
                                           other.get("note", ""))
-            awards[a["id"]] = Award(a["id"], a.get("title", a["id"]), a["vp"],
-                                    _compile(str(text), where, scope, ("awards", ai, "least" if lower else "most")),
+            by_players = tuple(sorted((int(count), tuple(vps))
+                                      for count, vps in (a.get("places_by_players") or {}).items()))
+            places = tuple(a["places"]) if a.get("places") else (() if by_players else (a["vp"],))
+            vp = a["vp"] if a.get("vp") is not None else (places or by_players[0][1])[0]
+            awards[a["id"]] = Award(a["id"], a.get("title", a["id"]), vp,
+                                    _compile(str(text), where, award_scope, ("awards", ai, "least" if lower else "most")),
                                     a.get("measure_label") or _words(text), lower, a.get("ties", "all"),
                                     a.get("min_to_win"), _opt_tuple(a.get("variants")), measure_in,
-                                    a.get("help", ""), ("awards", ai))
+                                    a.get("help", ""), ("awards", ai), places, by_players,
+                                    a.get("after_tie", "skip"), a.get("min_players"), a.get("max_players"),
+                                    per_round)
         scope.add(awards_total["id"])
         tie_breakers = []
         for ti, t in enumerate(data.get("tie_breakers") or ()):
@@ -373,7 +455,35 @@ class Model:
                    components=components, measures=measures, awards=awards,
                    awards_total=(awards_total["id"], awards_total["label"], awards_total["list"]),
                    tie_breakers=tuple(tie_breakers), checks=checks, player_checks=player_checks,
-                   messages=dict(data.get("messages") or {}))
+                   messages=dict(data.get("messages") or {}), rounds=rounds,
+                   lowest_wins=bool(data.get("lowest_wins")),
+                   cross=any(f.value is not None and f.value.names & _OTHERS for f in components))
+
+
+#: The names that make a model score in two passes (every player's measures first).
+_OTHERS = frozenset({"players", "left", "right"})
+
+
+def expand_rounds(data: dict) -> dict:
+    """The compiled scoring document with its ``rounds`` written out: ``rounds.ids`` (given, or
+    ``count`` of them from ``key``: ``r{n}``) and ``rounds.labels`` (given, or from ``label``:
+    ``Round {n}``, ``{id}`` the round's id), and one entered value of type ``group`` per round
+    (``{id: r1, label: Round 1, type: group, round: 1, values: <rounds.entered>}``) before the
+    other entered values, so records, their schema, the pad and the sheet read each round as a
+    group. A document without rounds, or already written out, is returned as it is (the build
+    side calls this, and the core again)."""
+    spec = data.get("rounds")
+    entered = list(data.get("entered") or ())
+    if not spec or any(e.get("round") for e in entered):
+        return data
+    ids = list(spec.get("ids") or [str(spec.get("key") or "r{n}").replace("{n}", str(n))
+                                   for n in range(1, (spec.get("count") or 0) + 1)])
+    template = str(spec.get("label") or "Round {n}")
+    labels = list(spec.get("labels") or [template.replace("{n}", str(n)).replace("{id}", rid)
+                                         for n, rid in enumerate(ids, 1)])
+    groups = [{"id": rid, "label": label, "type": "group", "round": n, "help": spec.get("help", ""),
+               "values": list(spec.get("entered") or ())} for n, (rid, label) in enumerate(zip(ids, labels), 1)]
+    return {**data, "rounds": {**spec, "ids": ids, "labels": labels}, "entered": groups + entered}
 
 
 def _check(data: dict, kind: str, scope: set[str], at: tuple) -> Check:

@@ -23,7 +23,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from operator import mul
 
-from generator.scoring.expressions import Budget, ExpressionError
+from generator.scoring.awards import AwardGiver
+from generator.scoring.expressions import Budget
 from generator.scoring.formulas import MAX_SCORE, record_budget, whole
 from generator.scoring.formulas import evaluated as _evaluate
 from generator.scoring.model import Model, ModelInvalid
@@ -49,17 +50,12 @@ MESSAGES = {
                         "name, or remove the entry written twice)",
     "claimed_total": "claimed {claimed} but the score gives {total} (claimed is {diff:+d}){hint}",
     "award_why": "{best} {measure}{note}: {top}{tie}",
+    "award_player_count": "{title}: not scored with {count} players (it is scored with {bound})",
 }
 
 
 #: Built-in findings reported under another finding's code (the same kind of problem).
 _CODES = {"record_field_not_applicable": "field_not_applicable", "missing_record_field": "missing_field"}
-
-
-def award_why(best: str, measure: str, note: str, top, tie: str) -> str:
-    """MESSAGES["award_why"] filled, made directly: an award's line is written for every holder
-    of every award of every record (tests/test_scoring_model.py checks the two agree)."""
-    return f"{best} {measure}{note}: {top}{tie}"
 
 
 def with_article(word: str) -> str:
@@ -90,6 +86,18 @@ class Game:
     view: object = None
     findings: list = field(default_factory=list)
     budget: Budget = field(default_factory=lambda: record_budget())
+    rounds: list = field(default_factory=list)  # per player, per round: the per-round formulas' values
+    others: list | None = None  # two passes: every player's values and measures (`model.CROSS_NAMES`)
+    round_others: list | None = None  # the same, round by round
+
+    def round_scope(self, index: int, r: int) -> dict:
+        """What a per-round formula of player ``index`` reads in round ``r`` (from 0): the
+        player's names, that round's entered values and per-round values so far, ``round``."""
+        env = self.envs[index]
+        scope = {**env, **env[self.model.rounds.ids[r]], **self.rounds[index][r], "round": r + 1}
+        if self.round_others is not None:
+            _seat(scope, self.round_others[r], index)
+        return scope
 
     def settings(self, mechanism: str) -> dict:
         """The variant's settings for a mechanism (``settings: {tableau: {damage: true}}``)."""
@@ -112,7 +120,7 @@ class Pad:
         # the sort keys (a lower-wins tie-breaker sorts by its value negated)
         self._breakers = [(t.value, f"tie-breaker '{t.id}'", t.at + ("value",)) for t in model.tie_breakers]
         self._breaker_signs = tuple(-1 if t.lower_wins else 1 for t in model.tie_breakers)
-        self._award_why_reworded = "award_why" in model.messages  # else the built-in text, made directly
+        self._awards = AwardGiver(self)
 
     def plan(self, variant: str | None) -> VariantPlan:
         """What one variant scores, compiled once (`plan.VariantPlan`)."""
@@ -195,8 +203,12 @@ class Pad:
         self._variant_findings(game, data, stage)
         for mechanism in self.mechanisms.values():
             mechanism.start(game)
-        scores = [self._player(game, i, p) for i, p in enumerate(data["players"])]
-        self._awards(game, scores)
+        if model.cross:
+            scores = self._players_in_two_passes(game, data["players"])
+        else:
+            scores = [self._player(game, i, p, self._read(game, i, p, findings), findings)
+                      for i, p in enumerate(data["players"])]
+        self._awards.give(game, scores)
         for mechanism in self.mechanisms.values():
             mechanism.finish(game, findings)
         self._players_findings(game)
@@ -277,8 +289,28 @@ class Pad:
                         "why": f" ({hint})" if hint else "", "player": p.get("name")})
                     findings.append(Finding("warning", p.get("name"), code, text, ("players", i, e.id)))
 
-    def _player(self, game: Game, index: int, data: dict) -> dict:
-        findings, view = game.findings, game.view
+    def _players_in_two_passes(self, game: Game, players: list) -> list[dict]:
+        """Score players whose components read the others (`model.CROSS_NAMES`): every
+        player's values and measures first, then each player's components; each player's
+        findings stay together, in the one-pass order."""
+        said = [[] for _ in players]
+        envs = [self._read(game, i, p, said[i]) for i, p in enumerate(players)]
+        game.others = [dict(env) for env in envs]
+        if self.model.rounds is not None:
+            game.round_others = [[game.round_scope(i, r) for i in range(len(players))]
+                                 for r in range(len(self.model.rounds.ids))]
+        scores = []
+        for i, p in enumerate(players):
+            _seat(envs[i], game.others, i)
+            scores.append(self._player(game, i, p, envs[i], said[i]))
+        for found in said:
+            game.findings.extend(found)
+        return scores
+
+    def _read(self, game: Game, index: int, data: dict, findings: list) -> dict:
+        """Player ``index``'s names: the record's values (those left out at their defaults,
+        said when the model asks), the mechanisms' names and the measures."""
+        view = game.view
         name = data.get("name") or f"game {index + 1}"
         env = game.env.copy()
         env["name"] = name
@@ -303,13 +335,21 @@ class Pad:
             else:
                 env[key] = value
         game.envs.append(env)
+        if self.model.rounds is not None:
+            game.rounds.append([{} for _ in self.model.rounds.ids])
         for mechanism in self.mechanisms.values():
             mechanism.player(game, index, data, env, findings)
-        explain: list[dict] = []  # explain lines (`report.explain_line`), in the report's order
-        measures: dict = {}
-        components: dict = {}
         for key, step in view.measures:
-            env[key] = measures[key] = step(game, index, env, None)
+            env[key] = step(game, index, env, None)
+        return env
+
+    def _player(self, game: Game, index: int, data: dict, env: dict, findings: list) -> dict:
+        """Player ``index``'s components, total and player checks, over ``env`` (`_read`)."""
+        view = game.view
+        name = env["name"]
+        explain: list[dict] = []  # explain lines (`report.explain_line`), in the report's order
+        measures = {key: env[key] for key, _step in view.measures}
+        components: dict = {}
         total = 0
         for key, step in view.components:
             env[key] = components[key] = value = step(game, index, env, explain)
@@ -321,66 +361,10 @@ class Pad:
             for check in view.player_checks:
                 check.run(scope, name, ("players", index), findings, game.budget)
         return {"name": name, "claimed_total": data.get("claimed_total"), "explain": explain,
-                "components": components, "measures": measures, "base_total": total}
+                "components": components, "measures": measures, "base_total": total,
+                "round_awards": [{} for _ in self.model.rounds.ids] if self.model.rounds is not None else None}
 
     # --- awards, ranks, checks -----------------------------------------------------------------
-
-    def _awards(self, game: Game, scores: list[dict]) -> None:
-        model = self.model
-        awards = game.view.awards
-        key = model.awards_total[0]
-        for ps in scores:
-            ps[key], ps["awards"] = 0, []
-        if not awards:
-            return
-        if game.variant is not None and game.ended_by in game.variant.no_awards_when:
-            code, text = self.message("no_awards", {"ended_by": game.ended_by})
-            game.findings.append(Finding("info", None, code, text, ("ended_by",)))
-            return
-        budget = game.budget
-        for award, expr, label, note, at, where in awards:
-            values = []
-            try:
-                for env in game.envs:
-                    value = expr.evaluate(env, budget)
-                    if value.__class__ is not int or not -MAX_SCORE < value < MAX_SCORE:
-                        value = whole(value, where, at)
-                    values.append(value)
-            except ExpressionError as exc:
-                raise ModelInvalid.from_expression(where, exc, at) from None
-            top = min(values) if award.lower else max(values)
-            best = "lowest" if award.lower else "highest"
-            short = award.min_to_win is not None and (top > award.min_to_win if award.lower
-                                                      else top < award.min_to_win)
-            if short:
-                # `least`: min_to_win is a most (fewest debts 2, and it needs at most 1)
-                code, text = self.message("award_not_given", {
-                    "title": award.title, "measure": label, "note": note, "top": top, "min": award.min_to_win,
-                    "best": "lowest" if award.lower else "top", "bound": "at most" if award.lower else "at least"})
-                game.findings.append(Finding("info", None, code, text))
-                continue
-            tied = [i for i, v in enumerate(values) if v == top]
-            if len(tied) > 1 and award.ties == "none":
-                names = " and ".join(scores[i]["name"] for i in tied)
-                code, text = self.message("award_tied_nobody", {"title": award.title, "measure": label,
-                                                                "note": note, "top": top, "names": names,
-                                                                "best": "least" if award.lower else "most"})
-                game.findings.append(Finding("info", None, code, text))
-                continue
-            for i in tied:
-                ps = scores[i]
-                ps[key] += award.vp
-                ps["awards"].append(award.id)
-                others = [scores[j]["name"] for j in tied if j != i]
-                tie = f", tied with {', '.join(others)}" if others else ""
-                if self._award_why_reworded:
-                    _code, why = self.message("award_why", {"best": best, "measure": label, "note": note,
-                                                             "top": top, "tie": tie})
-                else:
-                    why = award_why(best, label, note, top, tie)
-                ps["explain"].append({"component": award.title, "vp": award.vp, "why": why})
-        for ps, env in zip(scores, game.envs):
-            env[key] = ps[key]
 
     def _players_findings(self, game: Game) -> None:
         model, findings, players = self.model, game.findings, game.players
@@ -421,7 +405,8 @@ class Pad:
                 if value.__class__ is not int or not -MAX_SCORE < value < MAX_SCORE:
                     value = whole(value, where, at)
                 tiebreaks.append(value)
-        keys = [(ps["total"], *map(mul, ps["tiebreaks"], self._breaker_signs)) for ps in scores]
+        sign = -1 if self.model.lowest_wins else 1  # No Thanks!: the lowest total ranks first
+        keys = [(sign * ps["total"], *map(mul, ps["tiebreaks"], self._breaker_signs)) for ps in scores]
         ordered = sorted(keys)
         for ps, key in zip(scores, keys):  # 1 + how many rank above: the keys greater than this one
             ps["rank"] = 1 + len(ordered) - bisect_right(ordered, key)
@@ -429,7 +414,7 @@ class Pad:
         totals = [ps["total"] for ps in scores]
         if breakers and len(set(totals)) < len(totals):  # players level on VP, from the highest total down
             counted = Counter(totals)
-            for total in sorted((t for t, n in counted.items() if n > 1), reverse=True):
+            for total in sorted((t for t, n in counted.items() if n > 1), reverse=sign > 0):
                 level = sorted((ps for ps in scores if ps["total"] == total), key=lambda ps: ps["rank"])
                 decided = len({tuple(ps["tiebreaks"]) for ps in level}) > 1
                 ties.append(Tie(total, tuple((ps["name"], _one(ps["tiebreaks"])) for ps in level),
@@ -450,7 +435,32 @@ class Pad:
             out["tiebreaks"] = list(ps["tiebreaks"])
         out["claimed_total"] = ps["claimed_total"]
         out["explain"] = ps["explain"]
+        if model.rounds is not None:
+            out["rounds"] = self._rounds_json(game, index, ps)
         return out
+
+    def _rounds_json(self, game: Game, index: int, ps: dict) -> list[dict]:
+        """A player's VP round by round: ``[{id, label, vp, <per-round component or award>: VP}]``."""
+        rounds = self.model.rounds
+        scored = game.variant.id if game.variant is not None else None
+        parts = [f.id for f in self.model.components if f.per_round and f.applies(scored)]
+        out = []
+        for r, (rid, label) in enumerate(zip(rounds.ids, rounds.labels)):
+            values = {key: game.rounds[index][r].get(key, 0) for key in parts}
+            values.update(ps["round_awards"][r])
+            out.append({"id": rid, "label": label, "vp": sum(values.values()), **values})
+        return out
+
+
+def _seat(scope: dict, others: list, index: int) -> None:
+    """Put the other players in ``scope``: ``players`` (all, in seating order), ``left`` (the
+    next in the record's order, wrapping round: play passes to the left), ``right`` (the one
+    before), ``index``."""
+    count = len(others)
+    scope["players"] = others
+    scope["left"] = others[(index + 1) % count]
+    scope["right"] = others[(index - 1) % count]
+    scope["index"] = index
 
 
 def _one(values: list):

@@ -65,6 +65,8 @@ def formula_step(f, applies: bool, mechanisms: dict, component: bool) -> Formula
     line; a measure's is the formula's value as it is. ``mechanisms``: name -> mechanism."""
     if not applies:
         return _nothing
+    if f.per_round:
+        return round_step(f, component)
     if f.mechanism is not None:
         mechanism = mechanisms[f.mechanism]
 
@@ -106,6 +108,40 @@ def formula_step(f, applies: bool, mechanisms: dict, component: bool) -> Formula
                         "why": fixed if fixed is not None else why(f, env, game.budget)})
         return value
     return scored
+
+
+def round_step(f, component: bool) -> FormulaStep:
+    """The step of a per-round measure or component ``f``: its formula once per round, over
+    `pad.Game.round_scope` (that round's values, ``round``). Each round's value is kept for
+    the formulas after it in that round (``game.rounds``); a measure's value for the player is
+    the list of its rounds' values, a component's the sum (a whole number each round), with one
+    explanation line per round that scores (``Tempura, round 2``; one line of 0 VP when none
+    does)."""
+    expr = f.value
+    label = f.explain_as or f.label
+    where, at = f"component '{f.id}'" if component else f"measure '{f.id}'", f.at + ("value",)
+
+    def per_round(game, index, env, explain):
+        rounds = game.model.rounds
+        kept = game.rounds[index]
+        values = []
+        for r, round_label in enumerate(rounds.labels):
+            scope = game.round_scope(index, r)
+            value = evaluated(expr, scope, f"{where} for {env['name']}, {round_label}", at, game.budget)
+            if component:
+                if value.__class__ is not int or not -MAX_SCORE < value < MAX_SCORE:
+                    value = whole(value, where, at)
+                if value and explain is not None:
+                    explain.append({"component": f"{label}, {round_label}", "vp": value, "why": why(f, scope, game.budget)})
+            kept[r][f.id] = value
+            values.append(value)
+        if not component:
+            return values
+        total = sum(values)
+        if not total and explain is not None and not any(values):
+            explain.append({"component": label, "vp": 0, "why": ""})
+        return total
+    return per_round
 
 
 def award_spec(award, variant: str | None) -> tuple:
