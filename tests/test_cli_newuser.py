@@ -207,7 +207,7 @@ def test_a_game_folder_without_game_yaml_is_named(tmp_path, monkeypatch):
     res = run("check")
     assert res.exit_code == 1
     assert ("content/my-game: this game folder has no game.yaml, so its files (aids.yaml, facts.yaml, "
-            "game.yml, rules.yaml, scoring.yaml) are not read (add game.yaml") in res.output
+            "game.yml, rules.yaml, scoring.yaml, ...) are not read (add game.yaml") in res.output
     assert "content/other-game: this game folder has no game.yaml, so its files (scoring.yaml) are not read" \
         in res.output
     assert "content: no game folders (sub-folders with a game.yaml) found" in res.output
@@ -301,9 +301,10 @@ def test_new_prints_every_path_alike_says_the_shipped_games_are_not_listed_and_w
     res = run("new", "gem-market")
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    assert lines[1:7] == ["  content/gem-market/game.yaml", "  content/gem-market/rules.yaml",
+    assert lines[1:8] == ["  content/gem-market/game.yaml", "  content/gem-market/rules.yaml",
                           "  content/gem-market/facts.yaml", "  content/gem-market/scoring.yaml",
-                          "  content/gem-market/aids.yaml", "  examples/gem-market.yaml"]
+                          "  content/gem-market/aids.yaml", "  content/gem-market/vocabulary.yaml",
+                          "  examples/gem-market.yaml"]
     assert "  playaid score examples/gem-market.yaml" in lines
     assert str(tmp_path) not in res.output  # no absolute path beside relative ones
     assert ("note: the folder 'content' holds your own games: commands that read it (run here, or with "

@@ -31,7 +31,7 @@ def folder(tmp_path_factory):
     shutil.copytree(PROJECT_ROOT / "content", root / "content")
     written = new_game("zz-gem-market", root / "content", root / "examples", title="Gem Market")
     assert [p.name for p in written] == ["game.yaml", "rules.yaml", "facts.yaml", "scoring.yaml", "aids.yaml",
-                                         "zz-gem-market.yaml"]
+                                         "vocabulary.yaml", "zz-gem-market.yaml"]
     return root
 
 
@@ -70,6 +70,21 @@ def test_a_whole_game_check_of_the_new_game(rules):
     report = score({"game": "zz-gem-market", "players": players}, rules)
     assert [f["message"] for f in report["findings"] if f["code"] == "too_many_gems"] == [
         "14 gems of one colour across the players, but the box holds 12 (check the counts)"]
+
+
+def test_the_new_games_rules_answer_in_players_words(folder):
+    """The skeleton's vocabulary says points are VP: "how many points for a set" finds the gem
+    set rule though the rules only say VP; a word no rule uses ("tempura") does not empty the
+    answer of the others (issue 30 item 4)."""
+    from generator.content.rules_index import build_rules_index
+    from generator.rulesearch.api import Rules
+
+    search = Rules(build_rules_index(load_content(folder / "content")))
+    found = search.search("how many points for a gem set", "zz-gem-market", 3)
+    assert (found[0]["title"], found[0]["text"]) == ("VP per gem set", "VP per gem set: 5"), found[:1]
+    found = search.search("how many points for tempura", "zz-gem-market", 3)
+    assert found and all(r["game"] == "zz-gem-market" for r in found)
+    assert search.search("how to fix a flat tyre", "zz-gem-market") == []
 
 
 def test_the_new_game_has_a_schema_help_and_a_phone_pad_model(rules):

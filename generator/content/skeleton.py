@@ -2,7 +2,8 @@
 
 The skeleton is a small game scored from content alone (set collection, majority bonuses, two
 tie-breakers): ``game.yaml``, ``rules.yaml``, ``facts.yaml``, ``aids.yaml`` (a summary card and
-the score sheet), ``scoring.yaml`` (the scoring model) and a sample record. `playaid check`,
+the score sheet), ``scoring.yaml`` (the scoring model), ``vocabulary.yaml`` (players' words for
+its terms, for the rules search: "points" means VP) and a sample record. `playaid check`,
 `playaid build`, `playaid score` on the sample and the phone pad work on it at once; the
 newcomer then edits it into their own game (docs/new-game.md walks through it).
 """
@@ -22,7 +23,7 @@ from generator.paths import TEMPLATES_DIR
 
 SKELETON_DIR = TEMPLATES_DIR / "new-game"
 #: The content files of the skeleton, in the order they are listed (the sample record is apart).
-GAME_FILES = ("game.yaml", "rules.yaml", "facts.yaml", "scoring.yaml", "aids.yaml")
+GAME_FILES = ("game.yaml", "rules.yaml", "facts.yaml", "scoring.yaml", "aids.yaml", "vocabulary.yaml")
 SAMPLE = "record.yaml"
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 

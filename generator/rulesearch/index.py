@@ -118,6 +118,23 @@ class RulesIndex:
             held += weight * credit
         return held / total if total else 1.0
 
+    def one_word_unknown(self, query: Query) -> bool:
+        """Whether all of ``query``'s concepts but one are words the rules hold as typed (or a
+        synonym, phrase or completion of them), one at least: "how many points for
+        tempura" in a game whose rules never say tempura is answered from "points" (its
+        unknown word weighs as the rarest in `on_topic`, which alone would refuse it), while
+        "how to fix a flat tyre" (two unknown words) still is not."""
+        held = unknown = 0
+        for concept in query.concepts:
+            known = [alt for alt in concept.alternatives if all(t in self.postings for t in alt.terms)]
+            if any(not alt.guess for alt in known):
+                held += 1
+            elif known:
+                return False  # only a spelling guess: "bread" -> read is no word of the rules
+            else:
+                unknown += 1
+        return unknown <= 1 and held >= 1
+
     def _term_scores(self, term: str) -> dict[int, float]:
         """BM25 of ``term`` in every entry holding it (kept: questions typed letter by letter ask
         for the same terms again)."""
@@ -168,7 +185,7 @@ class RulesIndex:
         game = game or query.game
         if not concepts and query.player_count is None:
             return []
-        if self.on_topic(query) < ON_TOPIC:
+        if self.on_topic(query) < ON_TOPIC and not self.one_word_unknown(query):
             return []  # the rules do not speak of it: no answer beats an unrelated one
         per_concept = [self._concept_scores(concept) for concept in concepts]
         # a concept weighs what its rarest way of being said weighs: missing "relic" costs more
