@@ -13,7 +13,7 @@ from generator.content.scoring_formulas import RESERVED, file_column
 from generator.content.scoring_model import Scoring
 from generator.content.template_checks import check_templates
 from generator.errors import Problem, did_you_mean
-from generator.scoring.formulas import MAX_SCORE
+from generator.scoring.formulas import MAX_SCORE, RECORD_STEPS, record_budget
 
 
 def check_scoring(content, partial: bool = False) -> list[Problem]:
@@ -318,12 +318,47 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
 #: compiling or scoring the model once more with the formula before it set aside).
 MAX_FORMULA_PROBLEMS = 50
 
+#: Steps all the trial scores of one model may take together in `_trial`, reruns included
+#: (five records at the scoring core's `RECORD_STEPS`): past it, no formula is set aside and
+#: tried again. 2,000 slow checks reran the trials 50 times, 19 s of `check` for one game.
+TRIAL_STEPS = 5 * RECORD_STEPS
+
+
+class _TrialSteps:
+    """What a model's trial scores spent (``spent``, steps) and whether the last one ran out
+    of its record's steps (``ran_out``): `_trial` stops setting formulas aside on either."""
+
+    __slots__ = ("spent", "ran_out")
+
+    def __init__(self):
+        self.spent = 0
+        self.ran_out = False
+
+    def score(self, pad, record: dict) -> None:
+        """``pad.score(record)`` with a record budget of its own, counted here."""
+        budget = record_budget()
+        try:
+            pad.score(record, budget)
+        finally:
+            self.spent += budget.steps - max(budget.left, 0)
+            self.ran_out = budget.left < 0
+
+    def stop(self) -> str | None:
+        """Why the trials stop here (the words of the problem saying so), or None."""
+        if self.ran_out:
+            return (f"the formulas after it were not tried: a record's formulas together take more "
+                    f"than {RECORD_STEPS:,} steps")
+        if self.spent > TRIAL_STEPS:
+            return f"the trial scores of this model took more than {TRIAL_STEPS:,} steps together"
+        return None
+
 
 def _trial(content, doc: Scoring, loc) -> list[Problem]:
     """Compile the model as the scoring core does, and score a trial record of every variant
     with two players who entered nothing: a formula that cannot be evaluated is located here.
     Every formula that does not compile, or else fails a trial, is reported, not only the first
-    (`_each_problem`)."""
+    (`_each_problem`), until the trials have spent `TRIAL_STEPS` or one runs out of its record's
+    steps (then a last problem says the formulas after it were not tried)."""
     from generator.content.compiled import compile_game
     from generator.scoring.game_pad import pad_for
     from generator.scoring.model import ModelInvalid
@@ -333,23 +368,25 @@ def _trial(content, doc: Scoring, loc) -> list[Problem]:
     problems = _each_problem(content, doc, loc, game_rules, lambda rules: _compile_failure(rules, compiled))
     if problems:
         return problems
+    steps = _TrialSteps()
 
     def trial_failure(rules):
         if compiled:  # the first round: the pad compiled above
-            return _first_trial_failure(doc, compiled.pop())
+            return _first_trial_failure(doc, compiled.pop(), steps)
         try:
-            return _first_trial_failure(doc, pad_for(rules))
+            return _first_trial_failure(doc, pad_for(rules), steps)
         except ModelInvalid:  # `0` in its place does not compile: what was said is enough
             return None
-    return _each_problem(content, doc, loc, game_rules, trial_failure)
+    return _each_problem(content, doc, loc, game_rules, trial_failure, steps.stop)
 
 
-def _each_problem(content, doc: Scoring, loc, game_rules: dict, first_failure) -> list[Problem]:
+def _each_problem(content, doc: Scoring, loc, game_rules: dict, first_failure, stop=None) -> list[Problem]:
     """Every formula problem of the compiled game ``game_rules`` that ``first_failure(rules)``
     finds (``(path, error, prefix, hint)`` of the first, or None), each located in the file at
     the formula's own column (`_formula_problem`): the failing formula is set aside (replaced by
     ``0``, in a copy) and the game tried again, until none fails, a formula fails twice or
-    cannot be set aside, or `MAX_FORMULA_PROBLEMS` are found."""
+    cannot be set aside, `MAX_FORMULA_PROBLEMS` are found, or ``stop()`` gives a reason (then
+    one more problem, at the model's id, says it and that the rest was not tried)."""
     import copy
 
     rules = game_rules
@@ -358,6 +395,11 @@ def _each_problem(content, doc: Scoring, loc, game_rules: dict, first_failure) -
     while (failed := first_failure(rules)) is not None:
         path, exc, prefix, hint = failed
         problems.append(_formula_problem(content, doc, loc, path, exc, prefix, hint))
+        if stop is not None and (why := stop()):
+            problems.append(loc.problem(("id",), f"playaid check stopped after {len(problems)} formula "
+                                        f"problem{'s' if len(problems) > 1 else ''}: {why}",
+                                        "make those formulas cheaper, then run playaid check again"))
+            break
         if rules is game_rules:
             rules = copy.deepcopy(game_rules)
         if path in seen or len(problems) >= MAX_FORMULA_PROBLEMS or not _set_aside(rules.get("scoring"), path):
@@ -381,7 +423,7 @@ def _compile_failure(rules: dict, compiled: list | None = None):
     return None
 
 
-def _first_trial_failure(doc: Scoring, pad):
+def _first_trial_failure(doc: Scoring, pad, steps: _TrialSteps | None = None):
     """``(path, error, prefix, hint)`` of the first trial score of ``pad`` that fails (two
     players who entered nothing, then the first at every value's highest, in each variant that
     is not hidden), or None when every trial scores."""
@@ -395,7 +437,10 @@ def _first_trial_failure(doc: Scoring, pad):
                                   "it must work for every value a record may hold")):
             record = pad.trial_record(variant.id if variant is not None else None, high)
             try:
-                pad.score(record)
+                if steps is None:
+                    pad.score(record)
+                else:
+                    steps.score(pad, record)
             except ModelInvalid as exc:
                 where = f" (variant {variant.id})" if variant is not None else ""
                 return (exc.path, exc, f"a trial score of {what}{where} fails: ",

@@ -21,7 +21,9 @@ API (all that callers need)::
   call (`FUNCTIONS` by default: ``len sum min max sorted abs int str bool set list tuple range
   all any round_down round_up``); pass ``{**FUNCTIONS, "count": my_count}`` to add your own.
   A function is called with the evaluated arguments (keyword arguments too); its result is
-  checked like any other value.
+  checked like any other value. Walking its arguments is charged before the call; a function
+  that can build more than its arguments hold, or work more than walking them, declares what it
+  costs with `Costed` so that is charged before the call too (see "Costs" below).
 - ``Expression.evaluate(env, budget=None)``: ``env`` maps names to values (int, bool, str,
   None, float, lists/tuples, dicts of them). Returns the value. ``budget``: a `Budget` shared
   by several evaluations, so that they are bounded together (content checks share one per
@@ -63,6 +65,17 @@ iteration and every item a function walks over is a step (``len`` walks only the
 argument, not those of the lists and mappings inside them: it reads a size). A bound that is hit is an
 `ExpressionError` saying which. Evaluation time is therefore bounded by the steps, whatever
 content holds.
+
+Costs are charged before the work (`charge`): every operation that builds a text, list, set or
+mapping works out the size of what it would build from its operands' sizes (``a + b``:
+``len(a) + len(b)``; ``xs * n``: ``len(xs) * n``; ``sep.join(xs)``; ``text % values``: at most
+the template, each value written out and 120 characters a conversion; ``str(x)``: at most what
+``x`` prints as; a slice; each item a comprehension adds), refuses it past ``max_items`` and
+spends a step per item, and only then builds it, so a formula is refused before it allocates
+what it asks for. A function declares its cost with ``Costed(fn, cost)``: ``cost(*args,
+**kwargs) -> (size, work)``, the items it builds and its steps of work beyond walking the
+arguments (``sum(lists, [])`` copies the list built so far at each item: quadratic work,
+charged as ``xs[0] + xs[1] + ...`` would be).
 """
 
 from __future__ import annotations
@@ -140,6 +153,41 @@ class Budget:
 _Budget = Budget
 
 
+def charge(budget: Budget, size: int, limits: Limits, work: int = 0) -> None:
+    """Charge building a value of ``size`` items (characters of a text, items of a list, set or
+    mapping) and ``work`` steps more, BEFORE it is built: raises `ExpressionError` when ``size``
+    is past ``limits.max_items`` or the budget is spent. One step per item built, as ``+`` is
+    charged. Every operation that builds calls this first with what it would build; a function
+    declares its own with `Costed`."""
+    if size > limits.max_items:
+        raise ExpressionError(f"a text or list grew past {limits.max_items:,} items")
+    budget.spend(size + work)
+
+
+class Costed:
+    """A function an expression may call, with what calling it costs: ``cost(*args, **kwargs)
+    -> (size, work)``, worked out cheaply from the arguments (their sizes), is the items of the
+    text or list ``fn`` builds (0 for a number) and the steps of its work beyond walking its
+    arguments; the call walks the arguments, `charge`s these, and only then runs ``fn``.
+    Wrap any function whose result or work can outgrow its arguments::
+
+        FUNCTIONS = {**FUNCTIONS, "repeat": Costed(lambda s, n: s * n, lambda s, n: (len(s) * n, 0))}
+    """
+
+    __slots__ = ("fn", "cost", "__name__")
+
+    def __init__(self, fn: Callable, cost: Callable):
+        self.fn = fn
+        self.cost = cost
+        self.__name__ = getattr(fn, "__name__", "function")
+
+    def __call__(self, *args, **kwargs):
+        return self.fn(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Costed({self.__name__})"
+
+
 # --- values and their bounds ----------------------------------------------------------------
 
 def _check(value, limits: Limits):
@@ -170,18 +218,72 @@ def _sized(value) -> int:
     return len(value) if isinstance(value, (str, list, tuple, dict, set, frozenset)) else 1
 
 
+_SEQUENCES = (str, list, tuple)
+
+
+def _add_size(a, b) -> int:
+    """The items ``a + b`` builds: 0 for numbers."""
+    return len(a) + len(b) if isinstance(a, _SEQUENCES) and isinstance(b, _SEQUENCES) else 0
+
+
+def _mul_size(a, b) -> int:
+    """The items ``a * b`` builds (a text or list repeated): 0 for numbers."""
+    for seq, times in ((a, b), (b, a)):
+        if isinstance(seq, _SEQUENCES) and type(times) in (int, bool):
+            return len(seq) * max(times, 0)
+    return 0
+
+
+def _mod_size(a, b) -> int:
+    """At most the characters ``text % values`` builds (`_text_size` of the values, 120 more a
+    conversion for widths and precisions); 0 for numbers."""
+    if not isinstance(a, str):
+        return 0
+    quoted = "r" in a  # %r writes a text with its quotes and escapes
+    values = b if type(b) is tuple else (b,)
+    return len(a) + 120 * a.count("%") + sum(_text_size(v, quoted) for v in values)
+
+
+def _text_size(value, quoted: bool = False, most: int | None = None) -> int:
+    """At most the characters ``str(value)`` prints (``quoted``: as ``repr``, as texts inside a
+    list print): a text's length (quoted: with its quotes and escapes; 10 a character when it
+    holds one that prints escaped, ``\\U0001f600``), a number's digits, a list's or mapping's
+    items and separators. Stops counting once past ``most`` (default `LIMITS.max_items`). Walks
+    as `_walked` does, so its time is what walking ``value`` was charged."""
+    most = LIMITS.max_items if most is None else most
+    size = 0
+    stack = [(value, quoted)]
+    while stack and size <= most:
+        current, quoted = stack.pop()
+        kind = type(current)
+        if kind is str:
+            if not quoted:
+                size += len(current)
+            elif current.isprintable():
+                size += len(current) + 2 + current.count("\\") + current.count("'")
+            else:
+                size += 10 * len(current) + 2
+        elif kind in _NESTED:
+            size += 12 + (4 if kind is dict else 2) * len(current)  # brackets ("frozenset({})"), separators
+            items = current.items() if kind is dict else ((v,) for v in current)
+            for item in items:
+                stack.extend((v, True) for v in item)
+        elif kind in (int, float, bool) or current is None:
+            size += len(repr(current))  # short: numbers are below 10**15
+        else:
+            size += 64
+    return size
+
+
 def _add(a, b, limits):
-    if isinstance(a, (str, list, tuple)) and isinstance(b, (str, list, tuple)):
-        if len(a) + len(b) > limits.max_items:
-            raise ExpressionError(f"a text or list grew past {limits.max_items:,} items")
+    if _add_size(a, b) > limits.max_items:
+        raise ExpressionError(f"a text or list grew past {limits.max_items:,} items")
     return a + b
 
 
 def _mul(a, b, limits):
-    for seq, times in ((a, b), (b, a)):
-        if isinstance(seq, (str, list, tuple)) and type(times) in (int, bool):
-            if len(seq) * max(times, 0) > limits.max_items:
-                raise ExpressionError(f"a text or list grew past {limits.max_items:,} items")
+    if _mul_size(a, b) > limits.max_items:
+        raise ExpressionError(f"a text or list grew past {limits.max_items:,} items")
     return a * b
 
 
@@ -209,6 +311,8 @@ _BINARY = {
     ast.Add: _add, ast.Sub: lambda a, b, _l: a - b, ast.Mult: _mul,
     ast.FloorDiv: lambda a, b, _l: a // b, ast.Mod: _mod, ast.Pow: _pow,
 }
+#: What a binary operator builds, worked out from its operands before it runs (`charge`).
+_SIZES = {ast.Add: _add_size, ast.Mult: _mul_size, ast.Mod: _mod_size}
 _UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Not: operator.not_}
 _COMPARE = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
@@ -217,6 +321,18 @@ _COMPARE = {
 }
 _OPERATOR_WORDS = {ast.Div: "/", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>",
                    ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^", ast.Invert: "~"}
+
+def _join_size(sep, items=(), *_) -> int:
+    """The characters ``sep.join(items)`` builds (a non-text item fails the join itself)."""
+    if type(items) not in (list, tuple):
+        items = list(items) if isinstance(items, (str, dict, set, frozenset)) else ()
+    return (len(sep) * max(len(items) - 1, 0) if type(sep) is str else 0) + sum(
+        len(item) for item in items if type(item) is str)
+
+
+#: What a method other than ``join`` builds, by its name: at most its receiver's size (`_sized`)
+#: unless given here (a method that reads a value builds nothing).
+_METHOD_SIZES = {name: (lambda value: 0) for name in ("get", "startswith", "endswith", "count", "index")}
 
 #: Methods an expression may call, by the type of the value they are called on.
 METHODS = {
@@ -265,15 +381,44 @@ def _counted(budget: "_Budget", value) -> None:
         _walked(budget, value)
 
 
-def _range(*args):
-    numbers = range(*args)
+def _range_cost(*args):
+    """``range(...)``'s cost: the numbers it lists (refused past `LIMITS.max_items`)."""
     try:
-        size = len(numbers)
+        size = len(range(*args))
     except OverflowError:
         size = LIMITS.max_items + 1
     if size > LIMITS.max_items:
         raise ExpressionError(f"range() of more than {LIMITS.max_items:,} numbers")
-    return list(numbers)
+    return size, 0
+
+
+def _range(*args):
+    return list(range(*args))
+
+
+def _sum_cost(items=(), start=0):
+    """``sum(items, start)``'s cost: for lists (or tuples) the list it builds and the copying,
+    as ``start + items[0] + items[1] + ...`` is charged (each ``+`` copies what was built so
+    far: quadratic); nothing for numbers."""
+    size = len(start) if type(start) in (list, tuple) else 0
+    if not size and type(start) not in (list, tuple):
+        return 0, 0
+    work = 0
+    for item in items if type(items) in (list, tuple) else ():
+        if type(item) in (list, tuple):
+            size += len(item)
+            work += size
+    return size, work
+
+
+def _sized_cost(value=(), *_, **_named):
+    """The cost of a function that builds what its argument holds (``list``, ``sorted``...)."""
+    return _sized(value) if type(value) is not int else 0, 0
+
+
+def _str_cost(value="", *_):
+    """``str(value)``'s cost: at most what it prints (`_text_size`)."""
+    return _text_size(value), 0
 
 
 def round_down(value: int, by: int) -> int:
@@ -287,9 +432,11 @@ def round_up(value: int, by: int) -> int:
 
 
 #: The functions every expression may call (callers may add their own: see the module docstring).
+#: Those that build more than a number are `Costed`: what they build is charged before they run.
 FUNCTIONS: dict[str, Callable] = {
-    "len": len, "sum": sum, "min": min, "max": max, "sorted": sorted, "abs": abs, "int": int,
-    "str": str, "bool": bool, "set": set, "list": list, "tuple": tuple, "range": _range,
+    "len": len, "sum": Costed(sum, _sum_cost), "min": min, "max": max, "sorted": Costed(sorted, _sized_cost),
+    "abs": abs, "int": int, "str": Costed(str, _str_cost), "bool": bool, "set": Costed(set, _sized_cost),
+    "list": Costed(list, _sized_cost), "tuple": Costed(tuple, _sized_cost), "range": Costed(_range, _range_cost),
     "all": all, "any": any, "round_down": round_down, "round_up": round_up,
 }
 
@@ -533,10 +680,10 @@ class _Compiler:
 
             def sliced(env, budget):
                 value = target(env, budget)
-                bounds = [None if p is None else p(env, budget) for p in parts]
-                result = value[slice(*bounds)]
-                budget.spend(_sized(result))
-                return result
+                bounds = slice(*[None if p is None else p(env, budget) for p in parts])
+                if isinstance(value, _SEQUENCES):  # else `value[...]` says what cannot be sliced
+                    budget.spend(len(range(*bounds.indices(len(value)))))  # before it is copied
+                return value[bounds]
             return sliced
         index = self.node(node.slice)
 
@@ -563,22 +710,24 @@ class _Compiler:
                     value = a + b
                     if -limits.max_int < value < limits.max_int:
                         return value
-                value = _add(a, b, limits)
-                budget.spend(_sized(value))
-                return _check(value, limits)
+                charge(budget, _add_size(a, b) or 1, limits)  # before `a + b` builds it
+                return _check(a + b, limits)
             return add
 
         formats = type(node.op) is ast.Mod
+        size = _SIZES.get(type(node.op))
 
         def binary(env, budget):
             a, b = left(env, budget), right(env, budget)
             if formats and type(a) is str:
                 _walked(budget, b)  # '%s' % xs writes out all of xs
+            if size is not None and (built := size(a, b)):
+                charge(budget, built, limits)  # what it builds, before it is built
             value = op(a, b, limits)
             if type(value) is int and -limits.max_int < value < limits.max_int:
                 return value
-            if type(value) is not int:
-                budget.spend(_sized(value))  # building a text or list walks it
+            if size is None and type(value) is not int:
+                budget.spend(_sized(value))  # `-` of two sets: at most the first, built already
             return _check(value, limits)
         return binary
 
@@ -661,6 +810,9 @@ class _Compiler:
             # len() reads a size: it costs the items of the list itself, not of lists inside it
             # (a formula's len(players) would otherwise walk every value of every player)
             walk = _counted if function is len else _walked
+            cost = function.cost if type(function) is Costed else None
+            if cost is not None:
+                function = function.fn
 
             if not kwargs:
                 def call(env, budget):
@@ -668,10 +820,14 @@ class _Compiler:
                     for v in values:
                         if type(v) is not int:
                             walk(budget, v)  # what the function walks over
+                    if cost is not None:
+                        size, work = cost(*values)
+                        charge(budget, size, limits, work)  # what it builds, before it runs
                     value = function(*values)
                     if type(value) is int and -limits.max_int < value < limits.max_int:
                         return value
-                    budget.spend(_sized(value))  # what it built: range(99999) is 99,999 items
+                    if cost is None:
+                        budget.spend(_sized(value))  # what a function not `Costed` built
                     return _check(value, limits)
                 return call
 
@@ -679,9 +835,12 @@ class _Compiler:
                 values = [a(env, budget) for a in args]
                 named = {k: v(env, budget) for k, v in kwargs}
                 _walked(budget, *values, *named.values())
+                if cost is not None:
+                    size, work = cost(*values, **named)
+                    charge(budget, size, limits, work)
                 value = function(*values, **named)
-                if type(value) is not int:
-                    budget.spend(_sized(value))  # what it built
+                if cost is None and type(value) is not int:
+                    budget.spend(_sized(value))  # what a function not `Costed` built
                 return _check(value, limits)
             return call
         if isinstance(node.func, ast.Attribute) and not node.func.attr.startswith("_"):
@@ -699,11 +858,13 @@ class _Compiler:
                 values = [a(env, budget) for a in args]
                 named = {k: v(env, budget) for k, v in kwargs}
                 _walked(budget, value, *values, *named.values())
+                # what it builds, before it runs: `sep.join(xs)` its exact length, another
+                # method at most its receiver's size (`text.split()`, `d.items()`)
+                size = _join_size(value, *values) if method == "join" else _METHOD_SIZES.get(method, _sized)(value)
+                charge(budget, size, limits)
                 result = getattr(value, method)(*values, **named)
                 if method in ("keys", "values", "items"):
                     result = list(result)
-                if type(result) is not int:
-                    budget.spend(_sized(result))  # what it built: text.split() makes a list
                 return _check(result, limits)
             return call_method
         self.node(node.func)  # a lambda or other refused callee says what it is
@@ -775,6 +936,7 @@ class _Compiler:
     def _ListComp(self, node):
         generators, element = self._comprehension(node, lambda: self.node(node.elt))
         limits = self.limits
+        most = limits.max_items  # each item is charged as it is added (its weight), and counted
 
         if len(generators) == 1 and len(generators[0][1]) == 1:  # `[f(x) for x in xs if c]`: the common case
             (source, (name,), conditions, weight), = generators
@@ -796,13 +958,20 @@ class _Compiler:
                             break
                     else:
                         out.append(element(scope, budget))
-                return _check(out, limits)
+                        if len(out) > most:
+                            _check(out, limits)  # raises: as long as a list may be, and one more
+                return out
             return single
 
         def comp(env, budget):
             out = []
-            self._iterate(generators, env, budget, lambda scope: out.append(element(scope, budget)))
-            return _check(out, limits)
+
+            def emit(scope):
+                out.append(element(scope, budget))
+                if len(out) > most:
+                    _check(out, limits)  # raises
+            self._iterate(generators, env, budget, emit)
+            return out
         return comp
 
     _GeneratorExp = _ListComp
@@ -813,8 +982,13 @@ class _Compiler:
 
         def comp(env, budget):
             out = set()
-            self._iterate(generators, env, budget, lambda scope: out.add(_hashed(element(scope, budget), budget)))
-            return _check(out, limits)
+
+            def emit(scope):
+                out.add(_hashed(element(scope, budget), budget))
+                if len(out) > limits.max_items:
+                    _check(out, limits)  # raises
+            self._iterate(generators, env, budget, emit)
+            return out
         return comp
 
     def _DictComp(self, node):
@@ -827,8 +1001,10 @@ class _Compiler:
 
             def emit(scope):
                 out[_hashed(key(scope, budget), budget)] = value(scope, budget)
+                if len(out) > limits.max_items:
+                    _check(out, limits)  # raises
             self._iterate(generators, env, budget, emit)
-            return _check(out, limits)
+            return out
         return comp
 
 

@@ -66,8 +66,8 @@ def shown_kind(value) -> str:
 def why(f, env: dict, budget: Budget | None = None) -> str:
     """A formula's explanation: its template filled, or the first ``(when, text)`` that holds."""
     if f.why.__class__ is str:
-        return fill(f.why, env)
+        return fill(f.why, env, budget)
     for when, text in f.why:
         if when is None or evaluated(when, env, f"'{f.id}' why", f.at + ("why",), budget):
-            return fill(text, env)
+            return fill(text, env, budget)
     return ""

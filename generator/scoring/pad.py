@@ -177,8 +177,10 @@ class Pad:
 
     # --- scoring -----------------------------------------------------------------------------
 
-    def score(self, data: dict) -> dict:
-        """The report object of a parsed record (see `generator.scoring.api`)."""
+    def score(self, data: dict, budget: Budget | None = None) -> dict:
+        """The report object of a parsed record (see `generator.scoring.api`). ``budget``: the
+        steps its formulas may take together (default a fresh `formulas.record_budget`; content
+        checks pass their own to count what trial scores spend)."""
         model = self.model
         variant_id = data.get("variant")
         variant = model.variant(variant_id) if model.has_variants else None
@@ -189,7 +191,8 @@ class Pad:
         env.update(variant_id=variant_id, variant=variant_id, ended_by=ended_by,
                    a_variant=with_article(variant_id) if variant_id else "a", player_count=len(data["players"]))
         findings: list[Finding] = []
-        game = Game(model, variant_id, variant, ended_by, env, data["players"], findings=findings)
+        game = Game(model, variant_id, variant, ended_by, env, data["players"], findings=findings,
+                    budget=record_budget() if budget is None else budget)
         self._record_values(game, data)
         stage = ""
         if variant is not None:

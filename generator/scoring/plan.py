@@ -189,4 +189,4 @@ class CheckStep:
                 raise ModelInvalid(f"{where} `player` gives {shown_kind(index)}, not the index of a player "
                                    f"(0 to {count - 1}: write e.g. `players.index(p)`)", at + ("player",))
             base = ("players", index)
-        findings.append(Finding(check.severity, player, check.id, fill(check.message, scope), base + check.field))
+        findings.append(Finding(check.severity, player, check.id, fill(check.message, scope, budget), base + check.field))

@@ -6,17 +6,25 @@ from __future__ import annotations
 
 import re
 
-from generator.scoring.written import as_written
+from generator.scoring.written import as_written, as_written_cut
+
+#: The most characters one placeholder fills in (the value's text is cut to it, ``...`` at the
+#: end) and the most a filled message holds (cut the same way): a template of 4,000 ``{big}``
+#: over a 99,999-character text filled 400 MB. The shipped messages fill at most a few hundred.
+PLACEHOLDER_MOST = 4_000
+MESSAGE_MOST = 10_000
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::(\+?d))?\}")
 
 
-def shown(value) -> str:
+def shown(value, most: int | None = None) -> str:
     """A value as a message shows it: ``true``/``false`` as written in a record, lists joined
     with commas, None as ``none``, a mapping (or a list in the list) as the record writes it
-    (``{card: X, vp: 2}``, `written.as_written`)."""
+    (``{card: X, vp: 2}``, `written.as_written`). ``most``: cut to that many characters
+    (``...`` ends a longer one), built only that far (a list of 100,000 texts costs what its
+    first ``most`` characters cost)."""
     if value.__class__ is str:
-        return value
+        return value if most is None or len(value) <= most else value[:most - 3] + "..."
     if value is True:
         return "true"
     if value is False:
@@ -24,31 +32,52 @@ def shown(value) -> str:
     if value is None:
         return "none"
     if isinstance(value, (list, tuple)):
-        return ", ".join(as_written(v) if isinstance(v, (list, tuple, dict)) else shown(v) for v in value)
+        if most is None:
+            return ", ".join(as_written(v) if isinstance(v, (list, tuple, dict)) else shown(v) for v in value)
+        out, size = [], 0
+        for i, v in enumerate(value):
+            piece = as_written_cut(v, most) if isinstance(v, (list, tuple, dict)) else shown(v, most)
+            out.append(piece if not i else ", " + piece)
+            size += len(out[-1])
+            if size > most:
+                return "".join(out)[:most - 3] + "..."
+        return "".join(out)
     if isinstance(value, dict):
-        return as_written(value)
+        return as_written(value) if most is None else as_written_cut(value, most)
     return str(value)
 
 
-def fill(template: str, values) -> str:
+def fill(template: str, values, budget=None) -> str:
     """``template`` with each ``{name}`` replaced by ``values[name]`` (`shown`) and
     ``{name:+d}`` by the signed whole number; an unknown name stays as written, so a typo shows
-    in the message instead of failing the score (content validation reports it)."""
+    in the message instead of failing the score (content validation reports it). Bounded: a
+    placeholder fills at most `PLACEHOLDER_MOST` characters and the message is cut at
+    `MESSAGE_MOST` (``...`` ends what was cut), each piece built only that far. ``budget``
+    (`expressions.Budget`): spends a step per 64 characters, as printing a value does (raises
+    `ExpressionError` past it)."""
     if "{" not in template:
-        return template
+        return template if len(template) <= MESSAGE_MOST else template[:MESSAGE_MOST - 3] + "..."
     first, placeholders = _parsed(template)
     out = [first]
+    size = len(first)
     for name, spec, written, after in placeholders:
+        if size > MESSAGE_MOST:
+            break
         if name not in values:
-            out.append(written)
+            piece = written
         else:
             value = values[name]
             if spec and isinstance(value, int) and not isinstance(value, bool):
-                out.append(format(value, spec))
+                piece = format(value, spec)
             else:
-                out.append(shown(value))
+                piece = shown(value, PLACEHOLDER_MOST)
+        if budget is not None:
+            budget.spend(1 + (len(piece) + len(after)) // 64)
+        out.append(piece)
         out.append(after)
-    return "".join(out)
+        size += len(piece) + len(after)
+    text = "".join(out)
+    return text if size <= MESSAGE_MOST else text[:MESSAGE_MOST - 3] + "..."
 
 
 #: Templates split once into text and placeholders (`_parsed`); they come from content and the

@@ -43,12 +43,51 @@ def as_written(value) -> str:
     return str(value)
 
 
+def as_written_cut(value, most: int) -> str:
+    """`as_written` of ``value`` cut to ``most`` characters (``...`` ends a longer one), built
+    piece by piece and stopped once past ``most``: a list of 100,000 long texts costs what the
+    first ``most`` characters cost, never the whole text."""
+    out: list[str] = []
+    size = 0
+    for piece in _pieces(value, most):
+        out.append(piece)
+        size += len(piece)
+        if size > most:
+            text = "".join(out)
+            return text[:most - 3] + "..."
+    return "".join(out)
+
+
+def _pieces(value, most: int):
+    """`as_written` of ``value`` as pieces, in order ("".join of them is `as_written`), a text
+    longer than ``most`` cut (to ``most + 1``, so it still reads as too long) before it is
+    quoted."""
+    if isinstance(value, dict):
+        yield "{"
+        for i, (k, v) in enumerate(value.items()):
+            if i:
+                yield ", "
+            yield from _pieces(k, most)
+            yield ": "
+            yield from _pieces(v, most)
+        yield "}"
+    elif isinstance(value, (list, tuple)):
+        yield "["
+        for i, v in enumerate(value):
+            if i:
+                yield ", "
+            yield from _pieces(v, most)
+        yield "]"
+    else:
+        yield as_written(value[:most + 1] if isinstance(value, str) else value)
+
+
 def shown(value, most: int = MOST) -> str:
     """``value`` as a finding names it: text in single quotes (``'Old Earth'``; with a character
     that cannot be printed, escaped: ``'a\\nb'``), anything else `as_written`; cut to ``most``
     characters (``...`` ends a longer one)."""
     if isinstance(value, str):
-        text = f"'{value}'" if value.isprintable() else repr(value)
+        text = f"'{value[:most + 1]}'" if value.isprintable() else repr(value)  # the rest is cut anyway
     else:
-        text = as_written(value)
+        return as_written_cut(value, most)
     return text if len(text) <= most else text[:most - 3] + "..."

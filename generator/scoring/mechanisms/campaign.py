@@ -104,9 +104,10 @@ class CampaignPad(Pad):
             row.update({e.id: value for e in self.model.entered if (value := _highest(e)) is not None})
         return {"game": self.model.record, self.rows: [row]}
 
-    def score(self, data: dict) -> dict:
+    def score(self, data: dict, budget=None) -> dict:
         model = self.model
-        budget = self._budget = record_budget()  # every formula of this campaign record, together
+        # every formula of this campaign record, together (``budget``: given by content checks)
+        budget = self._budget = record_budget() if budget is None else budget
         env = dict(model.constants)
         games = data.get(self.rows) or []
         env.update(variant=None, ended_by=None, player_count=1)
