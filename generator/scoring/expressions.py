@@ -411,8 +411,9 @@ def _sum_cost(items=(), start=0):
     return size, work
 
 
-def _sized_cost(value=(), *_, **_named):
-    """The cost of a function that builds what its argument holds (``list``, ``sorted``...)."""
+def argument_size(value=(), *_, **_named):
+    """The cost (`Costed`) of a function that builds at most what its first argument holds
+    (``list``, ``sorted``, ``set``): that argument's items."""
     return _sized(value) if type(value) is not int else 0, 0
 
 
@@ -434,9 +435,9 @@ def round_up(value: int, by: int) -> int:
 #: The functions every expression may call (callers may add their own: see the module docstring).
 #: Those that build more than a number are `Costed`: what they build is charged before they run.
 FUNCTIONS: dict[str, Callable] = {
-    "len": len, "sum": Costed(sum, _sum_cost), "min": min, "max": max, "sorted": Costed(sorted, _sized_cost),
-    "abs": abs, "int": int, "str": Costed(str, _str_cost), "bool": bool, "set": Costed(set, _sized_cost),
-    "list": Costed(list, _sized_cost), "tuple": Costed(tuple, _sized_cost), "range": Costed(_range, _range_cost),
+    "len": len, "sum": Costed(sum, _sum_cost), "min": min, "max": max, "sorted": Costed(sorted, argument_size),
+    "abs": abs, "int": int, "str": Costed(str, _str_cost), "bool": bool, "set": Costed(set, argument_size),
+    "list": Costed(list, argument_size), "tuple": Costed(tuple, argument_size), "range": Costed(_range, _range_cost),
     "all": all, "any": any, "round_down": round_down, "round_up": round_up,
 }
 

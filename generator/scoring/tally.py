@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from generator.scoring.expressions import FUNCTIONS, ExpressionError
+from generator.scoring.expressions import FUNCTIONS, Costed, ExpressionError, argument_size
 
 
 def _whole(value, what: str) -> int:
@@ -84,5 +84,6 @@ def complete_sets(counts: list, size: int) -> int:
 
 
 #: The functions a scoring formula may call: the expression language's, and the tallies here.
-SCORING_FUNCTIONS: dict[str, Callable] = {**FUNCTIONS, "lookup": lookup, "runs": runs,
+#: `runs` builds at most the items it is given, charged before it runs (`expressions.Costed`).
+SCORING_FUNCTIONS: dict[str, Callable] = {**FUNCTIONS, "lookup": lookup, "runs": Costed(runs, argument_size),
                                           "complete_sets": complete_sets}
