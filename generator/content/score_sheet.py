@@ -13,7 +13,7 @@ from generator.content.aids import Grid, GridLine, TotalLine
 from generator.content.scoring_model import Scoring, SheetLine
 
 #: The kind of box an entered value gets.
-_FIELDS = {"boolean": "checkbox", "text": "text", "texts": "text", "count": "number", "number": "number"}
+_FIELDS = {"boolean": "checkbox", "text": "text", "texts": "text", "numbers": "text", "count": "number", "number": "number"}
 
 
 def _items(doc: Scoring) -> dict[str, tuple[str, object]]:

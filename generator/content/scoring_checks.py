@@ -105,9 +105,9 @@ def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
     for key in ("record_entered", "entered"):
         for i, e in enumerate(getattr(doc, key)):
             variant_list((key, i, "variants"), e.variants)
-            if e.type not in ("count", "number", "boolean", "text", "texts", "group") and e.type not in mechanism_types:
+            if e.type not in ("count", "number", "boolean", "text", "texts", "numbers", "group") and e.type not in mechanism_types:
                 bad((key, i, "type"), f"type '{e.type}' is neither a built-in type nor one of a mechanism "
-                    f"switched on", "use count, number, boolean, text, texts or group"
+                    f"switched on", "use count, number, boolean, text, texts, numbers or group"
                     + (f" (or: {', '.join(sorted(mechanism_types))})" if mechanism_types else ""))
             if e.computed_by is not None and e.computed_by not in doc.mechanisms:
                 bad((key, i, "computed_by"), f"mechanism '{e.computed_by}' is not switched on",

@@ -104,7 +104,8 @@ class Entered(Strict):
     (``record_entered``).
 
     ``type``: ``count`` (whole number from 0), ``number`` (whole number, may be negative),
-    ``boolean`` (a check box), ``text``, ``texts`` (a list of texts), ``group`` (named
+    ``boolean`` (a check box), ``text``, ``texts`` (a list of texts), ``numbers`` (a list of
+    whole numbers, each within ``min``/``max``: No Thanks!'s cards), ``group`` (named
     ``values`` of their own, e.g. values at a moment of the game) or a mechanism's own type
     (``tableau``). ``min``/``max`` bound numbers (count 0..9999, number -9999..9999 by default).
     ``default``: what formulas read when it is left out or does not apply (0, false, empty).
@@ -120,7 +121,7 @@ class Entered(Strict):
     id: str = Field(pattern=ID_PATTERN)
     label: str
     help: str = ""
-    type: str = Field(pattern=r"^(count|number|boolean|text|texts|group|[a-z_]+)$")
+    type: str = Field(pattern=r"^(count|number|boolean|text|texts|numbers|group|[a-z_]+)$")
     min: int | None = Field(None, ge=-99999, le=99999)
     max: int | None = Field(None, ge=-99999, le=99999)
     max_length: int = Field(100, ge=1, le=1000)

@@ -43,7 +43,7 @@ from generator.scoring.tally import SCORING_FUNCTIONS
 
 #: Value types a player or record can enter, with the JSON Schema type they are checked as.
 ENTERED_TYPES = {"count": "integer", "number": "integer", "boolean": "boolean", "text": "string",
-                 "texts": "array", "group": "object"}
+                 "texts": "array", "numbers": "array", "group": "object"}
 #: Default bounds of whole numbers entered at the table (a score pad's box holds 4 characters).
 COUNT_MAX = 9999
 NUMBER_MIN = -9999
@@ -101,7 +101,7 @@ class Entered:
         if kind == "count":
             low = 0 if low is None else low
             high = COUNT_MAX if high is None else high
-        elif kind == "number":
+        elif kind in ("number", "numbers"):  # numbers: each item of the list
             low = NUMBER_MIN if low is None else low
             high = COUNT_MAX if high is None else high
         values = tuple(cls.from_json(v, f"{where} value '{v['id']}'", None, path + ("values", i))
@@ -114,6 +114,8 @@ class Entered:
                 default = False
             elif kind == "group":
                 default = {v.id: v.default for v in values}
+            elif kind in ("texts", "numbers"):
+                default = []
         assume = data.get("assume")
         if assume is not None:
             assume = _compile(str(assume), f"{where} `assume`", names, path + ("assume",))

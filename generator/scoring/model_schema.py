@@ -43,6 +43,10 @@ def entered_schema(entered, mechanisms: dict) -> dict:
     if kind == "texts":
         return {"type": "array", "maxItems": MAX_LIST, "items": text_schema(entered.label, entered.max_length),
                 "description": description}
+    if kind == "numbers":
+        return {"type": "array", "maxItems": MAX_LIST, "description": description,
+                "items": {"type": "integer", "minimum": entered.min, "maximum": entered.max},
+                "x-hint": f"write the numbers in brackets, e.g. {entered.id}: [3, 4, 17]"}
     if kind == "group":
         shown = ", ".join(f"{v.id}: ..." for v in entered.values)
         return {"type": "object", "additionalProperties": False, "description": description,

@@ -479,6 +479,8 @@ def _highest(e):
         return True
     if e.type == "text":
         return "x" * min(e.max_length, 8)
+    if e.type == "numbers":
+        return [e.max]
     if e.type == "texts":
         return ["x"]
     if e.type == "group":

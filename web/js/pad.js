@@ -191,6 +191,18 @@ export class ModelPad extends PlayersPad {
       return h("div", { class: "field wide", "data-path": pathAttr(path) }, h("label", { for: id }, label, h("span", { class: "hint" }, " (one a line)")), area,
         hint ? h("span", { class: "hint" }, hint) : null);
     }
+    if (spec.type === "numbers") {
+      // whole numbers written in one box, apart by spaces or commas (No Thanks!'s cards: 3 4 17);
+      // what is not a number is kept as written, so the score says what is wrong with it
+      const shown = Array.isArray(target[spec.id]) ? target[spec.id].join(" ") : "";
+      const input = h("input", { id, type: "text", inputmode: "numeric", value: shown, autocomplete: "off",
+        oninput: () => {
+          const items = input.value.split(/[\s,;]+/).filter(Boolean).map((t) => (/^-?\d+$/.test(t) ? Number(t) : t));
+          set(items.length ? items : undefined);
+        } });
+      return h("div", { class: "field wide", "data-path": pathAttr(path) }, h("label", { for: id }, label,
+        h("span", { class: "hint" }, " (apart by spaces)")), input, hint ? h("span", { class: "hint" }, hint) : null);
+    }
     if (spec.type === "group") {
       // the group's boxes write into it through this proxy: the group is made when its first
       // box is filled and dropped from the record when its last is emptied
@@ -232,7 +244,8 @@ export class ModelPad extends PlayersPad {
   scoringModel() { return this.model; }
 
   awards() {
-    return (this.model.awards ?? []).filter((a) => this.applies(a)).map((a) => ({ id: a.id, title: a.title ?? words(a.id), vp: a.vp }));
+    return (this.model.awards ?? []).filter((a) => this.applies(a)).map((a) => ({ id: a.id, title: a.title ?? words(a.id), vp: a.vp, places: a.places,
+      places_by_players: a.places_by_players, per_round: a.per_round, ties: a.ties }));
   }
 }
 

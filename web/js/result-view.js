@@ -71,10 +71,17 @@ function awards(pad, report) {
     const holders = report.players.filter((p) => (p[pad.awardsList] ?? []).includes(award.id));
     const line = holders.length ? holders[0].explain.find((e) => e.component === award.title) : null;
     const missed = (report.findings ?? []).find((f) => AWARD_CODES.has(f.code) && f.message.startsWith(`${award.title}:`));
-    const how = line ? line.why.replace(/, tied with .*$/, "") : missed ? missed.message.slice(award.title.length + 1).trim()
+    // an award by place or round by round: each holder's VP from it, from their explanation lines
+    const byPlace = award.places || award.places_by_players || award.per_round || ["share", "pool"].includes(award.ties);
+    const won = (p) => p.explain.filter((e) => e.component === award.title || e.component.startsWith(`${award.title}, `))
+      .reduce((sum, e) => sum + e.vp, 0);
+    const how = byPlace && holders.length ? holders.map((p) => `${p.name} ${won(p)} VP`).join(", ")
+      : line ? line.why.replace(/, tied with .*$/, "") : missed ? missed.message.slice(award.title.length + 1).trim()
       : none ? "not given: the game ended without them" : "not given";
+    const places = award.places ?? (award.places_by_players ? Object.values(award.places_by_players).at(-1) : null);
+    const worth = `${places ? places.join(" / ") : award.vp} VP${award.per_round ? " each round" : ""}`;
     return h("li", { "data-tile": award.id },
-      h("span", { class: "tile" }, award.title, h("small", {}, ` ${award.vp} VP`)),
+      h("span", { class: "tile" }, award.title, h("small", {}, ` ${worth}`)),
       h("span", { class: "holders" }, holders.length ? holders.map((p) => p.name).join(" and ") : "nobody"),
       h("span", { class: "why" }, how));
   });
