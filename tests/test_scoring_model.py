@@ -316,13 +316,19 @@ def test_a_formula_giving_what_cannot_be_added_or_compared_is_a_located_model_er
     assert caught.value.path == path
 
 
-def test_a_true_or_false_component_counts_one_or_none():
+def test_a_true_or_false_component_is_refused_and_int_counts_it():
+    # `coins > 5` where a number of VP belongs counted 1 VP without a word (issue 34)
     import copy
 
     model = copy.deepcopy(MODEL)
     model["components"].append({"id": "rich_vp", "label": "Rich", "value": "coins > 5"})
-    report = score([{"name": "Ann", "red": 0, "blue": 0, "coins": 7}, {"name": "Ben", "red": 0, "blue": 0, "coins": 2}],
-                   model)
+    players = [{"name": "Ann", "red": 0, "blue": 0, "coins": 7}, {"name": "Ben", "red": 0, "blue": 0, "coins": 2}]
+    with pytest.raises(ModelInvalid, match=r"component 'rich_vp' gives True \(true or false\), not a whole "
+                                           r"number: .*write `N if <condition> else 0`, or `int\(<condition>\)`") as caught:
+        score(players, model)
+    assert caught.value.path == ("components", len(model["components"]) - 1, "value")
+    model["components"][-1]["value"] = "int(coins > 5)"
+    report = score(players, model)
     ann, ben = (by_name(report)[n] for n in ("Ann", "Ben"))
     assert (ann["rich_vp"], ben["rich_vp"]) == (1, 0)
     assert ann["total"] == 2 + 1 + 4  # coins 7 // 3, rich, Richest award

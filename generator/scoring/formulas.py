@@ -38,14 +38,18 @@ MAX_SCORE = 10 ** 15
 
 
 def whole(value, where: str, at: tuple = ()) -> int:
-    """``value`` as a whole number (``True``/``False`` count 1/0, as in a sum of conditions);
-    raises `ModelInvalid` naming ``where`` (located at ``at`` in the kind: scoring document)
-    for anything else (a text, a list, a decimal, nothing), or one of `MAX_SCORE` or more in
-    size: a score is never made of values that cannot be added or compared."""
+    """``value`` as a whole number; raises `ModelInvalid` naming ``where`` (located at ``at`` in
+    the kind: scoring document) for anything else (a text, a list, a decimal, nothing, and
+    ``True``/``False``: a condition written where a number of VP belongs, ``red > 2`` for
+    ``red * 2``, would count 1 VP without a word; the hint says how to count a condition), or
+    one of `MAX_SCORE` or more in size: a score is never made of values that cannot be added or
+    compared. (A sum of conditions, ``sum(c > 2 for c in cards)``, is a whole number already.)"""
     if value.__class__ is int and -MAX_SCORE < value < MAX_SCORE:
         return value
     if value.__class__ is bool:
-        return int(value)
+        raise ModelInvalid(f"{where} gives {value} (true or false), not a whole number: a condition "
+                           f"counts nothing by itself (write `N if <condition> else 0`, or `int(<condition>)` "
+                           f"for 1 VP)", at)
     if value.__class__ is int:
         raise ModelInvalid(f"{where} gives {value:,}, past {MAX_SCORE:,} in size", at)
     raise ModelInvalid(f"{where} gives {shown_kind(value)}, not a whole number", at)

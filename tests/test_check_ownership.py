@@ -1,0 +1,59 @@
+"""What `playaid check` refuses beyond one game's own file (issue 34, item 2): a component that
+gives true/false, a record word, aid name or id that two games claim, a text that does not fit
+where `build` would print it, and a formula failing on one record located at the formula too.
+
+Each test writes `playaid new` games into ``tmp_path`` and edits them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import cli
+from generator.content.skeleton import new_game
+
+
+def game(content: Path, game_id: str, edit=None, file: str = "scoring.yaml") -> Path:
+    """A `playaid new` game ``game_id`` in ``content``, ``edit(text) -> text`` applied to ``file``."""
+    new_game(game_id, content, content.parent / "examples")
+    path = content / game_id / file
+    if edit is not None:
+        path.write_text(edit(path.read_text()))
+    return path
+
+
+def check(content: Path) -> tuple[int, list[str]]:
+    """(exit code, problem lines) of `playaid check` over ``content``."""
+    result = CliRunner().invoke(cli, ["--content", str(content), "check"])
+    assert "Traceback" not in result.output and "internal error" not in result.output, result.output
+    return result.exit_code, result.output.splitlines()
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+@pytest.mark.parametrize("value", ["red > 2", "coins >= 3 and blue > 0", "not coins"])
+def test_a_component_giving_true_or_false_is_a_check_error_with_a_hint(tmp_path, value):
+    # `red > 2` written for `red * 2` counted as 1 VP without a word
+    content = tmp_path / "content"
+    scoring = game(content, "gems", lambda t: t.replace("value: coins // coins_per_vp", f"value: {value}", 1))
+    code, lines = check(content)
+    assert code == 1
+    at = line_of(scoring, f"value: {value}")
+    problem = next(line for line in lines if line.startswith(f"content/gems/scoring.yaml:{at}:")
+                   or f"scoring.yaml:{at}:" in line)
+    assert "components[2].value: a trial score of " in problem
+    assert "component 'coins_vp' gives " in problem and "(true or false), not a whole number" in problem
+    assert "write `N if <condition> else 0`, or `int(<condition>)`" in problem
+
+
+def test_a_measure_may_be_a_condition_that_a_component_counts(tmp_path):
+    content = tmp_path / "content"
+    game(content, "gems", lambda t: t.replace(
+        "measures:", "measures:\n  - {id: rich, label: Rich, value: coins >= 9}", 1).replace(
+        "value: coins // coins_per_vp", "value: 3 if rich else coins // coins_per_vp", 1))
+    code, lines = check(content)
+    assert code == 0, lines
