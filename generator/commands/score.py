@@ -151,10 +151,17 @@ class Tally:
     WARNED_NAMED = 10
 
     def __init__(self):
-        import tempfile
-
         self.count = self.worst = self.errors = self.unreadable = self.warned = 0
-        self._listed = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
+        self._spool = None
+
+    @property
+    def _listed(self):
+        """The spooled file of listed records, made at the first (a clean record needs none)."""
+        if self._spool is None:
+            import tempfile
+
+            self._spool = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
+        return self._spool
 
     def add(self, scored) -> None:
         from generator.scoring.validate import problem_count

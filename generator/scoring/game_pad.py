@@ -7,7 +7,6 @@ that imports point one way. Standard library only.
 from __future__ import annotations
 
 from generator.scoring.mechanisms import mechanism_classes, mechanism_names
-from generator.scoring.mechanisms.campaign import CampaignPad
 from generator.scoring.model import Model, ModelInvalid
 from generator.scoring.model_schema import record_schema_of
 from generator.scoring.pad import Pad
@@ -20,12 +19,14 @@ def pad_for(game_rules: dict) -> Pad:
     data = game_rules.get("scoring")
     if not isinstance(data, dict):
         raise ModelInvalid(f"content/{game_rules.get('id')} has no scoring model (add a kind: scoring file)")
-    model = Model.from_json(data, mechanism_names())
+    model = Model.from_json(data, mechanism_names(data.get("mechanisms")))
     classes = mechanism_classes()
     mechanisms = {}
     pad_class = Pad
     for name, config in model.mechanisms.items():
         if name == "campaign":  # the rows are the games of a campaign: its own pad
+            from generator.scoring.mechanisms.campaign import CampaignPad  # only a campaign's
+
             pad_class = CampaignPad
             continue
         if name not in classes:

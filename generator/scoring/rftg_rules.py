@@ -30,7 +30,7 @@ class RftgRules:
     json: dict = field(default_factory=dict, repr=False)
     names: list[str] = field(init=False)
     exact: dict[str, Card] = field(init=False)
-    six_dev: dict[str, dict[str, tuple[int, str | None]]] = field(init=False)
+    six_dev: "PerScorer" = field(init=False)
     printed: dict[str, dict] = field(init=False)
     military: MilitaryIndex = field(init=False)
 
@@ -39,10 +39,13 @@ class RftgRules:
         self.exact = {card.name: card for card in self.cards.values()}
         self.printed = {c.name: explain_line(c.name, c.vp, "printed VP")
                         for c in self.cards.values() if c.vp != "?"}
-        self.six_dev = {c.name: {card.name: hit for card in self.cards.values()
-                                 if (hit := scoring_line(c, card)) is not None}
-                        for c in self.cards.values() if c.scoring}
+        self.six_dev = PerScorer((c.name for c in self.cards.values() if c.scoring), self._hits)
         self.military = MilitaryIndex(self.cards.values())
+
+    def _hits(self, name: str) -> dict[str, tuple[int, str | None]]:
+        """Card name -> `scoring_line` of the scoring card ``name``, for every card it scores."""
+        scorer = self.exact[name]
+        return {card.name: hit for card in self.cards.values() if (hit := scoring_line(scorer, card)) is not None}
 
     @classmethod
     def from_json(cls, game_rules: dict) -> "RftgRules":
@@ -54,6 +57,30 @@ class RftgRules:
             raise ModelInvalid(f"compiled card database is incomplete ({type(exc).__name__}: {exc}); "
                                f"run `playaid check` on the content") from None
         return cls(cards=cards, json=game_rules)
+
+
+class PerScorer(dict):
+    """A mapping whose keys are known at once and whose values are made on first use, by
+    ``make(key)``: the 6-cost development tables of a database of 200 cards cost a few ms to
+    make for all 25 scorers, at every start of `playaid score`, where one record needs two or
+    three. ``in`` and ``len`` answer for every key; iteration gives only the values made."""
+
+    def __init__(self, keys, make):
+        super().__init__()
+        self._keys = frozenset(keys)
+        self._make = make
+
+    def __contains__(self, key) -> bool:
+        return key in self._keys
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __missing__(self, key):
+        if key not in self._keys:
+            raise KeyError(key)
+        value = self[key] = self._make(key)
+        return value
 
 
 def scoring_line(scorer: Card, card: Card) -> tuple[int, str | None] | None:

@@ -70,7 +70,15 @@ def mechanism_classes() -> dict[str, type[Mechanism]]:
 
 
 #: Names each mechanism gives formulas (content validation checks formulas against them).
-def mechanism_names() -> dict[str, set[str]]:
-    from generator.scoring.mechanisms.campaign import NAMES
+def mechanism_names(used=None) -> dict[str, set[str]]:
+    """Mechanism -> the names it gives formulas; with ``used`` (the mechanisms a model switches
+    on), only those, so that scoring one game imports no other game's mechanism."""
+    out: dict[str, set[str]] = {}
+    wanted = set(used) if isinstance(used, (dict, list, tuple, set)) else None
+    if wanted is None or wanted - {"campaign"}:
+        out |= {name: set(cls.names) for name, cls in mechanism_classes().items()}
+    if wanted is None or "campaign" in wanted:
+        from generator.scoring.mechanisms.campaign import NAMES
 
-    return {name: set(cls.names) for name, cls in mechanism_classes().items()} | {"campaign": set(NAMES)}
+        out["campaign"] = set(NAMES)
+    return out

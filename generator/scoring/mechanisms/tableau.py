@@ -42,7 +42,7 @@ from generator.scoring.military import VS_XENOS_ONLY, compute_military
 from generator.scoring.model import ModelInvalid
 from generator.scoring.limits import MAX_NAME, MAX_TABLEAU, PRINTABLE
 from generator.scoring.report import Finding, explain_line
-from generator.scoring.rftg_rules import Resolved, RftgRules, scoring_line
+from generator.scoring.rftg_rules import PerScorer, Resolved, RftgRules, scoring_line
 
 
 
@@ -143,12 +143,7 @@ class Tableau(Mechanism):
         # each 6-cost development or ? world of the database -> (card name -> the line it scores in,
         # card name -> the words saying it scores below a line it also meets, its lines as
         # (text, vp, per-player quantity, divide by)): `_six_dev`
-        self._scorers = {
-            name: ({card: hit[0] for card, hit in hits.items()},
-                   {card: hit[1] for card, hit in hits.items() if hit[1] is not None},
-                   tuple((line.text, line.vp, line.per_player, line.divide_by)
-                         for line in self.cards.exact[name].scoring))
-            for name, hits in self.cards.six_dev.items()}
+        self._scorers = PerScorer(self.cards.six_dev._keys, self._scorer)
         self._frontier_texts: dict = {}  # (card, variant) -> the message of `_frontier_not_in_variant`
         self._vp_of = {card.name: card.vp if card.vp != "?" else 0 for card in designs}  # printed VP, ? = 0
         self.entered = config.get("tableau", "tableau")
@@ -425,6 +420,13 @@ class Tableau(Mechanism):
                 cards_vp += line["vp"]
                 lines.append(line.copy())
         return cards_vp, lines
+
+    def _scorer(self, name: str) -> tuple[dict, dict, tuple]:
+        """One entry of `_scorers`, made when a tableau first holds the card ``name``."""
+        hits = self.cards.six_dev[name]
+        return ({card: hit[0] for card, hit in hits.items()},
+                {card: hit[1] for card, hit in hits.items() if hit[1] is not None},
+                tuple((line.text, line.vp, line.per_player, line.divide_by) for line in self.cards.exact[name].scoring))
 
     def _six_dev(self, res: Resolved, env: dict) -> tuple[int, list]:
         """The scoring lines of the undamaged 6-cost developments and ``?`` worlds: each card in
