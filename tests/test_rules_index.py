@@ -287,3 +287,52 @@ def test_results_cite_their_section_without_ids_or_file_paths():
             assert locator not in result["cite"], result  # a reference: its title only
         if entry["kind"] in ("section", "rule") and entry.get("context"):
             assert result["title"].startswith(entry["context"][0].replace(" - ", ", ") + ": "), result
+
+
+def test_a_variant_keeps_its_own_rules_what_it_builds_on_and_the_rules_of_no_variant():
+    """`playaid rules --variant`, the Rules tab's Variant list: for every variant content
+    declares, no result belongs only to another variant; its own documents' entries are found."""
+    index = rules_index()
+    for game_id, game in index["games"].items():
+        for variant in game.get("variants") or []:
+            played = rules().index.variants_played(game_id, variant["id"])
+            assert variant["id"] in played and set(variant["builds_on"]) <= played
+            own = [e for e in index["entries"] if variant["id"] in (e.get("variants") or ())
+                   and e["kind"] == "section"]
+            assert own, variant  # its documents are in the index, marked with it
+            for ask in ["setup", "game end", own[0]["name"]]:
+                found = rules().search(ask, game_id, 10, variant["id"])
+                for r in found:
+                    of = index["entries"][[e["id"] for e in index["entries"]].index(r["id"])].get("variants")
+                    assert not of or played & set(of), (variant["id"], ask, r["title"])
+            found = rules().search(own[0]["name"], game_id, 10, variant["id"])
+            assert own[0]["id"] in [r["id"] for r in found] or any(
+                r["id"] in own[0].get("children", []) for r in found), (variant["id"], own[0]["name"])
+
+
+def test_no_answer_offers_the_closest_sections_from_the_words_the_rules_hold():
+    """Two words the rules never use leave no answer; the sections nearest to the one word they
+    do use are offered (`Rules.closest`); nothing is offered when no word is theirs."""
+    word = next(iter(rules_index()["games"].values()))["synonyms"][0][1]  # a term content uses
+    question = f"{word} zzquux flimflam"
+    assert rules().search(question) == []
+    closest = rules().closest(question)
+    assert closest and all(r["cite"] for r in closest)
+    assert rules().closest("zzquux flimflam") == []
+
+
+def test_playaid_rules_variant_narrows_and_an_unknown_one_is_a_usage_error():
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    from tests.rules_fixtures import REPO
+
+    runner = CliRunner()
+    res = runner.invoke(cli, ["rules", "setup", "--variant", "zz-none", "--content", str(REPO / "content")])
+    assert res.exit_code == 2 and "no variant 'zz-none'" in res.output, res.output
+    for game_id, game in rules_index()["games"].items():
+        for variant in game.get("variants") or []:
+            res = runner.invoke(cli, ["rules", "setup", "--variant", variant["id"], "--json",
+                                      "--content", str(REPO / "content")])
+            assert res.exit_code == 0, res.output
+            assert {r["game"] for r in json.loads(res.stdout)} <= {game_id}

@@ -73,6 +73,32 @@ def test_an_off_topic_question_says_no_rule_matches_and_which_words_to_try(api_p
     assert api_page.evaluate("() => window.playaid.rules('pizza recipe', null, 5)") == []
 
 
+def test_the_variant_at_the_table_narrows_the_answers_and_no_answer_offers_the_closest(api_page):
+    """The Variant list appears for a game that declares variants; the page answers as
+    `playaid rules --game G --variant V`; a question with two words the rules never use gets
+    "No rule matches" with the closest sections below it."""
+    from tests.rules_fixtures import rules_index
+
+    api_page.click("#tab-rules")
+    game_id, game = next((g, info) for g, info in rules_index()["games"].items() if info.get("variants"))
+    variant = game["variants"][-1]
+    api_page.select_option("#rules-game", game_id)
+    assert api_page.locator("#rules-variant").is_visible()
+    api_page.select_option("#rules-variant", variant["id"])
+    api_page.fill("#rules-q", "game end")
+    wait_until(api_page, "document.getElementById('rules-status').textContent.includes('best first')")
+    cli = cli_json("rules", "game", "end", "--game", game_id, "--variant", variant["id"], "--limit", "8")
+    shown = api_page.evaluate("document.querySelectorAll('#panel-rules .rule-result').length")
+    assert shown == len(cli)
+    assert first_result(api_page)["id"] == cli[0]["id"]
+    api_page.fill("#rules-q", "game end zzquux flimflam")
+    wait_until(api_page, "document.getElementById('rules-status').textContent.startsWith('No rule matches')")
+    assert api_page.locator("#rules-status").inner_text().endswith("The closest sections:")
+    assert api_page.locator("#panel-rules .rule-result").count() >= 1
+    screenshot(api_page, "rules-variant-closest")
+    assert api_page.problems == []
+
+
 def test_deep_link_opens_the_entry(browser, server):
     page = open_page(browser, server.rstrip("/") + "/#rule=rftg%3Arules%2Finvasion-game%2Fruling%2Fattackers-win-ties")
     wait_until(page, "document.getElementById('tab-rules').getAttribute('aria-selected') === 'true'")

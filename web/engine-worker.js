@@ -136,13 +136,17 @@ def rules_json(kind, args_text):
         del _index_text
     args = json.loads(args_text)
     if kind == "search":
-        out = _rules_search.search(args.get("q") or "", args.get("game"), args.get("limit", 10))
+        out = _rules_search.search(args.get("q") or "", args.get("game"), args.get("limit", 10), args.get("variant"))
     elif kind == "entry":
         out = _rules_search.entry(args.get("id") or "")
     elif kind == "card":
         out = _rules_search.card(args.get("name") or "", args.get("game"))
     elif kind == "games":
         out = _rules_search.games
+    elif kind == "variants":
+        out = _rules_search.variants
+    elif kind == "closest":
+        out = _rules_search.closest(args.get("q") or "", args.get("game"), 3, args.get("variant"))
     elif kind == "no_answer":
         out = _rules_search.no_answer(args.get("q") or "", args.get("game"))
     else:

@@ -9,7 +9,7 @@ Shape (``FORMAT`` 1)::
      "games": {game id: {"title", "sources": {rulebook or reference id: title},
                          "rulebooks": [rulebook id], "rulebook_files": {rulebook id: file name},
                          "synonyms": [[also, term], ...], "player_count": {column, column_label,
-                         facts} or null}},
+                         facts} or null, "variants": [{id, title, names, rules, builds_on}]}},
      "entries": [entry, ...]}
 
 An entry is ``{"id", "game", "kind", "name"?, "context": [str], "text", "detail"?, "source", "part"?,
@@ -26,7 +26,8 @@ plus what its kind adds:
   Military powers, scoring lines and notes, ``card`` those facts as data, ``set`` the card set's
   title (shown, not searched: every card of a set would match its words).
 
-``part`` is the heading of the rulebook part its document covers (``part:`` of a rules document,
+``variants`` (the entries of a rules, table or facts document that a vocabulary's variant lists) are the ids of the
+variants it belongs to; an entry without belongs to every variant. ``part`` is the heading of the rulebook part its document covers (``part:`` of a rules document,
 "Counterstrike Game"), set when the entry cites that rulebook: a heading that repeats in a
 rulebook ("Setup", "Game End") is the one in that part. ``name`` is what the entry is called (searched with the most weight), ``context`` where it stands
 (document, section, parent item; ``aka``, another name, is searched with it: a fact's snake_case
@@ -64,7 +65,8 @@ def _game_info(game) -> dict:
         synonyms += [[also, s.term] for s in doc.synonyms for also in s.also]
         if doc.player_count is not None:
             player_count = doc.player_count.model_dump(mode="json")
-    return {"title": game.game.title, "sources": sources,
+    variants = [v.model_dump(mode="json") for doc in game.of_kind("vocabulary").values() for v in doc.variants]
+    return {"title": game.game.title, "sources": sources, "variants": variants,
             "rulebooks": [b.id for b in game.game.rulebooks],
             "rulebook_files": {b.id: b.file for b in game.game.rulebooks}, "synonyms": synonyms,
             "player_count": player_count}
@@ -78,9 +80,15 @@ def _game_entries(game_id: str, game) -> list[dict]:
         for ruling in getattr(doc, "rulings", []):
             builder.ruling(f"scoring/{doc_id}", doc.title, ruling)
     for table_id, table in game.of_kind("table").items():
+        first = len(builder.entries)
         builder.table(table_id, table)
-    for name, fact in game.facts.items():
-        builder.fact(name, fact)
+        builder.mark_variants(table_id, first)
+    for doc_id, doc in game.of_kind("facts").items():
+        for name, fact in doc.facts.items():
+            if game.facts.get(name) is fact:  # a later file's fact of the same name wins, as in game.facts
+                first = len(builder.entries)
+                builder.fact(name, fact)
+                builder.mark_variants(doc_id, first)
     for doc in game.of_kind("cards").values():
         for card in doc.cards:
             builder.card(card, doc)
@@ -119,10 +127,20 @@ class _Builder:
         for ruling in doc.rulings:
             self.ruling(f"rules/{doc_id}", doc.title, ruling)
         book, _, heading = (doc.part or "").partition(": ")
+        self.mark_variants(doc_id, first)
         for entry in self.entries[first:]:
             # the part tells a repeated heading apart ("xc: Setup" of the counterstrike game)
             if heading and entry["source"].partition(": ")[0] == book.strip():
                 entry["part"] = heading.strip()
+
+    def mark_variants(self, doc_id: str, first: int) -> None:
+        """``variants`` of the entries from ``first`` on: the vocabulary's variants that list
+        their document ``doc_id``."""
+        variants = [v.id for vocabulary in self.game.of_kind("vocabulary").values()
+                    for v in vocabulary.variants if doc_id in v.documents]
+        if variants:
+            for entry in self.entries[first:]:
+                entry["variants"] = variants
 
     def item(self, path: str, item, context: list[str], inherited: str | None) -> dict:
         if isinstance(item, str):

@@ -12,11 +12,18 @@ player_count:
   column: players                    # tables with a row per player count: the column's key
   column_label: "{n}p"               # tables with a column per player count: its label
   facts: [repulse_values]            # map facts keyed by the player count
+variants:                            # what the search can be narrowed to (--variant, the Rules tab)
+  - id: counterstrike
+    title: Counterstrike game
+    names: [counterstrike, counterstrike game]   # a question naming it prefers its rules
+    documents: [counterstrike-game]  # its rules, table and facts documents (those in no variant: all)
+    builds_on: [invasion]            # it plays with the invasion game's rules too
 ```
 
 `check_vocabulary` (run with the other cross-checks by `playaid check`) makes sure every
-``term`` appears in the game's own text, so a synonym cannot point at a word nothing uses, and that
-every fact named under ``player_count`` exists and is keyed by integers.
+``term`` appears in the game's own text, so a synonym cannot point at a word nothing uses, that
+every fact named under ``player_count`` exists and is keyed by integers, and that a variant's
+documents and ``builds_on`` variants exist.
 """
 
 from __future__ import annotations
@@ -64,6 +71,22 @@ class PlayerCount(Strict):
         return v
 
 
+class Variant(Strict):
+    """One way the game is played that the rules search can be narrowed to (`playaid rules
+    --variant`, the Rules tab): the rules, table and facts documents that belong to it, the words that name it in
+    a question, and the variants whose rules it plays with too."""
+
+    id: str = Field(pattern=ID_PATTERN, description="the variant's id (the scoring model's, where it has one)")
+    title: str = Field(min_length=1, description="as the Rules tab lists it, e.g. 'Counterstrike game'")
+    names: list[str] = Field(default_factory=list, description="words that name it in a question: "
+                                                               "'counterstrike game', 'solo'")
+    documents: list[str] = Field(min_length=1, description="ids of the rules, table and facts documents "
+                                                           "of this variant")
+    builds_on: list[str] = Field(default_factory=list, description="variants whose rules this one "
+                                                                   "also plays with (counterstrike: "
+                                                                   "invasion, frontier)")
+
+
 class Vocabulary(Strict):
     """``kind: vocabulary`` — players' words for the game's terms (rules search only)."""
 
@@ -71,6 +94,7 @@ class Vocabulary(Strict):
     id: str = Field(pattern=ID_PATTERN)
     synonyms: list[Synonym] = Field(default_factory=list)
     player_count: PlayerCount | None = None
+    variants: list[Variant] = Field(default_factory=list)
 
 
 def content_text(content) -> set[str]:
@@ -116,6 +140,22 @@ def check_vocabulary(content) -> list[Problem]:
                 problems.append(loc.problem(("synonyms", si, "term"), f"'{synonym.term}' is not a term of "
                                             f"{content.id}'s content (no rule, table, fact or card uses it)",
                                             "write the term as content writes it, or add it to content first"))
+        ids = [v.id for v in doc.variants]
+        documents = {d for kind in ("rules", "table", "facts") for d in content.of_kind(kind)}
+        for vi, variant in enumerate(doc.variants):
+            if ids.count(variant.id) > 1:
+                problems.append(loc.problem(("variants", vi, "id"), f"variant '{variant.id}' twice",
+                                            "give each variant its own id"))
+            for ri, doc_id in enumerate(variant.documents):
+                if doc_id not in documents:
+                    problems.append(loc.problem(("variants", vi, "documents", ri),
+                                                f"no rules, table or facts document '{doc_id}'",
+                                                "name the id of one: " + ", ".join(sorted(documents)[:8])
+                                                + (", ..." if len(documents) > 8 else "")))
+            for bi, other in enumerate(variant.builds_on):
+                if other not in ids or other == variant.id:
+                    problems.append(loc.problem(("variants", vi, "builds_on", bi), f"no other variant '{other}'",
+                                                "name another variant of this vocabulary"))
         if doc.player_count:
             for fi, name in enumerate(doc.player_count.facts):
                 fact = facts.get(name)

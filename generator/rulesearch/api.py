@@ -3,7 +3,8 @@
 ``Rules(index_data)`` prepares the rules index (`generator.content.rules_index` JSON) once;
 ``search(question, game=None, limit=10)`` returns the answers best first as plain data, exactly
 what `playaid rules --json` prints; ``entry(id)`` gives one entry in the same shape (deep links);
-``card(name)`` the entry of a card by its name (the score pad's cards). Nothing here reads files
+``card(name)`` the entry of a card by its name (the score pad's cards); ``closest(question)``
+the nearest sections when ``search`` finds none, offered beside ``no_answer``. Nothing here reads files
 or prints. Standard library only.
 
 A result: ``{"id", "game", "kind", "title", "text", "source", "score"}`` and, where they apply,
@@ -52,25 +53,58 @@ class Rules:
         """``{game id: title}`` of the games the index holds."""
         return {gid: g.get("title", gid) for gid, g in self.index.games.items()}
 
-    def search(self, question: str, game: str | None = None, limit: int = 10) -> list[dict]:
+    @property
+    def variants(self) -> dict:
+        """``{game id: {variant id: title}}``: what the search can be narrowed to."""
+        return {gid: {v["id"]: v["title"] for v in g.get("variants") or ()}
+                for gid, g in self.index.games.items()}
+
+    def search(self, question: str, game: str | None = None, limit: int = 10,
+               variant: str | None = None) -> list[dict]:
         """The entries answering ``question`` (players' words), best first, at most ``limit``;
-        only ``game``'s when given. An entry shown inside a better one (a rule in a section, a
-        sub-rule in its rule, a row in its table) is left out. An empty or stopword-only question
+        only ``game``'s when given, only those of ``variant`` (with what it builds on) and of no
+        variant when given (`index.RulesIndex.search`). An entry shown inside a better one (a rule in a section, a
+        sub-rule in its rule, a row in its table) is left out, and so is a table row after a
+        better row of the same table, or a result of the same title and source as a better one. An empty or stopword-only question
         gives [], and so does one the rules do not speak of ("pizza recipe": fewer than
         `index.ON_TOPIC` of its words are the rules'): say `no_answer` then."""
         question = str(question)[:MAX_QUESTION]
         limit = max(0, min(int(limit), MAX_LIMIT))
-        found = self.index.search(question, game or None, limit * 3)
+        found = self.index.search(question, game or None, limit * 3, variant or None)
         shown: set[str] = set()
         results = []
+        tables: set[str] = set()
+        titles: set[tuple[str, str]] = set()
         for entry, score, extra in found:
             if self._inside(entry["id"], shown):
                 continue  # its parent, shown above, already holds it
+            if entry["kind"] == "row" and entry.get("table") in tables:
+                continue  # another row of its table is shown: the same title again says nothing new
+            result = self._result(entry, score, extra)
+            if result["title"] and (result["title"], result["cite"]) in titles:
+                continue  # a section after its own untitled rule: the same title and source again
+            titles.add((result["title"], result["cite"]))
             shown.add(entry["id"])
-            results.append(self._result(entry, score, extra))
+            if entry["kind"] == "row":
+                tables.add(entry.get("table"))
+            results.append(result)
             if len(results) == limit:
                 break
         return results
+
+    def closest(self, question: str, game: str | None = None, limit: int = 3,
+                variant: str | None = None) -> list[dict]:
+        """When `search` gives nothing: the sections nearest to the words of ``question`` that
+        the rules hold as typed (no spelling guesses), searched alone ("how to fix a flat tyre"
+        -> the repair rules, from "fix"); [] when the rules hold none of its words ("pizza
+        recipe")."""
+        index = self.index
+        query = index.parse(str(question)[:MAX_QUESTION])
+        held = [c.typed for c in query.concepts
+                if any(not alt.guess and all(t in index.postings for t in alt.terms) for alt in c.alternatives)]
+        if not held:
+            return []
+        return self.search(" ".join(held), game, limit, variant)
 
     def no_answer(self, question: str, game: str | None = None) -> str:
         """What to say when `search` gives nothing (the command line and the page say the same):

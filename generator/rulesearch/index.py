@@ -38,6 +38,9 @@ ADJACENT = 0.15
 #: tests/rules_questions.yaml hold 0.52 at the least; the off-topic questions of
 #: tests/test_rules_off_topic.py that fall below it, 0.43 at the most.
 ON_TOPIC = 0.45
+#: Score factor of the entries of a variant the question names ("setup for the invasion game"):
+#: the other variants' sections of the same name say the same words.
+VARIANT_NAMED = 1.5
 #: What a spelling guess ("retaliaton" -> retaliation) counts for in that share, times its
 #: weight: half (an unknown word is as often foreign as misspelt: "bread" -> read).
 GUESS_CREDIT = 0.5
@@ -175,14 +178,37 @@ class RulesIndex:
                     best[i] = value
         return best
 
-    def search(self, question: str, game: str | None = None, limit: int = 10) -> list[tuple[dict, float, dict]]:
+    def variants_played(self, game: str | None, variant: str | None) -> frozenset[str] | None:
+        """The variant ids whose rules apply when ``variant`` of ``game`` is played: it and those
+        it builds on, transitively; None when no variant is given (every entry applies)."""
+        if not variant:
+            return None
+        known = {v["id"]: v for gid, g in self.games.items() if game in (None, gid)
+                 for v in g.get("variants") or ()}
+        found: set[str] = set()
+        todo = [variant]
+        while todo:
+            vid = todo.pop()
+            if vid not in found:
+                found.add(vid)
+                todo += (known.get(vid) or {}).get("builds_on") or []
+        return frozenset(found)
+
+    def search(self, question: str, game: str | None = None, limit: int = 10,
+               variant: str | None = None) -> list[tuple[dict, float, dict]]:
         """The entries answering ``question``, best first: ``[(entry, score, extra)]`` with
         ``extra`` holding ``answer`` (the value for the player count asked) when there is one.
-        ``game`` keeps one game's entries (else the game the question names, if any); ``limit``
-        caps the list."""
+        ``game`` keeps one game's entries (else the game the question names, if any);
+        ``variant`` (one of the game's vocabulary ``variants``) keeps the entries of that
+        variant, of those it builds on, and of no variant (`variants_played`), its own lifted by
+        `VARIANT_NAMED`; without it, the entries of a variant the question names are lifted. ``limit`` caps
+        the list."""
         query = self.parse(question)
         concepts = query.concepts
         game = game or query.game
+        played = self.variants_played(game, variant)
+        # the variant played, or else those the question names, come before the rules they build on
+        named = {v for g, v in query.variants_named if game in (None, g)} if played is None else {variant}
         if not concepts and query.player_count is None:
             return []
         if self.on_topic(query) < ON_TOPIC and not self.one_word_unknown(query):
@@ -207,11 +233,17 @@ class RulesIndex:
             for i in self.counts.keyed_entries(game):
                 sums.setdefault(i, 0.0)
         base = []
+        entries = self.entries
         for i, value in sums.items():
             if game is not None and self.game_of[i] != game:
                 continue
+            of = entries[i].get("variants")
+            if of and played is not None and played.isdisjoint(of):
+                continue  # another variant's rule: not the game at the table
             if concepts:
                 value *= (covered.get(i, 0.0) / total) ** COVERAGE
+            if of and named and not named.isdisjoint(of):
+                value *= VARIANT_NAMED
             base.append((value, i))
         base.sort(key=lambda r: (-r[0], r[1]))
         # the adjacency bonus and the player-count factor can lift an entry at most this much:

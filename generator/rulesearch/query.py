@@ -68,6 +68,9 @@ class Query:
     concepts: list[Concept]
     player_count: int | None = None
     games_named: frozenset[str] = frozenset()
+    #: (game id, variant id) of the variants the question names ("in the counterstrike game");
+    #: their words stay concepts too
+    variants_named: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def game(self) -> str | None:
@@ -96,6 +99,13 @@ class Vocabulary:
             for also in group:
                 for term in group:
                     self._add(also, term, None)
+        self.variant_names: dict[tuple[str, ...], set[tuple[str, str]]] = {}
+        for game_id, game in games.items():
+            for variant in game.get("variants") or []:
+                for name in [variant.get("title") or "", *(variant.get("names") or [])]:
+                    stems = tuple(terms(name, keep_stopwords=True))
+                    if stems:
+                        self.variant_names.setdefault(stems, set()).add((game_id, variant["id"]))
         self.longest = max((len(a) for a in self.aliases), default=0)
         self.longest_name = max((len(n) for n in self.game_names), default=0)
 
@@ -113,6 +123,21 @@ class Vocabulary:
             if meanings:
                 return length, meanings
         return 0, []
+
+    def variants_named(self, stems: list[str]) -> frozenset[tuple[str, str]]:
+        """(game, variant) of every variant name in ``stems`` (the longest at each place)."""
+        found: set[tuple[str, str]] = set()
+        longest = max((len(n) for n in self.variant_names), default=0)
+        i = 0
+        while i < len(stems):
+            for length in range(min(longest, len(stems) - i), 0, -1):
+                named = self.variant_names.get(tuple(stems[i:i + length]))
+                if named:
+                    found |= named
+                    i += length - 1
+                    break
+            i += 1
+        return frozenset(found)
 
     def game_named(self, stems: list[str], start: int) -> tuple[int, str | None]:
         """(length, game id) of the longest game name at ``stems[start:]``; (0, None) when none."""
@@ -171,4 +196,4 @@ def parse(text: str, vocabulary: Vocabulary, lexicon: Lexicon, known_stems) -> Q
                 concept.add(Alternative((completed,), COMPLETION))
         concepts.append(concept)
         i += 1
-    return Query(text, concepts, count, frozenset(named))
+    return Query(text, concepts, count, frozenset(named), vocabulary.variants_named(stems))

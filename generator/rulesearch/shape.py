@@ -11,7 +11,7 @@ FORMAT = 1
 KINDS = frozenset({"section", "rule", "ruling", "fact", "table", "row", "card"})
 #: Entry fields that are text when present, and lists of text when present.
 _TEXT = ("name", "text", "detail", "aka", "source", "part", "set", "table")
-_TEXTS = ("context", "children", "related", "columns", "keys", "notes")
+_TEXTS = ("context", "children", "related", "columns", "keys", "notes", "variants")
 
 
 class IndexError_(ValueError):
@@ -41,6 +41,11 @@ def check_index(data) -> None:
                 raise IndexError_(f"{where}: {key} must map ids to text")
         if not _texts(game.get("rulebooks") or []):
             raise IndexError_(f"{where}: rulebooks must be a list of ids")
+        variants = game.get("variants") or []
+        if not (isinstance(variants, list) and all(
+                isinstance(v, dict) and isinstance(v.get("id"), str) and isinstance(v.get("title"), str)
+                and _texts(v.get("names") or []) and _texts(v.get("builds_on") or []) for v in variants)):
+            raise IndexError_(f"{where}: variants must be [{{id, title, names, rules, builds_on}}]")
         counts = game.get("player_count")
         if counts is not None and not (isinstance(counts, dict) and _texts(counts.get("facts") or [])
                                        and all(isinstance(counts.get(k), (str, type(None)))

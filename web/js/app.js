@@ -1,7 +1,7 @@
 // The web scorer's page: starts the engine (Pyodide in a Worker) at once, shows the form from
 // data/form.json without waiting for it, keeps the game in progress and the saved games in
 // localStorage, and publishes window.playaid = {ready, score(record, {file}), npcRoll(d20,
-// terms), history(), bgstatsUrl(record), rules(question, game, limit)} for tests and embedding.
+// terms), history(), bgstatsUrl(record), rules(question, game, limit, variant)} for tests and embedding.
 //
 // Tabs: each game's pad, the Xia NPC roll, the saved games and the Rules (rules-tab.js). A tab is a button in the
 // tablist (index.html) and a panel; TABS lists them in order, RECORD_TABS those that edit a
@@ -108,8 +108,8 @@ const api = {
     return bgstatsLink(playFor(value, report, options.id ?? null));
   },
   /** The Rules tab's answers for `question`, as `playaid rules --json` prints them. */
-  async rules(question, game = null, limit = 8) {
-    return engine.rules("search", { q: question, game, limit });
+  async rules(question, game = null, limit = 8, variant = null) {
+    return engine.rules("search", { q: question, game, limit, variant });
   },
   /** {engine, offline}: what the scorer and the offline copy are doing (shapes in js/engine.js
    * and js/offline.js); a "playaid:status" event on window carries the same at each change. */

@@ -59,14 +59,21 @@ export class RulesTab {
     this.input = h("input", { id: "rules-q", type: "search", enterkeyhint: "search", autocomplete: "off",
       autocapitalize: "off", spellcheck: "false", placeholder: "e.g. can an NPC enter the Kiln?",
       "aria-describedby": "rules-status", oninput: () => this.search() });
-    this.game = h("select", { id: "rules-game", onchange: () => this.search() },
+    this.game = h("select", { id: "rules-game", onchange: () => { this.fillVariants(); this.search(); } },
       h("option", { value: "" }, "All games"));
+    // the variant at the table (invasion game, solo...): its rules, what it builds on, and the
+    // rules of no variant; listed once a game with variants is chosen
+    this.variant = h("select", { id: "rules-variant", onchange: () => this.search() },
+      h("option", { value: "" }, "Any variant"));
+    this.variantBox = h("div", { class: "rules-game", hidden: true },
+      h("label", { for: "rules-variant" }, "Variant"), this.variant);
     this.status = h("p", { id: "rules-status", class: "hint" },
       "Type a question: the answers appear as you type.");
     this.list = h("ol", { class: "rules-results", "aria-label": "Answers" });
     const form = h("form", { class: "card rules-ask", role: "search", onsubmit: (e) => { e.preventDefault(); this.input.blur(); } },
       h("label", { for: "rules-q" }, "Ask a rules question"), this.input,
-      h("div", { class: "rules-game" }, h("label", { for: "rules-game" }, "Game"), this.game), this.status);
+      h("div", { class: "rules-game" }, h("label", { for: "rules-game" }, "Game"), this.game), this.variantBox,
+      this.status);
     fill(this.panel, form, this.list);
   }
 
@@ -75,7 +82,16 @@ export class RulesTab {
   async loadGames() {
     if (this.games) return;
     this.games = await this.engine.rules("games", {});
+    this.variants = await this.engine.rules("variants", {});
     for (const [id, title] of Object.entries(this.games)) this.game.append(h("option", { value: id }, title));
+  }
+
+  /** The chosen game's variants in the Variant list (hidden for all games or a game without). */
+  fillVariants() {
+    const listed = Object.entries(this.variants?.[this.game.value] ?? {});
+    fill(this.variant, h("option", { value: "" }, "Any variant"),
+      listed.map(([id, title]) => h("option", { value: id }, title)));
+    this.variantBox.hidden = listed.length === 0;
   }
 
   /** Called when the tab is shown: prepare the index in the Worker before the first letter. */
@@ -104,13 +120,15 @@ export class RulesTab {
       await this.engine.ready;
       await this.loadGames();
       const start = performance.now();
-      const asked = { q: question, game: this.game.value || null };
+      const asked = { q: question, game: this.game.value || null, variant: this.variant.value || null };
       const results = await this.engine.rules("search", { ...asked, limit: LIMIT });
       this.timings.rulesMs = performance.now() - start;
       if (mine !== this.sequence) return; // a newer question was typed meanwhile: no second call
       // nothing found: the scorer's own words, as `playaid rules` says them
       const none = results.length ? "" : await this.engine.rules("no_answer", asked);
-      if (mine === this.sequence) this.show(results, none);
+      // nothing answers: the sections nearest to the words the rules do hold, offered as such
+      const closest = results.length ? [] : await this.engine.rules("closest", asked);
+      if (mine === this.sequence) this.show(results, none, closest);
     } catch (error) {
       if (mine === this.sequence) this.status.textContent = `The rules search failed: ${error.message}`;
     } finally {
@@ -120,12 +138,12 @@ export class RulesTab {
   }
 
   /** `none`: what to say when there is no result (`Rules.no_answer`: "no rule matches ..."). */
-  show(results, none) {
+  show(results, none, closest = []) {
     this.status.textContent = results.length
       ? `${results.length} ${results.length === 1 ? "answer" : "answers"}, best first.`
-      : `${none.charAt(0).toUpperCase()}${none.slice(1)}.`;
+      : `${none.charAt(0).toUpperCase()}${none.slice(1)}.${closest.length ? " The closest sections:" : ""}`;
     this.announce(this.status.textContent);
-    fill(this.list, results.map((r) => h("li", {}, this.result(r))));
+    fill(this.list, (results.length ? results : closest).map((r) => h("li", {}, this.result(r))));
   }
 
   result(r) {
@@ -184,7 +202,10 @@ export class RulesTab {
     this.input.value = question;
     if (game !== null) this.wantedGame = game;
     Promise.resolve(this.engine.ready).then(() => this.loadGames()).then(() => {
-      if (this.wantedGame !== undefined && (this.wantedGame === "" || this.wantedGame in (this.games ?? {}))) this.game.value = this.wantedGame;
+      if (this.wantedGame !== undefined && (this.wantedGame === "" || this.wantedGame in (this.games ?? {}))) {
+        this.game.value = this.wantedGame;
+        this.fillVariants();
+      }
       this.wantedGame = undefined;
       this.search();
     }).catch(() => {});
