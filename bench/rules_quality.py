@@ -17,9 +17,10 @@ expected section's first and last line (a rule inside the section counts, as the
 it). Figures: right first, right in the first three, per game and all, searched in the game the
 question names (the Rules tab's game choice, `playaid rules --game`).
 
-Usage: ``python bench/rules_quality.py [tune|heldout|old ...] [--misses]``: the sets named
-(default all three); ``--misses`` lists the questions not answered first (never use it on
-heldout while tuning).
+Usage: ``python bench/rules_quality.py [tune|heldout|old ...] [--misses] [--against REF]``: the
+sets named (default all three); ``--misses`` lists the questions not answered first (never for
+heldout); ``--against REF`` measures git REF's search and content too (a temporary worktree) and
+prints its figures beside these (e.g. ``--against main``, or the commit before issue 32's work).
 """
 
 from __future__ import annotations
@@ -105,12 +106,15 @@ def right(locator: Locator, index: dict, entry: dict, expected: list[dict]) -> b
     return False
 
 
-def measure(rules, index: dict, locator: Locator, name: str, misses: bool = False) -> dict:
-    """{game or 'all': (asked, right first, right in the first three)} for one set."""
+def questions(name: str) -> list[dict]:
+    """One set's questions as ``{q, game, expect}`` (the old set's as ``{q, game, old}``)."""
     if name == "old":
-        asked = [{"q": q["ask"], "game": q["game"], "old": q} for q in _yaml(OLD)]
-    else:
-        asked = _yaml(QUESTIONS / f"{name}.yaml")["questions"]
+        return [{"q": q["ask"], "game": q["game"], "old": q} for q in _yaml(OLD)]
+    return _yaml(QUESTIONS / f"{name}.yaml")["questions"]
+
+
+def measure(rules, index: dict, locator: Locator, asked: list[dict], misses: bool = False) -> dict:
+    """{game or 'all': (asked, right first, right in the first three)} for one set."""
     out: dict[str, list[int]] = {}
     missed = []
     for q in asked:
@@ -135,27 +139,88 @@ def measure(rules, index: dict, locator: Locator, name: str, misses: bool = Fals
     return {k: tuple(v) for k, v in out.items()}
 
 
-def rows(names=SETS, misses: bool = False) -> list[tuple[str, str, str]]:
-    """Rows (name, value, note) for bench/build.py's table."""
+def figures(asked_sets: dict[str, list[dict]], misses: bool = False) -> dict:
+    """{set: {game or 'all': (asked, first, three)}} with the generator found on sys.path (this
+    tree's, or the tree named by $RULES_BENCH_TREE in a side-by-side run)."""
     from generator.content.load import load_content
     from generator.content.rules_index import build_rules_index
     from generator.content.sources import find_seeds_dir
     from generator.paths import CONTENT_DIR
     from generator.rulesearch.api import Rules
 
-    index = build_rules_index(load_content(CONTENT_DIR))
+    content = load_content(CONTENT_DIR)
+    index = build_rules_index(content)
+    for game_id, game in index["games"].items():  # an index from before they were in it
+        game.setdefault("rulebook_files", {b.id: b.file for b in content.games[game_id].game.rulebooks})
     rules = Rules(index)
     locator = Locator(find_seeds_dir(CONTENT_DIR))
+    return {name: measure(rules, index, locator, asked, misses=misses and name != "heldout")
+            for name, asked in asked_sets.items()}
+
+
+def _against(ref: str, asked_sets: dict) -> dict | None:
+    """The same figures for the generator and content at git ``ref`` (a temporary worktree), or
+    None when it cannot be had."""
+    import json
+    import os
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "tree"
+        made = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), ref],
+                              capture_output=True, text=True)
+        if made.returncode:
+            print(f"(no figures for {ref}: {made.stderr.strip()})")
+            return None
+        try:
+            sets = Path(tmp) / "sets.json"
+            sets.write_text(json.dumps(asked_sets), encoding="utf-8")
+            from generator.content.sources import find_seeds_dir
+            from generator.paths import CONTENT_DIR
+
+            seeds = str(find_seeds_dir(CONTENT_DIR))  # the worktree has no shared/ beside it
+            env = {**os.environ, "RULES_BENCH_TREE": str(tree), "PYTHONPATH": str(tree), "PLAYAID_SEEDS": seeds}
+            run = subprocess.run([sys.executable, __file__, "--child", str(sets)], env=env,
+                                 capture_output=True, text=True)
+            if run.returncode:
+                print(f"(no figures for {ref}: {run.stderr.strip().splitlines()[-1:]})")
+                return None
+            return json.loads(run.stdout)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                           capture_output=True)
+
+
+def rows(names=SETS, misses: bool = False, against: str | None = None) -> list[tuple[str, str, str]]:
+    """Rows (name, value, note) for bench/build.py's table; with ``against`` (a git ref), that
+    ref's figures beside this tree's."""
+    asked_sets = {name: questions(name) for name in names}
+    mine = figures(asked_sets, misses)
+    theirs = _against(against, asked_sets) if against else None
     out = []
     for name in names:
-        figures = measure(rules, index, locator, name, misses=misses and name != "heldout")
-        for key, (n, first, three) in sorted(figures.items(), key=lambda kv: (kv[0] == "all", kv[0])):
-            out.append((f"rules quality: {name} {key}", f"{first / n:.1%} / {three / n:.1%}",
-                        f"right first / in the first three, {n} questions"))
+        for key, (n, first, three) in sorted(mine[name].items(), key=lambda kv: (kv[0] == "all", kv[0])):
+            value = f"{first / n:.1%} / {three / n:.1%}"
+            note = f"right first / in the first three, {n} questions"
+            if theirs:
+                _, f0, t0 = theirs[name][key]
+                note += f"; {against}: {f0 / n:.1%} / {t0 / n:.1%}"
+            out.append((f"rules quality: {name} {key}", value, note))
     return out
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    for name, value, note in rows(tuple(args) or SETS, misses="--misses" in sys.argv):
+    import json
+    import os
+
+    if "--child" in sys.argv:  # a side-by-side run's other tree
+        tree = os.environ["RULES_BENCH_TREE"]
+        sys.path.insert(0, tree)
+        asked = json.loads(Path(sys.argv[sys.argv.index("--child") + 1]).read_text(encoding="utf-8"))
+        print(json.dumps(figures(asked)))
+        raise SystemExit(0)
+    against = sys.argv[sys.argv.index("--against") + 1] if "--against" in sys.argv else None
+    args = [a for a in sys.argv[1:] if not a.startswith("--") and a != against]
+    for name, value, note in rows(tuple(args) or SETS, misses="--misses" in sys.argv, against=against):
         print(f"{name:<34}  {value:>16}  {note}")

@@ -5,6 +5,11 @@ Queries: every question of tests/rules_questions.yaml and every prefix of it as 
 letter (what the Rules tab searches while a player types), in order.
 
 Figures:
+  - answers (bench/rules_quality.py): the share of questions whose first result, and whose first
+    three, cite an expected rulebook section, for the fresh reader's tune and held-out halves
+    (bench/questions/; tuned on tune only) and the old 77 (tests/rules_questions.yaml), per game;
+    beside the same figures for $RULES_BENCH_AGAINST (a git ref, default main; none: skip)
+                                              (target: held-out >= 60 % first, >= 80 % in three)
   - index: built from content (ms); entries; JSON size raw / gzip (what the page downloads)
   - search start-up: preparing the index for searching (`RulesIndex`), paid once per process
   - per query after start-up, in this process (the command line's core): median / p95 / max
@@ -30,6 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+if str(ROOT / "bench") not in sys.path:
+    sys.path.insert(0, str(ROOT / "bench"))
 
 
 def queries() -> list[str]:
@@ -120,7 +127,11 @@ def figures() -> list[tuple[str, str, str]]:
         build_site(CONTENT_DIR, site)
         page = page_figures(site, typed)
     n = len(typed)
-    return [
+    from rules_quality import rows as quality_rows  # right first / in the first three, per set
+
+    against = os.environ.get("RULES_BENCH_AGAINST", "main")
+    quality = quality_rows(against=against if against != "none" else None)
+    return quality + [
         ("rules: index built from content", f"{built:.0f} ms",
          f"{len(index['entries'])} entries; {len(body) / 1e3:.0f} kB JSON, {len(gzip.compress(body)) / 1e3:.0f} kB gzip"),
         ("rules: search start-up (prepare the index)", f"{core['prepare']:.0f} ms", "once per process"),
