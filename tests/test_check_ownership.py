@@ -15,6 +15,11 @@ from generator.cli import cli
 from generator.content.skeleton import new_game
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # problems name files as content/<game>/...
+
+
 def game(content: Path, game_id: str, edit=None, file: str = "scoring.yaml") -> Path:
     """A `playaid new` game ``game_id`` in ``content``, ``edit(text) -> text`` applied to ``file``."""
     new_game(game_id, content, content.parent / "examples")
@@ -57,3 +62,45 @@ def test_a_measure_may_be_a_condition_that_a_component_counts(tmp_path):
         "value: coins // coins_per_vp", "value: 3 if rich else coins // coins_per_vp", 1))
     code, lines = check(content)
     assert code == 0, lines
+
+
+def test_a_record_word_claimed_by_two_games_names_both_places(tmp_path):
+    # `record: gems` in a second game passed, and every `game: gems` record was then scored by
+    # whichever model came last
+    content = tmp_path / "content"
+    first = game(content, "gems")
+    second = game(content, "gems-two", lambda t: t.replace("kind: scoring\n", "kind: scoring\nrecord: gems\n", 1))
+    code, lines = check(content)
+    assert code == 1
+    at = line_of(second, "record: gems")
+    assert lines[:-1] == [
+        f"content/gems-two/scoring.yaml:{at}:9: record: record word 'gems' is another game's record word too: "
+        f"records with `game: gems` would be scored by one of the two models, with its rules, without a word "
+        f"(also claimed at content/gems/scoring.yaml:{line_of(first, 'id: gems-scoring')}) "
+        f"(give this model its own `record:` word)"]
+
+
+def test_a_game_id_claimed_by_two_folders_is_said_once(tmp_path):
+    content = tmp_path / "content"
+    game(content, "gems")
+    copy = game(content, "gems-copy", lambda t: t.replace("id: gems-copy\n", "id: gems\n", 1), file="game.yaml")
+    code, lines = check(content)
+    assert code == 1
+    at = line_of(copy, "id: gems")
+    # its record word and aids repeat the first game's: the id is the one problem
+    assert lines[:-1] == [f"content/gems-copy/game.yaml:{at}:5: id: game id 'gems' is the id of another game too "
+                          f"(also claimed at content/gems/game.yaml:{at}) (give each game folder's game.yaml its own id)"]
+
+
+def test_an_aid_name_two_games_would_write_is_refused(tmp_path):
+    # game `gems` with aid `two-summary` and game `gems-two` with aid `summary` both write
+    # gems-two-summary.pdf
+    content = tmp_path / "content"
+    first = game(content, "gems", lambda t: t.replace("  - id: summary", "  - id: two-summary", 1), file="aids.yaml")
+    second = game(content, "gems-two", file="aids.yaml")
+    code, lines = check(content)
+    assert code == 1
+    assert lines[:-1] == [
+        f"content/gems-two/aids.yaml:{line_of(second, '- id: summary')}:9: aids[0].id: aid 'summary' of game "
+        f"'gems-two' is written as gems-two-summary.pdf, as an aid of another game is (also claimed at "
+        f"content/gems/aids.yaml:{line_of(first, '- id: two-summary')}) (give one of the two aids another id)"]

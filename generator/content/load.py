@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from generator.content import sources
+from generator.content.across_games import claimed_twice
 from generator.content.confine import keep_inside, linked_folders_outside
 from generator.content.consistency import check_consistency
 from generator.content.fact_sources import check_fact_sources
@@ -147,12 +148,16 @@ def load_content(root: Path | str = "content") -> Content:
                                     "no game folders (sub-folders with a game.yaml) found",
                                     "create content/<game>/game.yaml with `kind: game`")])
     seeds_dir = sources.find_seeds_dir(root)
-    games: dict[str, GameContent] = {}
+    loaded: list[GameContent] = []
     for folder in folders:
         game, found = _load_game(folder, seeds_dir)
         problems.extend(found)
         if game is not None:
-            games[game.id] = game
+            loaded.append(game)
+    problems += claimed_twice(loaded)  # a game id, record word or aid name two games claim
+    games = {}
+    for game in loaded:
+        games.setdefault(game.id, game)
     problems = list(dict.fromkeys(problems))  # the same problem found twice is shown once
     errors = [p for p in problems if p.severity == "error"]
     if errors:
