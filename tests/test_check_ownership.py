@@ -104,3 +104,25 @@ def test_an_aid_name_two_games_would_write_is_refused(tmp_path):
         f"content/gems-two/aids.yaml:{line_of(second, '- id: summary')}:9: aids[0].id: aid 'summary' of game "
         f"'gems-two' is written as gems-two-summary.pdf, as an aid of another game is (also claimed at "
         f"content/gems/aids.yaml:{line_of(first, '- id: two-summary')}) (give one of the two aids another id)"]
+
+
+def test_a_formula_failing_on_one_record_is_located_at_the_formula_too(tmp_path):
+    # `100 // (red - 3)` passes check (its trials have red 0 and 99), then fails for `red: 3`:
+    # `score` said the record's line only, and "fix the formula in gems/scoring.yaml"
+    import json
+
+    content = tmp_path / "content"
+    scoring = game(content, "gems", lambda t: t.replace("value: coins // coins_per_vp", "value: 100 // (red - 3)", 1))
+    record = tmp_path / "examples" / "gems.yaml"
+    record.write_text("game: gems\nplayers:\n  - {name: Ann, red: 3, green: 2, blue: 2, coins: 7}\n"
+                      "  - {name: Ben, red: 1, green: 4, blue: 1, coins: 7}\n")
+    assert check(content)[0] == 0
+    result = CliRunner().invoke(cli, ["--content", str(content), "score", "--json", str(record)])
+    assert result.exit_code == 2
+    error, = json.loads(result.output)["errors"]
+    at = f"content/gems/scoring.yaml:{line_of(scoring, 'value: 100 // (red - 3)')}:12: components[2].value"
+    assert error["formula"] == at
+    assert error["message"] == ("the scoring model cannot score this record: component 'coins_vp' for Ann: "
+                                "cannot evaluate `100 // (red - 3)`: division by zero")
+    assert error["hint"].startswith(f"a content error, not the record's: fix the formula at {at} ")
+    assert (error["file"], error["line"]) == (str(record), 1)

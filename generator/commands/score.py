@@ -73,6 +73,7 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
     """
     from generator.errors import PlayaidError, RecordError, UsageError
     from generator.records.compile_rules import compiled_rules
+    from generator.records.formula_place import locate_formulas
     from generator.records.record_io import Scored, locate, read_record, record_sources, unreadable
     from generator.scoring.api import engine
 
@@ -109,6 +110,8 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
             located.file = "<stdin>" if source == "-" else source  # every message names the record as given
             scored = Scored(source, locate(scorer.score(located.data), located))
             _say_content_folder(scored.report, content_dir)
+            if not scored.report.get("ok"):  # a formula failing on this record: at the formula too
+                locate_formulas(scored.report, content_dir)
         scored.report = {"record": source, **scored.report} if (batch or as_json) else scored.report
         tally.add(scored)
         if problems_only and not scored.has_problems:

@@ -74,11 +74,14 @@ class Engine:
             return _unreadable(game, [problem(("game",), str(exc.args[0] if exc.args else exc),
                                               f"pass --content with a folder that holds {self.games[game]}/game.yaml")])
         except ModelInvalid as exc:  # compiled rules unusable: a content problem, said plainly
-            return _unreadable(game, [problem((), f"the scoring model cannot score this record: {exc}",
-                                              f"a content error, not the record's: fix the formula in "
-                                              f"{self.games[game]}/scoring.yaml of the content folder "
-                                              f"(`playaid check` tries each formula on an empty record and on one with "
-                                              f"every value at its highest only)")])
+            found = problem((), f"the scoring model cannot score this record: {exc}",
+                            f"a content error, not the record's: fix the formula in "
+                            f"{self.games[game]}/scoring.yaml of the content folder "
+                            f"(`playaid check` tries each formula on an empty record and on one with "
+                            f"every value at its highest only)")
+            # where in the game's `kind: scoring` document (a command line locates it in its file)
+            found["model"] = {"game": self.games[game], "path": list(exc.path), "column": exc.column}
+            return _unreadable(game, [found])
 
 
 def _unreadable(game, problems: list[dict]) -> dict:
