@@ -184,6 +184,8 @@ def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
         if note:
             click.echo(note, err=True)
     content = load_content(content_dir)
+    for warning in content.warnings:
+        click.echo(f"warning: {warning}", err=True)
     unverified = RulebookTally()
     for game in content.games.values():
         tally = game.rulebook_values

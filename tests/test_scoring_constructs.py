@@ -196,3 +196,13 @@ def test_a_formula_calls_the_tallies():
     report = _score(model, [{"name": "A", "cards": [5, 3, 4, 9, 21, 20], "chips": 4},
                             {"name": "B", "cards": [35], "chips": 10}])
     assert _totals(report) == {"A": 28, "B": 25} and report["winners"] == ["B"]
+
+
+def test_a_whole_game_check_names_each_player_it_is_about():
+    # at most 10 coins in the game's bank: the players over 4 each are named, one finding each
+    model = _model(checks=[{"id": "hoard", "values": {"over": "[i for i in range(len(players)) if players[i].coins > 4]"},
+                            "expect": "not over", "player": "over", "field": "coins", "severity": "error",
+                            "message": "more than 4 coins"}])
+    report = _score(model, _coins(5, 1, 9))
+    assert [(f["player"], f["path"]) for f in report["findings"]] == [("A", ["players", 0, "coins"]),
+                                                                     ("C", ["players", 2, "coins"])]

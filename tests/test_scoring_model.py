@@ -294,7 +294,7 @@ def test_a_formula_naming_an_unknown_name_keeps_the_name_and_its_column():
      "tie-breaker 't' gives None (nothing), not a whole number", ("tie_breakers", 2, "value")),
     # a finding placed at a player who is not there
     (lambda m: m["checks"].append({"id": "c", "expect": "False", "message": "m", "player": "len(players)"}),
-     "check 'c' `player` gives 3, not the index of a player (0 to 2", ("checks", 1, "player")),
+     "check 'c' `player` gives 3, not the index of a player or a list of them (0 to 2", ("checks", 1, "player")),
     # totals stay below 10**15, where the phone page's numbers are still exact
     (lambda m: m["components"].extend({"id": f"big{i}", "label": "B", "value": "10**14 * 9"} for i in range(2)),
      "the total of Ann gives 1,800,000,000,000,011, past 1,000,000,000,000,000 in size", ("components",)),

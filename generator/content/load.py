@@ -120,6 +120,9 @@ class Content:
 
     root: Path
     games: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    #: Problems of severity warning (`playaid check` prints them): content that loads and
+    #: scores but looks wrong, e.g. an award whose rule splits its VP (`scoring_lint`).
+    warnings: tuple = ()
 
     def game(self, game_id: str) -> GameContent:
         """One game's content; raises KeyError when no such game."""
@@ -162,7 +165,8 @@ def load_content(root: Path | str = "content") -> Content:
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise ContentError(problems)
-    return Content(root=root, games=MappingProxyType(games))
+    return Content(root=root, games=MappingProxyType(games),
+                   warnings=tuple(p for p in problems if p.severity == "warning"))
 
 
 def declares_rulebooks(root: Path | str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from generator.content.scoring_formulas import RESERVED, file_column
+from generator.content.scoring_lint import lint_scoring
 from generator.content.scoring_model import Scoring
 from generator.content.template_checks import check_templates
 from generator.errors import Problem, did_you_mean
@@ -25,6 +26,7 @@ def check_scoring(content, partial: bool = False) -> list[Problem]:
     for scoring_id, doc in content.of_kind("scoring").items():
         loc = content.located[("scoring", scoring_id)]
         problems += _check(content, doc, loc, partial)
+        problems += lint_scoring(content, doc, loc)
     if len(content.of_kind("scoring")) > 1:
         second = sorted(content.of_kind("scoring"))[1]
         loc = content.located[("scoring", second)]

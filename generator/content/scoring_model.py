@@ -332,8 +332,8 @@ class Check(Strict):
     player's values, ``index``). When ``when`` holds (default: always) and ``expect`` does not,
     a finding ``id`` of ``severity`` with ``message`` (a template over ``values``, formulas
     computed first, and the names in scope), about the record's ``field``; ``player`` (whole-game
-    checks): a formula giving the index of the player it is about (its field then is that
-    player's)."""
+    checks): a formula giving the index of the player it is about, or a list of indexes (one
+    finding each): the finding names that player and its field is that player's."""
 
     id: str = Field(pattern=ID_PATTERN)
     description: str = ""

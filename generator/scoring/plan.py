@@ -182,11 +182,18 @@ class CheckStep:
             return
         for name, expr, said, place in self.others:
             scope[name] = evaluated(expr, scope, said, place, budget)
-        if check.player is not None:  # a whole-game finding placed at one player's value
-            index = evaluated(check.player, scope, f"{where} `player`", at + ("player",), budget)
-            count = len(scope.get("players") or ())
-            if type(index) is not int or not 0 <= index < count:
-                raise ModelInvalid(f"{where} `player` gives {shown_kind(index)}, not the index of a player "
-                                   f"(0 to {count - 1}: write e.g. `players.index(p)`)", at + ("player",))
-            base = ("players", index)
+        if check.player is not None:  # a whole-game finding about one player, or one each about several
+            found = evaluated(check.player, scope, f"{where} `player`", at + ("player",), budget)
+            players = scope.get("players") or ()
+            count = len(players)
+            indexes = found if type(found) is list else [found]
+            if not indexes or any(type(i) is not int or not 0 <= i < count for i in indexes):
+                raise ModelInvalid(f"{where} `player` gives {shown_kind(found)}, not the index of a player "
+                                   f"or a list of them (0 to {count - 1}: write e.g. `players.index(p)` or "
+                                   f"`[i for i in range(len(players)) if ...]`)", at + ("player",))
+            message = fill(check.message, scope, budget)
+            for index in dict.fromkeys(indexes):
+                findings.append(Finding(check.severity, players[index].get("name"), check.id, message,
+                                        ("players", index) + check.field))
+            return
         findings.append(Finding(check.severity, player, check.id, fill(check.message, scope, budget), base + check.field))
