@@ -152,12 +152,18 @@ def test_the_result_goes_to_bg_stats_through_its_play_import_link(browser, serve
     play = bgstats_play(page.evaluate("([t]) => window.playaid.bgstatsUrl(t)", [EXAMPLE.read_text(encoding="utf-8")]))
     assert play["sourceName"] == "playaid"
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])
-    assert play["game"] == {"name": "Race for the Galaxy", "sourceGameId": "playaid:rftg", "highestWins": True, "noPoints": False}
+    # the BGG id and expansions are content's (game.yaml `bgg`)
+    from generator.paths import CONTENT_DIR
+    from generator.reader.yaml_io import load_file
+
+    bgg = load_file(CONTENT_DIR / "rftg" / "game.yaml")[0].data["bgg"]
+    assert play["game"] == {"name": "Race for the Galaxy", "sourceGameId": "playaid:rftg", "highestWins": True,
+                            "noPoints": False, "bggId": bgg["id"]}
     assert [(p["name"], p["score"], p["winner"], p["rank"]) for p in play["players"]] == \
         [(p["name"], p["total"], p["name"] in expected["winners"], p["rank"]) for p in expected["players"]]
-    assert play["board"] == "Invasion game"
+    assert "board" not in play  # BG Stats' board is the map played on, not the variant
     comments = play["comments"].splitlines()
-    assert comments[:2] == ["Invasion game, ended by: Xenos repulsed", "Winner: Ann"]
+    assert comments[:2] == [f"Variant: Invasion game; Expansions: {', '.join(bgg['expansions'])}; ended by: Xenos repulsed", "Winner: Ann"]
     assert "Ann 34 VP: Cards (printed VP) 5, 6-cost developments 10, VP chips 9, War contributions 3, " \
            "Defense awards 2, Bonus tiles 5" in comments
     # the result screen's button is the same link, with the saved game's id

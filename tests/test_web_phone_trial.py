@@ -59,7 +59,7 @@ def test_findings_name_the_player_the_card_as_typed_and_both_totals(browser, ser
     claim = page.locator('[data-path="players.0.claimed_total"] .finding').inner_text()
     assert claim.startswith(f"Ann: the score pad says 40; the cards and chips give {total} ({40 - total} more on the pad)."), claim
     chips = page.locator('[data-path="players.0.chips"] .finding').inner_text()
-    assert chips == "Ann: “VP chips” is empty, counted as 0. Type 0 if there were none."
+    assert chips == "Ann: “VP chips” is empty: how many? Type 0 if there were none (it counts as 0 until then)."
     # on the result screen, where every player's findings are listed together, each names its player
     page.fill("#p1-name", "Ben")
     pick(page, 1, "old ea")
@@ -267,7 +267,7 @@ def test_a_generated_pads_claimed_total_and_empty_box_read_as_sentences(browser,
         w.forPeople({code: 'missing_field', message: '`debt` not written for Cat (counted as -2; write `debt: -2` if there were none)',
                      path: ['players', 2]}, {debt: 'Debt'}, {}, {player: 'Cat'}).text])""")
     assert said == ["Cat: the score pad says 40; the score gives 38 (2 more on the pad). The breakdown shows each part.",
-                    "Cat: “Debt” is empty, counted as -2."]
+                    "Cat: “Debt” is empty: how many? It counts as -2 until it is typed."]
     page.context.close()
 
 

@@ -43,7 +43,10 @@ const failure = new Promise((_resolve, reject) => { downloadFailed = reject; });
 failure.catch(() => {});
 const realFetch = self.fetch.bind(self);
 self.fetch = (resource, init) => realFetch(resource, init).then((response) => {
-  if (!response.ok) downloadFailed(new Error(`${String(resource.url ?? resource).replace(base.href, "")}: HTTP ${response.status}`));
+  const file = String(resource.url ?? resource).replace(base.href, "");
+  // the service worker found its kept copy damaged and could not fetch it again (sw.js keptCopy)
+  if (response.headers.get("X-Playaid-Damaged")) downloadFailed(new Error(`the offline copy of ${file} is damaged: connect to the internet and it is fetched again`));
+  else if (!response.ok) downloadFailed(new Error(`${file}: HTTP ${response.status}`));
   return response;
 }, (error) => {
   downloadFailed(new Error(`a download failed (${error && error.message || error})`));

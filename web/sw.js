@@ -156,6 +156,19 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "offline-copy") event.waitUntil(saveCopy());
 });
 
+/** The kept copy of `path` if its bytes are this version's (checked each time it is served: a
+ * disk error, a browser bug or a tool may damage a kept file, and a damaged engine file left the
+ * page "restoring the scorer" for ever); a damaged one is dropped, and the copy marked incomplete
+ * so that the page's next offline-copy step fills it again. */
+async function keptCopy(cache, path) {
+  const hit = await cache.match(href(path));
+  if (!hit) return null;
+  if (await digest(hit.clone()) === FILES[path]) return hit;
+  await cache.delete(href(path));
+  await cache.delete(COMPLETE);
+  return null;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -163,8 +176,21 @@ self.addEventListener("fetch", (event) => {
   if (path === null) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(href(path));
+    const complete = Boolean(await cache.match(COMPLETE));
+    const hit = await keptCopy(cache, path);
     if (hit) return hit;
+    if (complete) {
+      // the kept file was damaged: fetched again, checked; without a connection the page is told
+      // what to do (the engine shows the message and tries again)
+      try {
+        const fresh = await fetchChecked(path);
+        event.waitUntil(cache.put(href(path), fresh.clone()).catch(() => {}));
+        return fresh;
+      } catch (error) {
+        return new Response(`${path}: the offline copy of this file is damaged, and it cannot be fetched again now (${error && error.message || error}). Connect to the internet: the page fetches it again by itself.`,
+          { status: 503, statusText: "Offline copy damaged", headers: { "Content-Type": "text/plain; charset=utf-8", "X-Playaid-Damaged": "1" } });
+      }
+    }
     // not saved yet (a first visit): from the network, kept as it streams to the page; the
     // offline-copy step checks its digest before the copy counts as complete
     const response = await fetch(href(path), { cache: "no-cache" });

@@ -248,7 +248,7 @@ def _print(scored, as_json: bool, batch: bool, rich: bool, scorer, problems_only
     game_id = scorer.games.get(scored.report.get("game"))
     model = (scorer.rules["games"][game_id].get("scoring") or {}) if game_id else {}
     text = render(scored.report, shown, rich=rich, title=model.get("title"), styled=style,
-                  breakers=model.get("tie_breakers"))
+                  breakers=model.get("tie_breakers"), messages=model.get("messages"))
     # color=: click strips escape sequences going to a pipe, which --color always asked for
     click.echo(text, nl=False, err=not scored.report.get("ok"), color=style)
     if batch:

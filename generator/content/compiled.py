@@ -38,6 +38,7 @@ def compile_game(game) -> dict:
         "id": game.id,
         "title": game.game.title,
         "version": game.game.version,
+        "bgg": None if game.game.bgg is None else game.game.bgg.model_dump(mode="json"),
         "facts": facts,
         "tables": {tid: {"title": t.title, "columns": [c.key for c in t.columns],
                          "rows": t.model_dump(mode="json")["rows"]}

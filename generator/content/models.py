@@ -48,6 +48,15 @@ class Reference(Strict):
     licence_note: str | None = Field(None, description="what may be used (facts only, ...)")
 
 
+class BoardGameGeek(Strict):
+    """The game's BoardGameGeek entry, so a play sent to BG Stats is matched to it (BG Stats'
+    play-import link, ``game.bggId``)."""
+
+    id: int = Field(ge=1, description="the number in the game's boardgamegeek.com/boardgame/<id> address")
+    expansions: list[str] = Field(default_factory=list,
+                                  description="the expansions this content scores, by their BGG names (said in the play's comments)")
+
+
 class Game(Strict):
     """``kind: game`` — one per game folder (``game.yaml``): identity, version and citable sources."""
 
@@ -62,6 +71,7 @@ class Game(Strict):
     icons: dict[str, str] = Field(
         default_factory=dict,
         description="icon token (as written [token] in text) -> SVG file in templates/assets/icons")
+    bgg: BoardGameGeek | None = None
 
 
 class RuleItem(Strict):

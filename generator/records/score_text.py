@@ -15,18 +15,20 @@ from generator.scoring.military import VS_XENOS_ONLY
 
 
 def render(report: dict, file: str, rich: bool = False, width: int | None = None,
-           title: str | None = None, styled: bool = True, breakers: list | None = None) -> str:
+           title: str | None = None, styled: bool = True, breakers: list | None = None,
+           messages: dict | None = None) -> str:
     """One record's report as text (an unreadable record: its problems, one per line): ``rich``
     tables or plain lines; ``styled`` False leaves out every escape sequence (colour, bold, dim:
     ``--color never``, ``NO_COLOR``), the tables' layout unchanged. ``title``: the scoring model's
     title, heading a campaign's report; ``breakers``: its ``tie_breakers`` (``label``,
-    ``lower_wins``), so a tie line says which way each one wins (`tie_lines`)."""
+    ``lower_wins``), so a tie line says which way each one wins (`tie_lines`); ``messages``: its
+    ``messages`` (the codes of the findings that make a winner provisional, `winners_line`)."""
     if not report.get("ok"):
         return "".join(_problem_line(e) + "\n" for e in report.get("errors", []))
     if "goal_count" in report:  # the campaign mechanism's report: one line per game
         return _campaign(report, file, title or "Campaign")
-    return (_rich_players(report, file, width, styled, breakers) if rich
-            else _plain_players(report, file, breakers))
+    return (_rich_players(report, file, width, styled, breakers, messages) if rich
+            else _plain_players(report, file, breakers, messages))
 
 
 def _problem_line(e: dict) -> str:
@@ -45,21 +47,62 @@ def finding_line(f: dict, file: str) -> str:
     return f"{where}{f['severity']}{who} {f['code']}: {f['message']}"
 
 
-def winners_line(report: dict) -> str:
+#: The built-in findings that ask about a value rather than state a fault: a value the model
+#: reads left empty (scored as its default: none, or forgotten?) or a record value assumed.
+#: A model's ``messages`` may report them under codes of its own.
+QUESTIONS = ("missing_field", "missing_record_field", "assumed")
+
+
+def question_codes(messages: dict | None = None) -> set[str]:
+    """The codes of the question findings (`QUESTIONS`), as the model's ``messages`` name them."""
+    codes = {"missing_field", "assumed"}
+    for key in QUESTIONS:
+        custom = (messages or {}).get(key)
+        if isinstance(custom, dict) and custom.get("code"):
+            codes.add(custom["code"])
+    return codes
+
+
+def doubts(report: dict, messages: dict | None = None) -> list[str]:
+    """What keeps a players' report from being final, in words (empty: final): the unknown cards
+    a total leaves out, the other error findings, the values not written (counted as their
+    default, or assumed: named)."""
+    out = []
+    left_out = [f"{p['name']}'s '{card}'" for p in report["players"] for card in p.get("not_counted", ())]
+    if left_out:
+        out.append(f"{len(left_out)} unknown card{'s' if len(left_out) != 1 else ''} not counted: "
+                   + ", ".join(left_out))
+    asked = question_codes(messages)
+    errors = sum(1 for f in report["findings"]
+                 if f["severity"] == "error" and f["code"] != "unknown_card" and f["code"] not in asked)
+    if errors:
+        out.append(f"{errors} {'other ' if left_out else ''}error{'s' if errors != 1 else ''} below")
+    empty = []
+    for f in report["findings"]:
+        if f["code"] in asked:
+            field = f["message"][1:].split("`", 1)[0] if f["message"].startswith("`") else "a value"
+            empty.append(f"{f['player']}'s {field}" if f.get("player") else field)
+    if empty:
+        out.append(f"{len(empty)} value{'s' if len(empty) != 1 else ''} not written: " + ", ".join(empty))
+    return out
+
+
+def winners_line(report: dict, messages: dict | None = None) -> str:
     """``Winner: Ben`` or ``Shared win: Ann, Ben`` (the tie-break follows on `tie_lines`); when
-    a card was left out of a total, it says the result is not final and names what."""
+    anything is in doubt (`doubts`: a card left out of a total, an error, a value left empty),
+    it says the winner is provisional and why: ``Winner: Ann, provisional (not final: ...)``.
+    ``messages``: the scoring model's (its names for the question findings' codes)."""
     winners = report["winners"]
     if not winners:
-        line = "No winner."
+        line = "No winner"
     elif len(winners) == 1:
         line = f"Winner: {winners[0]}"
     else:
         line = "Shared win: " + ", ".join(winners)
-    left_out = [f"{p['name']}'s '{card}'" for p in report["players"] for card in p.get("not_counted", ())]
-    if left_out:
-        line += (f" (not final: {len(left_out)} unknown card{'s' if len(left_out) != 1 else ''} not "
-                 f"counted: {', '.join(left_out)})")
-    return line
+    why = doubts(report, messages)
+    if why:
+        return f"{line}, provisional (not final: {'; '.join(why)})"
+    return line if winners else line + "."
 
 
 def total_title(p: dict) -> str:
@@ -129,7 +172,7 @@ def _column(values: list[str], least: int = 4) -> list[str]:
     return [v.rjust(width) for v in values]
 
 
-def _plain_players(report: dict, file: str, breakers: list | None = None) -> str:
+def _plain_players(report: dict, file: str, breakers: list | None = None, messages: dict | None = None) -> str:
     out: list[str] = []
     players = _by_rank(report)
     # one VP column for every player's lines, so the players' blocks line up too
@@ -144,14 +187,14 @@ def _plain_players(report: dict, file: str, breakers: list | None = None) -> str
         if military:
             out.append(f"  {military}")
         out.append("")
-    out.append(winners_line(report))
+    out.append(winners_line(report, messages))
     out += tie_lines(report, breakers)
     out += [finding_line(f, file) for f in report["findings"]]
     return "\n".join(out) + "\n"
 
 
 def _rich_players(report: dict, file: str, width: int | None, styled: bool = True,
-                  breakers: list | None = None) -> str:
+                  breakers: list | None = None, messages: dict | None = None) -> str:
     from rich.console import Console
     from rich.table import Table
 
@@ -173,7 +216,8 @@ def _rich_players(report: dict, file: str, width: int | None, styled: bool = Tru
         claimed = "" if p.get("claimed_total") is None else f"claimed {p['claimed_total']}"
         table.add_row("total", str(p["total"]), claimed, style="bold")
         console.print(table)
-    console.print(winners_line(report), style="bold green", markup=False, highlight=False)
+    style = "bold yellow" if doubts(report, messages) else "bold green"  # a provisional winner stands out
+    console.print(winners_line(report, messages), style=style, markup=False, highlight=False)
     for line in tie_lines(report, breakers):
         console.print(line, markup=False, highlight=False)
     for f in report["findings"]:

@@ -112,7 +112,7 @@ def form_data(rules: dict) -> dict:
     games = rules.get("games", {})
     out: dict = {"content_version": rules.get("content_version"),
                  "models": {word: {"game": game_id, "title": games[game_id].get("title"),
-                                   "scoring": games[game_id]["scoring"]}
+                                   "bgg": games[game_id].get("bgg"), "scoring": games[game_id]["scoring"]}
                             for word, game_id in record_games(rules).items()}}
     if "rftg" in games:
         out["rftg"] = _rftg(games["rftg"])

@@ -32,17 +32,27 @@ const RECORD_TABS = [RFTG, CAMPAIGN];
 const statusEl = document.getElementById("engine-status");
 const STATUS = {
   loading: (s) => `Scorer: ${s.message}…`,
-  ready: (s, o) => (o.state === "ready" ? "Scorer ready · works offline"
+  ready: (s, o) => (o.updated ? "Scorer ready · updated: reload for the new version" : o.state === "ready" ? "Scorer ready · works offline"
     : o.state === "saving" ? "Scorer ready · saving for offline use…" : "Scorer ready"),
   retrying: (s) => `Scorer: ${s.message}`,
   failed: (s) => `Scorer failed to load: ${s.message}`,
 };
+let updateSaid = false;
 function showStatus() {
   const { engine: s, offline: o } = status();
+  if (o.updated && !updateSaid && api.formReady) {
+    // a newer version of the site has taken over: this page still runs the one it loaded
+    updateSaid = true;
+    api.formReady.then(() => notice("This site was updated: reload to score with the new version (your games are kept).",
+      { label: "Reload", run: () => location.reload() }));
+  }
   statusEl.dataset.state = s.state === "retrying" ? "loading" : s.state;
   const text = STATUS[s.state](s, o);
   if (statusEl.textContent === text) return;
   statusEl.textContent = text;
+  statusEl.title = text; // the line may be cut short on a narrow screen
+  // a failure says what to do in full (the header may grow then: nothing to tap is loading)
+  statusEl.classList.toggle("long", s.state === "retrying" || s.state === "failed");
   if (s.state !== "loading" && !(s.state === "ready" && o.state === "saving")) announce(text);
   document.getElementById("offline-note").hidden = o.state !== "unavailable";
 }
@@ -135,7 +145,20 @@ function load(key) {
   try { return JSON.parse(localStorage.getItem(STORE + key)); } catch { return null; }
 }
 function save(key, value) {
-  try { localStorage.setItem(STORE + key, JSON.stringify(value)); } catch { /* private mode or full: the form still works */ }
+  try { localStorage.setItem(STORE + key, JSON.stringify(value)); } catch (error) { storageRefused(error); }
+}
+
+let fullSaid = 0; // when the page last said that storage is full (said again after a minute)
+/** A write to this device's storage failed (full, or refused in private mode): said at once,
+ * with the export of every game offered (the games are still in this tab's memory). */
+function storageRefused(error) {
+  const shown = document.getElementById("notice");
+  if (Date.now() - fullSaid < 60000 && !shown.hidden && shown.textContent.startsWith("Not saved")) return; // said already
+  fullSaid = Date.now();
+  const full = error?.name === "QuotaExceededError" || /quota/i.test(String(error?.message));
+  notice(`${full ? "Not saved: this device's storage for this page is full." : "Not saved: this browser refuses to keep data for this page."}`
+    + " The game stays on screen until this tab is closed: export all games to a file now, then delete old ones to make room.",
+  { label: "Export all games", run: () => GAME_ACTIONS.exportAll() });
 }
 
 function changed(tab) {
@@ -305,26 +328,68 @@ function remember(tab, report, { create = false } = {}) {
   if (!current[tab] && !scored) return;
   const created = !current[tab];
   if (created) setCurrent(tab, newId());
-  gamesStore.save({ id: current[tab], game: tab, record: structuredClone(form.record), summary: summaryOf(report) });
+  gamesStore.save(withRules(gamesStore.get(current[tab]), { id: current[tab], game: tab, record: structuredClone(form.record), summary: summaryOf(report) }));
   if (created && form.view === "result") form.renderResult?.(); // its buttons now name the saved game
   refreshNames();
   if (activeTab === GAMES) gamesView.render();
+}
+
+/** The rules a game is scored with here: this site's playaid and content versions. */
+function rulesVersion() {
+  return `playaid ${formData?.versions?.playaid ?? "?"}, content ${formData?.content_version ?? "?"}`;
+}
+
+/** Players and totals of a summary, in words ("Ann 34, Ben 26"), for comparing and saying. */
+const totalsOf = (s) => (s?.players ? s.players.map((p) => `${p.name} ${p.total}`).join(", ") : s?.total !== undefined ? `${s.total} points` : "");
+
+const rescoredSaid = new Set(); // saved games whose new totals were said this visit
+/**
+ * A saved game about to be written with a new summary (`entry`), given what was stored (`old`):
+ * marked with the rules that scored it; when those are not the rules it was saved with and the
+ * totals differ, the earlier totals are kept with it (`earlier`) and the page says so: a game is
+ * never scored again with rules the player did not see, unsaid.
+ */
+function withRules(old, entry) {
+  const rules = rulesVersion();
+  const out = { ...entry, rules };
+  if (old?.earlier) out.earlier = old.earlier;
+  const before = totalsOf(old?.summary);
+  const after = totalsOf(entry.summary);
+  if (old?.summary && old.rules !== rules && before && before !== after) {
+    out.earlier = { summary: old.summary, rules: old.rules ?? "an earlier version of this site" };
+    if (!rescoredSaid.has(entry.id)) {
+      rescoredSaid.add(entry.id);
+      notice(`Scored with this site's updated rules (${rules}): ${after}. Saved with ${out.earlier.rules}, the totals were ${before}; those are kept with the game in Saved games.`, null, entry.game);
+    }
+  }
+  return out;
 }
 
 function refreshNames() {
   fill(document.getElementById("player-names"), ...gamesStore.names().map((n) => h("option", { value: n })));
 }
 
-/** The BG Stats play for a record and its report (a saved game's id makes it recognisable). */
-function playFor(record, report, id) {
+/** What keeps a report's result from being final, as the API sees it without a form: its
+ * error findings and the values it asked about (the pad words them itself: problems()). */
+function reportDoubts(report) {
+  const asked = new Set(["missing_field", "assumed"]);
+  return (report.findings ?? []).filter((f) => f.severity === "error" || asked.has(f.code))
+    .map((f) => `${f.player ? `${f.player}: ` : ""}${f.message}`);
+}
+
+/** The BG Stats play for a record and its report (a saved game's id makes it recognisable);
+ * `doubts`: what keeps it from being final (the comments say so first). */
+function playFor(record, report, id, doubts = reportDoubts(report)) {
   const pad = forms[record?.game];
-  const game = record?.game === RFTG ? { id: RFTG, title: formData?.rftg?.title ?? "Race for the Galaxy" }
+  const base = record?.game === RFTG ? { id: RFTG, title: formData?.rftg?.title ?? "Race for the Galaxy" }
     : pad instanceof ModelPad ? { id: record.game, title: pad.title }
     : { id: "xia", title: formData?.xia?.title ?? "Xia: Embers of a Forsaken Star" };
+  const bgg = formData?.models?.[record?.game]?.bgg; // content's game.yaml `bgg`
+  const game = { ...base, bggId: bgg?.id, expansions: bgg?.expansions ?? [] };
   const { variant } = describe(record ?? {});
   const entry = id ? gamesStore?.get(id) : null;
   const ended = record?.ended_by ? pad?.endedWords?.(record.ended_by) : "";
-  return bgstatsPlay(game, report, { id, date: entry?.played ?? Date.now(), variant, ended,
+  return bgstatsPlay(game, report, { id, date: entry?.played ?? Date.now(), variant, ended, provisional: doubts,
     categoryLabels: pad?.categoryLabels, scoring: pad instanceof ModelPad ? pad.model : record?.game === RFTG ? formData?.rftg?.scoring : null });
 }
 
@@ -339,6 +404,12 @@ const GAME_ACTIONS = {
     notice(`Deleted the game of ${new Date(g.played).toLocaleString()}.`, { label: "Undo", run: () => { gamesStore.restore(removed); gamesView.render(); } }, GAMES);
   },
   exportAll: () => saveFile(gamesStore.exportText(), "application/json", `playaid-games-${today()}.json`),
+  downloadUnreadable: () => saveFile(gamesStore.asideText(), "application/json", `playaid-unreadable-${today()}.json`),
+  dropUnreadable: () => {
+    const before = gamesStore.dropAside();
+    gamesView.render();
+    notice(`Deleted what could not be read (${plural(before.length, "entry", "entries")}).`, { label: "Undo", run: () => { gamesStore.restoreAside(before); gamesView.render(); } }, GAMES);
+  },
   importFile: async (file) => {
     if (file.size > HISTORY_LIMITS.bytes) { notice(`${file.name} is too large to be an export of games (${(file.size / 1048576).toFixed(1)} MiB).`, null, GAMES); return; }
     const parsed = gamesStore.parseImport(await file.text());
@@ -370,7 +441,7 @@ async function scoreUnsummarised() {
   if (!(await engine.ready.catch(() => false))) return;
   for (const g of gamesStore.games.filter((x) => !x.summary)) {
     const report = await engine.score(JSON.stringify(g.record)).catch(() => null);
-    if (report?.ok) gamesStore.save({ ...g, summary: summaryOf(report) });
+    if (report?.ok) gamesStore.save({ ...g, summary: summaryOf(report), rules: rulesVersion() });
   }
   refreshNames();
   if (activeTab === GAMES) gamesView.render();
@@ -560,8 +631,10 @@ function resultActions(tab) {
   const report = form.report;
   const out = [h("button", { type: "button", id: `${tab}-again`, onclick: () => replaceRecord(tab, form.newRecord(form.record), "New game with the same players.", { done: false }) }, "Same players, new game")];
   if (report?.ok && (form.request?.players?.length ?? 0) === form.record.players.length) {
+    const doubts = form.problems();
     out.push(h("a", { class: "button", id: `${tab}-bgstats`, target: "_blank", rel: "noopener noreferrer",
-      href: bgstatsLink(playFor(form.request.record, report, current[tab] ?? null)) }, "Send to BG Stats"));
+      href: bgstatsLink(playFor(form.request.record, report, current[tab] ?? null, doubts)) },
+    doubts.length ? "Send to BG Stats (provisional)" : "Send to BG Stats"));
   }
   return out;
 }
@@ -574,6 +647,7 @@ async function boot() {
   const generated = modelTabs(data);
   dropAbsentGames(data);
   gamesStore = new History({ [RFTG]: !!data.rftg, [CAMPAIGN]: !!data.xia, ...Object.fromEntries(generated.map((w) => [w, true])) });
+  gamesStore.onWriteFailed = storageRefused;
   current = load("current") ?? {};
   if (!current || typeof current !== "object") current = {};
   gamesView = new HistoryView(panels[GAMES], gamesStore, GAME_ACTIONS);
@@ -584,6 +658,7 @@ async function boot() {
     familiar: () => new Map([...gamesStore.familiarCards()].map(([n, k]) => [cards.find(n)?.n ?? n, k])),
     onScore: (report) => remember(tab, report, { create: true }),
     actions: () => resultActions(tab),
+    messages: () => data.models?.[tab]?.scoring?.messages, // the model's names for its findings' codes
   });
   forms = {};
   if (data.rftg) forms[RFTG] = new RftgForm(panels[RFTG], data.rftg, cards, () => changed(RFTG), hooks(RFTG));
@@ -604,9 +679,18 @@ async function boot() {
   wireChrome();
   const tab = load("tab");
   switchTab(TABS.includes(tab) ? tab : TABS[0]);
+  if (gamesStore.aside.length) {
+    const n = gamesStore.aside.length;
+    notice(`${n} saved ${n === 1 ? "game" : "games"} could not be read: kept on this device as stored, nothing deleted.`,
+      { label: "Show", run: () => switchTab(GAMES, true) });
+  }
   scoreUnsummarised();
   const v = data.versions ?? {};
   document.getElementById("versions").textContent = `playaid ${v.playaid} · content ${data.content_version} · Pyodide ${v.pyodide}`;
+  // the first visit of a new version of the site says so (its rules may score differently)
+  const seen = load("site");
+  if (seen && seen !== rulesVersion() && !gamesStore.aside.length) notice(`Updated: this site now scores with ${rulesVersion()} (it was ${seen}).`);
+  if (seen !== rulesVersion()) save("site", rulesVersion());
   performance.mark("playaid-form-ready");
   api.timings.formReadyMs = performance.now();
   await openShared();

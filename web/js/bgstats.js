@@ -5,8 +5,10 @@
 //
 // The payload follows BG Stats' "push plays from other apps" format: sourceName (required),
 // sourcePlayId (lets the app recognise a play sent again), playDate ("yyyy-MM-dd HH:mm:ss",
-// UTC), game {name, sourceGameId, highestWins, noPoints}, players [{name, sourcePlayerId,
-// score, winner, rank, startPlayer}], board (the variant) and comments (the breakdown).
+// UTC), game {name, bggId, sourceGameId, highestWins, noPoints}, players [{name, sourcePlayerId,
+// score, winner, rank, startPlayer}] and comments (the variant, the expansions, the breakdown).
+// Documented at https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
+// (its `board` is the board or map played on: not the variant).
 import { categoryValue, modelCategories, reportCategories, winnerFlags } from "./result-screen.js";
 import { gamePoints } from "./words.js";
 
@@ -20,19 +22,27 @@ export function playDate(date) {
 }
 
 /**
- * The BG Stats play for a scored game. `game`: {id, title} (the game's id and name);
+ * The BG Stats play for a scored game. `game`: {id, title, bggId, expansions} (the game's id and
+ * name; its BoardGameGeek id and the expansions scored, from content's game.yaml `bgg`);
  * `report`: the engine's report (ok); `options`: {id (the saved game's id), date, variant
  * (its title), categoryLabels, scoring (the compiled model, for its categories), ended (how it
- * ended, in words)}. Returns the payload object.
+ * ended, in words), provisional (what keeps the result from being final, in words: the
+ * comments then start "PROVISIONAL, not final: ...")}. Returns the payload object.
  */
 export function bgstatsPlay(game, report, options = {}) {
   const players = report.players ?? (report.explain ? [{ name: report.player || "Pilot", total: report.total, rank: 1, explain: [] }] : []);
   const winners = new Set(report.winners ?? players.filter((p) => p.rank === 1).map((p) => p.name));
   const won = winnerFlags(players, [...winners]); // by place: two players may share a name
   const categories = report.players ? reportCategories(report, options.categoryLabels, modelCategories(options.scoring)) : [];
+  const doubts = options.provisional ?? [];
   const lines = [
-    [options.variant, options.ended].filter(Boolean).join(", ended by: "),
-    winners.size ? `${winners.size === 1 ? "Winner" : "Shared win"}: ${[...winners].join(", ")}` : "",
+    // a result in doubt says so first: BG Stats shows the comments with the play
+    doubts.length ? `PROVISIONAL, not final: ${doubts.join("; ")}.` : "",
+    // BG Stats' link has no variant field (its `board` is the map played on): the variant, the
+    // expansions and how the game ended open the comments
+    [options.variant ? `Variant: ${options.variant}` : "", game.expansions?.length ? `Expansions: ${game.expansions.join(", ")}` : "",
+      options.ended ? `ended by: ${options.ended}` : ""].filter(Boolean).join("; "),
+    winners.size ? `${doubts.length ? "Provisional " : ""}${winners.size === 1 ? "Winner" : "Shared win"}: ${[...winners].join(", ")}` : "",
     ...players.map((p) => `${p.name} ${p.total} VP${categories.length ? `: ${categories.map((c) => `${c.label} ${categoryValue(p, c.key)}`).join(", ")}` : ""}`),
     ...(report.explain && !report.players ? report.explain.map((e) => `Game ${e.game} (${e.goal}): ${gamePoints(e)}`) : []),
     "Scored with playaid.",
@@ -40,7 +50,8 @@ export function bgstatsPlay(game, report, options = {}) {
   const play = {
     sourceName: SOURCE_NAME,
     playDate: playDate(options.date ?? Date.now()),
-    game: { name: game.title, sourceGameId: `playaid:${game.id}`, highestWins: true, noPoints: false },
+    game: { name: game.title, sourceGameId: `playaid:${game.id}`, highestWins: true, noPoints: false,
+      ...(Number.isInteger(game.bggId) ? { bggId: game.bggId } : {}) },
     players: players.map((p, k) => ({
       name: p.name, sourcePlayerId: `name:${p.name.trim().toLowerCase()}`, score: p.total,
       winner: won[k], rank: p.rank, startPlayer: false,
@@ -48,7 +59,6 @@ export function bgstatsPlay(game, report, options = {}) {
     comments: lines.join("\n"),
   };
   if (options.id) play.sourcePlayId = options.id;
-  if (options.variant) play.board = options.variant;
   return play;
 }
 

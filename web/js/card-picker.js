@@ -1,7 +1,9 @@
 // The tableau's card box: an ARIA combobox (input + listbox) that suggests card names while
 // typing (word starts and initials; see CardIndex.suggest), with the copies left of each and a
-// "did you mean" for a misspelt name. The best suggestion is highlighted, so Enter takes it;
-// a tap takes any. After a pick the box is empty for the next card and the other matches stay
+// "did you mean" for a misspelt name. The best suggestion is highlighted, so Enter takes it,
+// only when what was typed is a way of writing its name (CardIndex.spells: its start, its
+// words' starts, a misspelling); else Enter adds the name as typed (an unknown card, marked
+// in the tableau with its "did you mean" buttons) and a tap takes any suggestion. After a pick the box is empty for the next card and the other matches stay
 // offered until the next letter (two cards found by one letter cost one tap more, not two
 // keystrokes). An empty tableau offers its start worlds at once. The list opens above the box
 // when the space below it (above the phone's keyboard) is short.
@@ -26,6 +28,7 @@ export function cardPicker({ id, cards, context, onPick }) {
   const popup = h("div", { class: "combo-popup", hidden: true }, caption, listbox);
   let options = [];
   let active = -1;
+  let chosen = false; // the highlight was moved with the arrow keys: Enter takes that one
   let query = ""; // what the shown suggestions match (kept after a pick)
   let blurTimer = 0;
   const close = () => {
@@ -36,6 +39,7 @@ export function cardPicker({ id, cards, context, onPick }) {
   };
   const highlight = (k) => {
     active = k;
+    chosen = false;
     [...listbox.children].forEach((el, n) => el.setAttribute("aria-selected", n === k ? "true" : "false"));
     if (k >= 0) {
       input.setAttribute("aria-activedescendant", `${listId}-${k}`);
@@ -70,8 +74,9 @@ export function cardPicker({ id, cards, context, onPick }) {
     popup.hidden = !open;
     input.setAttribute("aria-expanded", String(open));
     if (open) place();
-    // the best suggestion is highlighted (Enter takes it), but not in a list kept after a pick
-    highlight(open && !kept && query ? 0 : -1);
+    // the best suggestion is highlighted (Enter takes it) when the name typed spells it, but
+    // not in a list kept after a pick: Enter never swaps a name typed for another card's
+    highlight(open && !kept && query && cards.spells(query, options[0].card) ? 0 : -1);
   };
   const pick = (name) => {
     onPick(name);
@@ -87,14 +92,15 @@ export function cardPicker({ id, cards, context, onPick }) {
   });
   input.addEventListener("keydown", (e) => {
     const open = !popup.hidden && options.length;
-    if (e.key === "ArrowDown" && open) { e.preventDefault(); highlight((active + 1) % options.length); }
-    else if (e.key === "ArrowUp" && open) { e.preventDefault(); highlight((active - 1 + options.length) % options.length); }
+    if (e.key === "ArrowDown" && open) { e.preventDefault(); highlight((active + 1) % options.length); chosen = true; }
+    else if (e.key === "ArrowUp" && open) { e.preventDefault(); highlight((active - 1 + options.length) % options.length); chosen = true; }
     else if (e.key === "Escape") close();
     else if (e.key === "Enter") {
       e.preventDefault();
       const typed = input.value.trim();
-      if (active >= 0 && open) pick(options[active].card.n);
-      else if (typed) { query = ""; pick(cards.find(typed)?.n ?? typed); close(); }
+      const exact = typed ? cards.find(typed) : undefined; // a name typed whole is that card
+      if (active >= 0 && open && (chosen || !exact)) pick(options[active].card.n);
+      else if (typed) { query = ""; pick(exact?.n ?? typed); close(); }
     }
   });
   // closing waits a moment so that a tap on an option lands first; typing or focus cancels it

@@ -52,6 +52,33 @@ export function matchClass(query, key, words, initials) {
   return -1;
 }
 
+/** The edits (a letter added, dropped, changed, or two swapped) that turn `a` into `b`: the
+ * optimal string alignment distance; stops counting past `most` (returns most + 1). */
+export function editDistance(a, b, most = Infinity) {
+  if (Math.abs(a.length - b.length) > most) return most + 1;
+  let before = null;
+  let row = Array.from({ length: b.length + 1 }, (_v, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    let low = i;
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (before && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      next.push(d);
+      low = Math.min(low, d);
+    }
+    if (low > most) return most + 1;
+    before = row;
+    row = next;
+  }
+  return row[b.length];
+}
+
+/** The misspellings a name of `length` letters may hold and still be that name: one edit per
+ * six letters, at least one ("Old Erth" is Old Earth; "Galactic Bankers", five edits from
+ * Galactic Engineers, is another card). */
+export const typoEdits = (length) => Math.max(1, Math.floor(length / 6));
+
 /** An upper bound of `similarity(a, b)` in linear time: matching characters counted as a
  * multiset, whatever their order (difflib's quick_ratio, after its length-only bound). */
 export function quickRatio(a, b) {
@@ -96,6 +123,39 @@ export class CardIndex {
 
   /** The card a written name means (case and spacing ignored), or undefined. */
   find(name) { return this.byKey.get(normalise(name)); }
+
+  /**
+   * Whether `typed` is a way of writing `card`'s name, so that Enter may take the card: the
+   * name itself, its start, the starts of its words in order ("ga re", "new tac"), its
+   * initials ("gr"), or a misspelling of it (`typoEdits`). Never another card whose name was
+   * typed whole: "Terraforming Engineers" is not Terraforming Bio-Engineers (every word typed
+   * in full, and a word of the card left out between them), "Galactic Bankers" is not
+   * Galactic Engineers. A card that is none of these is taken only by a tap.
+   */
+  spells(typed, card) {
+    const key = normalise(typed);
+    const name = normalise(card.n);
+    if (!key) return false;
+    if (name.startsWith(key)) return true;
+    const parts = wordsOf(key);
+    const words = wordsOf(name);
+    const at = [];
+    let k = 0;
+    for (const part of parts) {
+      while (k < words.length && !words[k].startsWith(part)) k++;
+      if (k === words.length) { at.length = 0; break; }
+      at.push(k++);
+    }
+    if (at.length === parts.length && parts.length) {
+      if (parts.length === 1) return true; // the start of one of its words ("ren")
+      const whole = parts.every((part, n) => part === words[at[n]]);
+      const skipped = at[0] > 0 || at.some((w, n) => n > 0 && w !== at[n - 1] + 1);
+      if (!(whole && skipped)) return true;
+    }
+    if (!key.includes(" ") && key.length >= 2 && words.map((w) => w[0]).join("").startsWith(key)) return true;
+    const most = typoEdits(Math.min(key.length, name.length));
+    return editDistance(key, name, most) <= most;
+  }
 
   /** Up to `n` names close to `name` (similarity 0.6 or more), closest first. */
   closest(name, n = 3) {

@@ -8,7 +8,9 @@ import { winnerFlags } from "./result-screen.js";
 /**
  * HistoryView(root, history, actions): `history` a History; `actions` {open(entry),
  * edit(entry), again(entry), remove(entry), exportAll(), importFile(file), describe(entry) ->
- * {title, variant}}. Call render() whenever the list changed.
+ * {title, variant}, downloadUnreadable(), dropUnreadable()}. Call render() whenever the list
+ * changed. Games of other sites or versions (`history.foreign`) are listed after this site's,
+ * as such; what could not be read (`history.aside`) is said first, with its file offered.
  */
 export class HistoryView {
   constructor(root, history, actions) {
@@ -24,13 +26,39 @@ export class HistoryView {
     fill(this.root,
       h("section", { class: "card", "aria-labelledby": "games-title" },
         h("h2", { id: "games-title" }, "Saved games"),
-        h("p", { class: "hint", id: "games-count" }, games.length
-          ? `${games.length} ${games.length === 1 ? "game" : "games"} on this device, the newest first. A game is saved when it is scored.`
+        h("p", { class: "hint", id: "games-count" }, games.length || this.history.foreign.length
+          ? `${games.length} ${games.length === 1 ? "game" : "games"} on this device, the newest first${this.history.foreign.length
+            ? ` (and ${this.history.foreign.length} of another site or version, kept below)` : ""}. A game is saved when it is scored.`
           : "No game saved yet: a game is saved on this device when it is scored (Score the game)."),
         h("div", { class: "row" },
-          h("button", { type: "button", id: "games-export", disabled: !games.length, onclick: () => this.actions.exportAll() }, "Export all games"),
+          h("button", { type: "button", id: "games-export", disabled: !games.length && !this.history.foreign.length, onclick: () => this.actions.exportAll() }, "Export all games"),
           h("button", { type: "button", id: "games-import", onclick: () => file.click() }, "Import games"), file)),
-      h("ol", { class: "games", id: "games-list", "aria-labelledby": "games-title" }, games.map((g) => this.item(g))));
+      this.unreadable(),
+      h("ol", { class: "games", id: "games-list", "aria-labelledby": "games-title" }, games.map((g) => this.item(g)),
+        this.history.foreign.map((g) => this.foreignItem(g))));
+  }
+
+  /** What could not be read, kept aside as it was: said, and offered as a file. */
+  unreadable() {
+    const n = this.history.aside.length;
+    if (!n) return null;
+    return h("section", { class: "card unreadable", id: "games-unreadable", role: "status" },
+      h("p", {}, h("strong", {}, `${n} saved ${n === 1 ? "game" : "games"} could not be read.`),
+        " Kept on this device as stored (nothing was deleted): download the file to keep it or to send it for repair."),
+      h("div", { class: "row" },
+        h("button", { type: "button", id: "games-unreadable-download", onclick: () => this.actions.downloadUnreadable() }, "Download it"),
+        h("button", { type: "button", class: "danger", id: "games-unreadable-drop", onclick: () => this.actions.dropUnreadable() }, "Delete it")));
+  }
+
+  /** A game saved by another playaid site or version on this origin: kept, shown, not opened. */
+  foreignItem(g) {
+    const when = Date.parse(g.played ?? g.updated ?? "");
+    const date = Number.isNaN(when) ? "" : new Date(when).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    const names = Array.isArray(g.record?.players) ? g.record.players.map((p) => p?.name).filter((n) => typeof n === "string").join(" · ") : "";
+    return h("li", { class: "card game-entry foreign", "data-id": g.id },
+      h("p", { class: "when" }, h("strong", {}, `“${String(g.game).slice(0, 40)}”`), " · a game this site does not hold", date ? h("br") : null, date),
+      names ? h("p", { class: "who" }, names) : null,
+      h("p", { class: "hint" }, "Saved by another playaid site or version on this address: kept as it is (and in Export all games), opened there."));
   }
 
   item(g) {
@@ -47,10 +75,17 @@ export class HistoryView {
     return h("li", { class: "card game-entry", "data-id": g.id },
       h("p", { class: "when" }, h("strong", {}, title), variant ? ` · ${variant}` : "", h("br"), h("time", { datetime: when.toISOString() }, date)),
       h("p", { class: "who" }, who),
+      // scored again with rules that changed the totals: the earlier ones are shown with it
+      g.earlier?.summary ? h("p", { class: "hint earlier" }, `Scored again with updated rules; saved with ${g.earlier.rules}: ${earlierTotals(g.earlier.summary)}.`) : null,
       h("div", { class: "entry-actions" },
         h("button", { type: "button", "aria-label": `Result: ${label}`, onclick: () => this.actions.open(g) }, "Result"),
         h("button", { type: "button", "aria-label": `Edit: ${label}`, onclick: () => this.actions.edit(g) }, "Edit"),
         h("button", { type: "button", "aria-label": `Same players, new game: ${label}`, onclick: () => this.actions.again(g) }, "Same players, new game"),
         h("button", { type: "button", class: "danger", "aria-label": `Delete: ${label}`, onclick: () => this.actions.remove(g) }, "Delete")));
   }
+}
+
+/** The players and totals of an earlier summary, in words. */
+function earlierTotals(s) {
+  return s.players ? s.players.map((p) => `${p.name} ${p.total}`).join(" · ") : `${s.player || "Pilot"}: ${s.total} campaign points`;
 }

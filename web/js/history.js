@@ -3,10 +3,18 @@
 // the cards of recent games are offered again; all games export as one JSON file and import
 // back, the import read as hostile input (size, depth and count bounded, every entry's shape
 // checked, summaries never trusted: the page scores imported records again).
+//
+// Nothing stored is ever dropped: an entry of a game this site does not hold (another playaid
+// site on this origin, another content version) is kept as it is and written back with the
+// list (`foreign`); an entry or a list that cannot be read (cut short by a crash or a sync
+// tool, a bad date) is kept aside as its raw text under its own key (`aside`: the page offers
+// it as a file), with every whole game of a cut-short list read back. A write that does not fit
+// (storage full) calls `onWriteFailed(error)` at once: the list in memory still holds the game.
 
 import { LIMITS as RECORD_LIMITS } from "./records.js";
 
 const KEY = "playaid.v1.history";
+const ASIDE = "playaid.v1.history-unreadable"; // what could not be read: [{found, why, text}]
 export const FORMAT = "playaid-games";
 export const LIMITS = { bytes: 8 << 20, games: 2000, recordBytes: RECORD_LIMITS.bytes, depth: RECORD_LIMITS.depth, values: 100_000 };
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -22,24 +30,107 @@ export class History {
   constructor(known, storage = globalThis.localStorage) {
     this.known = known;
     this.storage = storage;
+    this.foreign = []; // entries of games this site does not hold: kept, written back as they are
+    this.extra = {}; // keys of the stored list this version does not know: written back too
+    this.onWriteFailed = null;
+    this.aside = this.readAside();
     this.games = this.read();
   }
 
+  /** The stored games this page can open; the others kept (`foreign`), what cannot be read set
+   * aside (`keepAside`). */
   read() {
+    let text = null;
+    try { text = this.storage?.getItem(KEY) ?? null; } catch { return []; }
+    if (text === null) return [];
+    let data;
     try {
-      const data = JSON.parse(this.storage?.getItem(KEY) ?? "null");
-      return Array.isArray(data?.games) ? data.games.filter((g) => this.check(g) === "") : [];
+      data = JSON.parse(text);
+    } catch {
+      // cut short (a crash mid-write, a sync tool): every whole game in it is read back, and the
+      // text as it was is kept aside before anything is written over it
+      this.keepAside(text, "the list of saved games is cut short or damaged");
+      data = { games: salvage(text) };
+    }
+    if (!data || typeof data !== "object" || !Array.isArray(data.games)) {
+      this.keepAside(text, "the list of saved games is not in a form this page reads");
+      return [];
+    }
+    const { format: _f, version, games, ...extra } = data;
+    this.extra = extra;
+    this.version = Number.isInteger(version) && version > 1 ? version : 1; // never written back older
+    const out = [];
+    for (const g of games) {
+      const why = this.check(g);
+      if (!why) out.push(g);
+      else if (this.foreignGame(g)) this.foreign.push(g);
+      else this.keepAside(JSON.stringify(g), `a saved game could not be read: ${why}`);
+    }
+    return out;
+  }
+
+  /** Whether an entry is a whole game of another site or version (its game not held here): kept
+   * as it is, shown as such, never opened. */
+  foreignGame(g) {
+    return Boolean(g && typeof g === "object" && !Array.isArray(g) && typeof g.id === "string" && ID.test(g.id)
+      && typeof g.game === "string" && !this.known[g.game]);
+  }
+
+  readAside() {
+    try {
+      const list = JSON.parse(this.storage?.getItem(ASIDE) ?? "[]");
+      return Array.isArray(list) ? list.filter((x) => x && typeof x.text === "string") : [];
     } catch {
       return [];
     }
   }
 
+  /** Keep `text` (as it was stored) aside under its own key, once; `why` says what was wrong. */
+  keepAside(text, why) {
+    if (this.aside.some((x) => x.text === text)) return;
+    this.aside.push({ found: new Date().toISOString(), why, text });
+    this.writeAside();
+  }
+
+  writeAside() {
+    try {
+      if (this.aside.length) this.storage?.setItem(ASIDE, JSON.stringify(this.aside));
+      else this.storage?.removeItem(ASIDE);
+      return true;
+    } catch (error) {
+      this.onWriteFailed?.(error);
+      return false;
+    }
+  }
+
+  /** What was set aside, as one file's text (each entry's raw text as it was stored). */
+  asideText() {
+    return JSON.stringify({ format: `${FORMAT}-unreadable`, version: 1, exported: new Date().toISOString(), entries: this.aside }, null, 1);
+  }
+
+  /** Forget what was set aside (once the user has its file); returns it for Undo. */
+  dropAside() {
+    const before = this.aside;
+    this.aside = [];
+    this.writeAside();
+    return before;
+  }
+
+  /** Put back what `dropAside` returned. */
+  restoreAside(list) {
+    this.aside = list;
+    this.writeAside();
+  }
+
   write() {
     try {
-      this.storage?.setItem(KEY, JSON.stringify({ format: FORMAT, version: 1, games: this.games }));
+      const games = [...this.games, ...this.foreign];
+      this.storage?.setItem(KEY, JSON.stringify({ ...this.extra, format: FORMAT, version: this.version ?? 1, games }));
       return true;
-    } catch {
-      return false; // storage full or private mode: the list still works in this tab
+    } catch (error) {
+      // storage full or refused: the list still works in this tab; the page says so at once
+      this.onWriteFailed?.(error);
+      return false;
     }
   }
 
@@ -96,9 +187,9 @@ export class History {
     return out;
   }
 
-  /** Every saved game as one file's text. */
+  /** Every saved game as one file's text (those of other sites and versions too, as kept). */
   exportText() {
-    return JSON.stringify({ format: FORMAT, version: 1, exported: new Date().toISOString(), games: this.games }, null, 1);
+    return JSON.stringify({ format: FORMAT, version: 1, exported: new Date().toISOString(), games: [...this.games, ...this.foreign] }, null, 1);
   }
 
   /** Why a stored or imported entry cannot be kept, or "" (shape only: records are scored again). */
@@ -159,6 +250,41 @@ export class History {
     this.games = games;
     this.write();
   }
+}
+
+/**
+ * The whole games of a cut-short list's text: each complete `{...}` in its `games` array, read
+ * one by one (strings and escapes followed, so a brace inside a name is not one); the game cut
+ * off at the end is left out (the whole text is kept aside).
+ */
+export function salvage(text) {
+  const start = text.search(/"games"\s*:\s*\[/);
+  if (start < 0) return [];
+  const out = [];
+  let i = text.indexOf("[", start) + 1;
+  while (i < text.length) {
+    while (i < text.length && /[\s,]/.test(text[i])) i++;
+    if (text[i] !== "{") break;
+    let depth = 0;
+    let inString = false;
+    let end = -1;
+    for (let k = i; k < text.length; k++) {
+      const c = text[k];
+      if (inString) {
+        if (c === "\\") k++;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === "{" || c === "[") depth++;
+      else if (c === "}" || c === "]") {
+        depth--;
+        if (depth === 0) { end = k; break; }
+      }
+    }
+    if (end < 0) break; // the entry cut off
+    try { out.push(JSON.parse(text.slice(i, end + 1))); } catch { /* a damaged entry: the whole text is kept aside */ }
+    i = end + 1;
+  }
+  return out;
 }
 
 /** Why a record breaks the bounds the command line's reader keeps (size, depth, values), or "". */

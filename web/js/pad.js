@@ -39,6 +39,10 @@ export class ModelPad extends PlayersPad {
     this.awardsList = m.awards_total?.list ?? "awards";
     this.awardsTitle = m.awards_total?.label ?? "Awards";
     this.maxPlayers = m.players?.max ?? 5;
+    // a new game opens with the model's fewest players (a 3-7 player game with 3 slots); a
+    // game with no minimum, or a solo one, with two, or as many as it takes
+    const fewest = Number.isInteger(m.players?.min) && m.players.min > 0 ? m.players.min : PLAYER_MIN;
+    this.minPlayers = Math.min(Math.max(fewest, 1), this.maxPlayers);
   }
 
   // --- the model ---------------------------------------------------------------------------------
@@ -77,7 +81,7 @@ export class ModelPad extends PlayersPad {
     const endings = variant?.ended_by ?? (this.model.endings ?? []).map((e) => e.id);
     if (endings.length) record.ended_by = endings[0];
     const names = (Array.isArray(previous?.players) ? previous.players : []).map((p) => p?.name ?? "");
-    while (names.length < PLAYER_MIN) names.push("");
+    while (names.length < Math.max(this.minPlayers, Math.min(PLAYER_MIN, this.maxPlayers))) names.push("");
     record.players = names.map((name) => ({ name }));
     return record;
   }

@@ -14,7 +14,7 @@ import { resultView } from "./result-view.js";
 import { findingRuleLink } from "./rules-tab.js";
 import { forPeople, plural, words } from "./words.js";
 
-export const PLAYER_MIN = 2; // a pad starts with two players and keeps at least two
+export const PLAYER_MIN = 2; // a pad starts with two players and keeps at least two (unless its game says otherwise: minPlayers)
 
 /**
  * Subclasses give: `newRecord(previous)`, `gameBody()` (the game section's own boxes, an
@@ -53,6 +53,7 @@ export class PlayersPad {
     this.awardsList = "bonuses";
     this.verbatim = new Set(["name"]);
     this.maxPlayers = 5;
+    this.minPlayers = PLAYER_MIN; // the players a new game opens with, and the fewest the pad keeps
     this.rulesGame = null; // the game the Rules tab searches for a finding's rule (null: all games)
   }
 
@@ -97,7 +98,7 @@ export class PlayersPad {
     const count = h("div", { class: "count", "data-path": "players" },
       h("span", { class: "label", id: this.gid("count-label") }, "Players"),
       h("button", { type: "button", id: this.gid("remove-player"), "aria-label": "Remove the last player",
-        disabled: r.players.length <= PLAYER_MIN, onclick: () => this.removePlayer(r.players.length - 1) }, "−"),
+        disabled: r.players.length <= this.minPlayers, onclick: () => this.removePlayer(r.players.length - 1) }, "−"),
       h("span", { class: "output", id: this.gid("count") }, String(r.players.length)),
       h("button", { type: "button", id: this.gid("add-player"), "aria-label": "Add a player",
         disabled: r.players.length >= this.maxPlayers, onclick: () => this.addPlayer() }, "+"));
@@ -122,7 +123,7 @@ export class PlayersPad {
       h("div", { class: "findings" }),
       field([...base, "name"], this.pid(i, "name"), "Name", name),
       this.playerBody(player, i),
-      h("button", { type: "button", class: "remove-player", disabled: this.record.players.length <= PLAYER_MIN,
+      h("button", { type: "button", class: "remove-player", disabled: this.record.players.length <= this.minPlayers,
         onclick: () => this.removePlayer(i) }, `Remove ${player.name || `player ${i + 1}`}`));
     // a player is done when the focus leaves their section: their findings show from then on.
     // Back in a done player's section, the findings shown stay (until resolved) and new ones
@@ -158,7 +159,7 @@ export class PlayersPad {
 
   /** Remove player i (Undo puts them back where they were, with all they held). */
   removePlayer(i) {
-    if (this.record.players.length <= PLAYER_MIN) return;
+    if (this.record.players.length <= this.minPlayers) return;
     const [player] = this.record.players.splice(i, 1);
     this.done = new Set([...this.done].filter((k) => k !== i).map((k) => (k > i ? k - 1 : k)));
     this.render();
@@ -325,13 +326,63 @@ export class PlayersPad {
     const same = this.sameNames().size;
     if (same) out.push(`${plural(same, "name is", "names are")} used twice`);
     const counts = new Map();
+    const questions = this.questionCodes();
     for (const f of report?.findings ?? []) {
-      if (f.severity !== "error" || (same && f.code === "duplicate_player")) continue; // said above
+      if (f.severity !== "error" || (same && f.code === "duplicate_player") || questions.has(f.code)) continue; // said above, or below
+      if (this.provisionalOnly(f)) continue; // a game-wide check waits for every player
       counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
     }
     for (const [code, n] of counts) out.push(this.errorPhrases[code]?.(n) ?? `${plural(n, "problem")} (${code.replace(/[_-]/g, " ")})`);
+    const empty = this.questions();
+    if (empty.length) {
+      const list = empty.length > 3 ? `${empty.slice(0, 3).join(", ")} and ${empty.length - 3} more` : empty.join(", ");
+      out.push(`${plural(empty.length, "box", "boxes")} left empty (${list}): type 0 where there were none`);
+    }
     return out;
   }
+
+  /** The codes of the findings that ask a question rather than state a fault: a value the model
+   * needs left empty (scored as its default: is it 0, or forgotten?), or a record value
+   * assumed. The scoring core's codes and the names the model's `messages` give them. */
+  questionCodes() {
+    const messages = this.scoringModel()?.messages ?? this.hooks.messages?.() ?? {};
+    const codes = new Set(["missing_field", "assumed"]);
+    for (const key of ["missing_field", "missing_record_field", "assumed"]) {
+      const code = messages[key]?.code;
+      if (typeof code === "string") codes.add(code);
+    }
+    return codes;
+  }
+
+  /** The values left empty that the scorer asked about, in words: ["Ben's VP chips", ...]. */
+  questions() {
+    const codes = this.questionCodes();
+    return (this.report?.findings ?? []).filter((f) => codes.has(f.code)).map((f) => {
+      const name = String(f.message ?? "").match(/^`([a-z0-9_]+)`/)?.[1];
+      const what = name ? (this.labels[name] ?? words(name)) : "a value";
+      return f.player ? `${f.player}'s ${what}` : what;
+    });
+  }
+
+  /** Whether the result shown is not final (anything in `problems()`). */
+  provisional() { return this.problems().length > 0; }
+
+  /** Where a finding belongs in the form's record: its own path (placed through the last
+   * request), else the player it names (a whole-game check may name one: its field in that
+   * player's box when the path names one of their values), else the game. */
+  findingPath(f, report = this.report) {
+    const path = Array.isArray(f.path) ? f.path : [];
+    if (path[0] === "players" && typeof path[1] === "number") return this.placePath(path);
+    const named = f.player != null ? (report?.players ?? []).findIndex((p) => p.name === f.player) : -1;
+    if (named < 0) return path.length ? this.placePath(path) : [];
+    const [player] = this.placePath(["players", named]).slice(1);
+    const own = path.length && this.record.players[player] && typeof path[0] === "string"
+      && !["variant", "ended_by", "players"].includes(path[0]) && this.playerValue(path[0]);
+    return own ? ["players", player, ...path] : ["players", player];
+  }
+
+  /** Whether `key` is a value entered per player (a whole-game check's field may be one). */
+  playerValue(key) { return key !== "name"; }
 
   /** How a player left out of the scoring is described ("no cards yet"). */
   get notEnteredWords() { return "nothing entered yet"; }
@@ -394,15 +445,17 @@ export class PlayersPad {
     report.players.forEach((p, k) => this.showPlayer(p, map[k]));
     const missing = this.record.players.length - report.players.length;
     const { winner } = this.winnerText(report);
-    winnerLine.textContent = missing > 0 ? `Provisional: ${plural(missing, "player has", "players have")} ${this.notEnteredWords}.` : winner;
+    const doubts = this.problems();
+    winnerLine.textContent = missing > 0 ? `Provisional: ${plural(missing, "player has", "players have")} ${this.notEnteredWords}.`
+      : doubts.length ? `${winner} (not final: ${doubts.join("; ")}).` : winner;
+    winnerLine.classList.toggle("provisional", missing > 0 || doubts.length > 0);
     // boxes left out (not a whole number, out of range) are marked above: the scorer saw them
     // empty, and "is empty, counted as 0" there would contradict what the box shows
     const leftOut = new Set([...(this.request?.invalid ?? []), ...(this.request?.outOfRange ?? []).map((b) => b.path)]
       .map((p) => p.join(".")));
     for (const f of report.findings ?? []) {
       if (f.code === "duplicate_player" && this.sameNames().size) continue; // marked at its name box above
-      const named = f.player != null ? report.players.findIndex((p) => p.name === f.player) : -1;
-      const path0 = f.path?.length ? this.placePath(f.path) : (named >= 0 ? ["players", map[named]] : []);
+      const path0 = this.findingPath(f, report);
       if (!this.shown(path0, f.code)) continue;
       if (this.provisionalOnly(f, path0)) continue;
       const { text, path } = this.wordsFor({ ...f, path: path0 });
@@ -534,13 +587,11 @@ export class PlayersPad {
   winnerText(report) {
     const top = Math.max(...report.players.map((p) => p.total));
     const winners = report.winners ?? [];
-    let winner = !winners.length ? "No winner"
-      : winners.length === 1 ? `Winner: ${winners[0]} with ${top} VP` : `Shared win: ${winners.join(", ")} with ${top} VP`;
-    // a card left out of its player's total (unknown): the result is not final (as the CLI says)
-    const leftOut = report.players.flatMap((p) => (p.not_counted ?? []).map((c) => `${p.name}'s '${c}'`));
-    if (leftOut.length) {
-      winner += ` (not final: ${plural(leftOut.length, "unknown card")} not counted: ${leftOut.join(", ")})`;
-    }
+    // anything in doubt (an unknown card, an error, a box left empty): the winner is provisional
+    const provisional = report === this.report ? this.provisional() : false;
+    const winner = !winners.length ? (provisional ? "No winner yet (provisional)" : "No winner")
+      : winners.length === 1 ? `${provisional ? "Provisional winner" : "Winner"}: ${winners[0]} with ${top} VP`
+        : `${provisional ? "Provisional shared win" : "Shared win"}: ${winners.join(", ")} with ${top} VP`;
     const tiebreak = (report.ties ?? []).map((tie) => {
       const names = tie.players.map((p) => p.name).join(" and ");
       const what = this.tieWords(tie.fields ?? []);

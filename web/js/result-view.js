@@ -26,14 +26,18 @@ export function resultView(el, pad) {
   }
   const { winner, tiebreak } = pad.winnerText(report);
   const categories = reportCategories(report, pad.categoryLabels, pad.declaredCategories());
-  fill(el, head, verdict(pad.problems(), pad.gid("verdict")),
-    h("p", { class: "winner", id: pad.gid("winner") }, winner),
+  const problems = pad.problems();
+  // a result in doubt shows what to fix first, each with its Fix button, above the scores
+  const checks = findings(pad, report);
+  fill(el, head, verdict(problems, pad.gid("verdict")),
+    h("p", { class: `winner${problems.length ? " provisional" : ""}`, id: pad.gid("winner") }, winner),
     tiebreak ? h("p", { class: "tiebreak", id: pad.gid("tiebreak") }, tiebreak) : null,
+    problems.length ? checks : null,
     scoreboard(report, categories, { id: pad.gid("scoreboard"), onPlayer: (k) => openBreakdown(el, pad.gid(`breakdown-${k}`)),
       caption: "VP by category (tap a name for the breakdown)" }),
     awards(pad, report),
     pad.resultExtras(report),
-    findings(pad, report),
+    problems.length ? null : checks,
     h("h3", {}, "How each player scores"),
     breakdowns(report, { id: (k) => pad.gid(`breakdown-${k}`), component: (name) => pad.ruleComponent(name) }),
     actions(pad));
@@ -42,9 +46,11 @@ export function resultView(el, pad) {
 /** One thing to fill in or fix, with a button back to its box (and, for a scoring check,
  * one to its rule in the Rules tab). */
 function todo(pad, item, path, rule = false) {
-  const text = pad.wordsFor({ ...item, path }).text;
+  // the words may place it more precisely (a value not written: its own box)
+  const { text, path: box } = pad.wordsFor({ ...item, path });
+  const target = box?.length ? box : path;
   return h("li", { class: `finding ${item.severity ?? "error"}` }, text,
-    path?.length ? h("button", { type: "button", class: "fix", onclick: () => pad.edit(path) }, "Fix") : null,
+    target?.length ? h("button", { type: "button", class: "fix", onclick: () => pad.edit(target) }, "Fix") : null,
     rule ? findingRuleLink(item, pad.rulesGame, pad.scoringModel()) : null);
 }
 
@@ -54,10 +60,11 @@ function findings(pad, report) {
   if (!shown.length) return null;
   const order = { error: 0, warning: 1, info: 2 };
   shown.sort((a, b) => order[a.severity] - order[b.severity]);
-  return [h("h3", {}, "Checks"), h("ul", { class: "todo" }, shown.map((f) => {
-    const named = f.player != null ? report.players.findIndex((p) => p.name === f.player) : -1;
-    const path = f.path?.length ? pad.placePath(f.path) : named >= 0 ? pad.placePath(["players", named]) : [];
-    return todo(pad, f, path, true);
+  const questions = pad.questionCodes();
+  return [h("h3", {}, "Checks"), h("ul", { class: "todo", id: pad.gid("checks") }, shown.map((f) => {
+    const item = todo(pad, f, pad.findingPath(f, report), true);
+    if (questions.has(f.code)) item.classList.add("question");
+    return item;
   }))];
 }
 

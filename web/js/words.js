@@ -50,11 +50,18 @@ export function forPeople(finding, labels = {}, values = {}, about = {}) {
   const path = finding.path ?? [];
   const player = about.player ?? finding.player ?? null;
   const said = SAY[finding.code]?.(m, path, { labels, values, typed: about.typed, holders: about.holders })
-    ?? { text: plainWords(m, labels, values), path };
+    ?? playersNeeded(m, path) ?? { text: plainWords(m, labels, values), path };
   // a sentence about one of the player's own boxes always starts with the name (`ownBox`);
   // any other starts with it unless the name is already in it
   const text = player && (said.ownBox || !namesPlayer(said.text, player)) ? `${player}: ${said.text}` : said.text;
   return { text, path: said.path };
+}
+
+/** The record check "players: needs at least 3 entries" in the pad's words ("At least 3
+ * players: ..."), or null for any other message. */
+function playersNeeded(m, path) {
+  const n = path.length === 1 && path[0] === "players" ? num(/^needs at least (\d+) entr/, m)?.[0] : null;
+  return n ? { text: `This game takes at least ${plural(n, "player")}: add ${Number(n) === 1 ? "one" : "them"} with “+”.`, path } : null;
 }
 
 /** Whether `text` names `player` as a word of its own ("Ann" in "Ann's", not in "Annex"). */
@@ -73,8 +80,9 @@ const SAY = {
     if (!name) return null;
     const box = `“${labels[name] ?? words(name)}”`;
     const given = num(/counted as ([^;)]+)/, m)?.[0] ?? "0"; // the model's default for the box
-    const type = given === "0" ? " Type 0 if there were none." : "";
-    return { text: `${box} is empty, counted as ${given}.${type}`, path: [...path.slice(0, 2), name], ownBox: true };
+    // a question, not a fault: none, or forgotten? The result is not final until it is answered
+    const type = given === "0" ? `Type 0 if there were none (it counts as 0 until then).` : `It counts as ${given} until it is typed.`;
+    return { text: `${box} is empty: how many? ${type}`, path: [...path.slice(0, 2), name], ownBox: true };
   },
   // "unknown card 'Spice Wrld' (did you mean 'Spice World'?)": the chip offers the fixes
   unknown_card: (m, path, { typed }) => ({
