@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ruamel.yaml import YAML
+import yaml
 
 from tests.web_support import PHONE_TOUCH, REPO, open_page, paste_example, phone, screenshot, totals, wait_ready, wait_until
 
@@ -22,7 +22,7 @@ def example_records() -> list[dict]:
     """Every example record of a players' game (one with `players`), read as the CLI reads it."""
     out = []
     for path in sorted((REPO / "examples").glob("*.yaml")):
-        record = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+        record = yaml.safe_load(path.read_text(encoding="utf-8"))
         if isinstance(record, dict) and isinstance(record.get("players"), list):
             out.append(record)
     return out
@@ -133,7 +133,7 @@ def test_storage_full_is_said_at_once_and_the_export_offered(browser, server):
     with page.expect_download() as download:
         note.get_by_role("button", name="Export all games").click()
     exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
-    invasion = YAML(typ="safe").load((REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
+    invasion = yaml.safe_load((REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
     assert [g["record"]["players"] for g in exported["games"]] == [invasion["players"]]  # the game not saved, in the file
     assert page.evaluate(f"localStorage.getItem({HISTORY!r})") is None  # it did not fit: nothing half-written
     page.context.close()
