@@ -119,6 +119,9 @@ def test_a_record_typed_into_the_pad_gives_the_hand_worked_totals(browser, site,
     for key in ("variant", "ended_by"):
         if key in data:
             page.select_option(f"#{prefix}-{key}", data[key])
+    for spec in model.get("record_entered", ()):  # values written once a game (funded awards)
+        if spec["id"] in data:
+            _fill(page, spec, f"{prefix}-v-{spec['id']}", data[spec["id"]])
     while page.locator(f"#panel-{prefix} section.player").count() < len(data["players"]):
         page.click(f"#{prefix}-add-player")
     for i, player in enumerate(data["players"]):
