@@ -21,7 +21,7 @@ OFF_TOPIC = ["what is the capital of France", "pizza recipe", "chess opening for
              "how many legs does a spider have", "monopoly rules jail", "best python web framework",
              "who won the world cup in 2018", "how do I bake bread", "what is love",
              "how to fix a flat tyre"]
-WORDS = "invasion card, Fame Point, Galactic Renaissance, Greatest Admiral"
+WORDS = "invasion card, Fame Point, NPC, Galactic Renaissance"
 
 
 def share(question: str) -> float:

@@ -67,8 +67,7 @@ def test_an_off_topic_question_says_no_rule_matches_and_which_words_to_try(api_p
     api_page.fill("#rules-q", "pizza recipe")
     wait_until(api_page, "document.getElementById('rules-status').textContent.startsWith('No rule matches')")
     assert api_page.locator("#rules-status").inner_text() == (
-        "No rule matches 'pizza recipe'; try words such as invasion card, Fame Point, Galactic Renaissance, "
-        "Greatest Admiral.")
+        "No rule matches 'pizza recipe'; try words such as invasion card, Fame Point, NPC, Galactic Renaissance.")
     assert api_page.locator("#panel-rules .rule-result").count() == 0
     assert api_page.evaluate("() => window.playaid.rules('pizza recipe', null, 5)") == []
 
@@ -96,6 +95,28 @@ def test_the_variant_at_the_table_narrows_the_answers_and_no_answer_offers_the_c
     assert api_page.locator("#rules-status").inner_text().endswith("The closest sections:")
     assert api_page.locator("#panel-rules .rule-result").count() >= 1
     screenshot(api_page, "rules-variant-closest")
+    assert api_page.problems == []
+
+
+def test_the_answering_item_is_marked_and_a_table_links_its_rules(api_page):
+    """The item of a section that matched best is marked (class best, as `playaid rules`
+    marks it »); a table shows the rules that cite its section as See also links."""
+    from tests.rules_fixtures import rules
+
+    api_page.click("#tab-rules")
+    table = next(r for r in (rules().search(q, None, 8) for q in ("strengths", "table", "values"))
+                 for r in r if r["kind"] == "table" and any(x["kind"] != "table" for x in r.get("related", [])))
+    api_page.fill("#rules-q", table["title"])
+    wait_until(api_page, "document.getElementById('rules-status').textContent.includes('best first')")
+    shown = api_page.locator(f"#panel-rules [data-rule-id='{table['id']}'] .see-also a")
+    assert shown.count() >= 1
+    assert shown.first.get_attribute("href").startswith("#rule=")
+    section = next(r for r in rules().search("game end", None, 8) if any(i.get("best") for i in r.get("items", [])))
+    api_page.fill("#rules-q", "game end")
+    wait_until(api_page, "document.getElementById('rules-status').textContent.includes('best first')")
+    best = api_page.locator(f"#panel-rules [data-rule-id='{section['id']}'] li.best")
+    assert best.count() == 1
+    assert best.inner_text().strip().endswith(next(i for i in section["items"] if i.get("best"))["text"].strip()[-20:])
     assert api_page.problems == []
 
 

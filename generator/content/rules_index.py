@@ -105,6 +105,7 @@ class _Builder:
         self.game = game
         self.entries: list[dict] = []
         self.by_id: dict[str, dict] = {}
+        self.game_rulebooks = {b.id for b in game.game.rulebooks}
 
     def add(self, path: str, kind: str, **fields) -> dict:
         entry = {"id": f"{self.game_id}:{path}", "game": self.game_id, "kind": kind, **fields,
@@ -248,8 +249,17 @@ class _Builder:
 
     def relate(self) -> None:
         """``related``: the tables citing the same rulebook section as a rule, section or ruling,
-        and those printed on the same aid face (at most 3, same-source first)."""
+        and those printed on the same aid face (at most 3, same-source first); for a table, the
+        rules sections citing its section or holding a rule that does (at most 2: the rule
+        beside the numbers, "a failed conquest's system is discarded" beside the strengths)."""
         tables = [e for e in self.entries if e["kind"] == "table"]
+        sections = [e for e in self.entries if e["kind"] == "section"]
+        for table in tables:
+            if not table["source"] or table["source"].partition(": ")[0] not in self.game_rulebooks:
+                continue
+            citing = [s["id"] for s in sections if s["source"] == table["source"]
+                      or any(self.by_id[c]["source"] == table["source"] for c in s["children"])]
+            table["related"] = citing[:2]
         for entry in self.entries:
             if entry["kind"] not in ("section", "rule", "ruling"):
                 continue

@@ -1,6 +1,7 @@
 """Rules search results as text for the terminal (`playaid rules`): each answer with its kind,
 where it stands, what it says (a ruling's reason, a table's row for the player count asked, a
-card's powers and scoring lines), its source and the aids it is printed on."""
+card's powers and scoring lines; the item of a section that answers marked »), its source, the
+related rules and the aids it is printed on."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ def render(results: list[dict], games: dict[str, str], width: int | None = None)
         lines = [_heading(n, result, games if several_games else None)]
         lines += _body(result, width)
         lines += _wrap(_source(result), width, INDENT, INDENT + "  ")
+        for other in result.get("related") or []:
+            if other["kind"] != "table":  # a table's rules (a related table is shown in full on the page)
+                lines += _wrap(f"see also: {other['title']}", width, INDENT, INDENT + "  ")
         printed = _printed(result)
         if printed:
             lines += _wrap(f"printed on: {printed}", width, INDENT, INDENT + "  ")
@@ -65,7 +69,8 @@ def _body(result: dict, width: int) -> list[str]:
 
 def _item(item: dict, width: int, indent: str) -> list[str]:
     label = f"{item['title']}: " if item.get("title") else ""
-    lines = _wrap(f"- {label}{item['text']}", width, indent, indent + "  ")
+    mark = "»" if item.get("best") else "-"  # the item that answers the question
+    lines = _wrap(f"{mark} {label}{item['text']}", width, indent, indent + "  ")
     for sub in item.get("items") or []:
         lines += _item(sub, width, indent + "  ")
     return lines

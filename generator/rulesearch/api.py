@@ -10,7 +10,8 @@ or prints. Standard library only.
 A result: ``{"id", "game", "kind", "title", "text", "source", "score"}`` and, where they apply,
 ``context`` (document, section: where the entry stands), ``source_title`` (the rulebook's
 title), ``ruling`` and ``reason`` (rulings; ``title`` is the question), ``items`` (a section's
-rules, a rule's sub-rules: ``[{"title"?, "text", "items"}]``), ``columns`` and ``rows`` (a
+rules, a rule's sub-rules: ``[{"title"?, "text", "items", "best"?}]``, ``best`` on the item that
+matched the question best: the sentence that answers), ``columns`` and ``rows`` (a
 table), ``answer`` (the row or value for the player count asked: ``{"players", "text",
 "cells"?}``), ``card`` (a card's facts), ``detail`` (a card's powers and scoring lines),
 ``printed`` (``[{"aid", "title", "format", "face", "side"}]``: the aids it is printed on) and
@@ -121,7 +122,8 @@ class Rules:
         """Up to ``most`` of the games' own words (what their synonyms mean: 'Galactic
         Renaissance', 'Fame Point'), taken from each game in turn, none sharing a word with
         another; ``game``'s only when given."""
-        lists = [[str(term) for _also, term in g.get("synonyms") or []]
+        # each term once, in content order (however many words players have for it)
+        lists = [list(dict.fromkeys(str(term) for _also, term in g.get("synonyms") or []))
                  for gid, g in self.index.games.items() if game in (None, gid)]
         out: list[str] = []
         used: set[str] = set()
@@ -201,6 +203,8 @@ class Rules:
             out["detail"] = entry["detail"]
         if kind in ("section", "rule") and entry.get("children"):
             out["items"] = self._items(entry["children"])
+            if extra.get("best") is not None and extra["best"] < len(out["items"]):
+                out["items"][extra["best"]]["best"] = True  # the item that answers: shown first
         if extra.get("answer"):
             out["answer"] = extra["answer"]
         out["printed"] = entry.get("printed") or []

@@ -68,6 +68,7 @@ class RulesIndex:
         self.games: dict = data["games"]
         self.entries: list[dict] = data["entries"]
         self.by_id = {e["id"]: e for e in self.entries}
+        self.position = {e["id"]: i for i, e in enumerate(self.entries)}
         self.vocabulary = Vocabulary(self.games)
         self.counts = PlayerCounts(self.games, self.entries)
         self.postings: dict[str, dict[int, float]] = {}
@@ -197,7 +198,8 @@ class RulesIndex:
     def search(self, question: str, game: str | None = None, limit: int = 10,
                variant: str | None = None) -> list[tuple[dict, float, dict]]:
         """The entries answering ``question``, best first: ``[(entry, score, extra)]`` with
-        ``extra`` holding ``answer`` (the value for the player count asked) when there is one.
+        ``extra`` holding ``answer`` (the value for the player count asked) when there is one,
+        and ``best`` (the place of the item that matched best) for a section or rule of items.
         ``game`` keeps one game's entries (else the game the question names, if any);
         ``variant`` (one of the game's vocabulary ``variants``) keeps the entries of that
         variant, of those it builds on, and of no variant (`variants_played`), its own lifted by
@@ -265,7 +267,28 @@ class RulesIndex:
             if score > 0:
                 ranked.append((score, i, extra))
         ranked.sort(key=lambda r: (-r[0], r[1]))
-        return [(self.entries[i], score, extra) for score, i, extra in ranked[:max(limit, 0)]]
+        ranked = ranked[:max(limit, 0)]
+        matched_value = dict((i, v) for v, i in base)
+        for _score, i, extra in ranked:
+            best = self._best_child(self.entries[i], matched_value)
+            if best is not None:
+                extra["best"] = best
+        return [(self.entries[i], score, extra) for score, i, extra in ranked]
+
+    def _best_child(self, entry: dict, values: dict[int, float]) -> int | None:
+        """Of a section's or rule's items, the place (0-based) of the one that matched the
+        question best (its sub-items counted with it): the sentence that answers; None when no
+        item matched."""
+        best, place = 0.0, None
+        for k, child in enumerate(entry.get("children") or ()):
+            todo, value = [child], 0.0
+            while todo:
+                cid = todo.pop()
+                value = max(value, values.get(self.position.get(cid, -1), 0.0))
+                todo += (self.by_id.get(cid) or {}).get("children") or []
+            if value > best:
+                best, place = value, k
+        return place
 
     def pairs(self, i: int) -> frozenset[tuple[str, str]]:
         """The pairs of neighbouring terms in entry ``i``'s fields (read when first needed:

@@ -27,6 +27,11 @@ ONE_EDIT = 0.75
 TWO_EDITS = 0.55
 COMPLETION = 0.7
 PART_OF_PHRASE = 0.5
+#: A known word's longer forms (its stem + at most FAMILY_LETTERS letters, from stems of
+#: MIN_FAMILY letters): "fail" finds "failure".
+FAMILY = 0.6
+FAMILY_LETTERS = 3
+MIN_FAMILY = 4
 
 _COUNT = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\s*-?\s*(?:players?|p)\b")
 
@@ -194,6 +199,11 @@ def parse(text: str, vocabulary: Vocabulary, lexicon: Lexicon, known_stems) -> Q
                 concept.add(Alternative((corrected,), ONE_EDIT if edits == 1 else TWO_EDITS, guess=True))
             for completed in lexicon.completions(word):
                 concept.add(Alternative((completed,), COMPLETION))
+        elif len(word_stem) >= MIN_FAMILY:
+            # the same word in another form the stemmer keeps apart ("fails" / "failure")
+            for completed in lexicon.completions(word_stem):
+                if len(completed) - len(word_stem) <= FAMILY_LETTERS and completed != word_stem:
+                    concept.add(Alternative((completed,), FAMILY))
         concepts.append(concept)
         i += 1
     return Query(text, concepts, count, frozenset(named), vocabulary.variants_named(stems))

@@ -28,7 +28,7 @@ function tableOf(columns, rows, mark = null) {
 
 function items(list) {
   if (!list?.length) return null;
-  return h("ul", { class: "rule-items" }, list.map((item) => h("li", {},
+  return h("ul", { class: "rule-items" }, list.map((item) => h("li", { class: item.best ? "best" : null },
     item.title ? h("strong", {}, ruleText(item.title), " ") : null, ruleText(item.text), items(item.items))));
 }
 
@@ -170,8 +170,12 @@ export class RulesTab {
     }
     body.push(items(r.items));
     for (const t of r.related ?? []) {
-      if (t.kind !== "table") continue;
-      body.push(h("details", { class: "related" }, h("summary", {}, `Table: ${t.title}`), tableOf(t.columns, t.rows)));
+      if (t.kind === "table") {
+        body.push(h("details", { class: "related" }, h("summary", {}, `Table: ${t.title}`), tableOf(t.columns, t.rows)));
+      } else {  // the rules beside a table's numbers: one tap opens them
+        body.push(h("p", { class: "see-also" }, "See also: ",
+          h("a", { href: `#rule=${encodeURIComponent(t.id)}` }, ruleText(t.title))));
+      }
     }
     const foot = h("footer", {},
       h("p", { class: "source" }, "Source: ", h("cite", {}, r.cite ?? r.source)),
