@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
+from tests.shipped_content import shipped_games
 
 REPO = Path(__file__).resolve().parents[1]
 PLAYAID = str(Path(sys.executable).parent / "playaid")
@@ -143,7 +144,8 @@ def test_an_unknown_aid_lists_full_names_once():
     known = res.output.split("known: ")[1].split(")")[0].split(", ")
     assert len(known) == len(set(known))
     assert "rftg-score-sheet" in known and "xia-campaign-log" in known
-    assert all(re.fullmatch(r"(rftg|xia)-[a-z0-9-]+", k) for k in known)
+    games = "|".join(map(re.escape, shipped_games()))  # each name is its game's id, a dash, the aid's
+    assert all(re.fullmatch(rf"({games})-[a-z0-9-]+", k) for k in known)
     assert "did you mean rftg-score-sheet?" in res.output
 
 
@@ -160,6 +162,8 @@ def test_a_bare_aid_id_of_two_games_asks_which(tmp_path):
     shutil.copytree(REPO / "content" / "xia", content / "xia2")
     game = content / "xia2" / "game.yaml"
     game.write_text(re.sub(r"^id: xia$", "id: xia2", game.read_text(), flags=re.M))
+    scoring = content / "xia2" / "scoring.yaml"  # its own record word: two games may not share one
+    scoring.write_text(re.sub(r"^record: xia-campaign$", "record: xia2-campaign", scoring.read_text(), flags=re.M))
     loaded = load_content(content)
     with pytest.raises(UsageError) as err:
         plan_aids(loaded, ["campaign-log"])

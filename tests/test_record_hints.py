@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
+from tests.scoring_fixtures import record_words
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -127,8 +128,8 @@ def _nested(line: str) -> bool:
      "record.yaml:2:1: variant: 'invasoin' is not one of: standard, frontier, invasion, counterstrike "
      "(did you mean 'invasion'?)"),
     ("- game: rftg\n",
-     "record.yaml:1:1: a score record must be a mapping (start with `game:`, one of rftg, xia-campaign, "
-     "then its fields)"),
+     "record.yaml:1:1: a score record must be a mapping (start with `game:`, one of "
+     f"{record_words()}, then its fields)"),
     (RFTG.format(variant="standard") + ANN.replace("hand: 0", "hand: 1e3"),
      "record.yaml:9:5: players[0].hand: is written with a decimal point or an exponent, not as a whole number "
      "(write a whole number, 0 if none)"),

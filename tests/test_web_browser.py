@@ -140,7 +140,7 @@ def fill_rftg(page, record: dict):
     page.select_option("#rftg-ended-by", record["ended_by"])
     if "repulsed" in record:
         page.select_option("#rftg-repulsed", "yes" if record["repulsed"] else "no")
-    while page.locator("section.player").count() < len(record["players"]):
+    while page.locator("#panel-rftg section.player").count() < len(record["players"]):
         page.click("#rftg-add-player")
     for i, player in enumerate(record["players"]):
         page.fill(f"#p{i}-name", player["name"])

@@ -178,10 +178,10 @@ def test_removing_a_player_or_a_xia_game_can_be_undone(browser, server):
     paste_example(page, "rftg-invasion")
     page.click("#notice button[aria-label=Dismiss]")
     page.get_by_role("button", name="Remove Ben").click()
-    assert page.locator("section.player").count() == 2
+    assert page.locator("#panel-rftg section.player").count() == 2
     assert "Removed Ben (5 cards)." in page.locator("#notice").inner_text()
     page.locator("#notice").get_by_role("button", name="Undo").click()
-    assert page.locator("section.player").count() == 3
+    assert page.locator("#panel-rftg section.player").count() == 3
     assert page.input_value("#p1-name") == "Ben" and page.locator("#p1-tableau li").count() == 5
     # one card: removed with its ×, back with Undo; the notice floats, the card box stays put
     page.locator("#p1-card").evaluate("e => e.scrollIntoView({block: 'center'})")

@@ -51,7 +51,8 @@ def test_the_engine_checks_itself_against_the_builds_reports(site):
     from generator.scoring.api import score
 
     cases = json.loads((site / "data" / "engine.json").read_text())["selftest"]
-    assert [c["record"]["game"] for c in cases] == ["rftg", "xia-campaign"]  # one per game
+    games = [c["record"]["game"] for c in cases]
+    assert len(games) == len(set(games)) and {"rftg", "xia-campaign"} <= set(games)  # one per game
     assert cases[0]["record"] == load_file(PROJECT_ROOT / "examples" / "rftg-counterstrike.yaml")[0].data
     for case in cases:
         assert case["report"] == json.loads(json.dumps(score(case["record"], RULES)))
