@@ -7,7 +7,8 @@ per test process, and one page on the site per module (``api_page``) (tests/web_
 Tests write only to temporary folders:
 
 - The compiled-rules cache goes to a temporary folder of the session (unless PLAYAID_CACHE_DIR is
-  already set), not to ~/.cache/playaid.
+  already set), not to ~/.cache/playaid, and its signing key to another (PLAYAID_CONFIG_DIR),
+  not to ~/.config/playaid.
 - The project's output/ folder (what `make aids` builds) must come out of a test run as it went
   in: the run fails naming any file a test wrote or changed there (web screenshots and saved
   records used to land in it). Checked once, by the process that runs the session (with xdist,
@@ -45,6 +46,10 @@ def pytest_configure(config):
         folder = tempfile.mkdtemp(prefix="playaid-test-cache-")
         atexit.register(shutil.rmtree, folder, True)
         os.environ["PLAYAID_CACHE_DIR"] = folder  # inherited by xdist's workers
+    if not os.environ.get("PLAYAID_CONFIG_DIR"):  # the cache's signing key, outside the cache folder
+        folder = tempfile.mkdtemp(prefix="playaid-test-config-")
+        atexit.register(shutil.rmtree, folder, True)
+        os.environ["PLAYAID_CONFIG_DIR"] = folder
     if not hasattr(config, "workerinput"):
         config._playaid_output = _snapshot()
 

@@ -211,3 +211,81 @@ def test_the_cache_key_covers_the_code_that_reads_and_compiles_content():
 
     for module in (generator.content.scoring_model, generator.content.compiled, generator.scoring.pad, compile_rules):
         assert Path(module.__file__).resolve().parent in compile_rules._CODE, module.__name__
+
+
+def _replant(cached: Path, edit, header=None) -> None:
+    """Rewrite the compiled-rules cache file ``cached`` with ``edit(rules)`` applied, as someone
+    who can write the cache folder would: the fingerprint kept, the sha256 of the new body
+    (the header before the cache was signed), or ``header(fingerprint, body)``."""
+    import hashlib
+
+    head, _, body = cached.read_bytes().partition(b"\n")
+    fingerprint = json.loads(head)["fingerprint"]
+    rules = json.loads(body)
+    edit(rules)
+    body = json.dumps(rules, separators=(",", ":"), ensure_ascii=False).encode()
+    made = header(fingerprint, body) if header else {"format": json.loads(head)["format"], "fingerprint": fingerprint,
+                                                     "digest": hashlib.sha256(body).hexdigest()}
+    cached.write_bytes(json.dumps(made).encode() + b"\n" + body)
+
+
+def _old_earth(value):
+    def edit(rules):
+        for card in rules["games"]["rftg"]["cards"]:
+            if card.get("name") == "Old Earth":
+                card["vp"] = value
+    return edit
+
+
+@pytest.mark.parametrize("value", [9, "nine", None, [1], {"vp": 9}])
+def test_a_planted_compiled_rules_cache_with_a_matching_digest_is_compiled_again(tmp_path, monkeypatch, value):
+    # a file the user owns in the cache folder, with the fingerprint and a sha256 that match:
+    # Old Earth `vp: 9` gave Ann 38 VP instead of 31 without a word, a text `internal error: TypeError`
+    import hashlib
+
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    from generator.records.cache_key import sign
+
+    monkeypatch.setenv("PLAYAID_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PLAYAID_CONFIG_DIR", str(tmp_path / "config"))
+    args = ["score", "--json", str(REPO / "examples" / "rftg-standard.yaml"), "--content", str(CONTENT)]
+    first = CliRunner().invoke(cli, args)
+    assert first.exit_code == 0, first.output
+    ann = next(p for p in json.loads(first.output)["players"] if p["name"] == "Ann")
+    (cached,) = (tmp_path / "cache").glob("rules-*.json")
+    assert set(json.loads(cached.read_bytes().partition(b"\n")[0])) == {"format", "fingerprint", "hmac"}
+    for header in (None,  # the sha256 header a planted file could match before
+                   lambda f, body: {"format": 2, "fingerprint": f, "hmac": sign(b"\0" * 32, f, body)},  # a guessed key
+                   lambda f, body: {"format": 2, "fingerprint": f, "hmac": hashlib.sha256(body).hexdigest()}):
+        _replant(cached, _old_earth(value), header)
+        again = CliRunner().invoke(cli, args)
+        assert (again.exit_code, again.output) == (0, first.output)  # compiled again: Ann's own total
+        assert next(p for p in json.loads(again.output)["players"] if p["name"] == "Ann")["total"] == ann["total"]
+
+
+def test_the_cache_key_is_private_and_outside_the_cache_folder(tmp_path, monkeypatch):
+    import os
+    import stat
+
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    from generator.records import cache_key
+
+    monkeypatch.setenv("PLAYAID_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PLAYAID_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setattr(cache_key, "_KEY", {})
+    args = ["score", str(REPO / "examples" / "rftg-standard.yaml"), "--content", str(CONTENT)]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    key = tmp_path / "config" / cache_key.KEY_NAME
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600 and len(bytes.fromhex(key.read_text())) == 32
+    assert not any(p.name == cache_key.KEY_NAME for p in (tmp_path / "cache").iterdir())
+    if hasattr(os, "getuid"):  # a key others may read signs nothing: no cache is read or written
+        key.chmod(0o644)
+        monkeypatch.setattr(cache_key, "_KEY", {})
+        for old in (tmp_path / "cache").glob("rules-*.json"):
+            old.unlink()
+        assert CliRunner().invoke(cli, args).exit_code == 0
+        assert not list((tmp_path / "cache").glob("rules-*.json"))

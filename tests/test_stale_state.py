@@ -142,8 +142,12 @@ def test_non_yaml_files_and_links_out_are_not_read_for_digests(content, tmp_path
 
 
 def _plant_rules(path: Path, fingerprint: str, rules: dict) -> None:
+    """A cache file signed with the user's own key (`cache_key`), as playaid writes one: what
+    else is checked (owner, mode, shape) must hold even then."""
+    from generator.records.cache_key import cache_key, sign
+
     body = json.dumps(rules).encode()
-    header = {"format": FORMAT, "fingerprint": fingerprint, "digest": hashlib.sha256(body).hexdigest()}
+    header = {"format": FORMAT, "fingerprint": fingerprint, "hmac": sign(cache_key(), fingerprint, body)}
     path.write_bytes(json.dumps(header).encode() + b"\n" + body)
 
 
@@ -174,7 +178,8 @@ def test_a_compiled_rules_cache_others_may_write_is_not_used(content):
     lambda r: r.__setitem__("format", 99),
 ])
 def test_a_wrongly_typed_compiled_rules_cache_is_compiled_again(content, break_it):
-    # with a right header and digest, such a file gave "internal error" in the scoring core
+    # with a right header and digest, such a file gave "internal error" in the scoring core; signed
+    # with the user's own key too (as only playaid itself could), it is still compiled again
     real = compiled_rules(content)
     path, fingerprint = _cache_file(content)
     forged = json.loads(json.dumps(real))

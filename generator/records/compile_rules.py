@@ -11,7 +11,8 @@ The rules index that `playaid rules` searches (`generator.content.rules_index`) 
 way by `compiled_index`, in ``rulesindex-<fingerprint>.json``.
 
 Cache file: ``<cache dir>/rules-<fingerprint>.json``: one header line ``{"format", "fingerprint",
-"digest"}`` (sha256 of the rest), then the rules as JSON; the cache dir is ``$PLAYAID_CACHE_DIR``,
+"hmac"}`` (HMAC-SHA256 of the fingerprint and the rest under the user's own key,
+`generator.records.cache_key`, kept outside the cache folder), then the rules as JSON; the cache dir is ``$PLAYAID_CACHE_DIR``,
 else ``$XDG_CACHE_HOME/playaid``, else ``~/.cache/playaid``. A missing, stale, corrupt or foreign
 file is ignored and rewritten; an unwritable cache dir only costs speed.
 
@@ -22,6 +23,9 @@ The cache is a state file, checked like input (a cache folder may be shared, or 
   name, size, times (change time included) and inode of the generator's own code;
 - on systems with file owners, a cache file that is not owned by the user running playaid, or
   that others may write, is not used (another user of a shared cache folder could plant one);
+- it is signed: a file whose HMAC does not match under the user's key (planted: a fingerprint
+  and a sha256 are no secret) is compiled again, whatever it holds; with no usable key no cache
+  is read or written;
 - its top-level shape is checked (games, each with its facts, tables, cards and scoring);
 - pruning deletes only files named ``rules-<32 hex>.json`` (``rulesindex-...`` for the index)
   that the user owns and that start with a header playaid wrote, never another file.
@@ -38,6 +42,7 @@ from pathlib import Path
 
 from generator import __version__
 from generator.content.compiled import FORMAT, compile_game, compile_rules  # noqa: F401 (re-exported)
+from generator.records.cache_key import cache_key, sign, signed
 
 #: The code that reads, checks and compiles content: an edit to any of it compiles again (not
 #: the whole package: an installed one carries the shipped games and Pyodide beside it).
@@ -93,8 +98,12 @@ def _games_shape(rules) -> bool:
 
 def _read_cache(path: Path, fingerprint: str, format_: int = FORMAT, shape=None) -> dict | None:
     """The rules from a cache file ``header line + rules JSON``, or None when it is missing, not
-    the user's own (`_own_file`), for another fingerprint or format, its rules bytes do not
-    match the header's sha256, or they fail ``shape`` (default `_games_shape`)."""
+    the user's own (`_own_file`), for another fingerprint or format, its rules bytes are not
+    signed by the user's key (`cache_key.signed`; no key: None), or they fail ``shape``
+    (default `_games_shape`)."""
+    key = cache_key()
+    if key is None:
+        return None
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
         with os.fdopen(fd, "rb") as stream:
@@ -107,8 +116,8 @@ def _read_cache(path: Path, fingerprint: str, format_: int = FORMAT, shape=None)
         header = json.loads(head)
         if not (isinstance(header, dict) and header.get("format") == format_
                 and header.get("fingerprint") == fingerprint
-                and header.get("digest") == hashlib.sha256(body).hexdigest()):
-            return None  # another version, or truncated or edited: compile again
+                and signed(key, fingerprint, body, header.get("hmac"))):
+            return None  # another version, truncated, edited or planted: compile again
         rules = json.loads(body)
     except (OSError, ValueError, RecursionError):  # RecursionError: a planted, deeply nested file
         return None
@@ -157,8 +166,11 @@ def _compiled(content_dir: Path | str, name: str, format_: int, compile_, shape=
     from generator.content.load import load_content
 
     data = compile_(load_content(content_dir))
+    key = cache_key()
+    if key is None:  # nothing to sign it with: a cache that cannot be trusted is not kept
+        return data
     body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
-    header = {"format": format_, "fingerprint": fingerprint, "digest": hashlib.sha256(body).hexdigest()}
+    header = {"format": format_, "fingerprint": fingerprint, "hmac": sign(key, fingerprint, body)}
     try:
         from generator.fsutil import write_atomic
 
@@ -183,6 +195,10 @@ def _prune(folder: Path, keep: Path, most: int = 8, name: str = "rules") -> None
         old.unlink(missing_ok=True)
 
 
+#: The header keys of a cache file playaid wrote: signed, or (before the key) with a sha256.
+_HEADERS = ({"format", "fingerprint", "hmac"}, {"format", "fingerprint", "digest"})
+
+
 def _ours(path: Path) -> os.stat_result | None:
     """The stat of ``path`` when it is a compiled rules file this user's playaid wrote: owned by
     the user, not a link, and starting with a header line of our format; else None."""
@@ -194,7 +210,7 @@ def _ours(path: Path) -> os.stat_result | None:
         header = json.loads(head)
     except (OSError, ValueError, RecursionError):
         return None
-    if not (_own_file(st) and isinstance(header, dict) and set(header) == {"format", "fingerprint", "digest"}
-            and isinstance(header["fingerprint"], str) and isinstance(header["digest"], str)):
+    if not (_own_file(st) and isinstance(header, dict) and set(header) in _HEADERS
+            and all(isinstance(header[k], str) for k in header if k != "format")):
         return None
     return st
