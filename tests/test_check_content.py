@@ -210,6 +210,23 @@ def test_source_heading_not_in_rulebook(rftg):
         f"rulebook prints it)"]
 
 
+@needs_seeds
+def test_a_part_not_in_its_rulebook_is_reported_where_it_is_written(rftg):
+    """A document's ``part`` (where its repeated headings stand) is a source like any other: a
+    heading the rulebook does not print is an error at its line (rules and facts documents)."""
+    rules = rftg / "rules" / "counterstrike-game.yaml"
+    facts = rftg / "facts-frontier.yaml"
+    line = edit(rules, 'part: "xc: Counterstrike Game"', 'part: "xc: Counterstrike Gaem"')
+    fline = edit(facts, 'part: "xc: Frontier Game"', 'part: "xc: Frontier Gmae"')
+    result = run_check("content")
+    assert result.exit_code == 1
+    found = problem_lines(result)
+    assert any(p.startswith(f"content/rftg/rules/counterstrike-game.yaml:{line}:7: part: section "
+                            "'Counterstrike Gaem' not found in rulebook") for p in found), found
+    assert any(p.startswith(f"content/rftg/facts-frontier.yaml:{fline}:7: part: section 'Frontier Gmae' "
+                            "not found") for p in found), found
+
+
 def test_check_of_a_file_asks_for_the_content_folder(rftg):
     result = run_check("content/rftg/game.yaml")
     assert result.exit_code == 2  # a usage error

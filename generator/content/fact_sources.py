@@ -31,6 +31,8 @@ def iter_sources(model: BaseModel, path: tuple = ()) -> Iterator[tuple[tuple, An
         for ri, ruling in enumerate(model.rulings):
             yield path + ("rulings", ri), ruling.source, path + ("rulings", ri, "source")
     elif isinstance(model, Table):
+        if model.part:
+            yield path + ("part",), model.part, path + ("part",)
         table_src = path + ("source",) if model.source else None
         for ri, row in enumerate(model.rows):
             if "source" in row:
@@ -42,8 +44,8 @@ def iter_sources(model: BaseModel, path: tuple = ()) -> Iterator[tuple[tuple, An
         own = getattr(model, "source", None)
         own_path = path + ("source",) if isinstance(own, str) and own else None
         for name, value in model:
-            if name == "source" and isinstance(value, str):
-                yield path + ("source",), value, path + ("source",)
+            if name in ("source", "part") and isinstance(value, str):  # a part is cited as a source is
+                yield path + (name,), value, path + (name,)
             elif isinstance(value, BaseModel):
                 yield from iter_sources(value, path + (name,))
             elif isinstance(value, (list, tuple)) and name == "notes":

@@ -162,6 +162,9 @@ class Table(Strict):
     id: str = Field(pattern=ID_PATTERN)
     title: str
     source: SourceRef | None = None
+    part: SourceRef | None = Field(
+        None, description="the rulebook part this document's sources stand in, as '<rulebook id>: "
+                          "<the part's heading>' (as a rules document's part)")
     columns: list[Column] = Field(min_length=1)
     rows: list[dict[str, Any]] = Field(min_length=1)
     notes: list[Union[str, RuleItem]] = Field(default_factory=list)
@@ -212,6 +215,9 @@ class Facts(Strict):
 
     kind: Literal["facts"]
     id: str = Field(pattern=ID_PATTERN)
+    part: SourceRef | None = Field(
+        None, description="the rulebook part this document's sources stand in, as '<rulebook id>: "
+                          "<the part's heading>' (as a rules document's part)")
     facts: dict[str, Fact] = Field(min_length=1)
 
     @field_validator("facts")

@@ -27,8 +27,8 @@ plus what its kind adds:
   title (shown, not searched: every card of a set would match its words).
 
 ``variants`` (the entries of a rules, table or facts document that a vocabulary's variant lists) are the ids of the
-variants it belongs to; an entry without belongs to every variant. ``part`` is the heading of the rulebook part its document covers (``part:`` of a rules document,
-"Counterstrike Game"), set when the entry cites that rulebook: a heading that repeats in a
+variants it belongs to; an entry without belongs to every variant. ``part`` is the heading of the rulebook part its document covers (``part:`` of a rules, table or
+facts document, "Counterstrike Game"), set when the entry cites that rulebook: a heading that repeats in a
 rulebook ("Setup", "Game End") is the one in that part. ``name`` is what the entry is called (searched with the most weight), ``context`` where it stands
 (document, section, parent item; ``aka``, another name, is searched with it: a fact's snake_case
 name in words), ``text`` what it says, ``detail`` what else it says (searched
@@ -83,12 +83,14 @@ def _game_entries(game_id: str, game) -> list[dict]:
         first = len(builder.entries)
         builder.table(table_id, table)
         builder.mark_variants(table_id, first)
+        builder.mark_part(table.part, first)
     for doc_id, doc in game.of_kind("facts").items():
         for name, fact in doc.facts.items():
             if game.facts.get(name) is fact:  # a later file's fact of the same name wins, as in game.facts
                 first = len(builder.entries)
                 builder.fact(name, fact)
                 builder.mark_variants(doc_id, first)
+                builder.mark_part(doc.part, first)
     for doc in game.of_kind("cards").values():
         for card in doc.cards:
             builder.card(card, doc)
@@ -127,10 +129,14 @@ class _Builder:
                 entry["children"].append(child["id"])
         for ruling in doc.rulings:
             self.ruling(f"rules/{doc_id}", doc.title, ruling)
-        book, _, heading = (doc.part or "").partition(": ")
         self.mark_variants(doc_id, first)
+        self.mark_part(doc.part, first)
+
+    def mark_part(self, part: str | None, first: int) -> None:
+        """``part`` of the entries from ``first`` on that cite the part's rulebook: the part
+        tells a repeated heading apart ("xc: Setup" of the counterstrike game)."""
+        book, _, heading = (part or "").partition(": ")
         for entry in self.entries[first:]:
-            # the part tells a repeated heading apart ("xc: Setup" of the counterstrike game)
             if heading and entry["source"].partition(": ")[0] == book.strip():
                 entry["part"] = heading.strip()
 
