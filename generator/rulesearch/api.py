@@ -174,6 +174,8 @@ class Rules:
             out["part"] = entry["part"]
         if score is not None:
             out["score"] = round(score, 3)
+        if not context and kind in ("fact", "table") and entry.get("part"):
+            context = [entry["part"]]  # where it stands: "Frontier Game"
         if context:
             out["context"] = context
         source_id, _, heading = out["source"].partition(": ")
