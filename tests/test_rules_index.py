@@ -337,3 +337,19 @@ def test_playaid_rules_variant_narrows_and_an_unknown_one_is_a_usage_error():
                                       "--content", str(REPO / "content")])
             assert res.exit_code == 0, res.output
             assert {r["game"] for r in json.loads(res.stdout)} <= {game_id}
+
+
+def test_a_card_points_at_the_rules_that_name_it():
+    """A card's entry relates the rules and rulings whose words name the card (what the
+    rulebook says of it, beside the card's own lines), at most two; shown as 'see also'."""
+    index = rules_index()
+    named = 0
+    for entry in index["entries"]:
+        if entry["kind"] != "card":
+            continue
+        for rid in entry["related"]:
+            rule = _by_id(rid)
+            assert entry["name"].casefold() in (rule["text"] + " " + rule.get("name", "")).casefold()
+        assert len(entry["related"]) <= 2
+        named += bool(entry["related"])
+    assert named  # some card is named by a rule

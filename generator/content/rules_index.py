@@ -257,7 +257,8 @@ class _Builder:
         """``related``: the tables citing the same rulebook section as a rule, section or ruling,
         and those printed on the same aid face (at most 3, same-source first); for a table, the
         rules sections citing its section or holding a rule that does (at most 2: the rule
-        beside the numbers, "a failed conquest's system is discarded" beside the strengths)."""
+        beside the numbers, "a failed conquest's system is discarded" beside the strengths); for a
+        card, the rules and rulings that name it (at most 2)."""
         tables = [e for e in self.entries if e["kind"] == "table"]
         sections = [e for e in self.entries if e["kind"] == "section"]
         for table in tables:
@@ -266,6 +267,11 @@ class _Builder:
             citing = [s["id"] for s in sections if s["source"] == table["source"]
                       or any(self.by_id[c]["source"] == table["source"] for c in s["children"])]
             table["related"] = citing[:2]
+        rules = [e for e in self.entries if e["kind"] in ("rule", "ruling") and e["source"]]
+        for card in (e for e in self.entries if e["kind"] == "card"):
+            # the rules that name the card: what the rulebook says of it, beside its own lines
+            name = card["name"].casefold()
+            card["related"] = [r["id"] for r in rules if name in (r["text"] + " " + (r.get("name") or "")).casefold()][:2]
         for entry in self.entries:
             if entry["kind"] not in ("section", "rule", "ruling"):
                 continue
