@@ -70,3 +70,39 @@ def test_names_are_never_broken_inside_a_word(browser, server, width):
     screenshot(page, f"steady-names-{width}", full_page=False)
     assert broken == []
     page.context.close()
+
+
+#: A stand-in for the browser's Screen Wake Lock (headless Chromium may refuse the real one): it
+#: counts what the page asks for and releases.
+FAKE_WAKE_LOCK = """(() => {
+    window.__wake = {requests: 0, releases: 0, held: 0};
+    const api = {request: async (type) => {
+        if (type !== 'screen') throw new TypeError(type);
+        window.__wake.requests++; window.__wake.held++;
+        const sentinel = {released: false, type, async release() {
+            if (!this.released) { this.released = true; window.__wake.held--; window.__wake.releases++; } }};
+        return sentinel;
+    }};
+    Object.defineProperty(Navigator.prototype, 'wakeLock', {get: () => api, configurable: true});
+})()"""
+
+
+def test_the_screen_is_kept_awake_while_a_game_is_scored(browser, server):
+    context = browser.new_context(**PHONE_TOUCH, service_workers="block")
+    context.add_init_script(FAKE_WAKE_LOCK)
+    page = open_page(browser, server, context=context)
+    first = page.evaluate("document.querySelector('[role=tab][aria-selected=true]').dataset.tab")
+    pad = page.locator(f"#panel-{first}")
+    if not pad.locator("input[id$='-name']").count():
+        page.context.close()
+        return
+    assert page.evaluate("window.__wake.held") == 0  # an untouched form: the screen sleeps as usual
+    pad.locator("input[id$='-name']").first.fill("Ann")
+    wait_until(page, "window.__wake.held === 1")
+    assert page.evaluate("window.playaid.screenAwake()") == {"supported": True, "wanted": True, "held": True}
+    page.click("#tab-games")  # not scoring any more
+    wait_until(page, "window.__wake.held === 0")
+    page.click(f"#tab-{first}")
+    wait_until(page, "window.__wake.held === 1")
+    assert page.evaluate("window.__wake.requests") == 2
+    page.context.close()

@@ -6,7 +6,7 @@
 // Tabs: each game's pad, the Xia NPC roll, the saved games and the Rules (rules-tab.js). A tab is a button in the
 // tablist (index.html) and a panel; TABS lists them in order, RECORD_TABS those that edit a
 // record (the record tools show for them).
-import { bgstatsLink, bgstatsPlay } from "./bgstats.js";
+import { bgstatsBackup, bgstatsLink, bgstatsPlay } from "./bgstats.js";
 import { CardIndex } from "./cards.js";
 import { fill, h, richText } from "./dom.js";
 import { engine, status } from "./boot.js";
@@ -17,6 +17,7 @@ import * as records from "./records.js";
 import { GAME as RFTG, RftgForm } from "./rftg-form.js";
 import { RULES, RulesTab } from "./rules-tab.js";
 import { plural } from "./words.js";
+import { ScreenAwake } from "./wake-lock.js";
 import { CAMPAIGN, CampaignForm, NpcRollForm } from "./xia-forms.js";
 
 const STORE = "playaid.v1.";
@@ -124,6 +125,10 @@ const api = {
   /** {engine, offline}: what the scorer and the offline copy are doing (shapes in js/engine.js
    * and js/offline.js); a "playaid:status" event on window carries the same at each change. */
   status,
+  /** Every saved game as a BG Stats backup file's object ({players, locations, games, plays}). */
+  bgstatsBackup: () => bgstatsFile(),
+  /** Whether the screen is kept awake now ({supported, wanted, held}: Screen Wake Lock). */
+  screenAwake: () => ({ supported: awake.supported, wanted: awake.wanted, held: awake.held }),
   /** Load-time figures in ms (form usable, engine stages) and the last rescore. */
   timings: {},
   formReady: null,
@@ -161,8 +166,17 @@ function storageRefused(error) {
   { label: "Export all games", run: () => GAME_ACTIONS.exportAll() });
 }
 
+// the screen stays awake while a game is being typed in (not on an untouched form, a result,
+// the saved games or the rules)
+const awake = new ScreenAwake();
+function keepAwake() {
+  const form = forms[activeTab];
+  awake.want(Boolean(form) && RECORD_TABS.includes(activeTab) && form.view !== "result" && !(form.untouched?.() ?? false));
+}
+
 function changed(tab) {
   unsaved.delete(tab); // typed: kept at once
+  keepAwake();
   save(tab, tab === NPC ? forms[NPC].state : forms[tab].record);
   rescore(tab);
 }
@@ -205,6 +219,7 @@ async function rescore(...tabs) {
             report = await scoreRecord(request.record);
           }
           forms[tab].showReport(report, request);
+          keepAwake(); // "Score the game" shows the result: the screen may sleep again
           if (unsaved.delete(tab)) save(tab, forms[tab].record); // a loaded record, now scored
           remember(tab, report);
           if (tab === activeTab) announce(forms[tab].summary?.() ?? "", RESULT_PAUSE_MS);
@@ -234,6 +249,7 @@ function switchTab(tab, focus = false) {
   document.getElementById("notice").hidden = noticeTab !== tab;
   roomForNotice();
   save("tab", tab);
+  keepAwake();
   if (focus) document.getElementById(`tab-${tab}`).focus();
 }
 
@@ -404,6 +420,11 @@ const GAME_ACTIONS = {
     notice(`Deleted the game of ${new Date(g.played).toLocaleString()}.`, { label: "Undo", run: () => { gamesStore.restore(removed); gamesView.render(); } }, GAMES);
   },
   exportAll: () => saveFile(gamesStore.exportText(), "application/json", `playaid-games-${today()}.json`),
+  exportBgStats: async () => {
+    const file = await bgstatsFile();
+    if (!file.plays.length) { notice("No saved game can be scored here yet: nothing to send to BG Stats.", null, GAMES); return; }
+    saveFile(JSON.stringify(file, null, 1), "application/json", `playaid-bgstats-${today()}.json`);
+  },
   downloadUnreadable: () => saveFile(gamesStore.asideText(), "application/json", `playaid-unreadable-${today()}.json`),
   dropUnreadable: () => {
     const before = gamesStore.dropAside();
@@ -423,6 +444,18 @@ const GAME_ACTIONS = {
   },
   describe,
 };
+
+/** Every saved game of this site as a BG Stats backup file (bgstats.js bgstatsBackup): each
+ * record scored by the engine, as its link would send it. */
+async function bgstatsFile() {
+  await engine.ready;
+  const plays = [];
+  for (const entry of [...gamesStore.games].reverse()) { // oldest first, as BG Stats lists plays
+    const report = await engine.score(JSON.stringify(entry.record)).catch(() => null);
+    if (report?.ok) plays.push({ play: playFor(entry.record, report, entry.id), entry });
+  }
+  return bgstatsBackup(plays);
+}
 
 /** Keep a game that a loaded record replaces among the saved games (unless it is one already, or
  * an empty form): a share link never takes a game away. Its summary comes when it is scored
@@ -629,6 +662,13 @@ function dropAbsentGames(data) {
 function resultActions(tab) {
   const form = forms[tab];
   const report = form.report;
+  if (tab === CAMPAIGN) { // a campaign has no result screen: its link sits under its log
+    if (!report?.ok || !form.record.games?.length) return [];
+    const doubts = reportDoubts(report);
+    return [h("a", { class: "button", id: `${tab}-bgstats`, target: "_blank", rel: "noopener noreferrer",
+      href: bgstatsLink(playFor(form.record, report, current[tab] ?? null, doubts)) },
+    doubts.length ? "Send to BG Stats (provisional)" : "Send to BG Stats")];
+  }
   const out = [h("button", { type: "button", id: `${tab}-again`, onclick: () => replaceRecord(tab, form.newRecord(form.record), "New game with the same players.", { done: false }) }, "Same players, new game")];
   if (report?.ok && (form.request?.players?.length ?? 0) === form.record.players.length) {
     const doubts = form.problems();
@@ -656,7 +696,7 @@ async function boot() {
     notice: (message, action) => notice(message, action, tab),
     // cards of recent games come first in the card picker (by their database names)
     familiar: () => new Map([...gamesStore.familiarCards()].map(([n, k]) => [cards.find(n)?.n ?? n, k])),
-    onScore: (report) => remember(tab, report, { create: true }),
+    onScore: (report) => { remember(tab, report, { create: true }); keepAwake(); },
     actions: () => resultActions(tab),
     messages: () => data.models?.[tab]?.scoring?.messages, // the model's names for its findings' codes
   });

@@ -66,3 +66,57 @@ export function bgstatsPlay(game, report, options = {}) {
 export function bgstatsLink(play) {
   return `${CREATE_PLAY}?data=${encodeURIComponent(JSON.stringify(play))}`;
 }
+
+/** A UUID made from `key` (the same key, the same UUID: BG Stats recognises a game, player or
+ * play exported again instead of adding it twice). SHA-256 of the key, shaped as a version 4
+ * style UUID. */
+async function stableUuid(key) {
+  const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`playaid:${key}`)));
+  sum[6] = (sum[6] & 0x0f) | 0x40;
+  sum[8] = (sum[8] & 0x3f) | 0x80;
+  const hex = Array.from(sum.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * A BG Stats backup file of saved games, in the shape BG Stats itself writes and imports (its
+ * "Play file": `players`, `locations`, `games`, `plays` with `playerScores`, each entry found by
+ * its `id` and `uuid`; dates "yyyy-MM-dd HH:mm:ss"; a score as text). Sample:
+ * https://pastebin.com/iDbHyBui (a file BG Stats wrote); the fields of a play as its link takes
+ * them: https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/.
+ *
+ * `plays`: [{play (bgstatsPlay's payload), entry (the saved game: id, played, updated)}]; a
+ * provisional result says so in its comments, as on the link. Returns the file's object;
+ * players are matched by name (case and spaces aside), games by their source id.
+ */
+export async function bgstatsBackup(plays, now = Date.now()) {
+  const stamp = playDate(now);
+  const players = new Map();
+  const games = new Map();
+  const out = [];
+  for (const { play, entry } of plays) {
+    const gameKey = play.game.sourceGameId;
+    if (!games.has(gameKey)) {
+      games.set(gameKey, { id: games.size + 1, uuid: await stableUuid(`game:${gameKey}`), name: play.game.name,
+        modificationDate: stamp, cooperative: false, highestWins: play.game.highestWins, noPoints: play.game.noPoints,
+        ...(play.game.bggId ? { bggId: play.game.bggId } : {}) });
+    }
+    const scores = [];
+    for (const [seat, p] of play.players.entries()) {
+      const key = p.sourcePlayerId;
+      if (!players.has(key)) {
+        players.set(key, { id: players.size + 1, uuid: await stableUuid(`player:${key}`), name: p.name.trim(),
+          isAnonymous: false, modificationDate: stamp, bggUsername: "" });
+      }
+      scores.push({ playerRefId: players.get(key).id, score: String(p.score), winner: p.winner, newPlayer: false,
+        startPlayer: p.startPlayer, rank: p.rank, seatOrder: seat, role: "" });
+    }
+    const id = entry?.id ?? play.sourcePlayId ?? `${gameKey}:${play.playDate}`;
+    out.push({ uuid: await stableUuid(`play:${id}`), modificationDate: playDate(entry?.updated ?? now),
+      entryDate: playDate(entry?.played ?? now), playDate: play.playDate, gameRefId: games.get(gameKey).id,
+      durationMin: 0, ignored: false, manualWinner: false, rounds: 0, usesTeams: false, board: "",
+      comments: play.comments, playerScores: scores });
+  }
+  return { about: "Saved games from the playaid scorer, as a BG Stats backup file: open it with BG Stats to add them.",
+    players: [...players.values()], locations: [], games: [...games.values()], plays: out };
+}

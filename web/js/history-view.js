@@ -7,7 +7,7 @@ import { winnerFlags } from "./result-screen.js";
 
 /**
  * HistoryView(root, history, actions): `history` a History; `actions` {open(entry),
- * edit(entry), again(entry), remove(entry), exportAll(), importFile(file), describe(entry) ->
+ * edit(entry), again(entry), remove(entry), exportAll(), exportBgStats(), importFile(file), describe(entry) ->
  * {title, variant}, downloadUnreadable(), dropUnreadable()}. Call render() whenever the list
  * changed. Games of other sites or versions (`history.foreign`) are listed after this site's,
  * as such; what could not be read (`history.aside`) is said first, with its file offered.
@@ -32,7 +32,8 @@ export class HistoryView {
           : "No game saved yet: a game is saved on this device when it is scored (Score the game)."),
         h("div", { class: "row" },
           h("button", { type: "button", id: "games-export", disabled: !games.length && !this.history.foreign.length, onclick: () => this.actions.exportAll() }, "Export all games"),
-          h("button", { type: "button", id: "games-import", onclick: () => file.click() }, "Import games"), file)),
+          h("button", { type: "button", id: "games-import", onclick: () => file.click() }, "Import games"), file,
+          h("button", { type: "button", id: "games-bgstats", disabled: !games.length, onclick: () => this.actions.exportBgStats() }, "BG Stats backup file"))),
       this.unreadable(),
       h("ol", { class: "games", id: "games-list", "aria-labelledby": "games-title" }, games.map((g) => this.item(g)),
         this.history.foreign.map((g) => this.foreignItem(g))));

@@ -12,7 +12,8 @@ export const CAMPAIGN = "xia-campaign";
 
 export class CampaignForm {
   /** root: the panel; data: form.json's xia; onChange(): record edited; hooks.notice(message,
-   * action) shows a notice with an Undo. */
+   * action) shows a notice with an Undo; hooks.actions() the buttons under the scored log
+   * (Send to BG Stats). */
   constructor(root, data, onChange, hooks = {}) {
     this.root = root;
     this.data = data;
@@ -183,7 +184,8 @@ export class CampaignForm {
       h("p", { class: "winner" }, `${plural(report.total, "campaign point")}`),
       h("table", { class: "table" }, h("tbody", {}, report.explain.map((e) => h("tr", {},
         h("td", { class: "num" }, gamePoints(e)),
-        h("td", {}, `Game ${e.game}: ${e.goal}`, h("span", { class: "why" }, e.why)))))));
+        h("td", {}, `Game ${e.game}: ${e.goal}`, h("span", { class: "why" }, e.why)))))),
+      h("div", { class: "result-actions" }, this.hooks.actions?.() ?? [])); // Send to BG Stats
     for (const f of report.findings ?? []) {
       const path = f.path?.length ? f.path : (f.game ? ["games", f.game - 1] : null);
       const note = showFinding(this.root, fallback, path, f.severity, forPeople(f, LABELS).text);
