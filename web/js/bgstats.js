@@ -7,8 +7,8 @@
 // sourcePlayId (lets the app recognise a play sent again), playDate ("yyyy-MM-dd HH:mm:ss",
 // UTC), game {name, bggId, sourceGameId, highestWins, noPoints}, players [{name, sourcePlayerId,
 // score, winner, rank, startPlayer}] and comments (the variant, the expansions, the breakdown).
-// Documented at https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/
-// (its `board` is the board or map played on: not the variant).
+// Documented on BG Stats' support page "Push plays to BG Stats from other apps or websites" (its
+// `board` is the board or map played on: not the variant); cited in docs/web-engine.md.
 import { categoryValue, modelCategories, reportCategories, winnerFlags } from "./result-screen.js";
 import { gamePoints } from "./words.js";
 
@@ -81,9 +81,8 @@ async function stableUuid(key) {
 /**
  * A BG Stats backup file of saved games, in the shape BG Stats itself writes and imports (its
  * "Play file": `players`, `locations`, `games`, `plays` with `playerScores`, each entry found by
- * its `id` and `uuid`; dates "yyyy-MM-dd HH:mm:ss"; a score as text). Sample:
- * https://pastebin.com/iDbHyBui (a file BG Stats wrote); the fields of a play as its link takes
- * them: https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/.
+ * its `id` and `uuid`; dates "yyyy-MM-dd HH:mm:ss"; a score as text): the sources are cited in
+ * docs/web-engine.md (a file BG Stats wrote, and the fields of a play as its link takes them).
  *
  * `plays`: [{play (bgstatsPlay's payload), entry (the saved game: id, played, updated)}]; a
  * provisional result says so in its comments, as on the link. Returns the file's object;
