@@ -80,7 +80,7 @@ class Composed:
     fatal: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class _Frame:
     """One open mapping or sequence. ``key`` is the mapping key waiting for its value;
     ``drop_value`` when that value is to be left out (duplicate or unusable key); ``quiet`` when
@@ -100,31 +100,99 @@ class _Frame:
 _LIBYAML_DEPTH = "exceeded maximum nesting depth"
 
 
-def _pos(mark) -> tuple[int, int]:
-    return mark.line + 1, mark.column + 1
-
-
 def compose_events(text: str, file: str, marks: dict, key_marks: dict,
-                   max_values: int) -> Composed:
+                   max_values: int, line_offset: int = 0) -> Composed:
     """Parse ``text`` and build its one document; fill ``marks``/``key_marks`` (path -> 1-based
-    (line, column) of the value / of its key). More than ``max_values`` scalars and collections
-    stop the parse. Never raises for anything ``text`` contains."""
+    (line, column) of the value / of its key; ``line_offset`` is added to every line: the text's
+    first line is line ``1 + line_offset`` of its file). More than ``max_values`` scalars and
+    collections stop the parse. Never raises for anything ``text`` contains.
+
+    The loop is the reader's hot path (a record's few hundred events, a batch's millions): the
+    common events, a plain or quoted text or number and the end of a collection, are handled
+    inline; everything else goes through `_deliver` and `_Scalars.construct`."""
     out = Composed()
     found = out.found
     loader = _Parser(text)
+    first_line = 1 + line_offset
 
     def problem(mark, path, message, hint=""):
-        line, col = _pos(mark)
-        found.append(Problem(file, line, col, dotted(path), message, hint))
+        found.append(Problem(file, mark.line + first_line, mark.column + 1, dotted(path), message, hint))
 
     scalars = _Scalars(loader)
+    construct = scalars.construct
     stack: list[_Frame] = []
     documents = 0
     values = 0
+    check_event, get_event = loader.check_event, loader.get_event
+    fixed, numeric_start, str_tag, int_tag = _FIXED, _NUMERIC_START, _STR, _INT
+    control, construct_of = _CONTROL.search, _CONSTRUCT
+    parent = None  # stack[-1], or None at the document's top
     try:
-        while loader.check_event():
-            event = loader.get_event()
+        while check_event():
+            event = get_event()
             kind = type(event)
+            if kind is ScalarEvent and parent is not None and event.anchor is None:
+                values += 1
+                if values > max_values:
+                    problem(event.start_mark, (), f"more than {max_values:,} values in one file",
+                            "a record or content file holds a few thousand at most: check that this "
+                            "is the right file, or split it")
+                    out.fatal = True
+                    return out
+                text_ = event.value
+                tag = event.tag
+                if tag is None:
+                    if event.implicit[0]:
+                        tag = fixed.get(text_)
+                        if tag is None:
+                            tag = _core_tag(text_) if text_[0] in numeric_start else str_tag
+                    else:
+                        tag = str_tag
+                if parent.is_map and parent.key is _NO_KEY:  # a key
+                    if tag is str_tag and text_ != "<<" and not CONTROL_CHARACTERS.search(text_):
+                        _key(parent, text_, event.start_mark, problem, key_marks, first_line)
+                        continue
+                    ok, value = construct(event, True)
+                    if not ok:
+                        problem(event.start_mark, parent.path, *value)
+                        _deliver(out, stack, None, event.start_mark, problem, marks, key_marks,
+                                 refused=True, first_line=first_line)
+                        continue
+                    _deliver(out, stack, value, event.start_mark, problem, marks, key_marks,
+                             first_line=first_line)
+                    continue
+                if parent.is_map:
+                    key = parent.key
+                    path = parent.path + (key,)
+                else:
+                    path = parent.path + (len(parent.container),)
+                quiet = parent.quiet or parent.drop_value
+                if not quiet:
+                    mark = event.start_mark
+                    marks[path] = (mark.line + first_line, mark.column + 1)
+                if tag is str_tag and not control(text_):
+                    value = text_
+                elif tag in construct_of and (tag is not int_tag or len(text_) <= MAX_DIGITS) \
+                        and event.tag is None:
+                    value = construct_of[tag](text_)
+                else:
+                    ok, value = construct(event, False)
+                    if not ok:
+                        problem(event.start_mark, path, *value)
+                        value = None
+                if parent.is_map:
+                    if not parent.drop_value:
+                        parent.container[key] = value
+                    parent.key, parent.drop_value = _NO_KEY, False
+                else:
+                    parent.container.append(value)
+                continue
+            if kind is MappingEndEvent or kind is SequenceEndEvent:
+                frame = stack.pop()
+                parent = stack[-1] if stack else None
+                _deliver(out, stack, frame.container, frame.start, problem, marks, key_marks,
+                         is_collection=True, first_line=first_line)
+                continue
             if kind is DocumentStartEvent:
                 documents += 1
                 if documents > 1:
@@ -133,11 +201,6 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
                     out.fatal = True
                     return out
                 scalars.start_document()
-                continue
-            if kind is MappingEndEvent or kind is SequenceEndEvent:
-                frame = stack.pop()
-                _deliver(out, stack, frame.container, frame.start, problem, marks, key_marks,
-                         is_collection=True)
                 continue
             if kind not in (ScalarEvent, AliasEvent, MappingStartEvent, SequenceStartEvent):
                 continue  # stream start/end, document end
@@ -148,32 +211,34 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
                         "is the right file, or split it")
                 out.fatal = True
                 return out
-            parent = stack[-1] if stack else None
             as_key = parent is not None and parent.is_map and parent.key is _NO_KEY
             quiet = parent is not None and (parent.quiet or as_key or parent.drop_value)
             path = () if parent is None else parent.path + (
                 ("<key>",) if as_key else (len(parent.container),) if not parent.is_map
                 else (parent.key,))
             if not quiet:
-                marks[path] = _pos(event.start_mark)
+                mark = event.start_mark
+                marks[path] = (mark.line + first_line, mark.column + 1)
             if kind is AliasEvent:
                 problem(event.start_mark, path if not as_key else parent.path,
                         f"YAML aliases (*{event.anchor}) are not allowed",
                         "write the value out in full where it is used")
-                _deliver(out, stack, None, event.start_mark, problem, marks, key_marks, refused=True)
+                _deliver(out, stack, None, event.start_mark, problem, marks, key_marks, refused=True,
+                         first_line=first_line)
                 continue
             if event.anchor is not None:
                 problem(event.start_mark, path if not as_key else parent.path,
                         f"YAML anchors (&{event.anchor}) are not allowed",
                         "remove the anchor and write the value out wherever it is used")
             if kind is ScalarEvent:
-                ok, value = scalars.construct(event, as_key)
+                ok, value = construct(event, as_key)
                 if not ok:
                     problem(event.start_mark, path if not as_key else parent.path, *value)
                     _deliver(out, stack, None, event.start_mark, problem, marks, key_marks,
-                             refused=True)
+                             refused=True, first_line=first_line)
                     continue
-                _deliver(out, stack, value, event.start_mark, problem, marks, key_marks)
+                _deliver(out, stack, value, event.start_mark, problem, marks, key_marks,
+                         first_line=first_line)
                 continue
             # a mapping or sequence starts
             if len(stack) >= MAX_DEPTH:
@@ -186,7 +251,8 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
                 problem(event.start_mark, path, f"YAML tag '{event.tag}' is not supported",
                         "remove the tag")
             is_map = kind is MappingStartEvent
-            stack.append(_Frame(path, {} if is_map else [], is_map, quiet, event.start_mark))
+            parent = _Frame(path, {} if is_map else [], is_map, quiet, event.start_mark)
+            stack.append(parent)
     except MarkedYAMLError as exc:
         if exc.problem == _LIBYAML_DEPTH and exc.problem_mark is not None and len(text) > exc.problem_mark.index:
             # libyaml's scanner reads up to 1,024 characters ahead on a line, and stops at its own
@@ -195,9 +261,10 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
             # as ours, at the first collection past our limit
             marks.clear()
             key_marks.clear()
-            return compose_events(text[:exc.problem_mark.index], file, marks, key_marks, max_values)
+            return compose_events(text[:exc.problem_mark.index], file, marks, key_marks, max_values,
+                                  line_offset)
         mark = exc.problem_mark or exc.context_mark
-        line, col = _pos(mark) if mark else (0, 0)
+        line, col = (mark.line + first_line, mark.column + 1) if mark else (0, 0)
         message = (exc.problem or str(exc)).strip()
         found.append(Problem(file, line, col, "", f"YAML syntax error: {message}",
                              "check indentation, colons and quotes near this line"))
@@ -211,8 +278,24 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
     return out
 
 
+def _key(parent: "_Frame", key: str, mark, problem, key_marks: dict, first_line: int) -> None:
+    """A text key of ``parent`` (a mapping), as `_deliver` takes one: a duplicate is a problem
+    and its value is left out."""
+    if key in parent.seen:
+        problem(mark, parent.path + (key,),
+                f"duplicate key '{key}' (first defined on line {parent.seen[key]})",
+                "remove one of the two or rename it")
+        parent.drop_value = True
+    else:
+        line = mark.line + first_line
+        parent.seen[key] = line
+        if not parent.quiet:
+            key_marks[parent.path + (key,)] = (line, mark.column + 1)
+    parent.key = key
+
+
 def _deliver(out: Composed, stack: list[_Frame], value: Any, mark, problem, marks, key_marks,
-             is_collection: bool = False, refused: bool = False) -> None:
+             is_collection: bool = False, refused: bool = False, first_line: int = 1) -> None:
     """Put a finished value (scalar, closed collection, or None for a refused one) into its
     parent: the document root, a sequence item, a mapping key, or the value of that key."""
     if not stack:
@@ -244,7 +327,7 @@ def _deliver(out: Composed, stack: list[_Frame], value: Any, mark, problem, mark
         parent.drop_value = True
         parent.key = value
     else:
-        line_col = _pos(mark)
+        line_col = (mark.line + first_line, mark.column + 1)
         parent.seen[value] = line_col[0]
         if not parent.quiet:
             key_marks[parent.path + (value,)] = line_col
@@ -315,6 +398,13 @@ _CORE_PATTERNS = (
     (_FLOAT, re.compile(r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
                         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z")),
 )
+
+
+#: The core schema's words (null, true/false, in the spec's spellings) -> their tags, and the
+#: first characters a number can have: what `compose_events` resolves without a pattern.
+_FIXED = {"": _NULL, "~": _NULL, "null": _NULL, "Null": _NULL, "NULL": _NULL, "true": _BOOL, "True": _BOOL,
+          "TRUE": _BOOL, "false": _BOOL, "False": _BOOL, "FALSE": _BOOL}
+_NUMERIC_START = frozenset("0123456789+-.")
 
 
 def _core_tag(text: str) -> str:
