@@ -56,25 +56,28 @@ class ScoreCommand(click.Command):
               help="only the records with error or warning findings, or unreadable: as text their "
                    "findings, one file:line:column line each (no score tables), then the summary")
 def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: bool, problems_only: bool):
-    """Score finished games from RECORDS (YAML or JSON files, folders of them, or - for standard
-    input), check the claimed totals and explain every point.
+    """Score finished games from RECORDS (YAML or JSON files, JSON Lines files of one record a
+    line, folders of them, or - for standard input), check the claimed totals and explain every
+    point.
 
     Exit 0 clean, 1 error findings (or bad content), 2 an unreadable record or a usage error;
     with several records, the worst of them. Records are scored and printed one at a time, and
     a batch ends with a summary that names every record with error findings or unreadable, and
-    the first of those with warnings only.
+    the first of those with warnings only. A JSON Lines file (*.jsonl) is read a line at a time;
+    its records are named FILE:LINE.
 
     \b
     Examples:
       playaid score game.yaml                  # tables, winners, findings
       playaid score --json game.yaml           # the same as JSON
       playaid score records/ --problems-only   # only what needs fixing
+      playaid score games.jsonl --json         # a record a line (JSON Lines)
       cat game.yaml | playaid score -          # standard input
     """
-    from generator.errors import PlayaidError, RecordError, UsageError
+    from generator.errors import PlayaidError, UsageError
     from generator.records.compile_rules import compiled_rules
     from generator.records.formula_place import locate_formulas
-    from generator.records.record_io import Scored, locate, read_record, record_sources, unreadable
+    from generator.records.record_io import record_sources
     from generator.scoring.api import engine
 
     try:
@@ -102,17 +105,11 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
     style = styled(sys.stdout)
     tally = Tally()
     for source in _chain(first, second, sources):
-        try:
-            located = read_record(source)
-        except RecordError as exc:
-            scored = unreadable(source, exc)
-        else:
-            located.file = "<stdin>" if source == "-" else source  # every message names the record as given
-            scored = Scored(source, locate(scorer.score(located.data), located))
+        scored = _score(source, scorer)
+        if not scored.report.get("ok"):
             _say_content_folder(scored.report, content_dir)
-            if not scored.report.get("ok"):  # a formula failing on this record: at the formula too
-                locate_formulas(scored.report, content_dir)
-        scored.report = {"record": source, **scored.report} if (batch or as_json) else scored.report
+            locate_formulas(scored.report, content_dir)  # a formula failing on this record: at the formula too
+        scored.report = {"record": source.name, **scored.report} if (batch or as_json) else scored.report
         tally.add(scored)
         if problems_only and not scored.has_problems:
             continue
@@ -120,6 +117,25 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
     if batch and not as_json:
         click.echo(tally.summary())
     sys.exit(tally.worst)
+
+
+def _score(source, scorer):
+    """The `Scored` of one record (a `json_lines.Source`): read, scored, located; unreadable when
+    it cannot be read. A plain JSON record is read without its places (`Located.settle`), which
+    are read only for a report that names a field."""
+    from generator.errors import RecordError
+    from generator.records.record_io import Scored, locate, needs_places, read_record, unreadable
+
+    try:
+        located = read_record(source, lazy=True)
+        report = scorer.score(located.data)
+        if located.pending is not None and needs_places(report) and not located.settle():
+            located = read_record(source)  # never expected: the JSON and YAML readings differ, YAML's holds
+            report = scorer.score(located.data)
+    except RecordError as exc:
+        return unreadable(source, exc)
+    located.file = source.file  # every message names the record as given
+    return Scored(source.name, locate(report, located), source.file)
 
 
 def _say_content_folder(report: dict, content_dir: Path) -> None:
@@ -238,7 +254,7 @@ def _print(scored, as_json: bool, batch: bool, rich: bool, scorer, problems_only
         return
     from generator.records.score_text import problem_lines, render
 
-    shown = "<stdin>" if scored.source == "-" else scored.source
+    shown = scored.file or ("<stdin>" if scored.source == "-" else scored.source)
     if problems_only:  # one self-locating line per problem, as a compiler or linter prints them
         for line in problem_lines(scored.report, shown):
             click.echo(line, err=not scored.report.get("ok"))

@@ -32,6 +32,7 @@ from typing import Any
 
 from generator.errors import Problem, display_path
 from generator.reader.limits import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, MAX_RECORD_BYTES, MAX_RECORD_VALUES
+from generator.reader.plain_json import DECLINED, plain_json
 from generator.reader.yaml_events import MAX_DEPTH, compose_events, dotted
 
 __all__ = ["Located", "dotted", "load_text", "load_file", "read_bounded", "MAX_RECORD_BYTES", "MAX_CONTENT_BYTES",
@@ -75,9 +76,25 @@ class Located:
     data: Any
     marks: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     key_marks: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    #: (text, max_values, line_offset) of a document read without its places (`load_text`'s
+    #: ``lazy``): `settle` reads them when first wanted
+    pending: tuple | None = field(default=None, repr=False, compare=False)
+
+    def settle(self) -> bool:
+        """Read the places of a document read without them (nothing to do for the others); True
+        when the line-aware reading gives the same data without a problem, as `plain_json`
+        promises (False: read the text again with ``lazy=False``, and trust that)."""
+        if self.pending is None:
+            return True
+        (text, max_values, offset), self.pending = self.pending, None
+        composed = compose_events(text, self.file, self.marks, self.key_marks, max_values, offset)
+        self.marks.setdefault((), (1 + offset, 1))
+        return not composed.fatal and not composed.found and repr(composed.data) == repr(self.data)
 
     def position(self, path: Path_, prefer_key: bool = False) -> tuple[int, int]:
         """Position of ``path`` or of its nearest located ancestor; (0, 0) when unknown."""
+        if self.pending is not None:
+            self.settle()
         path = tuple(path)
         while True:
             if prefer_key and path in self.key_marks:
@@ -112,7 +129,8 @@ def _size(n: int) -> str:
 
 
 def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES,
-              max_values: int = MAX_RECORD_VALUES) -> tuple[Located | None, list[Problem]]:
+              max_values: int = MAX_RECORD_VALUES, line_offset: int = 0,
+              lazy: bool = False) -> tuple[Located | None, list[Problem]]:
     """Parse YAML ``text`` (from ``file``, used in messages); return the located document and
     every problem found.
 
@@ -122,6 +140,11 @@ def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES,
     longer than ``max_bytes`` UTF-8 bytes (None: no limit), more than ``max_values`` values. The document is None when it could
     not be parsed; otherwise it is returned with the problems (the offending values left out).
     Never raises for anything the text contains.
+
+    ``line_offset`` is added to every line said (the text's first line is line
+    ``1 + line_offset`` of its file: a JSON Lines record). ``lazy``: a plain JSON mapping
+    (`plain_json`) is read without its places, which `Located.position` reads when first asked
+    (a clean record is never asked).
     """
     if max_bytes is not None and len(text) > max_bytes // 4:  # cheap bound before encoding
         size = len(text.encode("utf-8", "surrogatepass"))
@@ -130,6 +153,7 @@ def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES,
     bad = _DISALLOWED.search(text)
     if bad:
         line, col = _line_column(text, bad.start())
+        line += line_offset
         code = ord(bad.group())
         if code in _BREAK_NAMES:
             return None, [Problem(file, line, col, "", f"character U+{code:04X} ({_BREAK_NAMES[code]}) "
@@ -140,14 +164,19 @@ def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES,
             else "not allowed in YAML"
         return None, [Problem(file, line, col, "", f"character U+{code:04X} ({name}) is not allowed "
                               "in a YAML file", "delete it; it was probably pasted in by mistake")]
+    if lazy:
+        data = plain_json(text, max_values)
+        if data is not DECLINED:
+            return Located(file, data, pending=(text, max_values, line_offset)), []
     if "\\u" in text or "\\U" in text:
         text = _SURROGATE_PAIR.sub(_join_surrogates, text)
     located = Located(file, None)
-    composed = compose_events(blank_tab_lines(text), file, located.marks, located.key_marks, max_values)
+    composed = compose_events(blank_tab_lines(text), file, located.marks, located.key_marks, max_values,
+                              line_offset)
     if composed.fatal:
         return None, composed.found
     located.data = composed.data
-    located.marks.setdefault((), (1, 1))  # an empty file: its problems point at its start
+    located.marks.setdefault((), (1 + line_offset, 1))  # an empty file: its problems point at its start
     return located, composed.found
 
 
@@ -180,10 +209,12 @@ def load_file(path: Path | str, max_bytes: int = MAX_RECORD_BYTES,
     return load_bytes(data, display_path(path), max_bytes, max_values)
 
 
-def read_bounded(path: Path | str, max_bytes: int) -> tuple[bytes | None, list[Problem]]:
+def read_bounded(path: Path | str, max_bytes: int, shown: str | None = None) -> tuple[bytes | None, list[Problem]]:
     """The bytes of the file at ``path``, read no further than ``max_bytes + 1``; or None and
-    one problem (named by `display_path`) when it cannot be read or is larger than ``max_bytes``."""
-    shown = display_path(path)
+    one problem (named ``shown``, by default `display_path`: a batch names its records as given,
+    and resolving each path costs a system call per folder) when it cannot be read or is larger
+    than ``max_bytes``."""
+    shown = display_path(path) if shown is None else shown
     try:  # a FIFO would block open() and a device reads as empty or endless: refuse both first
         info = os.stat(path)
     except OSError:
@@ -213,23 +244,24 @@ def _looks_utf16(data: bytes) -> bool:
 
 
 def load_bytes(data: bytes, file: str, max_bytes: int = MAX_RECORD_BYTES,
-               max_values: int = MAX_RECORD_VALUES) -> tuple[Located | None, list[Problem]]:
+               max_values: int = MAX_RECORD_VALUES, line_offset: int = 0,
+               lazy: bool = False) -> tuple[Located | None, list[Problem]]:
     """Parse YAML from ``data`` (e.g. standard input, read with ``read(max_bytes + 1)``): bytes
     that are not UTF-8 are reported at the line and column of the first bad byte; then as
-    `load_text`."""
+    `load_text` (``line_offset``, ``lazy``: as there)."""
     if len(data) > max_bytes:
         return None, [_too_big(file, f"more than {max_bytes}", max_bytes)]
     shown = file
     if _looks_utf16(data):  # Windows Notepad's "Unicode": said so, not as a stray byte or a NUL
-        return None, [Problem(shown, 1, 1, "", "the file is UTF-16 text, not UTF-8",
+        return None, [Problem(shown, 1 + line_offset, 1, "", "the file is UTF-16 text, not UTF-8",
                               "save it as UTF-8: in Notepad, Save as with Encoding UTF-8")]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line_start = data.rfind(b"\n", 0, exc.start) + 1
-        line = data.count(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, exc.start) + 1 + line_offset
         column = len(data[line_start:exc.start].decode("utf-8")) + 1
         return None, [Problem(shown, line, column, "",
                               f"byte 0x{data[exc.start]:02X} is not UTF-8 text",
                               "save the file as UTF-8")]
-    return load_text(text, shown, max_bytes=None, max_values=max_values)
+    return load_text(text, shown, max_bytes=None, max_values=max_values, line_offset=line_offset, lazy=lazy)

@@ -18,39 +18,51 @@ from pathlib import Path
 from generator.content.files import RECORDS_FOLDER
 from generator.errors import Problem, RecordError, display_path
 from generator.reader.yaml_io import MAX_RECORD_BYTES, Located, load_bytes, read_bounded
+from generator.records.json_lines import LINES_SUFFIXES, Source, is_lines, records_in
 
 STDIN = "-"
-#: Record file name endings a folder argument picks up.
-RECORD_SUFFIXES = (".yaml", ".yml", ".json")
+#: Record file name endings a folder argument picks up (a JSON Lines file: one record a line).
+RECORD_SUFFIXES = (".yaml", ".yml", ".json", *LINES_SUFFIXES)
 
 
-def read_record(source: Path | str) -> Located:
-    """Read one record (YAML or JSON; ``-`` is standard input). Raises `RecordError` (exit 2)
-    naming file and line when it cannot be read or parsed: a ``.json`` file's syntax error is
-    said as JSON's (`_json_syntax`), an empty file as empty."""
-    if str(source) == STDIN:  # read no more than the limit: load_bytes refuses what is larger
+def read_record(source: Path | str | Source, lazy: bool = False) -> Located:
+    """Read one record (YAML or JSON; ``-`` is standard input; a `Source`: a file as its batch
+    names it, or a JSON Lines record, `json_lines`). Raises `RecordError` (exit 2) naming file
+    and line when it cannot be read or parsed: a JSON record's syntax error is said as JSON's
+    (`_json_syntax`), an empty file as empty. ``lazy``: a plain JSON record's places are read
+    only when first asked (`Located.settle`; a clean record is never asked)."""
+    name = source.name if isinstance(source, Source) else str(source)
+    offset = 0
+    if isinstance(source, Source) and source.line:  # a record of a JSON Lines file
+        if source.problems:
+            raise RecordError(source.problems)
+        data, problems, shown, offset = source.data, [], source.file, source.line - 1
+    elif isinstance(source, Source) and source.problems:
+        raise RecordError(source.problems)
+    elif name == STDIN:  # read no more than the limit: load_bytes refuses what is larger
         data, problems, shown = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), [], "<stdin>"
     else:
-        data, problems = read_bounded(Path(source), MAX_RECORD_BYTES)
-        shown = display_path(source)
+        shown = source.file if isinstance(source, Source) else display_path(source)
+        data, problems = read_bounded(Path(name), MAX_RECORD_BYTES, shown)
     located = None
     if data is not None:
-        located, problems = load_bytes(data, shown)
-    if problems and str(source).casefold().endswith(".json") and data is not None:
-        problems = _json_syntax(data, shown, problems)
+        located, problems = load_bytes(data, shown, line_offset=offset, lazy=lazy)
+    if problems and data is not None and (offset or name.casefold().endswith(".json")):
+        problems = _json_syntax(data, shown, problems, offset)
     if problems or located is None:
-        raise RecordError(problems or [Problem(str(source), 0, 0, "", "cannot read record")])
+        raise RecordError(problems or [Problem(name, 0, 0, "", "cannot read record")])
     if located.data is None:  # nothing but blank lines and comments
-        what = "standard input is empty" if shown == "<stdin>" else "the file is empty"
-        raise RecordError([Problem(shown, 1, 1, "", f"{what}: it holds no record",
-                                   "write the record: `game:` and its fields (see playaid score --help, "
+        what = (f"line {offset + 1} holds no record (null)" if offset or isinstance(source, Source) and source.line
+                else f"{'standard input' if shown == '<stdin>' else 'the file'} is empty: it holds no record")
+        raise RecordError([Problem(shown, 1 + offset, 1, "", what, "write the record: `game:` and its fields (see playaid score --help, "
                                    "or the records in examples/)")])
     return located
 
 
-def _json_syntax(data: bytes, shown: str, problems: list[Problem]) -> list[Problem]:
-    """``problems`` of a ``.json`` record with its YAML syntax error (JSON is read as YAML)
-    replaced by JSON's own: the place and words of `json.loads`' first error."""
+def _json_syntax(data: bytes, shown: str, problems: list[Problem], offset: int = 0) -> list[Problem]:
+    """``problems`` of a ``.json`` record (or a JSON Lines record, its first line ``offset + 1``
+    of its file) with its YAML syntax error (JSON is read as YAML) replaced by JSON's own: the
+    place and words of `json.loads`' first error."""
     import json
 
     syntax = [p for p in problems if p.message.startswith("YAML syntax error")]
@@ -59,7 +71,7 @@ def _json_syntax(data: bytes, shown: str, problems: list[Problem]) -> list[Probl
     try:
         json.loads(data.decode("utf-8"))
     except json.JSONDecodeError as exc:
-        found = Problem(shown, exc.lineno, exc.colno, "", f"JSON syntax error: {exc.msg}",
+        found = Problem(shown, exc.lineno + offset, exc.colno, "", f"JSON syntax error: {exc.msg}",
                         "check the commas, quotes and brackets near this place")
         return [found] + [p for p in problems if p not in syntax]
     except (UnicodeDecodeError, RecursionError, ValueError):
@@ -67,24 +79,29 @@ def _json_syntax(data: bytes, shown: str, problems: list[Problem]) -> list[Probl
     return problems
 
 
-def record_sources(args: tuple[str, ...]) -> Iterator[str]:
+def record_sources(args: tuple[str, ...]) -> Iterator[Source]:
     """The records named by ``playaid score`` arguments, one at a time (a batch of 100,000 files
-    is never held as a list): files as given, ``-`` for standard input, and every
-    ``*.yaml``/``*.yml``/``*.json`` file (any case) in a folder and its sub-folders, in path order.
-    Raises `RecordError` at once (before any record is read) for a folder that holds no record."""
+    is never held as a list), each a `Source`: files as given, ``-`` for standard input, every
+    ``*.yaml``/``*.yml``/``*.json``/``*.jsonl`` file (any case) in a folder and its sub-folders,
+    in path order, and each record of a JSON Lines file (``*.jsonl``, `json_lines`). Raises
+    `RecordError` at once (before any record is read) for a folder that holds no record."""
     for arg in args:
         if arg != STDIN and Path(arg).is_dir() and next(_records_under(Path(arg)), None) is None:
             raise RecordError([Problem(arg, 0, 0, "", "this folder holds no record files",
-                                       "records end in .yaml, .yml or .json")])
+                                       "records end in .yaml, .yml, .json or .jsonl")])
     return _each_record(args)
 
 
-def _each_record(args: tuple[str, ...]) -> Iterator[str]:
+def _each_record(args: tuple[str, ...]) -> Iterator[Source]:
     for arg in args:
-        if arg != STDIN and Path(arg).is_dir():
-            yield from _records_under(Path(arg))
-        else:
-            yield arg
+        if arg == STDIN:
+            yield Source(STDIN, "<stdin>")
+            continue
+        for path in _records_under(Path(arg)) if Path(arg).is_dir() else (arg,):
+            if is_lines(path):
+                yield from records_in(path)
+            else:
+                yield Source(path, path)
 
 
 def _records_under(folder: Path) -> Iterator[str]:
@@ -152,6 +169,8 @@ class Scored:
 
     source: str
     report: dict
+    #: the file its messages name (a JSON Lines record's file; "": the source's own name)
+    file: str = ""
 
     @property
     def exit_code(self) -> int:
@@ -166,8 +185,15 @@ class Scored:
                                                 for f in self.report.get("findings", []))
 
 
-def unreadable(source: str, exc: RecordError) -> Scored:
+def unreadable(source: str | Source, exc: RecordError) -> Scored:
     """A `Scored` for a record that could not be parsed; its problems name the file as given."""
-    shown = "<stdin>" if source == STDIN else source
-    errors = [{**problem_json(p), "file": shown if p.file != "<stdin>" else p.file} for p in exc.problems]
-    return Scored(source, {"ok": False, "game": None, "errors": errors})
+    if not isinstance(source, Source):
+        source = Source(source, "<stdin>" if source == STDIN else source)
+    errors = [{**problem_json(p), "file": source.file if p.file != "<stdin>" else p.file} for p in exc.problems]
+    return Scored(source.name, {"ok": False, "game": None, "errors": errors}, source.file)
+
+
+def needs_places(report: dict) -> bool:
+    """True when `locate` would read a place of the record for ``report``: it has errors, or a
+    finding about a field."""
+    return bool(report.get("errors")) or any(f.get("path") for f in report.get("findings", ()))
