@@ -248,3 +248,124 @@ def test_aborted_downloads_and_nul_print_no_traceback(site):
     finally:
         err = stop(proc)
     assert "Traceback" not in err and "Error" not in err, err
+
+
+# --- slow clients (issue 34, item 4) --------------------------------------------------------
+
+def _running(site, **options):
+    """A `SiteServer` for ``site`` serving in a thread (stop it with `_stopped`)."""
+    import threading
+
+    httpd = serve.SiteServer(("127.0.0.1", 0), site, **options)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+def _stopped(httpd) -> None:
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def _from(address, client: str) -> socket.socket:
+    """A connection to ``address`` from loopback address ``client`` (127.0.0.2: another device)."""
+    return socket.create_connection(address, timeout=30, source_address=(client, 0))
+
+
+def _when(condition, most: float = 60) -> bool:
+    """Wait until ``condition()`` holds (checked every 20 ms; False after ``most`` seconds, a guard
+    against a hang, not a measure)."""
+    end = time.monotonic() + most
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_a_client_sending_its_head_a_byte_at_a_time_is_cut_off(site, monkeypatch):
+    # one header byte every few seconds never tripped the 15 s idle timeout: the slot was held
+    # as long as the client liked
+    import select
+
+    monkeypatch.setattr(serve, "HEAD_SECONDS", 1)
+    monkeypatch.setattr(serve.SiteHandler, "timeout", 30)  # idle alone would wait 30 s a byte
+    httpd = _running(site)
+    try:
+        slow = _from(httpd.server_address[:2], "127.0.0.1")
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        sent, closed = 0, False
+        while sent < 300 and not closed:  # 300 bytes, one each 0.2 s unless the server hangs up first
+            slow.sendall(b"X-Slow: y\r\n"[sent % 11:sent % 11 + 1])
+            sent += 1
+            if select.select([slow], [], [], 0.2)[0]:
+                try:
+                    closed = slow.recv(100) == b""
+                except ConnectionResetError:
+                    closed = True
+        assert closed and sent < 300, sent  # the head's deadline, not the client, ended it
+        slow.close()
+        assert _when(lambda: httpd.connections() == 0)
+        assert get(httpd.server_address[:2], "/")[0] == 200
+    finally:
+        _stopped(httpd)
+
+
+def test_one_device_cannot_take_every_slot_from_the_others(site):
+    # 40 sockets from one address, each stalled in its head, held all 32 slots: 16 of 16 ordinary
+    # requests from the other phones got 503
+    httpd = _running(site)
+    address = httpd.server_address[:2]
+    try:
+        hogs = [_from(address, "127.0.0.1") for _ in range(40)]
+        for hog in hogs:
+            hog.sendall(b"G")  # a head begun, never finished
+        for _ in range(16):  # another device: each one served
+            with _from(address, "127.0.0.2") as other:
+                other.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                assert other.makefile("rb").readline().startswith(b"HTTP/1.1 200"), "another device was refused"
+        # the server took the 40 before those (one accept loop): each has its answer, or none
+        answers = []
+        for hog in hogs:
+            hog.setblocking(False)
+            try:
+                answers.append(hog.recv(100)[:12])
+            except BlockingIOError:
+                answers.append(None)
+        assert answers.count(None) == serve.PER_CLIENT
+        assert answers.count(b"HTTP/1.1 503") == 40 - serve.PER_CLIENT
+        assert httpd.connections("127.0.0.1") == serve.PER_CLIENT
+        for hog in hogs:
+            hog.close()
+    finally:
+        _stopped(httpd)
+
+
+def test_a_client_that_stops_reading_is_cut_off_at_the_response_deadline(site, monkeypatch):
+    monkeypatch.setattr(serve, "SEND_SECONDS", 1)
+    monkeypatch.setattr(serve, "SEND_RATE", 1 << 40)  # the deadline: 1 s whatever the size
+    (site / "big.bin").write_bytes(os.urandom(1 << 20) * 16)  # 16 MB: more than the sockets buffer
+    httpd = _running(site)
+    try:
+        reader = socket.socket()
+        reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 64 << 10)
+        reader.settimeout(30)
+        reader.connect(httpd.server_address[:2])
+        reader.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+        got = len(reader.recv(100))  # the response has begun; then the reader reads nothing more
+        assert got and _when(lambda: httpd.connections() == 0)  # until the server gave up on it
+        try:
+            while chunk := reader.recv(1 << 20):
+                got += len(chunk)
+        except ConnectionResetError:
+            pass
+        assert 0 < got < 16 << 20  # some of it came, not all: the response was cut off
+        reader.close()
+    finally:
+        _stopped(httpd)
+
+
+def test_a_request_with_a_body_is_refused_not_read(server):
+    with socket.create_connection(server, timeout=30) as s:
+        s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nGET /")
+        answer = s.makefile("rb").read()
+    assert answer.startswith(b"HTTP/1.1 400") and answer.count(b"HTTP/1.1") == 1

@@ -7,9 +7,15 @@ opening http://<this machine>:<port>/ gets the scorer, but not offline use.
 What it does, and does not do, with what a client sends:
 
 - it listens on this machine only (127.0.0.1) unless told ``--host 0.0.0.0``;
-- at most `MAX_CONNECTIONS` connections are served at once (one more is answered 503 and
-  closed), and a connection that sends or takes nothing for `IDLE_SECONDS` is closed: a slow or
-  idle client cannot pile up threads;
+- at most `MAX_CONNECTIONS` connections are served at once, and at most `PER_CLIENT` from one
+  address (one more is answered 503 and closed): one device cannot take every slot from the
+  phones at the table;
+- a connection that sends or takes nothing for `IDLE_SECONDS` is closed, and so is one whose
+  request head (request line and headers) is not all in `HEAD_SECONDS` after its first byte,
+  or whose response is not all taken by its deadline (`SEND_SECONDS` plus a second per
+  `SEND_RATE` bytes): a client sending a header byte every few seconds, or reading a byte every
+  few seconds, holds a slot for that long, no longer; a request body is never read (a GET or
+  HEAD has none: one that says it has is answered 400 and closed);
 - it sends regular files inside its folder only: a path with ``..``, a NUL, a backslash or a
   hidden name (``.playaid-web``), a link leading out of the folder, a folder without
   ``index.html`` (no listings) or anything else is 404; nothing is written;
@@ -24,12 +30,14 @@ What it does, and does not do, with what a client sends:
 from __future__ import annotations
 
 import email.utils
+import io
 import mimetypes
 import os
 import socket
 import stat
 import sys
 import threading
+import time
 import urllib.parse
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -56,6 +64,15 @@ MIME_TYPES = {
 MAX_CONNECTIONS = 32
 #: A connection idle this long (seconds: no byte received, or none taken while sending) is closed.
 IDLE_SECONDS = 15
+#: Connections served at once from one client address (a phone's browser opens about six).
+PER_CLIENT = 8
+#: A request's head (request line and headers) must be all in within this many seconds of its
+#: first byte: 40 sockets sending a header byte every 4 s held all 32 slots for minutes.
+HEAD_SECONDS = 10
+#: A response must be all taken within this many seconds plus one per `SEND_RATE` bytes (the
+#: 10 MB of the Python engine: 50 s; a phone on Wi-Fi takes it in a few).
+SEND_SECONDS = 10
+SEND_RATE = 256 << 10
 #: Bytes sent per write: each write must finish within `IDLE_SECONDS`.
 CHUNK = 64 << 10
 #: The page's own policy (the meta tag in web/index.html), sent as a header so that it also
@@ -90,6 +107,27 @@ class SiteHandler(BaseHTTPRequestHandler):
     server_version = "playaid"
     sys_version = ""
     timeout = IDLE_SECONDS
+
+    deadline: float | None = None  # when the request head being read must be all in
+
+    def setup(self):
+        super().setup()
+        # every read of the request goes through `_HeadReader`, which keeps its deadline
+        self.rfile = io.BufferedReader(_HeadReader(self), buffer_size=8192)
+
+    def handle_one_request(self):
+        self.deadline = None  # set by the request's first byte
+        super().handle_one_request()
+
+    def parse_request(self) -> bool:
+        ok = super().parse_request()  # reads the headers, under the head's deadline
+        self.deadline = None
+        self.connection.settimeout(self.timeout)
+        if ok and (self.headers.get("Transfer-Encoding") or self.headers.get("Content-Length", "0").strip() != "0"):
+            self.close_connection = True  # its body is not read: it would be taken for the next request
+            self.send_error(HTTPStatus.BAD_REQUEST, "A request body is not accepted")
+            return False
+        return ok
 
     def do_GET(self):  # noqa: N802 - the base class's naming
         self._serve(send_body=True)
@@ -159,10 +197,13 @@ class SiteHandler(BaseHTTPRequestHandler):
             self.send_header("Vary", "Accept-Encoding")
 
     def _send(self, body, size: int) -> None:
-        """Write ``size`` bytes of ``body`` (bytes or an open file) in `CHUNK` pieces."""
+        """Write ``size`` bytes of ``body`` (bytes or an open file) in `CHUNK` pieces, all by
+        the response's deadline (`SEND_SECONDS`, `SEND_RATE`; raises TimeoutError past it)."""
+        deadline = time.monotonic() + SEND_SECONDS + size / SEND_RATE
         if isinstance(body, bytes):
             view = memoryview(body)
             for start in range(0, size, CHUNK):
+                self._before_write(deadline)
                 self.wfile.write(view[start:start + CHUNK])
             return
         left = size
@@ -170,8 +211,15 @@ class SiteHandler(BaseHTTPRequestHandler):
             piece = body.read(min(CHUNK, left))
             if not piece:
                 break
+            self._before_write(deadline)
             self.wfile.write(piece)
             left -= len(piece)
+
+    def _before_write(self, deadline: float) -> None:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the response was not taken by its deadline")
+        self.connection.settimeout(min(self.timeout, left))
 
     def _locate(self) -> tuple[Path, os.stat_result] | str | None:
         """The regular file inside ``server.root`` that the request names, with its stat; a
@@ -210,6 +258,34 @@ class SiteHandler(BaseHTTPRequestHandler):
         return real, st
 
 
+class _HeadReader(io.RawIOBase):
+    """The connection's bytes as the handler reads them, under the request head's deadline:
+    waiting for a request's first byte may take `SiteHandler.timeout` (idle); from that byte on,
+    the head must be all in within `HEAD_SECONDS` (each read waits at most what is left of it,
+    and raises TimeoutError past it, which the handler answers by closing the connection)."""
+
+    def __init__(self, handler: "SiteHandler"):
+        self.handler = handler
+        self.sock = handler.connection
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        handler = self.handler
+        wait = handler.timeout
+        if handler.deadline is not None:
+            left = handler.deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the request head was not all in by its deadline")
+            wait = min(wait, left)
+        self.sock.settimeout(wait)
+        got = self.sock.recv_into(buffer)
+        if got and handler.deadline is None:  # the request's first byte: its head's clock starts
+            handler.deadline = time.monotonic() + HEAD_SECONDS
+        return got
+
+
 class SiteServer(HTTPServer):
     """Serves ``root`` with `SiteHandler`, one thread per connection and at most
     ``max_connections`` of them (see the module docstring)."""
@@ -217,15 +293,29 @@ class SiteServer(HTTPServer):
     allow_reuse_address = True
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], root: Path, max_connections: int = MAX_CONNECTIONS):
+    def __init__(self, address: tuple[str, int], root: Path, max_connections: int = MAX_CONNECTIONS,
+                 per_client: int = PER_CLIENT):
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.root = Path(root).resolve()
         self.gzip_cache = GzipCache()
         self._slots = threading.BoundedSemaphore(max_connections)
+        self._per_client = per_client
+        self._clients: dict[str, int] = {}  # client address -> its connections being served
+        self._lock = threading.Lock()
         super().__init__(address, SiteHandler)
 
+    def connections(self, client: str | None = None) -> int:
+        """Connections being served now: all of them, or those from address ``client``."""
+        with self._lock:
+            return sum(self._clients.values()) if client is None else self._clients.get(client, 0)
+
     def process_request(self, request, client_address):
-        if not self._slots.acquire(blocking=False):
+        client = client_address[0]
+        with self._lock:
+            room = self._clients.get(client, 0) < self._per_client and self._slots.acquire(blocking=False)
+            if room:
+                self._clients[client] = self._clients.get(client, 0) + 1
+        if not room:
             try:
                 request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n"
                                 b"Content-Length: 0\r\nConnection: close\r\n\r\n")
@@ -243,6 +333,10 @@ class SiteServer(HTTPServer):
             self.handle_error(request, client_address)
         finally:
             self.shutdown_request(request)
+            with self._lock:
+                left = self._clients.pop(client_address[0]) - 1
+                if left:
+                    self._clients[client_address[0]] = left
             self._slots.release()
 
     def handle_error(self, request, client_address) -> None:
