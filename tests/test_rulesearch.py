@@ -120,6 +120,18 @@ def test_typos_and_word_starts_find_the_entry():
     assert rules.search("anti xeno leauge")[0]["id"] == "g:card"
 
 
+def test_other_forms_of_a_word_find_it():
+    """A superlative finds the plain adjective the rules use ("weakest" -> weak), a word finds
+    its longer forms ("fails" -> Failure), and a plural of a question word is none ("ways")."""
+    rules = Rules(_index([_entry("weak", text="The weak admiral gets two awards."),
+                          _entry("fail", name="Failure", text="Discard the system."),
+                          _entry("way", text="There are two ways to win.")]))
+    assert rules.search("strongest or weakest admiral")[0]["id"] == "g:weak"
+    assert rules.search("my attack fails")[0]["id"] == "g:fail"
+    assert rules.index.parse("ways the game can end").concepts[0].typed == "game"
+    assert rules.search("how tall is mount everest") == []  # no comparative of 'ever'
+
+
 def test_plain_english_paraphrase():
     rules = Rules(_index([_entry("deck", text="Invasion deck empty: shuffle the discards."),
                           _entry("run", text="Run the invasion step.")]))

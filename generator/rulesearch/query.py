@@ -30,6 +30,8 @@ PART_OF_PHRASE = 0.5
 #: A known word's longer forms (its stem + at most FAMILY_LETTERS letters, from stems of
 #: MIN_FAMILY letters): "fail" finds "failure".
 FAMILY = 0.6
+#: A comparative's or superlative's plain form ("weakest" -> weak) when the rules hold only that.
+BASE_FORM = 0.8
 FAMILY_LETTERS = 3
 MIN_FAMILY = 4
 
@@ -153,6 +155,24 @@ class Vocabulary:
         return 0, None
 
 
+def _comparative_bases(word: str) -> list[str]:
+    """The plain forms a comparative or superlative may come from: "strongest" -> strong,
+    "biggest" -> big, "larger" -> large, "earliest" -> early (looked up in the index's words,
+    so "conquest" or "player", words the rules hold, never get here)."""
+    out = []
+    for suffix in ("est", "er"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: -len(suffix)]
+            if base.endswith("er"):
+                continue  # "everest", "interest": no comparative of "ever" or "inter"
+            out += [base, base + "e"]
+            if len(base) > 3 and base[-1] == base[-2]:
+                out.append(base[:-1])
+            if base.endswith("i"):
+                out.append(base[:-1] + "y")
+    return out
+
+
 def player_count(text: str) -> tuple[int | None, str]:
     """The player count a question asks about ("4 players", "four-player", "3p") and the
     question without it."""
@@ -190,16 +210,19 @@ def parse(text: str, vocabulary: Vocabulary, lexicon: Lexicon, known_stems) -> Q
             i += length
             continue
         word, word_stem = typed[i], stems[i]
-        if word in STOPWORDS:
+        if word in STOPWORDS or word_stem in STOPWORDS:  # "ways" says no more than "way"
             i += 1
             continue
         concept = Concept(word, [Alternative((word_stem,), EXACT)])
         if word not in lexicon and word_stem not in known_stems:
+            for base in _comparative_bases(word):  # "strongest" -> strong, "bigger" -> big
+                if base in lexicon:
+                    concept.add(Alternative((lexicon.stems[base],), BASE_FORM))
             for corrected, edits in lexicon.corrections(word):
                 concept.add(Alternative((corrected,), ONE_EDIT if edits == 1 else TWO_EDITS, guess=True))
             for completed in lexicon.completions(word):
                 concept.add(Alternative((completed,), COMPLETION))
-        elif len(word_stem) >= MIN_FAMILY:
+        if len(word_stem) >= MIN_FAMILY:
             # the same word in another form the stemmer keeps apart ("fails" / "failure")
             for completed in lexicon.completions(word_stem):
                 if len(completed) - len(word_stem) <= FAMILY_LETTERS and completed != word_stem:
