@@ -219,3 +219,15 @@ def test_a_malformed_entry_is_refused_naming_it(entry, field):
     data["entries"] = [_entry("ok"), entry]
     with pytest.raises(IndexError_, match=r"rules index, entry 1: .*" + field.split("'")[0]):
         Rules(data)
+
+
+def test_a_table_answering_first_has_the_questions_best_rule_beside_it():
+    """The numbers answer first; the rule of the question that says what happens is one tap
+    away in the first answer ("see also"), whatever its place below."""
+    table = _entry("table/s", kind="table", name="Attack Strengths", text="", columns=["Card", "Strength"],
+                   keys=["card", "strength"], rows=[["M+#", "M+3"]], detail="+6 after a failed conquest")
+    rules = Rules(_index([table, _entry("fail", name="Failure", text="Discard the system after a conquest.",
+                                        context=["Conquest"])]))
+    found = rules.search("conquest attack fails")
+    assert found[0]["id"] == "g:table/s"
+    assert [r["id"] for r in found[0]["related"]] == ["g:fail"]

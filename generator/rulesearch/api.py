@@ -30,6 +30,10 @@ import re
 
 from generator.rulesearch.index import RulesIndex
 
+#: Kinds that answer with numbers or a card's lines, not a rule's words: the first of them gets
+#: the question's best rules beside it (`Rules._rules_beside`), at most this many.
+NUMBERS = ("table", "row", "fact", "card")
+RULES_BESIDE = 2
 #: Most results one search returns, whatever ``limit`` asks.
 MAX_LIMIT = 100
 #: Longest question read (characters); the rest is ignored.
@@ -91,7 +95,21 @@ class Rules:
             results.append(result)
             if len(results) == limit:
                 break
+        if results and results[0]["kind"] in NUMBERS:
+            self._rules_beside(results[0], found)
         return results
+
+    def _rules_beside(self, first: dict, found: list) -> None:
+        """A table, fact or card answering first gets the best-matching rules of the question
+        as its first related entries (`RULES_BESIDE` at most): "what happens if my xeno conquest
+        attack fails" is answered by the strengths table, with the rule that says where the
+        failed system goes one tap away, not three answers down the page."""
+        beside = [entry for entry, _score, _extra in found
+                  if entry["kind"] in ("rule", "ruling", "section") and entry["id"] != first["id"]][:RULES_BESIDE]
+        known = {r["id"] for r in first.get("related") or []}
+        added = [self._result(e, None, {}, related=False) for e in beside if e["id"] not in known]
+        if added:
+            first["related"] = added + list(first.get("related") or [])
 
     def closest(self, question: str, game: str | None = None, limit: int = 3,
                 variant: str | None = None) -> list[dict]:
