@@ -206,3 +206,30 @@ def test_a_whole_game_check_names_each_player_it_is_about():
     report = _score(model, _coins(5, 1, 9))
     assert [(f["player"], f["path"]) for f in report["findings"]] == [("A", ["players", 0, "coins"]),
                                                                      ("C", ["players", 2, "coins"])]
+
+
+def test_an_award_given_only_when_its_condition_holds_and_tie_breakers_read_awards_won():
+    # Poorest is given only when the record funds it (Terraforming Mars' funded awards)
+    model = _model(record_entered=[{"id": "funded", "label": "Funded", "type": "texts"}],
+                   awards=[{"id": "rich", "title": "Richest", "most": "coins", "vp": 5, "source": "x"},
+                           {"id": "poor", "title": "Poorest", "least": "coins", "vp": 4, "source": "x",
+                            "when": "'poor' in funded"}],
+                   components=[{"id": "c", "label": "Coins", "value": "coins"}])
+    players = [{"name": "A", "coins": 5}, {"name": "B", "coins": 10}]
+    # not funded: A 5 coins; B 10 coins + Richest 5 = 15
+    assert _totals(_score(model, players)) == {"A": 5, "B": 15}
+    # funded: A also takes Poorest, 4
+    assert _totals(_score(model, players, funded=["poor"])) == {"A": 9, "B": 15}
+    # a tie-breaker reads the awards a player won (Ticket to Ride: the Longest Path holder)
+    tie = _model(components=[{"id": "c", "label": "Coins", "value": "coins"}],
+                 awards=[{"id": "rich", "title": "Richest", "most": "coins", "vp": 5, "source": "x"}],
+                 tie_breakers=[{"id": "t", "label": "richest", "value": "1 if 'rich' in awards else 0"}])
+    report = _score(tie, [{"name": "A", "coins": 5}, {"name": "B", "coins": 4}])
+    assert [p["tiebreak"] for p in report["players"]] == [1, 0]
+
+
+def test_a_template_shows_a_key_of_a_neighbours_values():
+    model = _model(components=[{"id": "duel", "label": "Duel", "value": "1 if coins > left.coins else 0",
+                                "why": "{coins} against {left.coins}"}])
+    report = _score(model, _coins(5, 3))
+    assert report["players"][0]["explain"][0]["why"] == "5 against 3"

@@ -236,7 +236,8 @@ class Award(Strict):
     the next is 3rd) or ``next`` (the next is 2nd). ``min_to_win``: a player below it (for
     ``least``: above it) takes no place. ``min_players``/``max_players``: given only with that
     many players. ``per_round``: given each round over that round's values (the game's
-    ``rounds``). ``variants``: where it is given; ``measure_in``: another measure in some
+    ``rounds``). ``when``: given only when this formula holds (over the record's values, the
+    constants and ``players``: ``"'scientist' in funded"``). ``variants``: where it is given; ``measure_in``: another measure in some
     variants. Variants' ``no_awards_when`` list the endings after which no award is given.
     ``measure_label``: how messages name the measure (default: the formula, ``_`` as spaces).
     ``help``: small print on the score sheet.
@@ -256,6 +257,8 @@ class Award(Strict):
     min_players: int | None = Field(None, ge=1, le=10)
     max_players: int | None = Field(None, ge=1, le=10)
     per_round: bool = False
+    when: Expression | None = Field(None, description="given only when this formula over the record's "
+                                    "values holds (Terraforming Mars: the awards funded in this game)")
     variants: list[str] | None = None
     measure_in: dict[str, AwardMeasure] = Field(default_factory=dict)
     help: str = ""

@@ -180,7 +180,7 @@ def _plain_players(report: dict, file: str, breakers: list | None = None, messag
     for p in players:
         out.append(total_title(p))
         for e in p["explain"]:
-            out.append(f"  {next(vps)}  {e['component']}: {e['why']}")
+            out.append(f"  {next(vps)}  {e['component']}: {e['why']}" if e["why"] else f"  {next(vps)}  {e['component']}")
         if p.get("claimed_total") is not None:
             out.append(f"  claimed {p['claimed_total']}")
         military = _military_line(report, p)

@@ -122,8 +122,10 @@ class AwardGiver:
                 self._single(game, scores, spec)
             else:
                 self._by_place(game, scores, spec)
+        listed = model.awards_total[2]
         for ps, env in zip(scores, game.envs):
             env[key] = ps[key]
+            env[listed] = ps["awards"]
 
     def _values(self, game, expr, at, where, envs) -> list[int]:
         values = []
@@ -181,6 +183,13 @@ class AwardGiver:
         pad = self.pad
         award, expr, label, note, at, where = spec
         count = len(scores)
+        if award.when is not None:  # not in play in this game (a Terraforming Mars award not funded)
+            scope = {**game.env, "players": game.envs}
+            try:
+                if not award.when.evaluate(scope, game.budget):
+                    return
+            except ExpressionError as exc:
+                raise ModelInvalid.from_expression(f"{where} `when`", exc, award.at + ("when",)) from None
         low, high = award.min_players, award.max_players
         places = award.places_for(count)
         if (low is not None and count < low) or (high is not None and count > high) or not places:
@@ -228,7 +237,8 @@ class AwardGiver:
                 elif award.ties == "share":
                     tie = f", shared with {others}: {_split_text((places[place],), ways, each)}"
                 elif award.ties == "pool":
-                    spans = " and ".join(ordinal(place + 1 + k) for k in range(len(covered)))
+                    spans = (f"{ordinal(place + 1)} and {ordinal(place + 2)}" if ways == 2
+                             else f"{ordinal(place + 1)} to {ordinal(place + ways)}")
                     tie = f", tied with {others} for {spans}: {_split_text(covered, ways, each)}"
                 else:
                     tie = f", tied with {others}"

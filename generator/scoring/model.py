@@ -186,6 +186,7 @@ class Award:
     min_players: int | None = None
     max_players: int | None = None
     per_round: bool = False
+    when: Any = None  # a compiled expression over the game's names: given only when it holds
 
     def applies(self, variant: str | None) -> bool:
         return self.variants is None or variant in self.variants
@@ -195,7 +196,7 @@ class Award:
         """One place, all or nobody on a tie, every game: said as the original one-VP award
         ("highest military: 7, tied with Ben"); else by place (`awards.place_awards`)."""
         return (len(self.places) == 1 and not self.places_by_players and self.ties in ("all", "none")
-                and not self.per_round)
+                and not self.per_round and self.when is None)
 
     def places_for(self, player_count: int) -> tuple[int, ...]:
         """The VP by place with ``player_count`` players (empty: the award is not given)."""
@@ -436,8 +437,11 @@ class Model:
                                     a.get("min_to_win"), _opt_tuple(a.get("variants")), measure_in,
                                     a.get("help", ""), ("awards", ai), places, by_players,
                                     a.get("after_tie", "skip"), a.get("min_players"), a.get("max_players"),
-                                    per_round)
+                                    per_round, None if a.get("when") is None else
+                                    _compile(str(a["when"]), f"{where} `when`", record_scope | {"players"},
+                                             ("awards", ai, "when")))
         scope.add(awards_total["id"])
+        scope.add(awards_total["list"])  # the ids of the awards a player won (a tie-breaker may read them)
         tie_breakers = []
         for ti, t in enumerate(data.get("tie_breakers") or ()):
             expr = _compile(str(t["value"]), f"tie-breaker '{t['id']}'", scope, ("tie_breakers", ti, "value"))

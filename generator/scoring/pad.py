@@ -359,6 +359,7 @@ class Pad:
             total += value
         env["total"] = total
         env[self.model.awards_total[0]] = 0
+        env[self.model.awards_total[2]] = []
         if view.player_checks:
             scope = {**env, "index": index}
             for check in view.player_checks:

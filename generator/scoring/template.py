@@ -1,6 +1,7 @@
 """Message and explanation templates of the scoring model: ``{name}`` placeholders filled from
-named values, nothing else (no attribute access, no format language beyond ``{name:+d}``), so
-a template in content can show values but never run anything. Standard library only."""
+named values, ``{name.key}`` from a key of a named mapping (a neighbour's value: ``{left.shields}``),
+nothing else (no attribute access, no format language beyond ``{name:+d}``), so a template in
+content can show values but never run anything. Standard library only."""
 
 from __future__ import annotations
 
@@ -14,7 +15,18 @@ from generator.scoring.written import as_written, as_written_cut
 PLACEHOLDER_MOST = 4_000
 MESSAGE_MOST = 10_000
 
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::(\+?d))?\}")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)(?::(\+?d))?\}")
+_ABSENT = object()
+
+
+def _value(values, name: str):
+    """``values[name]``, or for ``a.b`` the key ``b`` of mapping ``values[a]``; `_ABSENT` when
+    there is none."""
+    if "." not in name:
+        return values[name] if name in values else _ABSENT
+    head, key = name.split(".", 1)
+    holder = values[head] if head in values else None
+    return holder.get(key, _ABSENT) if isinstance(holder, dict) else _ABSENT
 
 
 def shown(value, most: int | None = None) -> str:
@@ -63,10 +75,10 @@ def fill(template: str, values, budget=None) -> str:
     for name, spec, written, after in placeholders:
         if size > MESSAGE_MOST:
             break
-        if name not in values:
+        value = _value(values, name)
+        if value is _ABSENT:
             piece = written
         else:
-            value = values[name]
             if spec and isinstance(value, int) and not isinstance(value, bool):
                 piece = format(value, spec)
             else:
