@@ -39,25 +39,44 @@ def children(pid: int) -> list[int]:
     return found
 
 
+#: Guards against a hang, never measures: each wait below ends on an event (workers started, an
+#: aid written, the pipe closed, the workers gone), and only a build that never gets there fails
+#: on these. A loaded machine (two suites at once on 2 CPUs) may take minutes to get there.
+GUARD = 600
+
+
+def waited(condition, what: str, build: subprocess.Popen | None = None) -> None:
+    """Wait for ``condition()`` (checked every 50 ms); fails naming ``what`` after `GUARD` s, or
+    at once when ``build`` ended first."""
+    deadline = time.monotonic() + GUARD
+    while not condition():
+        assert build is None or build.poll() is None, build.communicate()
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+
+
+def written(out: Path) -> set[str]:
+    """The aids the build has written so far (``<paper>/<aid>``, its PDFs counted once)."""
+    return {p.relative_to(out).as_posix().removesuffix(".pdf").removesuffix("-fillable") for p in out.rglob("*.pdf")}
+
+
 def start_build(tmp_path: Path) -> tuple[subprocess.Popen, list[int]]:
-    """A build of every aid with two workers, its output piped; returns once both render."""
+    """A build of every aid with two workers, its output piped; returns once both workers
+    exist and the first aid is written (rendering is under way)."""
     build = subprocess.Popen([sys.executable, "-m", "generator", "build", "--jobs", "2", "--force",
                               "--out", str(tmp_path / "out")], cwd=PROJECT_ROOT, start_new_session=True,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              env={**os.environ, "PLAYAID_CACHE_DIR": str(tmp_path / "cache")})
-    deadline = time.monotonic() + 120
-    while len(workers := children(build.pid)) < 2:
-        assert build.poll() is None, build.communicate()
-        assert time.monotonic() < deadline, "the build started no workers"
-        time.sleep(0.05)
-    time.sleep(1)  # let them start rendering
+    waited(lambda: len(children(build.pid)) >= 2, "the build started no workers", build)
+    workers = children(build.pid)
+    waited(lambda: written(tmp_path / "out"), "the build wrote no aid", build)
     return build, workers
 
 
-def ended_within(build: subprocess.Popen, seconds: float) -> tuple[str, str]:
-    """The build's output once its pipes close, which must be within ``seconds``."""
+def ended(build: subprocess.Popen) -> tuple[str, str]:
+    """The build's output once its pipes close (every process holding them has ended)."""
     try:
-        out, err = build.communicate(timeout=seconds)
+        out, err = build.communicate(timeout=GUARD)
     except subprocess.TimeoutExpired:
         build.kill()
         raise
@@ -68,11 +87,8 @@ def test_kill_9_of_a_build_ends_its_workers_and_closes_its_output(tmp_path):
     build, workers = start_build(tmp_path)
     os.kill(build.pid, signal.SIGKILL)
     try:
-        ended_within(build, 10)  # the pipe stays open while any worker holds it
-        deadline = time.monotonic() + 5
-        while any(alive(w) for w in workers) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert [w for w in workers if alive(w)] == []
+        ended(build)  # the pipe stays open while any worker holds it: they waited forever
+        waited(lambda: not any(alive(w) for w in workers), "a worker outlived the build")
     finally:
         for w in workers:
             if alive(w):
@@ -80,13 +96,25 @@ def test_kill_9_of_a_build_ends_its_workers_and_closes_its_output(tmp_path):
 
 
 def test_ctrl_c_stops_a_build_at_once_with_one_line(tmp_path):
+    from generator.content.load import load_content
+    from generator.content.plan import plan_aids
+
+    planned = len(plan_aids(load_content(PROJECT_ROOT / "content")))
     build, workers = start_build(tmp_path)
+    out = tmp_path / "out"
+    # frozen while the aids written so far are counted, so the count is the one Ctrl-C meets
+    os.killpg(build.pid, signal.SIGSTOP)
+    before = written(out)
     os.killpg(build.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole group
+    os.killpg(build.pid, signal.SIGCONT)
     try:
-        _, err = ended_within(build, 15)  # it rendered every queued aid first: 32 s
+        _, err = ended(build)
         assert build.returncode == 130
         assert err == "interrupted\n"  # no traceback from the workers
         assert [w for w in workers if alive(w)] == []
+        # it stopped at once: at most the aid it was writing, not every queued one (32 s of them)
+        after = written(out)
+        assert planned - len(before) > 2 and len(after - before) <= 1, (planned, sorted(before), sorted(after))
     finally:
         for w in workers:
             if alive(w):
@@ -114,11 +142,8 @@ def test_without_prctl_a_thread_ends_the_worker_when_its_parent_dies():
     done = subprocess.run([sys.executable, "-c", FALLBACK], cwd=PROJECT_ROOT, capture_output=True,
                           text=True, timeout=30)
     child = int(done.stdout)
-    deadline = time.monotonic() + 5
-    while alive(child) and time.monotonic() < deadline:
-        time.sleep(0.05)
     try:
-        assert not alive(child)
+        waited(lambda: not alive(child), "the worker outlived its parent")
     finally:
         if alive(child):
             os.kill(child, signal.SIGKILL)

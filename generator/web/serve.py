@@ -8,8 +8,10 @@ What it does, and does not do, with what a client sends:
 
 - it listens on this machine only (127.0.0.1) unless told ``--host 0.0.0.0``;
 - at most `MAX_CONNECTIONS` connections are served at once, and at most `PER_CLIENT` from one
-  address (one more is answered 503 and closed): one device cannot take every slot from the
-  phones at the table;
+  device on the network (one more is answered 503 and closed): one device cannot take every
+  slot from the phones at the table (this machine's own browsers, on a loopback address, are
+  not capped per address: a page's tabs and windows share one, and its user can stop the
+  server anyway);
 - a connection that sends or takes nothing for `IDLE_SECONDS` is closed, and so is one whose
   request head (request line and headers) is not all in `HEAD_SECONDS` after its first byte,
   or whose response is not all taken by its deadline (`SEND_SECONDS` plus a second per
@@ -258,6 +260,18 @@ class SiteHandler(BaseHTTPRequestHandler):
         return real, st
 
 
+def _loopback(address: str) -> bool:
+    """True for an address of this machine's own loopback (127.0.0.0/8, ::1, ::ffff:127.x)."""
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return (mapped or ip).is_loopback
+
+
 class _HeadReader(io.RawIOBase):
     """The connection's bytes as the handler reads them, under the request head's deadline:
     waiting for a request's first byte may take `SiteHandler.timeout` (idle); from that byte on,
@@ -294,12 +308,13 @@ class SiteServer(HTTPServer):
     daemon_threads = True
 
     def __init__(self, address: tuple[str, int], root: Path, max_connections: int = MAX_CONNECTIONS,
-                 per_client: int = PER_CLIENT):
+                 per_client: int = PER_CLIENT, cap_loopback: bool = False):
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.root = Path(root).resolve()
         self.gzip_cache = GzipCache()
         self._slots = threading.BoundedSemaphore(max_connections)
         self._per_client = per_client
+        self._cap_loopback = cap_loopback  # tests: loopback addresses stand for the network's devices
         self._clients: dict[str, int] = {}  # client address -> its connections being served
         self._lock = threading.Lock()
         super().__init__(address, SiteHandler)
@@ -311,8 +326,10 @@ class SiteServer(HTTPServer):
 
     def process_request(self, request, client_address):
         client = client_address[0]
+        capped = self._cap_loopback or not _loopback(client)
         with self._lock:
-            room = self._clients.get(client, 0) < self._per_client and self._slots.acquire(blocking=False)
+            room = ((not capped or self._clients.get(client, 0) < self._per_client)
+                    and self._slots.acquire(blocking=False))
             if room:
                 self._clients[client] = self._clients.get(client, 0) + 1
         if not room:
