@@ -49,13 +49,11 @@ def _mapping(pairs: list) -> dict:
     return out
 
 
-def _whole(text: str) -> int:
-    if len(text) > MAX_DIGITS:
-        raise _Declined
-    return int(text)
+#: The least integer of more than `MAX_DIGITS` digits.
+_TOO_LONG = 10 ** MAX_DIGITS
 
 
-_decode = json.JSONDecoder(object_pairs_hook=_mapping, parse_int=_whole, parse_constant=lambda name: _decline()).decode
+_decode = json.JSONDecoder(object_pairs_hook=_mapping, parse_constant=lambda name: _decline()).decode
 
 
 def plain_json(text: str, max_values: int) -> Any:
@@ -75,17 +73,70 @@ def plain_json(text: str, max_values: int) -> Any:
         count += 1
         if type(value) is dict:
             count += len(value)
-            for key, item in value.items():
-                if len(key) > _MAX_KEY:
+            if max(map(len, value), default=0) > _MAX_KEY:
+                return DECLINED
+            value = value.values()
+        for item in value:
+            kind = type(item)
+            if kind is dict or kind is list:
+                stack.append((item, depth + 1))
+            else:
+                count += 1
+                if kind is int and not -_TOO_LONG < item < _TOO_LONG:
                     return DECLINED
-                if type(item) is dict or type(item) is list:
-                    stack.append((item, depth + 1))
-                else:
-                    count += 1
-        else:
-            for item in value:
-                if type(item) is dict or type(item) is list:
-                    stack.append((item, depth + 1))
-                else:
-                    count += 1
     return DECLINED if count > max_values else data
+
+
+# One token of a JSON text `plain_json` read: a key with its colon (no white space between:
+# it declined that), a string (no escapes: it declined them), a bracket, or a number or
+# literal. Commas and colons match nothing: a list's index is counted, a map's key read.
+_TOKEN = re.compile(r'"[^"]*":?|[{}\[\]]|[^\s{}\[\],:"]+')
+
+
+def json_places(text: str, line_offset: int = 0) -> tuple[dict, dict] | None:
+    """``(marks, key_marks)`` of a text `plain_json` read, as `yaml_events.compose_events`
+    gives them (path -> 1-based (line, column) of each value and of each key), from one pass of
+    a tokenizer instead of libyaml's events. None for a text with a carriage return that ends
+    no line (libyaml counts it as a line break; the caller reads such a text line-aware)."""
+    if "\r" in text and text.replace("\r\n", "").count("\r"):
+        return None
+    marks: dict = {}
+    key_marks: dict = {}
+    first = 1 + line_offset
+    line, line_start = first, 0
+    newline = text.find("\n")
+    stack: list[list] = []  # open collections: [path, is a mapping, its key or next index]
+    frame = None
+    for match in _TOKEN.finditer(text):
+        start = match.start()
+        if newline != -1 and newline < start:
+            while newline != -1 and newline < start:
+                line, line_start = line + 1, newline + 1
+                newline = text.find("\n", line_start)
+        token = match.group()
+        head = token[0]
+        if head == "}" or head == "]":
+            stack.pop()
+            frame = stack[-1] if stack else None
+            continue
+        if frame is None:
+            path = ()
+        elif frame[1]:
+            if token[-1] == ":" and head == '"' and len(token) > 1 and frame[2] is None:
+                frame[2] = token[1:-2]
+                key_marks[frame[0] + (frame[2],)] = (line, start - line_start + 1)
+                continue
+            path = frame[0] + (frame[2],)
+            frame[2] = None
+        else:
+            path = frame[0] + (frame[2],)
+            frame[2] += 1
+        marks[path] = (line, start - line_start + 1)
+        if head == "{":
+            frame = [path, True, None]
+            stack.append(frame)
+        elif head == "[":
+            frame = [path, False, 0]
+            stack.append(frame)
+    marks.setdefault((), (first, 1))
+    return marks, key_marks

@@ -32,7 +32,7 @@ from typing import Any
 
 from generator.errors import Problem, display_path
 from generator.reader.limits import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, MAX_RECORD_BYTES, MAX_RECORD_VALUES
-from generator.reader.plain_json import DECLINED, plain_json
+from generator.reader.plain_json import DECLINED, json_places, plain_json
 from generator.reader.yaml_events import MAX_DEPTH, compose_events, dotted
 
 __all__ = ["Located", "dotted", "load_text", "load_file", "read_bounded", "MAX_RECORD_BYTES", "MAX_CONTENT_BYTES",
@@ -87,6 +87,10 @@ class Located:
         if self.pending is None:
             return True
         (text, max_values, offset), self.pending = self.pending, None
+        places = json_places(text, offset)
+        if places is not None:
+            self.marks, self.key_marks = places
+            return True
         composed = compose_events(text, self.file, self.marks, self.key_marks, max_values, offset)
         self.marks.setdefault((), (1 + offset, 1))
         return not composed.fatal and not composed.found and repr(composed.data) == repr(self.data)
