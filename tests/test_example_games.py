@@ -140,3 +140,23 @@ def test_a_record_typed_into_the_pad_gives_the_hand_worked_totals(browser, site,
     assert dict(zip(heads, totals)) == expected
     assert page.problems == []
     context.close()
+
+
+def test_a_game_scored_by_rounds_has_a_sheet_line_per_round(tmp_path):
+    """The printed sheet of a game with rounds has one box per round (its `each_round` line)."""
+    import pdfplumber
+
+    from generator.content.load import load_content
+
+    content = load_content(GAMES)
+    game, doc = next((g.id, d) for g in content.games.values() for d in g.of_kind("scoring").values()
+                     if d.rounds is not None and d.sheet and any(getattr(x, "each_round", None) for x in d.sheet.lines))
+    line = next(x for x in doc.sheet.lines if getattr(x, "each_round", None))
+    res = CliRunner().invoke(cli, ["--content", str(GAMES), "build", f"{game}-score-sheet", "--out", str(tmp_path),
+                                   "--paper", "a4", "--quiet"])
+    assert res.exit_code == 0, res.output
+    with pdfplumber.open(tmp_path / "a4" / f"{game}-score-sheet.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    for n in range(1, len(doc.rounds.round_ids()) + 1):
+        label = (line.label or "{round}").replace("{n}", str(n)).replace("{round}", doc.rounds.round_labels()[n - 1])
+        assert label in text

@@ -63,12 +63,14 @@ def sheet_grid(doc: Scoring) -> Grid:
                                    width=line.width, emphasis=True, running_total=line.running_total))
             continue
         if line.each_round is not None:  # one line per round adding those items of the round
+            parts_help = line.help if line.help is not None else ", ".join(
+                _label(*items[p])[0] for p in line.each_round)  # what the box adds up: "Maki rolls (6 / 3), ..."
             for rid, round_label in zip(doc.rounds.round_ids(), doc.rounds.round_labels()):
                 n = str(doc.rounds.round_ids().index(rid) + 1)
                 label = (line.label or "{round}").replace("{n}", n).replace("{round}", round_label)
                 total_parts.append(f"{line.id}_{rid}")
                 lines.append(TotalLine(id=f"{line.id}_{rid}", label=label, field="number", width=line.width,
-                                       help=line.help or None))
+                                       help=parts_help or None))
             continue
         parts = line.add or [line.id]
         kind, item = items[parts[0]]
