@@ -6,7 +6,7 @@
 let yamlModule = null;
 /** The `yaml` package's browser build, imported once. */
 export function loadYaml() {
-  yamlModule ??= import("../vendor/yaml/index.js");
+  yamlModule ??= import("../vendor/yaml/yaml.js"); // the package as one module (site.py)
   return yamlModule;
 }
 
