@@ -498,3 +498,21 @@ def test_a_shipped_games_record_in_a_folder_of_ones_own_games_names_the_folder(t
 
     shipped = runner.invoke(cli, ["score", "--content", str(CONTENT_DIR), str(example)])
     assert shipped.exit_code == 0 and "Winner: Ann" in shipped.output
+
+
+def test_a_winner_in_doubt_is_provisional_in_the_text_report(run, tmp_path):
+    """A value the model reads left out, or an error finding, makes the winner line provisional and
+    says why; a record with nothing in doubt names the winner plainly."""
+    text = (REPO / "examples" / "rftg-invasion.yaml").read_text()
+    whole = run(REPO / "examples" / "rftg-invasion.yaml", "--plain").output.splitlines()
+    winner = next(line for line in whole if line.startswith("Winner: "))
+    assert "provisional" not in winner
+    first = text.index("    chips: ")
+    path = tmp_path / "no-chips.yaml"
+    path.write_text(text[:first] + text[text.index("\n", first) + 1:])
+    out = run(path, "--plain").output.splitlines()
+    line = next(x for x in out if x.startswith("Winner: "))
+    # Ann's chips left out: a question, and her claimed total no longer matches (an error)
+    assert line.endswith(", provisional (not final: 1 error below; 1 value not written: Ann's chips)"), line
+    data = json.loads(run(path, "--json").output)
+    assert [f["code"] for f in data["findings"] if f["severity"] == "error"] == ["claimed_total"]
