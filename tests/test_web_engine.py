@@ -153,6 +153,12 @@ def test_a_kept_snapshot_that_cannot_be_used_is_dropped_and_the_engine_starts_af
     page = visit(context, served.url)
     engine_state(page, "ready")
     version = snapshot_kept(page)
+    # kept gzipped: Python's memory is mostly empty pages (31.5 MB kept as about 6 MB)
+    kept = page.evaluate("""async () => {
+        const r = await (await caches.open("playaid-engine")).match(new URL("engine-snapshot", location.href).href);
+        return [r.headers.get("X-Snapshot-Encoding"), Number(r.headers.get("X-Snapshot-Bytes")), (await r.arrayBuffer()).byteLength];
+    }""")
+    assert kept[0] == "gzip" and kept[2] * 3 < kept[1], kept
     expected = cli_json("score", "examples/rftg-invasion.yaml")
     for damage in ("truncated", "garbage"):
         page.evaluate("""async (damage) => {
