@@ -84,7 +84,7 @@ import ast
 import operator
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NoReturn
 
 
 class ExpressionError(ValueError):
@@ -578,7 +578,7 @@ class _Compiler:
         self.free: set[str] = set()
         self.bound: list[set[str]] = []  # comprehension variables in scope
 
-    def fail(self, node, message: str, **facts):
+    def fail(self, node, message: str, **facts) -> NoReturn:
         """Raise the `ExpressionError` for ``node``; ``facts``: its ``unknown`` and ``known``."""
         raise ExpressionError(f"{message} (at column {_column(node)})" if _column(node) else message,
                               self.text, _column(node), **facts)
@@ -899,7 +899,7 @@ class _Compiler:
         if isinstance(target, ast.Name):
             return [target.id]
         if isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name) for e in target.elts):
-            return [e.id for e in target.elts]
+            return [e.id for e in target.elts if isinstance(e, ast.Name)]
         self.fail(target, "a comprehension variable must be a name or a tuple of names")
 
     def _iterate(self, generators, env, budget, emit):

@@ -77,6 +77,7 @@ def compute_military(active: list[Card], index: MilitaryIndex,
     vs_xenos = 0
     explain: list[dict] = []
     powers_of = index.powers
+    holders: Iterable[str]
     if names is not None:  # database cards only: those with powers picked by name in C
         holders = filter(powers_of.__contains__, names)
     else:

@@ -453,7 +453,7 @@ class Model:
         game_scope = record_scope | {"players"}
         checks = tuple(_check(c, "check", game_scope, ("checks", i)) for i, c in enumerate(data.get("checks") or ()))
         players = data.get("players") or {}
-        return cls(json=data, record=data.get("record") or data.get("id"), title=data.get("title", ""),
+        return cls(json=data, record=str(data.get("record") or data.get("id")), title=data.get("title", ""),
                    players_min=players.get("min", 1), players_max=players.get("max"),
                    mechanisms=mechanisms, constants=constants,
                    endings=tuple((e["id"], e.get("label", e["id"])) for e in data.get("endings") or ()),

@@ -27,7 +27,7 @@ from generator.scoring.awards import AwardGiver
 from generator.scoring.expressions import Budget
 from generator.scoring.formulas import MAX_SCORE, record_budget, whole
 from generator.scoring.formulas import evaluated as _evaluate
-from generator.scoring.model import Model, ModelInvalid
+from generator.scoring.model import Model, ModelInvalid, Variant
 from generator.scoring.plan import VariantPlan
 from generator.scoring.report import Finding, Tie
 from generator.scoring.template import fill
@@ -77,13 +77,13 @@ class Game:
 
     model: Model
     variant_id: str | None
-    variant: object
+    variant: Variant | None
     ended_by: str | None
     env: dict
     players: list
     envs: list = field(default_factory=list)
     state: dict = field(default_factory=dict)
-    view: object = None
+    view: VariantPlan = field(default=None)  # type: ignore[assignment]  # set once the variant is known
     findings: list = field(default_factory=list)
     budget: Budget = field(default_factory=lambda: record_budget())
     rounds: list = field(default_factory=list)  # per player, per round: the per-round formulas' values
@@ -94,7 +94,9 @@ class Game:
         """What a per-round formula of player ``index`` reads in round ``r`` (from 0): the
         player's names, that round's entered values and per-round values so far, ``round``."""
         env = self.envs[index]
-        scope = {**env, **env[self.model.rounds.ids[r]], **self.rounds[index][r], "round": r + 1}
+        rounds = self.model.rounds
+        assert rounds is not None  # per-round formulas exist only in a model with rounds
+        scope = {**env, **env[rounds.ids[r]], **self.rounds[index][r], "round": r + 1}
         if self.round_others is not None:
             _seat(scope, self.round_others[r], index)
         return scope
@@ -141,7 +143,8 @@ class Pad:
         record: dict = {"game": model.record, "players": [first, {"name": "B"}]}
         if variant is not None:
             record["variant"] = variant
-            allowed = model.variant(variant).ended_by
+            chosen = model.variant(variant)
+            allowed = chosen.ended_by if chosen is not None else ()
             if allowed:
                 record["ended_by"] = allowed[0]
         elif model.endings:
@@ -196,11 +199,13 @@ class Pad:
         self._record_values(game, data)
         stage = ""
         if variant is not None:
+            chosen = variant
             for when, other, note in variant.becomes:
                 if all(env.get(k) == v for k, v in when.items()):
-                    game.variant, stage = model.variant(other), note
+                    chosen, stage = model.variant(other) or variant, note  # checked: a variant of the model
                     break
-            env.update(game.variant.constants)
+            game.variant = chosen
+            env.update(chosen.constants)
         scored = game.variant.id if game.variant is not None else None
         view = game.view = self.plan(scored)
         self._variant_findings(game, data, stage)
@@ -268,7 +273,7 @@ class Pad:
         variant = game.variant
         if variant is None:
             return
-        shown = game.variant_id
+        shown = game.variant_id or variant.id
         if game.ended_by is not None and game.ended_by not in variant.ended_by:
             code, text = self.message("ended_by", {
                 "ended_by": game.ended_by, "a_variant": with_article(shown), "variant": shown,
@@ -296,7 +301,7 @@ class Pad:
         """Score players whose components read the others (`model.CROSS_NAMES`): every
         player's values and measures first, then each player's components; each player's
         findings stay together, in the one-pass order."""
-        said = [[] for _ in players]
+        said: list[list] = [[] for _ in players]
         envs = [self._read(game, i, p, said[i]) for i, p in enumerate(players)]
         game.others = [dict(env) for env in envs]
         if self.model.rounds is not None:
@@ -446,6 +451,7 @@ class Pad:
     def _rounds_json(self, game: Game, index: int, ps: dict) -> list[dict]:
         """A player's VP round by round: ``[{id, label, vp, <per-round component or award>: VP}]``."""
         rounds = self.model.rounds
+        assert rounds is not None  # called only for a model with rounds
         scored = game.variant.id if game.variant is not None else None
         parts = [f.id for f in self.model.components if f.per_round and f.applies(scored)]
         out = []

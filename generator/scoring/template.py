@@ -108,6 +108,7 @@ def _parsed(template: str) -> tuple[str, list]:
         at = len(pieces[0])
         for i in range(1, len(pieces), 3):
             match = _PLACEHOLDER.match(template, at)
+            assert match is not None  # split() found a placeholder here
             placeholders.append((pieces[i], pieces[i + 1], match.group(0), pieces[i + 2]))
             at = match.end() + len(pieces[i + 2])
         if len(_PARSED) >= _MOST:

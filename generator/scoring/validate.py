@@ -125,7 +125,7 @@ def _type_ok(expected, value) -> bool:
 
 def _type_words(expected) -> str:
     names = expected if isinstance(expected, list) else [expected]
-    return " or ".join(_JSON_TYPES.get(n, n) for n in names)
+    return " or ".join(_JSON_TYPES.get(n) or str(n) for n in names)
 
 
 def _check(schema: dict, value: Any, path: tuple, out: _Collector) -> None:

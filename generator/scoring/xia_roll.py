@@ -8,6 +8,8 @@ content: the roll bands (table ``npc-fame-roll``), the roll terms and their bonu
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -92,7 +94,7 @@ def _rows(xia: dict, table_id: str) -> list[dict]:
                                f"its rules from it; restore the table)") from None
 
 
-def _whole(value) -> bool:
+def _whole(value) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -96,7 +96,7 @@ class CampaignPad(Pad):
                                    f"({f'did you mean {close[0]!r}?' if close else 'checks: ' + ', '.join(checks)})",
                                    where)
         self.not_counted_on = frozenset(given)
-        self._checks = [CheckStep(c) for c in model.player_checks]  # run per game, as a Pad runs them per player
+        self._game_checks = [CheckStep(c) for c in model.player_checks]  # run per game, as a Pad runs them per player
 
     def trial_record(self, variant: str | None, high: bool = False) -> dict:
         row = {e.id: e.default for e in self.model.entered}
@@ -167,7 +167,7 @@ class CampaignPad(Pad):
                                        ("mechanisms", "campaign", "completes"), budget))
             shared = {**row_env, "index": i}
             failed: list = []  # the finding of each check this game fails
-            for check in self._checks:
+            for check in self._game_checks:
                 check.run(shared, None, (self.rows, i), failed, budget)
             for finding in failed:
                 find(finding.severity, finding.code, i, finding.message, finding.path)

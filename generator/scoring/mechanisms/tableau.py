@@ -29,6 +29,8 @@ per card), ``military``/``military_vs_xenos`` (as used), ``military_from_cards``
 
 from __future__ import annotations
 
+from typing import cast
+
 import difflib
 from collections import Counter
 from itertools import chain
@@ -100,6 +102,12 @@ class _Player:
 
     __slots__ = ("name", "resolved", "military", "military_vs_xenos", "military_from_cards",
                  "military_vs_xenos_from_cards", "military_explain", "not_counted")
+    resolved: "Resolved"
+    military: int
+    military_vs_xenos: int
+    military_from_cards: int
+    military_vs_xenos_from_cards: int
+    military_explain: list
 
     def __init__(self, name: str):
         self.name = name
@@ -257,7 +265,7 @@ class Tableau(Mechanism):
         plain = self._plain(tableau, player, index, frontier, variant, findings)
         if plain is not None:
             return plain
-        entries = []
+        entries: list[tuple] = []
         active = []
         known = []
         exact = rules.exact
@@ -331,7 +339,7 @@ class Tableau(Mechanism):
                 if name in self._frontier_names:
                     findings.append(self._frontier_not_in_variant(player, exact[name], variant,
                                                              ("players", index, "tableau", j)))
-        return Resolved(None, cards, list(tableau), True)  # entries made only if read
+        return Resolved(None, cast(list, cards), list(tableau), True)  # entries made only if read
 
     def _frontier_not_in_variant(self, player: str, card: Card, variant: str, path: tuple) -> Finding:
         """A Frontier card in a variant that does not play the Frontier decks (its message
@@ -363,7 +371,7 @@ class Tableau(Mechanism):
         vs_from_military = me.military + (vs_xenos - military)  # vs.-Xenos-only powers on top
         me.military_vs_xenos = vs_from_military if written_vs is None else written_vs
         if written_military is None and (written_vs is None or not vs_xenos_applies):
-            checks = ()  # nothing written to compare: the common case
+            checks: list | tuple = ()  # nothing written to compare: the common case
         else:
             checks = [(self.military_id, military, written_military)]
             if vs_xenos_applies:
@@ -452,14 +460,14 @@ class Tableau(Mechanism):
                 hits = six_dev_of[scorer.name]
                 lines = scorers[scorer.name][2]
                 counts = [0] * len(lines)
-                once: list[str] = []  # cards scoring in a line below one they also meet: said
+                said_once: list[str] = []  # cards scoring in a line below one they also meet: said
                 for card in active:
                     hit = hits.get(card.name) if card.set != HAND_ENTERED else scoring_line(scorer, card)
                     if hit is not None:
                         counts[hit[0]] += 1
                         if hit[1] is not None:
-                            once.append(hit[1])
-                lines_out.append(self._scorer_line(scorer.name, lines, counts, once, env))
+                            said_once.append(hit[1])
+                lines_out.append(self._scorer_line(scorer.name, lines, counts, said_once, env))
         return sum(line["vp"] for line in lines_out), lines_out
 
     def _scorer_line(self, name: str, lines: tuple, counts: list[int], once, env: dict) -> dict:
