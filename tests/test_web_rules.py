@@ -95,6 +95,8 @@ def test_the_variant_at_the_table_narrows_the_answers_and_no_answer_offers_the_c
     assert api_page.locator("#rules-status").inner_text().endswith("The closest sections:")
     assert api_page.locator("#panel-rules .rule-result").count() >= 1
     screenshot(api_page, "rules-variant-closest")
+    api_page.select_option("#rules-game", "")  # the page is shared: back to all games
+    assert api_page.locator("#rules-variant").is_hidden()
     assert api_page.problems == []
 
 
@@ -104,16 +106,17 @@ def test_the_answering_item_is_marked_and_a_table_links_its_rules(api_page):
     from tests.rules_fixtures import rules
 
     api_page.click("#tab-rules")
+    api_page.select_option("#rules-game", "")  # all games, as rules().search(q, None)
     table = next(r for r in (rules().search(q, None, 8) for q in ("strengths", "table", "values"))
                  for r in r if r["kind"] == "table" and any(x["kind"] != "table" for x in r.get("related", [])))
     api_page.fill("#rules-q", table["title"])
-    wait_until(api_page, "document.getElementById('rules-status').textContent.includes('best first')")
+    wait_until(api_page, f"document.querySelector(\"#panel-rules [data-rule-id='{table['id']}']\")")
     shown = api_page.locator(f"#panel-rules [data-rule-id='{table['id']}'] .see-also a")
     assert shown.count() >= 1
     assert shown.first.get_attribute("href").startswith("#rule=")
     section = next(r for r in rules().search("game end", None, 8) if any(i.get("best") for i in r.get("items", [])))
     api_page.fill("#rules-q", "game end")
-    wait_until(api_page, "document.getElementById('rules-status').textContent.includes('best first')")
+    wait_until(api_page, f"document.querySelector(\"#panel-rules [data-rule-id='{section['id']}'] li.best\")")
     best = api_page.locator(f"#panel-rules [data-rule-id='{section['id']}'] li.best")
     assert best.count() == 1
     assert best.inner_text().strip().endswith(next(i for i in section["items"] if i.get("best"))["text"].strip()[-20:])
