@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -82,6 +81,8 @@ def _read(path: Path) -> bytes | None:
 def _make(folder: Path) -> bytes | None:
     """Write a new key into ``folder``; the key now there (another process's, should it have
     linked its own first), or None when the folder cannot be written."""
+    import secrets  # only to make a key (imports random): not on every `playaid score`
+
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         temporary = folder / f".{KEY_NAME}.{os.getpid()}.{secrets.token_hex(4)}"
