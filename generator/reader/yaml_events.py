@@ -21,6 +21,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.errors import CONTROL_CHARACTERS, Problem, cut
+from generator.reader import pyyaml_start  # noqa: F401 (before PyYAML is imported: see there)
+from generator.scoring.validate import dotted  # one spelling of field paths, shared with the scoring core
 from yaml.error import MarkedYAMLError, YAMLError
 from yaml.events import (
     AliasEvent,
@@ -48,8 +51,6 @@ except ImportError:  # a PyYAML built without libyaml: its pure-Python parser, s
         def dispose(self):
             pass
 
-from generator.errors import CONTROL_CHARACTERS, Problem, cut
-from generator.scoring.validate import dotted  # one spelling of field paths, shared with the scoring core
 
 #: Deepest nesting of mappings and sequences read. Shipped content needs 8; deeper input is
 #: refused before any recursive step anywhere (Python's limit is 1000 frames).
