@@ -7,14 +7,14 @@ baseline as in bench/startup.py: main from a branch, HEAD~1 on main, ``none`` fo
 
 The records are `bench/scoring.py`'s (every variant, 2-5 players, tableaux dealt from the whole
 card database), written once as one YAML file each (block style, as a table types them) and as
-one JSON Lines file. Figures:
+one JSON Lines file (and as one JSON file each). Figures:
 
   1. in process: `Pad.parse` + `Pad.score` of every record (this tree's core), records/s in
      CPU time: what the batch is measured against (target: the batch at least half of it);
-  2. `playaid score FOLDER --json`, `playaid score FOLDER --plain` and `playaid score
-     FILE.jsonl --json`, whole process, output to /dev/null: records/s in CPU time (user +
-     system) and wall clock, and peak resident memory. A tree that cannot read JSON Lines says
-     "failed".
+  2. `playaid score FOLDER --json` and `--plain` over the YAML files, `--json` over the same
+     records as JSON files, and `playaid score FILE.jsonl --json`, whole process, output to
+     /dev/null: records/s in CPU time (user + system) and wall clock, and peak resident memory.
+     A tree that cannot read JSON Lines says "failed".
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ from baseline import checkout, default_ref, describe, env_for  # noqa: E402
 PLAYAID = str(Path(sys.executable).parent / "playaid")
 
 
-def write_records(folder: Path, count: int) -> tuple[Path, Path, float, float]:
-    """``count`` records as YAML files under ``folder``/yaml and as ``folder``/games.jsonl; also
-    the in-process rates (records/s in CPU time) of this tree's core on them: scored, and
-    checked + scored."""
+def write_records(folder: Path, count: int) -> tuple[Path, Path, Path, float, float]:
+    """``count`` records as YAML files under ``folder``/yaml, as JSON files under ``folder``/json
+    and as ``folder``/games.jsonl; also the in-process rates (records/s in CPU time) of this
+    tree's core on them: scored, and checked + scored."""
     import json
 
     import yaml
@@ -58,6 +58,10 @@ def write_records(folder: Path, count: int) -> tuple[Path, Path, float, float]:
     for i, record in enumerate(records):
         (files / f"game-{i:05d}.yaml").write_text(yaml.safe_dump(record, sort_keys=False, allow_unicode=True),
                                                 encoding="utf-8")
+    as_json = folder / "json"
+    as_json.mkdir()
+    for i, record in enumerate(records):
+        (as_json / f"game-{i:05d}.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     lines = folder / "games.jsonl"
     with open(lines, "w", encoding="utf-8") as out:
         for record in records:
@@ -72,7 +76,7 @@ def write_records(folder: Path, count: int) -> tuple[Path, Path, float, float]:
         pad.score(record)
     scored = time.process_time() - cpu
     gc.unfreeze()
-    return files, lines, count / scored, count / (checked + scored)
+    return files, as_json, lines, count / scored, count / (checked + scored)
 
 
 def run(cmd: list[str], cwd: Path, env: dict) -> tuple[float, float, float, int]:
@@ -94,7 +98,7 @@ def main() -> None:
     n = args.records
     ref = None if args.baseline == "none" else default_ref() if args.baseline == "default" else args.baseline
     with tempfile.TemporaryDirectory() as tmp, checkout(ref) as tree:
-        files, lines, scored, checked = write_records(Path(tmp), n)
+        files, as_json, lines, scored, checked = write_records(Path(tmp), n)
         sides = [("this tree", ROOT)] + ([(describe(ref), tree)] if tree is not None else [])
         envs = [env_for(where) for _, where in sides]
         print(f"{n:,} RftG records, load average {os.getloadavg()[0]:.1f}", flush=True)
@@ -106,6 +110,7 @@ def main() -> None:
             run([PLAYAID, "score", one], where, env)
         for name, cmd in [("score FOLDER --json (YAML files)", [PLAYAID, "score", str(files), "--json"]),
                           ("score FOLDER --plain (YAML files)", [PLAYAID, "score", str(files), "--plain"]),
+                          ("score FOLDER --json (JSON files)", [PLAYAID, "score", str(as_json), "--json"]),
                           ("score FILE.jsonl --json", [PLAYAID, "score", str(lines), "--json"])]:
             cells = []
             for (_, where), env in zip(sides, envs):

@@ -19,18 +19,20 @@ try:
     main()
 except SystemExit:
     pass
-print("\n@@MODULES@@" + json.dumps(sorted({m.split(".")[0] for m in sys.modules})))
+print("\n@@MODULES@@" + json.dumps(sorted(sys.modules)))
 """
 
 
-def _modules(args: list[str], env_cache: Path) -> set[str]:
+def _modules(args: list[str], env_cache: Path, full: bool = False) -> set[str]:
+    """The packages (``full``: the modules) a playaid command run with ``args`` imported."""
     import os
 
     env = {**os.environ, "PLAYAID_CACHE_DIR": str(env_cache)}
     out = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(args)], capture_output=True, text=True,
                          cwd=REPO, env=env)
     assert "@@MODULES@@" in out.stdout, out.stderr
-    return set(json.loads(out.stdout.split("@@MODULES@@")[1]))
+    names = set(json.loads(out.stdout.split("@@MODULES@@")[1]))
+    return names if full else {m.split(".")[0] for m in names}
 
 
 def test_help_imports_nothing_heavy(tmp_path):
@@ -47,6 +49,21 @@ def test_score_imports_nothing_heavy_once_rules_are_compiled(tmp_path):
     assert loaded.isdisjoint(HEAVY), sorted(loaded & set(HEAVY))
     loaded = _modules(["xia", "npc-roll", "--d20", "12"], tmp_path)
     assert loaded.isdisjoint(HEAVY + ("yaml",)), sorted(loaded & set(HEAVY))
+
+
+def test_a_command_imports_only_the_scoring_it_uses(tmp_path):
+    """An RftG record loads the tableau mechanism, not the campaign; the NPC roll loads neither,
+    nor the scoring model (issue 35: each command imports only what it uses)."""
+    record = str(REPO / "examples" / "rftg-standard.yaml")
+    _modules(["score", record, "--plain"], tmp_path)  # compiles the rules into the cache
+    loaded = _modules(["score", record, "--plain"], tmp_path, full=True)
+    assert "generator.scoring.mechanisms.tableau" in loaded
+    assert "generator.scoring.mechanisms.campaign" not in loaded
+    assert "tempfile" not in loaded  # a clean record lists nothing in a batch summary
+    loaded = _modules(["xia", "npc-roll", "--d20", "12"], tmp_path, full=True)
+    assert "generator.scoring.xia_roll" in loaded
+    assert loaded.isdisjoint({"generator.scoring.model", "generator.scoring.expressions",
+                              "generator.scoring.mechanisms.tableau", "generator.scoring.mechanisms.campaign"})
 
 
 def test_noop_build_imports_nothing_heavy(tmp_path):

@@ -9,7 +9,6 @@ needs no change here). Kept on disk by `generator.records.compile_rules`; the co
 
 from __future__ import annotations
 
-from generator.scoring.model import expand_rounds
 
 #: Version of the compiled rules' shape; the scoring core checks it.
 FORMAT = 2
@@ -73,6 +72,10 @@ def _scoring_model(scoring, facts: dict, game_id: str, tables: dict) -> dict:
                 del item["after_tie"]
     if data.get("lowest_wins") is False:
         del data["lowest_wins"]
+    # here, not at the top: `playaid score` and `xia npc-roll` import this module (FORMAT) when the
+    # rules come from the cache, and need no scoring model to read them
+    from generator.scoring.model import expand_rounds
+
     return expand_rounds(data)
 
 
