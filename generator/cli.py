@@ -184,6 +184,12 @@ def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
         if note:
             click.echo(note, err=True)
     content = load_content(content_dir)
+    from generator.content.fit_checks import check_fit
+    from generator.errors import ContentError
+
+    unfit = check_fit(content)  # what `build` would refuse for want of room, at its content line
+    if unfit:
+        raise ContentError(unfit)
     for warning in content.warnings:
         click.echo(f"warning: {warning}", err=True)
     unverified = RulebookTally()

@@ -126,3 +126,48 @@ def test_a_formula_failing_on_one_record_is_located_at_the_formula_too(tmp_path)
                                 "cannot evaluate `100 // (red - 3)`: division by zero")
     assert error["hint"].startswith(f"a content error, not the record's: fix the formula at {at} ")
     assert (error["file"], error["line"]) == (str(record), 1)
+
+
+# --- what `build` would refuse for want of room: found by `check`, at the content line ---------
+
+LONG_LABEL = "Gem sets counted for each complete trio of red, green and blue gems that a player holds when the game ends"
+LONG_WORD = "Supercalifragilisticexpialidociouslyextraordinarilylongword"
+
+
+def test_a_sheet_label_too_wide_for_the_sheet_is_a_check_error_at_its_label(tmp_path):
+    # it passed check, then the build failed on "content/gems/scoring.yaml: row 'sets_vp'" without a line
+    content = tmp_path / "content"
+    scoring = game(content, "gems", lambda t: t.replace("  - id: sets_vp\n    label: Gem sets\n",
+                                                        f"  - id: sets_vp\n    label: {LONG_LABEL}\n", 1))
+    code, lines = check(content)
+    assert code == 1
+    at = line_of(scoring, LONG_LABEL)
+    assert lines[:-1] == [
+        f"content/gems/scoring.yaml:{at}:12: components[0].label: aid 'score-sheet' on A4 and US Letter: "
+        f"row 'sets_vp': label '{LONG_LABEL}' is wider than its 57.0 mm label column at 6 pt "
+        f"(shorten the text, or move words into the help text)"]
+
+
+def test_a_sheet_lines_own_label_is_located_there(tmp_path):
+    content = tmp_path / "content"
+    scoring = game(content, "gems", lambda t: t.replace("    - sets_vp\n", f"    - {{id: sets_vp, label: \"{LONG_LABEL}\"}}\n", 1))
+    code, lines = check(content)
+    assert code == 1 and len(lines) == 2
+    assert lines[0].startswith(f"content/gems/scoring.yaml:{line_of(scoring, LONG_LABEL)}:")
+    assert ": sheet.lines[1].label: aid 'score-sheet' on A4 and US Letter: row 'sets_vp': label " in lines[0]
+
+
+def test_a_word_wider_than_a_card_is_a_check_error_at_its_rules_line(tmp_path):
+    # it passed check, then the build failed on "face 'front': '...' is wider than its line" without a file
+    content = tmp_path / "content"
+    rules = game(content, "gems", lambda t: t.replace("1 VP per 3 coins,", f"1 VP per 3 coins, {LONG_WORD}", 1),
+                 file="rules.yaml")
+    code, lines = check(content)
+    assert code == 1
+    at = line_of(rules, LONG_WORD)
+    assert lines[:-1] == [
+        f"content/gems/rules.yaml:{at}:9: sections[0].items[2]: '{LONG_WORD}' is wider than the 57.5 mm inside "
+        f"the safe area of aid 'summary' (63.5 mm wide) at 7 pt: the build cannot fit it on its line "
+        f"(shorten the word, or write a soft hyphen (\\u00ad) or a space where it may break)"]
+    rules.write_text(rules.read_text().replace(LONG_WORD, LONG_WORD[:30] + "\u00ad" + LONG_WORD[30:]))
+    assert check(content)[0] == 0  # a soft hyphen lets it break

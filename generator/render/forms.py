@@ -92,7 +92,7 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     label_w = _label_width_mm(canvas, grid.corner, rows)
     if canvas.stringWidth(grid.corner, "PlayaidSans-Bold", LABEL_PT) > mm_to_pt(label_w - 2 * LABEL_PAD_MM):
         raise FormFitError(f"corner label '{grid.corner}' is wider than its "
-                           f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {LABEL_PT:g} pt")
+                           f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {LABEL_PT:g} pt", "corner")
     data_w = pw - 2 * margin - label_w
     total_weight = sum(c.width for c in cols)
     col_x = [margin + label_w]
@@ -243,11 +243,15 @@ def _set_header(canvas, column: Line, x0: float, x1: float) -> ColumnHeader:
     if label is None:
         room = "one line (the rest of its header holds the help text)" if column.help else "two lines"
         raise FormFitError(f"column '{column.id}': label '{column.label}' does not fit its {(x1 - x0 - 1):.1f} mm "
-                           f"column on {room} even at {MIN_TEXT_PT:g} pt")
-    help_lines = _wrap(canvas, column.help, "PlayaidSans", HELP_PT, width_pt) if column.help else []
+                           f"column on {room} even at {MIN_TEXT_PT:g} pt", column.base or column.id)
+    try:
+        help_lines = _wrap(canvas, column.help, "PlayaidSans", HELP_PT, width_pt) if column.help else []
+    except FormFitError as exc:
+        raise FormFitError(f"column '{column.id}': help text {exc}", column.base or column.id, "help") from None
     if len(help_lines) > 2:
         raise FormFitError(f"column '{column.id}': help text '{column.help}' needs {len(help_lines)} lines "
-                           f"at {HELP_PT:g} pt in its {(x1 - x0 - 1):.1f} mm column; the header holds 2")
+                           f"at {HELP_PT:g} pt in its {(x1 - x0 - 1):.1f} mm column; the header holds 2",
+                           column.base or column.id, "help")
     return ColumnHeader(label, help_lines)
 
 
@@ -274,7 +278,14 @@ def _draw_header(canvas, header: ColumnHeader, x0: float, x1: float, y0: float, 
 
 
 class FormFitError(ValueError):
-    """Text of a form does not fit its box at the 6 pt minimum."""
+    """Text of a form does not fit its box at the 6 pt minimum. ``item``: the id of the row or
+    column whose text it is, ``"corner"`` for the corner label, or None (`playaid check` locates
+    it in content by it); ``part``: ``"label"`` or ``"help"``."""
+
+    def __init__(self, message: str, item: str | None = None, part: str = "label"):
+        super().__init__(message)
+        self.item = item
+        self.part = part
 
 
 def _wrap(canvas, text: str, font: str, size: float, width_pt: float) -> list[str]:
@@ -306,12 +317,12 @@ def _row_label(canvas, row: Line, x0: float, label_w: float, y0: float, row_h: f
     label = _set_label(canvas, row.label, font, width_pt)
     if label is None:
         raise FormFitError(f"row '{row.id}': label '{row.label}' is wider than its "
-                           f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {MIN_TEXT_PT:g} pt")
+                           f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {MIN_TEXT_PT:g} pt", row.base or row.id)
     size = label.size
     try:
         lines = _wrap(canvas, row.help, "PlayaidSans", HELP_PT, width_pt) if row.help else []
     except FormFitError as exc:
-        raise FormFitError(f"row '{row.id}': help text {exc}") from None
+        raise FormFitError(f"row '{row.id}': help text {exc}", row.base or row.id, "help") from None
     # Ink from the label's cap height down to the last help line's descenders.
     block = pt_to_mm(CAP_HEIGHT * size) + (HELP_GAP_MM + (len(lines) - 1) * HELP_LEADING_MM
                                            + pt_to_mm(DESCENT * HELP_PT) if lines else 0)
@@ -320,7 +331,7 @@ def _row_label(canvas, row: Line, x0: float, label_w: float, y0: float, row_h: f
                             - pt_to_mm(DESCENT * HELP_PT)) // HELP_LEADING_MM) + 1)
         raise FormFitError(f"row '{row.id}': help text '{row.help}' needs {len(lines)} lines at "
                            f"{HELP_PT:g} pt in its {label_w - 2 * LABEL_PAD_MM:.1f} mm label column; "
-                           f"the {row_h:.1f} mm row holds {holds}")
+                           f"the {row_h:.1f} mm row holds {holds}", row.base or row.id, "help")
     baseline = y0 + (row_h + block) / 2 - pt_to_mm(CAP_HEIGHT * size)
     canvas.setFont(font, size)
     canvas.drawString(mm_to_pt(x0 + LABEL_PAD_MM), mm_to_pt(baseline), row.label)
