@@ -30,6 +30,8 @@ def iter_sources(model: BaseModel, path: tuple = ()) -> Iterator[tuple[tuple, An
                               spath + ("source",) if section.source else None, spath + ("items",))
         for ri, ruling in enumerate(model.rulings):
             yield path + ("rulings", ri), ruling.source, path + ("rulings", ri, "source")
+            if ruling.part:
+                yield path + ("rulings", ri, "part"), ruling.part, path + ("rulings", ri, "part")
     elif isinstance(model, Table):
         if model.part:
             yield path + ("part",), model.part, path + ("part",)

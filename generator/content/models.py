@@ -91,6 +91,10 @@ class Ruling(Strict):
     ruling: str
     reason: str
     source: SourceRef
+    part: SourceRef | None = Field(
+        None, description="the rulebook part its source stands in, as '<rulebook id>: <the part's "
+                          "heading>', where the heading repeats and its document names no part (or "
+                          "another)")
 
 
 class Section(Strict):

@@ -137,7 +137,7 @@ class _Builder:
         tells a repeated heading apart ("xc: Setup" of the counterstrike game)."""
         book, _, heading = (part or "").partition(": ")
         for entry in self.entries[first:]:
-            if heading and entry["source"].partition(": ")[0] == book.strip():
+            if heading and "part" not in entry and entry["source"].partition(": ")[0] == book.strip():
                 entry["part"] = heading.strip()
 
     def mark_variants(self, doc_id: str, first: int) -> None:
@@ -162,8 +162,10 @@ class _Builder:
         return entry
 
     def ruling(self, path: str, title: str, ruling) -> None:
+        first = len(self.entries)
         self.add(f"{path}/ruling/{ruling.id}", "ruling", name=ruling.question, context=[title, "Rulings"],
                  text=ruling.ruling, detail=ruling.reason, source=ruling.source)
+        self.mark_part(ruling.part, first)
 
     # --- tables and facts ------------------------------------------------------------------
 
