@@ -89,9 +89,12 @@ def test_a_place_below_the_minimum_is_not_taken():
     # min_to_win 1: C (0 coins) takes no place, so with A 3, B 0... only A places
     report = _score(_award(places=[6, 3], ties="share", min_to_win=1), _coins(3, 0, 0))
     assert _totals(report) == {"A": 6, "B": 0, "C": 0}
+    # nobody has any: nothing to say; some, but too few: said
     report = _score(_award(places=[6, 3], ties="share", min_to_win=1), _coins(0, 0))
-    assert _totals(report) == {"A": 0, "B": 0}
-    assert [f["code"] for f in report["findings"]] == ["award_not_given"]
+    assert _totals(report) == {"A": 0, "B": 0} and report["findings"] == []
+    report = _score(_award(places=[6, 3], ties="share", min_to_win=3), _coins(2, 1))
+    assert [f["message"] for f in report["findings"]] == \
+        ["Richest: nobody scores it (top coins is 2; it needs at least 3)"]
 
 
 def test_awards_by_player_count():
@@ -233,3 +236,17 @@ def test_a_template_shows_a_key_of_a_neighbours_values():
                                 "why": "{coins} against {left.coins}"}])
     report = _score(model, _coins(5, 3))
     assert report["players"][0]["explain"][0]["why"] == "5 against 3"
+
+
+def test_each_round_its_own_places_and_a_condition_per_round():
+    # Alhambra-like: round 1 pays 1st only (8), round 2 1st and 2nd (16, 8); round 3 not at all
+    model = _model(rounds={"count": 3, "entered": [{"id": "towers", "label": "Towers", "type": "count"}]},
+                   awards=[{"id": "towers", "title": "Towers", "most": "towers", "per_round": True,
+                            "places_by_round": [[8], [16, 8], [30, 20]], "ties": "pool", "min_to_win": 1,
+                            "when": "round < 3", "source": "x"}])
+    report = _score(model, [{"name": "A", "r1": {"towers": 2}, "r2": {"towers": 3}, "r3": {"towers": 9}},
+                            {"name": "B", "r1": {"towers": 1}, "r2": {"towers": 3}, "r3": {"towers": 1}}])
+    # r1: A 8; r2: A and B pool 1st and 2nd: (16 + 8) // 2 = 12 each; r3: not given
+    assert _totals(report) == {"A": 20, "B": 12}
+    with pytest.raises(ModelInvalid, match="places_by_round"):
+        pad_for({"id": "demo", "scoring": {**model, "awards": [{**model["awards"][0], "places_by_round": [[8]]}]}})

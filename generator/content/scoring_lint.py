@@ -29,7 +29,8 @@ from generator.errors import Problem
 #: ("pool" is not among the words: RftG's VP pool is a pile of chips.)
 _SPLIT = re.compile(r"\b(split|share[sd]?|divid\w*)\b[^.;:]{0,40}\b(points?|VP)\b"
                     r"|\b(points?|VP)\b[^.;:]{0,40}\b(split|shared|divided)\b", re.I)
-_SECOND = re.compile(r"\b(second|2nd)\b", re.I)
+#: A second place: "second most", "2nd place", "second highest" (not "the 2nd scoring card").
+_SECOND = re.compile(r"\b(second|2nd)([ -](most|place|highest|largest|fewest|least|best|majority)\b)", re.I)
 _WORD = re.compile(r"[a-z]{4,}")
 #: Words too common in scoring rules to tell one award's rule from another's.
 _COMMON = frozenset({"most", "fewest", "least", "points", "point", "player", "players", "each", "with",

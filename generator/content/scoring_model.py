@@ -229,7 +229,8 @@ class Award(Strict):
 
     ``vp``: what the winner scores (one place), or ``places``: the VP of 1st, 2nd, 3rd...
     (``[6, 3]``), or ``places_by_players``: per player count, the places (``{2: [5], 3: [5, 2]}``;
-    a count not listed uses the entry of the largest count below it). ``ties``: ``all`` (every
+    a count not listed uses the entry of the largest count below it), or ``places_by_round``
+    (with ``per_round``): each round's places (Alhambra: ``[[8], [16, 8], [24, 16, 8]]``). ``ties``: ``all`` (every
     tied player scores the place's VP), ``none`` (nobody scores it), ``share`` (the tied
     players split that place's VP, rounded toward 0) or ``pool`` (they add up the VP of every
     place they cover and split it). ``after_tie``: ``skip`` (default: after two tied for 1st,
@@ -248,6 +249,7 @@ class Award(Strict):
     vp: int | None = Field(None, ge=-999, le=999)
     places: list[PlaceVP] | None = Field(None, min_length=1, max_length=20)
     places_by_players: dict[int, list[PlaceVP]] | None = Field(None, min_length=1)
+    places_by_round: list[list[PlaceVP]] | None = Field(None, min_length=1, max_length=20)
     most: Expression | None = None
     least: Expression | None = None
     measure_label: str | None = None
@@ -290,10 +292,12 @@ class Award(Strict):
     def _one_measure(self):
         if (self.most is None) == (self.least is None):
             raise ValueError(f"award '{self.id}': give either `most` or `least` (a formula)")
-        given = [key for key in ("vp", "places", "places_by_players") if getattr(self, key) is not None]
+        given = [key for key in ("vp", "places", "places_by_players", "places_by_round") if getattr(self, key) is not None]
         if len(given) != 1:
-            raise ValueError(f"award '{self.id}': give one of `vp` (one place), `places` (VP of 1st, 2nd, ...) "
-                             f"or `places_by_players`" + (f", not {' and '.join(given)}" if given else ""))
+            raise ValueError(f"award '{self.id}': give one of `vp` (one place), `places` (VP of 1st, 2nd, ...), "
+                             f"`places_by_players` or `places_by_round`" + (f", not {' and '.join(given)}" if given else ""))
+        if self.places_by_round is not None and not self.per_round:
+            raise ValueError(f"award '{self.id}': `places_by_round` gives each round its places; add `per_round: true`")
         if self.min_players is not None and self.max_players is not None and self.min_players > self.max_players:
             raise ValueError(f"award '{self.id}': min_players {self.min_players} is above max_players "
                              f"{self.max_players}")
@@ -306,7 +310,9 @@ class Award(Strict):
             return list(self.places)
         if self.places_by_players is not None:
             return list(self.places_by_players[max(self.places_by_players)])
-        return [self.vp]
+        if self.places_by_round is not None:
+            return list(max(self.places_by_round, key=len))
+        return [self.vp if self.vp is not None else 0]
 
 
 class AwardsTotal(Strict):

@@ -183,15 +183,10 @@ class AwardGiver:
         pad = self.pad
         award, expr, label, note, at, where = spec
         count = len(scores)
-        if award.when is not None:  # not in play in this game (a Terraforming Mars award not funded)
-            scope = {**game.env, "players": game.envs}
-            try:
-                if not award.when.evaluate(scope, game.budget):
-                    return
-            except ExpressionError as exc:
-                raise ModelInvalid.from_expression(f"{where} `when`", exc, award.at + ("when",)) from None
+        if award.when is not None and not award.per_round and not self._holds(game, award, where, None):
+            return  # not in play in this game (a Terraforming Mars award not funded)
         low, high = award.min_players, award.max_players
-        places = award.places_for(count)
+        places = award.places_for(count) if not award.places_by_round else award.places_by_round[0]
         if (low is not None and count < low) or (high is not None and count > high) or not places:
             bound = _player_bound(award) if (low is not None or high is not None) else \
                 f"{award.places_by_players[0][0]} or more players"
@@ -201,12 +196,26 @@ class AwardGiver:
         rounds = pad.model.rounds
         if award.per_round:
             for r, round_label in enumerate(rounds.labels):
+                if award.when is not None and not self._holds(game, award, where, r):
+                    continue
                 envs = [game.round_scope(i, r) for i in range(count)]
-                self._place(game, scores, award, self._values(game, expr, at, where, envs), places,
+                self._place(game, scores, award, self._values(game, expr, at, where, envs),
+                            award.places_by_round[r] if award.places_by_round else places,
                             label, note, f"{award.title}, {round_label}", r)
         else:
             self._place(game, scores, award, self._values(game, expr, at, where, game.envs), places,
                         label, note, award.title, None)
+
+    def _holds(self, game, award, where: str, round_index: int | None) -> bool:
+        """Whether ``award.when`` holds (over the record's values and ``players``; with
+        ``round``, the round's number, for a per-round award)."""
+        scope = {**game.env, "players": game.envs}
+        if round_index is not None:
+            scope["round"] = round_index + 1
+        try:
+            return bool(award.when.evaluate(scope, game.budget))
+        except ExpressionError as exc:
+            raise ModelInvalid.from_expression(f"{where} `when`", exc, award.at + ("when",)) from None
 
     def _place(self, game, scores, award, values, places, label, note, title, round_index) -> None:
         """Give one ranking's places (``round_index``: the round it is, or None)."""
@@ -216,6 +225,8 @@ class AwardGiver:
         placed = placings(values, award, places)
         if not placed and award.min_to_win is not None and values:
             top = min(values) if award.lower else max(values)
+            if top == 0:  # nobody has any (no maki this round): nothing to say
+                return
             code, text = pad.message("award_not_given", {
                 "title": title, "measure": label, "note": note, "top": top, "min": award.min_to_win,
                 "best": "lowest" if award.lower else "top", "bound": "at most" if award.lower else "at least"})

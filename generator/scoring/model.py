@@ -187,6 +187,7 @@ class Award:
     max_players: int | None = None
     per_round: bool = False
     when: Any = None  # a compiled expression over the game's names: given only when it holds
+    places_by_round: tuple = ()  # (places of round 1, of round 2, ...), per_round only
 
     def applies(self, variant: str | None) -> bool:
         return self.variants is None or variant in self.variants
@@ -196,7 +197,7 @@ class Award:
         """One place, all or nobody on a tie, every game: said as the original one-VP award
         ("highest military: 7, tied with Ben"); else by place (`awards.place_awards`)."""
         return (len(self.places) == 1 and not self.places_by_players and self.ties in ("all", "none")
-                and not self.per_round and self.when is None)
+                and not self.per_round and self.when is None and not self.places_by_round)
 
     def places_for(self, player_count: int) -> tuple[int, ...]:
         """The VP by place with ``player_count`` players (empty: the award is not given)."""
@@ -429,8 +430,12 @@ class Model:
                                           other.get("note", ""))
             by_players = tuple(sorted((int(count), tuple(vps))
                                       for count, vps in (a.get("places_by_players") or {}).items()))
-            places = tuple(a["places"]) if a.get("places") else (() if by_players else (a["vp"],))
-            vp = a["vp"] if a.get("vp") is not None else (places or by_players[0][1])[0]
+            by_round = tuple(tuple(vps) for vps in a.get("places_by_round") or ())
+            if by_round and rounds is not None and len(by_round) != len(rounds.ids):
+                raise ModelInvalid(f"{where}: `places_by_round` gives {len(by_round)} rounds their places, but the "
+                                   f"game has {len(rounds.ids)} rounds", ("awards", ai, "places_by_round"))
+            places = tuple(a["places"]) if a.get("places") else (() if by_players or by_round else (a["vp"],))
+            vp = a["vp"] if a.get("vp") is not None else (places or (by_players[0][1] if by_players else by_round[0]))[0]
             awards[a["id"]] = Award(a["id"], a.get("title", a["id"]), vp,
                                     _compile(str(text), where, award_scope, ("awards", ai, "least" if lower else "most")),
                                     a.get("measure_label") or _words(text), lower, a.get("ties", "all"),
@@ -438,8 +443,9 @@ class Model:
                                     a.get("help", ""), ("awards", ai), places, by_players,
                                     a.get("after_tie", "skip"), a.get("min_players"), a.get("max_players"),
                                     per_round, None if a.get("when") is None else
-                                    _compile(str(a["when"]), f"{where} `when`", record_scope | {"players"},
-                                             ("awards", ai, "when")))
+                                    _compile(str(a["when"]), f"{where} `when`",
+                                             record_scope | {"players"} | ({"round"} if per_round else set()),
+                                             ("awards", ai, "when")), by_round)
         scope.add(awards_total["id"])
         scope.add(awards_total["list"])  # the ids of the awards a player won (a tie-breaker may read them)
         tie_breakers = []
