@@ -68,3 +68,16 @@ def test_playaid_rules_says_no_rule_matches_and_which_words_to_try():
     assert res.stderr == (f"no rule matches 'what is the capital of France'; try words such as {WORDS}\n")
     res = runner.invoke(cli, ["rules", "pizza", "recipe", "--json", "--content", str(REPO / "content")])
     assert res.exit_code == 0 and json.loads(res.stdout) == []
+
+
+def test_playaid_rules_offers_the_closest_sections_when_nothing_answers():
+    """Two words the rules never use beside one they do: no answer, and the sections nearest
+    to that word on stderr, each with its source as players read it (no ids)."""
+    word = next(iter(rules().index.games.values()))["synonyms"][0][1]
+    res = CliRunner().invoke(cli, ["rules", word, "zzquux", "flimflam", "--content", str(REPO / "content")])
+    assert res.exit_code == 0 and res.stdout == ""
+    lines = res.stderr.splitlines()
+    assert lines[0].startswith(f"no rule matches '{word} zzquux flimflam'")
+    assert lines[1] == "the closest sections:" and len(lines) >= 3
+    closest = rules().closest(f"{word} zzquux flimflam")
+    assert lines[2] == f"  {closest[0]['title']} ({closest[0]['cite']})"
