@@ -89,35 +89,52 @@ def run(cmd: list[str], cwd: Path, env: dict) -> tuple[float, float, float, int]
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
+def side_by_side(n: int = 10_000, baseline: str | None = "default"):
+    """Rows ``(name, [figure per side], note)``, one at a time as measured: this tree first, then
+    the baseline (as in bench/startup.py). The first row (name "") holds the sides' labels."""
+    ref = default_ref() if baseline == "default" else baseline
+    with tempfile.TemporaryDirectory() as tmp, checkout(ref) as tree:
+        files, as_json, lines, scored, checked = write_records(Path(tmp), n)
+        sides = [("this tree", ROOT)] + ([(describe(ref), tree)] if tree is not None else [])
+        envs = [env_for(where) for _, where in sides]
+        yield "", [label for label, _ in sides], f"{n:,} RftG records; load average {os.getloadavg()[0]:.1f}"
+        yield (f"in process, {n:,} records (this tree's core)", [f"{scored:,.0f}/s scored"],
+               f"CPU time; {checked:,.0f}/s checked + scored; half of scored: {scored / 2:,.0f}/s (the target)")
+        one = str(files / "game-00000.yaml")
+        for (_, where), env in zip(sides, envs):  # compile the rules and write the bytecode first
+            run([PLAYAID, "score", one], where, env)
+        for name, cmd in [(f"score FOLDER --json, {n:,} YAML files", [PLAYAID, "score", str(files), "--json"]),
+                          (f"score FOLDER --plain, {n:,} YAML files", [PLAYAID, "score", str(files), "--plain"]),
+                          (f"score FOLDER --json, {n:,} JSON files", [PLAYAID, "score", str(as_json), "--json"]),
+                          (f"score FILE.jsonl --json, {n:,} lines", [PLAYAID, "score", str(lines), "--json"])]:
+            cells = []
+            for (_, where), env in zip(sides, envs):
+                wall, cpu, mb, code = run(cmd, where, env)
+                cells.append("failed" if code > 1 else
+                             f"{n / cpu:,.0f}/s CPU ({cpu / n * 1e6:.0f} us), {n / wall:,.0f}/s wall, {mb:.0f} MB")
+            yield name, cells, "records/s in CPU time, wall clock; peak resident memory"
+
+
+def figures(n: int = 10_000, baseline: str | None = "default"):
+    """Rows ``(name, value, note)`` for bench/build.py: this tree's figure, the baseline's in the
+    note."""
+    labels: list[str] = []
+    for name, values, note in side_by_side(n, baseline):
+        if not name:
+            labels = values[1:]
+            continue
+        beside = [f"{label}: {value}" for label, value in zip(labels, values[1:])]
+        yield name, values[0], "; ".join([*beside, note])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--records", type=lambda a: int(a.replace(",", "")), default=10_000)
     ap.add_argument("--baseline", default="default", metavar="REF",
                     help="git ref measured beside this tree (default: main, or HEAD~1 on main; none: none)")
     args = ap.parse_args()
-    n = args.records
-    ref = None if args.baseline == "none" else default_ref() if args.baseline == "default" else args.baseline
-    with tempfile.TemporaryDirectory() as tmp, checkout(ref) as tree:
-        files, as_json, lines, scored, checked = write_records(Path(tmp), n)
-        sides = [("this tree", ROOT)] + ([(describe(ref), tree)] if tree is not None else [])
-        envs = [env_for(where) for _, where in sides]
-        print(f"{n:,} RftG records, load average {os.getloadavg()[0]:.1f}", flush=True)
-        print(f"in process (this tree's core): {scored:,.0f} records/s scored, {checked:,.0f}/s checked + scored "
-              f"(CPU time); half of scored: {scored / 2:,.0f}/s", flush=True)
-        print(f"{'':<34}" + "".join(f"  {label:>44}" for label, _ in sides), flush=True)
-        one = str(files / "game-00000.yaml")
-        for (_, where), env in zip(sides, envs):  # compile the rules and write the bytecode first
-            run([PLAYAID, "score", one], where, env)
-        for name, cmd in [("score FOLDER --json (YAML files)", [PLAYAID, "score", str(files), "--json"]),
-                          ("score FOLDER --plain (YAML files)", [PLAYAID, "score", str(files), "--plain"]),
-                          ("score FOLDER --json (JSON files)", [PLAYAID, "score", str(as_json), "--json"]),
-                          ("score FILE.jsonl --json", [PLAYAID, "score", str(lines), "--json"])]:
-            cells = []
-            for (_, where), env in zip(sides, envs):
-                wall, cpu, mb, code = run(cmd, where, env)
-                cells.append("failed" if code > 1 else
-                             f"{n / cpu:,.0f}/s CPU ({cpu / n * 1e6:.0f} us), {n / wall:,.0f}/s wall, {mb:.0f} MB")
-            print(f"{name:<34}" + "".join(f"  {c:>44}" for c in cells), flush=True)
+    for name, values, note in side_by_side(args.records, None if args.baseline == "none" else args.baseline):
+        print(f"{name:<42}" + "".join(f"  {v:>44}" for v in values) + f"  {note}", flush=True)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ Figures, in one run on this machine:
   6. scoring throughput in process, over generated batches: RftG (target >= 10,000 records/s),
      the Xia campaign and a game scored from its model alone (bench/scoring.py)
   7. whole-process start-up of the command line beside `python -c pass`, a no-op build, and one
-     `playaid score` call on 1,000 records (bench/startup.py)
+     `playaid score` call on 1,000 records, beside the previous main (bench/startup.py)
   8. the web scorer in headless Chromium: form usable, engine ready cold and warm, rescore after
      ready, site size raw and gzip (bench/web_scorer.py)
   9. the phone pad: keystrokes and taps to enter a 12-card tableau, and over 40 random
@@ -21,6 +21,9 @@ Figures, in one run on this machine:
      (bench/watch_latency.py)                                   (target <= 1.5 s)
  11. peak memory of one `playaid score` call on 1,000 and 10,000 records, text and --json
      (bench/batch_memory.py; flat: records are scored and printed one at a time)
+ 11b. a batch of 10,000 RftG records (YAML files, JSON files, one JSON Lines file) beside the
+     scoring core's in-process rate on the same records, and beside the previous main
+     (bench/batch.py)                                   (target >= half the core's rate)
  12. the rules search: index size, start-up, each query on the command line's core and through
      the page's Worker, letter by letter (bench/rules_search.py)  (target < 50 ms a query)
 """
@@ -138,6 +141,8 @@ def main() -> None:
     from batch_memory import figures as memory_figures  # one score call's memory as a batch grows
 
     rows += list(memory_figures())
+    from batch import figures as batch_figures  # a batch's rate beside the core's, and the previous main's
+    rows += list(batch_figures())
     from web_scorer import figures as web_figures  # the web scorer in headless Chromium
 
     rows += web_figures(repeat=args.repeat)
