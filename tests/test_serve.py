@@ -330,7 +330,7 @@ def test_a_client_sending_its_head_a_byte_at_a_time_is_cut_off(site, monkeypatch
 def test_one_device_cannot_take_every_slot_from_the_others(site):
     # 40 sockets from one address, each stalled in its head, held all 32 slots: 16 of 16 ordinary
     # requests from the other phones got 503. Loopback addresses stand for two devices here
-    # (this machine's own are not capped by default)
+    # (as they are capped when the server listens on every interface)
     httpd = _running(site, cap_loopback=True)
     address = httpd.server_address[:2]
     try:
@@ -358,8 +358,8 @@ def test_one_device_cannot_take_every_slot_from_the_others(site):
         _stopped(httpd)
 
 
-def test_this_machines_own_browsers_are_not_capped_per_address(site):
-    httpd = _running(site)
+def test_on_this_machine_only_its_browsers_are_not_capped_per_address(site):
+    httpd = _running(site)  # on 127.0.0.1: every client is this machine
     address = httpd.server_address[:2]
     try:
         held = [_from(address, "127.0.0.1") for _ in range(serve.PER_CLIENT + 4)]  # tabs keeping connections
@@ -371,6 +371,11 @@ def test_this_machines_own_browsers_are_not_capped_per_address(site):
         assert serve._loopback("::1") and serve._loopback("::ffff:127.0.0.1") and not serve._loopback("192.168.1.5")
     finally:
         _stopped(httpd)
+    everyone = serve.SiteServer(("0.0.0.0", 0), site)  # on every interface: loopback is capped too
+    try:
+        assert everyone._cap_loopback
+    finally:
+        everyone.server_close()
 
 
 def test_a_client_that_stops_reading_is_cut_off_at_the_response_deadline(site, monkeypatch):

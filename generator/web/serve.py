@@ -8,10 +8,10 @@ What it does, and does not do, with what a client sends:
 
 - it listens on this machine only (127.0.0.1) unless told ``--host 0.0.0.0``;
 - at most `MAX_CONNECTIONS` connections are served at once, and at most `PER_CLIENT` from one
-  device on the network (one more is answered 503 and closed): one device cannot take every
-  slot from the phones at the table (this machine's own browsers, on a loopback address, are
-  not capped per address: a page's tabs and windows share one, and its user can stop the
-  server anyway);
+  address (one more is answered 503 and closed): one device cannot take every slot from the
+  phones at the table. Listening on this machine only (the default), every client is this
+  machine and its own browsers share one address, so there the cap is not applied; on
+  ``--host 0.0.0.0`` it is, to every address, this machine's loopback too;
 - a connection that sends or takes nothing for `IDLE_SECONDS` is closed, and so is one whose
   request head (request line and headers) is not all in `HEAD_SECONDS` after its first byte,
   or whose response is not all taken by its deadline (`SEND_SECONDS` plus a second per
@@ -308,13 +308,14 @@ class SiteServer(HTTPServer):
     daemon_threads = True
 
     def __init__(self, address: tuple[str, int], root: Path, max_connections: int = MAX_CONNECTIONS,
-                 per_client: int = PER_CLIENT, cap_loopback: bool = False):
+                 per_client: int = PER_CLIENT, cap_loopback: bool | None = None):
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.root = Path(root).resolve()
         self.gzip_cache = GzipCache()
         self._slots = threading.BoundedSemaphore(max_connections)
         self._per_client = per_client
-        self._cap_loopback = cap_loopback  # tests: loopback addresses stand for the network's devices
+        # loopback clients are capped when others can connect too (or when told: tests)
+        self._cap_loopback = every_interface(address[0]) if cap_loopback is None else cap_loopback
         self._clients: dict[str, int] = {}  # client address -> its connections being served
         self._lock = threading.Lock()
         super().__init__(address, SiteHandler)
