@@ -219,7 +219,7 @@ def test_new_on_a_read_only_file_system_is_a_usage_error(tmp_path, monkeypatch):
     (("most: coins\n", "most: \"'many' if coins > 3 else coins\"\n"), "awards[0].most",
      "award 'most_coins' gives 'many' (a text), not a whole number"),
     (("    field: players\n", "    field: players\n    player: \"len(players)\"\n"), "checks[0].player",
-     "check 'too_many_gems' `player` gives 2, not the index of a player (0 to 1"),
+     "check 'too_many_gems' `player` gives 2, not the index of a player or a list of them (0 to 1"),
     # a default formulas read must be one a record could write: a count's -5 would score a
     # record that leaves it out +10 VP where the rules say -2 per debt, silently
     (("{id: coins, label: Coins, type: count, missing: warn}", "{id: coins, label: Coins, type: count, default: -5}"),

@@ -87,6 +87,7 @@ def _constant_components(doc: Scoring, loc) -> list[Problem]:
     """Components whose formulas read nothing a player enters (through the formulas they read)."""
     from generator.scoring.expressions import ExpressionError, compile_expression
     from generator.scoring.mechanisms import mechanism_names
+    from generator.content.scoring_formulas import model_names
     from generator.scoring.tally import SCORING_FUNCTIONS
 
     entered = {e.id for e in doc.entered} | {e.id for e in doc.record_entered}
@@ -95,6 +96,7 @@ def _constant_components(doc: Scoring, loc) -> list[Problem]:
     if doc.rounds is not None:
         entered |= {e.id for e in doc.rounds.entered} | set(doc.rounds.round_ids())
     entered |= {"name", "given", "players", "left", "right", "index"}
+    known = model_names(doc) | entered
     reads: dict[str, set[str]] = {}
     problems = []
     for key in ("measures", "components"):
@@ -105,6 +107,8 @@ def _constant_components(doc: Scoring, loc) -> list[Problem]:
             try:
                 names = set(compile_expression(str(f.value), None, SCORING_FUNCTIONS).names)
             except ExpressionError:  # said by the formula checks; no warning on top
+                names = {"<unknown>"}
+            if names - known:  # a name the model does not have: the formula checks say so
                 reads[f.id] = {"<mechanism>"}
                 continue
             closure = set(names)

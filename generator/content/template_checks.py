@@ -97,7 +97,8 @@ def _judge(text: str, match, scope: set, what: str):
     if name is None:
         return None
     rest = inner[name.end():]
-    if rest[:1] == "." and _NAME.fullmatch(rest[1:].split(":")[0]) and name.group(0) in scope:
+    key = rest[1:].split(":")[0]
+    if rest[:1] == "." and _NAME.fullmatch(key) and not key.startswith("_") and name.group(0) in scope:
         return None  # {left.shields}: a key of a mapping the formula's scope holds
     if rest and rest[0] in _UNSUPPORTED and fill(written, {name.group(0): 1}) == written:
         return (f"{what}: placeholder '{written}' uses {_UNSUPPORTED[rest[0]]}, which templates do not "

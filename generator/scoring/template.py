@@ -15,7 +15,7 @@ from generator.scoring.written import as_written, as_written_cut
 PLACEHOLDER_MOST = 4_000
 MESSAGE_MOST = 10_000
 
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)(?::(\+?d))?\}")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)?)(?::(\+?d))?\}")
 _ABSENT = object()
 
 
