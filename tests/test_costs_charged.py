@@ -186,3 +186,19 @@ def test_a_huge_explanation_scores_in_bounded_memory(tmp_path):
     whys = [line["why"] for p in report["players"] for line in p["explain"] if line["why"].startswith("zzz")]
     assert whys and all(len(why) == MESSAGE_MOST and why.endswith("z...") for why in whys), output[:500]
     assert mb < 400, mb
+
+
+def test_check_stops_setting_formulas_aside_once_the_trials_spent_their_steps(tmp_path):
+    # each of 60 checks spends about 300,000 steps and then fails: set aside one by one, the
+    # trials would run 60 times; they stop once all of them together spent TRIAL_STEPS
+    from generator.content.scoring_checks import MAX_FORMULA_PROBLEMS, TRIAL_STEPS
+
+    failing = "".join(f'  - id: costly_{i}\n    expect: "len([x for x in range(99999)]) // 0 > 0"\n'
+                      f'    message: costly\n    source: "rules: Scoring"\n' for i in range(60))
+    content, _record = _game(tmp_path, lambda text: text.replace("sheet:", failing + "sheet:", 1))
+    output, _cpu, _mb = _run("--content", str(content), "check")
+    said = [line for line in output.splitlines() if "checks[" in line]
+    assert 10 < len(said) < MAX_FORMULA_PROBLEMS, output  # each said until the steps ran out
+    assert all("division by zero" in line for line in said)
+    assert (f"id: playaid check stopped after {len(said)} formula problems: the trial scores of this model "
+            f"took more than {TRIAL_STEPS:,} steps together (make those formulas cheaper") in output
