@@ -151,11 +151,7 @@ class AwardGiver:
         short = award.min_to_win is not None and (top > award.min_to_win if award.lower
                                                   else top < award.min_to_win)
         if short:
-            # `least`: min_to_win is a most (fewest debts 2, and it needs at most 1)
-            code, text = pad.message("award_not_given", {
-                "title": award.title, "measure": label, "note": note, "top": top, "min": award.min_to_win,
-                "best": "lowest" if award.lower else "top", "bound": "at most" if award.lower else "at least"})
-            game.findings.append(Finding("info", None, code, text))
+            self._not_given(game, award, award.title, label, note, top)
             return
         tied = [i for i, v in enumerate(values) if v == top]
         if len(tied) > 1 and award.ties == "none":
@@ -206,6 +202,14 @@ class AwardGiver:
             self._place(game, scores, award, self._values(game, expr, at, where, game.envs), places,
                         label, note, award.title, None)
 
+    def _not_given(self, game, award, title: str, label: str, note: str, top: int) -> None:
+        """The finding of an award nobody reaches: its best value ``top`` is short of
+        ``min_to_win`` (for ``least``, a most: fewest debts 2, and it needs at most 1)."""
+        code, text = self.pad.message("award_not_given", {
+            "title": title, "measure": label, "note": note, "top": top, "min": award.min_to_win,
+            "best": "lowest" if award.lower else "top", "bound": "at most" if award.lower else "at least"})
+        game.findings.append(Finding("info", None, code, text))
+
     def _holds(self, game, award, where: str, round_index: int | None) -> bool:
         """Whether ``award.when`` holds (over the record's values and ``players``; with
         ``round``, the round's number, for a per-round award)."""
@@ -225,12 +229,8 @@ class AwardGiver:
         placed = placings(values, award, places)
         if not placed and award.min_to_win is not None and values:
             top = min(values) if award.lower else max(values)
-            if top == 0:  # nobody has any (no maki this round): nothing to say
-                return
-            code, text = pad.message("award_not_given", {
-                "title": title, "measure": label, "note": note, "top": top, "min": award.min_to_win,
-                "best": "lowest" if award.lower else "top", "bound": "at most" if award.lower else "at least"})
-            game.findings.append(Finding("info", None, code, text))
+            if top != 0:  # nobody has any (no maki this round): nothing to say
+                self._not_given(game, award, title, label, note, top)
             return
         for value, level, place, each, covered in placed:
             rank = f"{ordinal(place + 1)} {most}" if place else most
