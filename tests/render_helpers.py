@@ -32,7 +32,8 @@ def pages(path: Path):
 
 
 def text(path: Path) -> str:
-    """All text of a PDF with whitespace collapsed to single spaces."""
+    """All text of a PDF with whitespace collapsed to single spaces. (PDFium reports a hyphen
+    that ends a line as U+FFFE; no aid hyphenates words itself, so it is the typed hyphen.)"""
     doc = pdfium.PdfDocument(str(path))
     try:
         chunks = []
@@ -41,7 +42,7 @@ def text(path: Path) -> str:
             chunks.append(tp.get_text_range())
             tp.close()
             page.close()
-        return re.sub(r"\s+", " ", " ".join(chunks))
+        return re.sub(r"\s+", " ", " ".join(chunks)).replace("\ufffe", "-")
     finally:
         doc.close()
 

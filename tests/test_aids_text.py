@@ -11,22 +11,33 @@ import pytest
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
-from tests.render_helpers import text
+from tests.render_helpers import find_positions, pages, text
 
 CARDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end",
          "frontier-summary", "card-powers", "rules-reference", "score-sheet", "strength-tables")
-XIA_AIDS = ("economy-kiln-relics", "solo-campaign", "rolls-hazards")
+XIA_AIDS = ("economy-kiln-relics", "solo-campaign", "rolls-hazards", "campaign-log", "solo-round-end",
+            "rules-reference")
 
 
 @pytest.fixture(scope="module")
-def printed(tmp_path_factory):
+def built(tmp_path_factory):
+    """The folder of the built print-shop PDFs (A4), and their file names by aid."""
     out = tmp_path_factory.mktemp("cards")
+    files = {aid: f"rftg-{aid}" for aid in CARDS} | {f"xia-{aid}": f"xia-{aid}" for aid in XIA_AIDS}
     report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=out, jobs=1,
-                                only=CARDS + XIA_AIDS,
+                                only=tuple(files.values()),
                                 render=RenderOptions(paper="a4", mode="print-shop")))
     assert report.ok, [r.error for r in report.results if r.error]
-    files = {aid: f"rftg-{aid}" for aid in CARDS} | {aid: f"xia-{aid}" for aid in XIA_AIDS}
-    return {aid: text(out / "print-shop-a4" / f"{name}.pdf") for aid, name in files.items()}
+    return out / "print-shop-a4", files
+
+
+@pytest.fixture(scope="module")
+def printed(built):
+    folder, files = built
+    texts = {aid: text(folder / f"{name}.pdf") for aid, name in files.items()}
+    # the Xia aids also by their bare ids where no RftG aid has that id
+    texts.update({aid: texts[f"xia-{aid}"] for aid in XIA_AIDS if aid not in CARDS})
+    return texts
 
 
 def test_discard_world_powers_both_discard_or_damage(printed):
@@ -98,7 +109,7 @@ def test_audit_conditions_kept(printed):
     assert "+33 / 42 / 52 / 61 for 2 / 3 / 4 / 5 players" in summary
     # xc: Xeno Conquest: with no Xeno systems left a 16+ tableau may Frontier settle
     assert "a Frontier settle instead, even with 16+ cards" in end
-    assert "may be a Frontier settle, even with 16+ cards" in summary
+    assert "may be a standard settle (bonus draw) or a Frontier settle, even with 16+ cards" in summary
     # xc: Frontier Settle: the restriction holds whether or not a world was placed
     assert "Placed a world or not, you may not choose Frontier Settle next round" in frontier
     # xc: Game End: counterstrike scoring and Galactic Renaissance
@@ -209,3 +220,54 @@ def test_the_d20_table_says_a_natural_20_earns_a_fame_point(printed):
     the d20 rolls table is where a player rolls one (found by the third audit)."""
     assert "A natural 20 on any of these rolls also earns 1 Fame Point (Luck)." in " ".join(
         printed["rolls-hazards"].split())
+
+
+def test_fourth_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
+    """The missing and misleading items of the fourth audit (issue 33), as printed now."""
+    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(t.split()))
+            for aid, t in printed.items()}
+    # xi: 2-Player Game for Experienced Players: both Produce bonuses, on the card a table uses
+    assert ("2-player experienced Choosing Produce and Produce: Repair gives both bonuses in one "
+            "Produce phase.") in aids["invasion-summary"]
+    # xc: Xeno Conquest: no Xeno systems left allows a standard settle (bonus draw) too
+    assert "a conquest attempt may be a standard settle (bonus draw) or a Frontier settle" in aids["counterstrike-summary"]
+    # xi: Important (rule change); xc: Important: Explore mixes with hand, on every summary card
+    for card in ("invasion-summary", "frontier-summary", "counterstrike-summary"):
+        assert "Every Explore is mixed with hand" in aids[card], card
+    # xi: Repair and Xeno Defense Powers with xc: Damage/Repair World, Xeno Defense: Xeno Defense
+    # counts in the invasion and the counterstrike game; no line says "Invasion Game only"
+    powers = aids["card-powers"]
+    assert "Invasion Game only" not in powers
+    assert "Only in the invasion game (and, with Xeno Counterstrike, the counterstrike game)" in powers
+    assert "Defense counts only in Invasion and Counterstrike games." in powers
+    # a sum followed by " - " read as a minus: the consequence follows a colon now
+    assert "Strength ≥ your total: damage (flip over) 1 undamaged world" in aids["invasion-summary"]
+    for aid, t in aids.items():
+        assert not re.search(r"(≥|\+) [^.;:]*? [-–] (damage|the Xenos)", t), aid
+    # xia: Ship Upgrades: the log holds the start ship and every ship upgraded to
+    assert "Tier 1 ship picked at setup" in aids["campaign-log"]
+    assert "Ships upgraded to in order; all count as used" in aids["campaign-log"]
+    # the score sheet: the Galactic Renaissance count comes before the 6-cost row that uses it,
+    # and Defense awards says its unit
+    sheet = aids["score-sheet"]
+    assert sheet.index("Galactic Renaissance count") < sheet.index("6-cost development VP") < sheet.index("Total VP")
+    assert "Defense awards (VP)" in sheet
+    # xia: Solo Round End: the Merchant's +X counted point by point
+    assert "point of X in a Merchant behaviour's +X +1" in aids["solo-round-end"]
+    # the Frontier tiles' counterstrike side is drawn with one icon only (xc: Repulse: [burst])
+    assert "counterstrike side ( ) down" in aids["frontier-summary"]
+
+
+def test_exceptions_are_printed_under_the_rule_they_change(built, printed):
+    """An "..., with these changes:" item holds its changes as sub-items, indented."""
+    ref = built[0] / "rftg-rules-reference.pdf"
+
+    def where(needle):
+        found = [(page, x) for page in range(len(pages(ref))) for x, _y in find_positions(ref, page, needle)]
+        assert len(found) == 1, (needle, found)
+        return found[0]
+
+    parent_page, parent_x = where("Set up an invasion game")
+    child_page, child_x = where("Put 30 VPs in chips")
+    assert child_page == parent_page and child_x >= parent_x + 2  # mm
+    assert "except Put 30" not in " ".join(printed["rules-reference"].split())

@@ -23,8 +23,11 @@ from generator.render.form_scripts import FF_DO_NOT_SCROLL, FF_DO_NOT_SPELL_CHEC
 FF_REQUIRED = 1 << 1  # PDF 32000-1:2008, table 221
 
 CONTENT = PROJECT_ROOT / "content"
-RFTG_SUMMED = ["cards_vp", "six_dev_vp", "chips_vp", "defense_awards_vp",
+RFTG_SUMMED = ["cards_vp", "chips_vp", "six_dev_vp", "defense_awards_vp",
                "greatest_admiral", "greatest_contributor", "cs_greatest_contributor", "greatest_conqueror"]
+#: The sheet's rows: the Galactic Renaissance count sits above the 6-cost row that uses it, and
+#: is not summed.
+RFTG_ROWS = ["name", "cards_vp", "chips_vp", "renaissance_chips", *RFTG_SUMMED[2:], "total", "tie_break"]
 
 
 def _build(out: Path, paper: str, content: Path = CONTENT, aids=("rftg-score-sheet", "xia-campaign-log")) -> None:
@@ -100,7 +103,7 @@ def test_xia_campaign_score_is_a_running_total_of_game_scores(out):
 
 @pytest.mark.parametrize("form, totals, numbers, texts", [
     ("rftg-score-sheet", 5, 5 * 11, 5),  # 8 summed rows, total, Renaissance count, tie-break; names
-    ("xia-campaign-log", 20, 20 * 4, 20 * 3),  # FP, NPC FP, game score, campaign score; ship, goal, upgrade
+    ("xia-campaign-log", 20, 20 * 4, 20 * 4),  # FP, NPC FP, game score, campaign score; ships, goal, upgrade
 ])
 def test_field_kinds_flags_and_font_size(out, form, totals, numbers, texts):
     found = fields(out / "a4" / f"{form}-fillable.pdf")
@@ -131,7 +134,7 @@ def test_field_kinds_flags_and_font_size(out, form, totals, numbers, texts):
 def test_field_tree_has_no_dotted_partial_names(out):
     pdf = pikepdf.open(out / "a4" / "rftg-score-sheet-fillable.pdf")
     parents = [str(p.T) for p in pdf.Root.AcroForm.Fields]
-    assert parents == ["name", *RFTG_SUMMED, "total", "renaissance_chips", "tie_break"]
+    assert parents == RFTG_ROWS
     for parent in pdf.Root.AcroForm.Fields:
         assert [str(k.T) for k in parent.Kids] == [f"player_{n}" for n in range(1, 6)]
         assert all("." not in str(k.T) for k in parent.Kids)
@@ -174,13 +177,12 @@ class _Form:
 
 def test_tab_goes_down_each_players_column_in_pdfium(out):
     order = _Form(out / "a4" / "rftg-score-sheet-fillable.pdf").tab_order(13)
-    rows = ["name", *RFTG_SUMMED, "total", "renaissance_chips", "tie_break"]
-    assert order == [f"{row}.player_1" for row in rows] + ["name.player_2"]
+    assert order == [f"{row}.player_1" for row in RFTG_ROWS] + ["name.player_2"]
 
 
 def test_tab_goes_along_each_game_row_in_pdfium(out):
-    order = _Form(out / "letter" / "xia-campaign-log-fillable.pdf").tab_order(10)
-    columns = ["ship", "goal", "fame", "npc_fame", "won", "goal_completed", "upgrade", "game_score",
+    order = _Form(out / "letter" / "xia-campaign-log-fillable.pdf").tab_order(11)
+    columns = ["ship", "ships_upgraded", "goal", "fame", "npc_fame", "won", "goal_completed", "upgrade", "game_score",
                "campaign_score"]
     assert order == [f"game_1.{c}" for c in columns] + ["game_2.ship"]
 
@@ -199,7 +201,7 @@ def test_totals_follow_the_scoring_model(tmp_path):
     _build(tmp_path / "out", "a4", content, aids=("rftg-score-sheet",))
     found = fields(tmp_path / "out" / "a4" / "rftg-score-sheet-fillable.pdf")
     assert script_names(js(found["total.player_2"].AA.C)) == [
-        f"{row}.player_2" for row in ["cards_vp", "six_dev_vp", "chips_vp",
+        f"{row}.player_2" for row in ["cards_vp", "chips_vp", "six_dev_vp",
                                       "defense_awards_vp", "greatest_admiral", "greatest_contributor",
                                       "cs_greatest_contributor", "greatest_conqueror", "prestige_vp"]]
     from generator.records.compile_rules import compile_rules
@@ -216,8 +218,8 @@ def test_totals_follow_the_scoring_model(tmp_path):
     (("    - cards_vp\n", "    - card_vp\n"),
      "'card_vp' is not an entered value, measure, component, award or tie-breaker of this model "
      "(did you mean 'cards_vp'? use one of: tableau, chips, "),
-    (("    - defense_awards_vp\n", "    - defense_awards_vp\n    - {id: again, add: [defense_awards_vp]}\n"),
-     "'defense_awards_vp' is already on the sheet (line 5): the Total would count it twice"),
+    (("    - six_dev_vp\n", "    - six_dev_vp\n    - {id: again, add: [six_dev_vp]}\n"),
+     "'six_dev_vp' is already on the sheet (line 5): the Total would count it twice"),
 ])
 def test_a_sheet_that_would_not_add_up_is_a_content_error(tmp_path, edit, message):
     content = tmp_path / "content"

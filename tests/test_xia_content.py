@@ -37,7 +37,7 @@ def test_campaign_log_prints_the_rule_the_scorer_uses(xia):
     text = " ".join(n.text for n in log.notes)
     assert f"subtract {-xia.fact('campaign_failed_goal_penalty')}" in text
     assert f"has {xia.fact('campaign_goal_count')} goals" in text
-    assert [c.id for c in log.grid.columns] == ["ship", "goal", "fame", "npc_fame", "won",
+    assert [c.id for c in log.grid.columns] == ["ship", "ships_upgraded", "goal", "fame", "npc_fame", "won",
                                                 "goal_completed", "upgrade", "game_score",
                                                 "campaign_score"]
     assert log.grid.rows[0].repeat >= 12
