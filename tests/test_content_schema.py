@@ -61,7 +61,7 @@ def _errors(validator, document) -> list[str]:
     ("rftg/aids.yaml", ("sections: [", "sectons: ["), "sectons", ["aids", 0, "faces", 0, "blocks", 0]),
     # a field of a score-sheet line (a line is an id or a mapping)
     ("xia/scoring.yaml", ("running_total: game_score", "runing_total: game_score"), "runing_total",
-     ["sheet", "lines", 8]),
+     ["sheet", "lines", 9]),
 ])
 def test_a_typo_is_an_error_about_that_field(validator, file, typo, field, at):
     text = (PROJECT_ROOT / "content" / file).read_text()

@@ -84,7 +84,7 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
         merged = first.copy([page for f in faces for page in f.document.pages])
         face_pdf = _renderer().pdf(merged, title=f"{aid.title} — {game.game.title}")
         if print_shop:
-            files[f"{prefix}.pdf"] = _with_crop_marks(face_pdf)
+            files[f"{prefix}.pdf"] = _press_ready(_with_crop_marks(face_pdf), aid, game)
         else:
             from generator.render.impose import impose_cards
 
@@ -99,15 +99,16 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
                                          (hints or {}).get("page"), exact)
         fitted = {"page": size}
         page_pdf = _renderer().pdf(document, title=f"{aid.title} — {game.game.title}")
-        files[f"{prefix}.pdf"] = _with_crop_marks(page_pdf) if print_shop else page_pdf
+        files[f"{prefix}.pdf"] = _press_ready(_with_crop_marks(page_pdf), aid, game) if print_shop else page_pdf
     else:
         from generator.render.forms import FormFitError, render_form
 
         try:
             for fillable, suffix in ((False, ""), (True, "-fillable")):
-                files[f"{prefix}{suffix}.pdf"] = render_form(aid, game.game.title, page_footer(game, aid),
-                                                             options.paper, fillable, print_shop,
-                                                             low_ink=options.ink == "low-ink")
+                pdf = render_form(aid, game.game.title, page_footer(game, aid), options.paper, fillable,
+                                  print_shop, low_ink=options.ink == "low-ink")
+                # the fillable sheet is for screens: PDF/X forbids form fields and scripts
+                files[f"{prefix}{suffix}.pdf"] = _press_ready(pdf, aid, game) if print_shop and not fillable else pdf
         except FormFitError as exc:
             raise BuildError(planned.key, f"{_form_source(planned, game)}: {exc}",
                              "shorten the label (or its help text) in that file") from None
@@ -121,6 +122,17 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
             for i, png in enumerate(pdf_to_pngs(pdf), start=1):
                 files[f"{options.folder}/png/{stem}-p{i}.png"] = png
     return Rendered(files, fitted, keys)
+
+
+def _press_ready(pdf: bytes, aid, game) -> bytes:
+    """A print-shop PDF made PDF/X-4 (`generator.render.pdfx`), titled with the aid and game."""
+    from generator.render.pdfx import to_pdfx4
+
+    try:
+        return to_pdfx4(pdf, f"{aid.title} — {game.game.title}")
+    except ValueError as exc:
+        raise BuildError(aid.id, f"cannot make the print-shop PDF PDF/X-4: {exc}",
+                         "report this as a bug (print-shop pages always have a TrimBox)") from None
 
 
 def _form_source(planned: PlannedAid, game) -> str:
