@@ -92,7 +92,8 @@ def test_rftg_totals_add_up_each_players_rows(out, paper):
 def test_xia_campaign_score_is_a_running_total_of_game_scores(out):
     found = fields(out / "a4" / "xia-campaign-log-fillable.pdf")
     pdf = found.pop("__pdf__")
-    totals = [f"game_{n}.campaign_score" for n in range(1, 21)]
+    totals = [f"game_{n}.{c}" for n in range(1, 21) for c in ("game_score", "campaign_score")]
+    # each game's score is computed before the running totals that add it up
     assert [f"{f.Parent.T}.{f.T}" for f in pdf.Root.AcroForm.CO] == totals
     script = js(found["game_3.campaign_score"].AA.C)
     assert script_names(script) == ["game_1.game_score", "game_2.game_score", "game_3.game_score"]
@@ -103,7 +104,7 @@ def test_xia_campaign_score_is_a_running_total_of_game_scores(out):
 
 @pytest.mark.parametrize("form, totals, numbers, texts", [
     ("rftg-score-sheet", 5, 5 * 11, 5),  # 8 summed rows, total, Renaissance count, tie-break; names
-    ("xia-campaign-log", 20, 20 * 4, 20 * 4),  # FP, NPC FP, game score, campaign score; ships, goal, upgrade
+    ("xia-campaign-log", 40, 20 * 4, 20 * 4),  # game and campaign scores computed; FP, NPC FP too; ships, goal, upgrade
 ])
 def test_field_kinds_flags_and_font_size(out, form, totals, numbers, texts):
     found = fields(out / "a4" / f"{form}-fillable.pdf")
@@ -232,3 +233,15 @@ def test_a_sheet_that_would_not_add_up_is_a_content_error(tmp_path, edit, messag
         load_content(content)
     assert message in str(caught.value)
     assert "scoring.yaml:" in str(caught.value)
+
+
+def test_xia_game_score_is_computed_from_its_row_with_the_models_formula(out):
+    """The campaign log's game score box runs the scoring model's points formula (fame - npc_fame
+    if the game completes its goal, else the failed-goal penalty) on its row: it is not typed."""
+    found = fields(out / "a4" / "xia-campaign-log-fillable.pdf")
+    script = js(found["game_3.game_score"].AA.C)
+    assert "fame - npc_fame if completes_goal else failed_goal_penalty" in script
+    assert '(on.call(this, r, "won") && on.call(this, r, "goal_completed"))' in script  # completes
+    assert '(num.call(this, r, "fame") > num.call(this, r, "npc_fame"))' in script     # won-without-lead
+    assert ": -3);" in script and "earlier >= 10" in script  # the penalty and the goal count, from the facts
+    assert "var i = 2, r = rows[i];" in script
