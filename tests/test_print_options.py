@@ -72,6 +72,8 @@ def _fill_colours(path) -> set[str]:
                 if colour is None:
                     continue
                 values = list(colour) if isinstance(colour, (list, tuple)) else [colour]
+                if not all(isinstance(v, (int, float)) for v in values):
+                    continue  # a pattern (colour-blind ink): its colour is inside the pattern
                 if len(values) == 1:
                     values = values * 3
                 if len(values) == 3:
@@ -96,10 +98,14 @@ def test_inks_colour_colour_blind_and_low_ink(tmp_path):
     assert cards["colour"] - _greys(cards["colour"])
     assert cards["colour-blind"] - _greys(cards["colour-blind"]) <= OKABE_ITO
     assert cards["colour-blind"] & OKABE_ITO
-    # low ink: only black and white, no grey bars or tints, no colour
-    assert cards["low-ink"] <= {"#000000", "#ffffff"}, cards["low-ink"]
+    # low ink: no colour, no grey bars or tints (#e4e4e4, #f4f4f4): white, the mid-grey rules
+    # (#999 and darker) and the icons' dark grey marks
+    def untinted(fills):
+        return fills <= _greys(fills) and all(c == "#ffffff" or int(c[1:3], 16) <= 0x99 for c in fills)
+
+    assert untinted(cards["low-ink"]), cards["low-ink"]
     page = found["low-ink"]["rftg-strength-tables.pdf"]
-    assert page <= {"#000000", "#ffffff"}, page  # no table-header tint, no row stripes
+    assert untinted(page), page  # no table-header tint, no row stripes
     assert _greys(found["colour"]["rftg-strength-tables.pdf"]) - {"#000000", "#ffffff"}
 
 
@@ -135,3 +141,32 @@ def test_copies_help_and_readme_say_the_range_and_the_layout():
             "sheet. In sheet mode the cards fill the sheet's slots from the top left (a sheet holds 9 "
             "RftG-size cards, 4 tarot or 2 A6, on A4 and US Letter alike)") in readme
     assert "Page aids and `--mode print-shop` (one face a page) are not changed by it." in readme
+
+
+def test_colour_blind_icons_carry_a_pattern_as_well_as_a_colour(tmp_path):
+    """Colour-blind ink marks colours with patterns too: every colour-blind icon that fills an
+    area with a patterned colour (tools/draw_icons.py CB_PATTERNS) fills it with the pattern, and
+    the built PDF paints them as patterns (read back from the file)."""
+    import importlib.util
+
+    import pikepdf
+
+    spec = importlib.util.spec_from_file_location("draw_icons", PROJECT_ROOT / "tools" / "draw_icons.py")
+    draw = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(draw)
+    icons = sorted((PROJECT_ROOT / "templates" / "assets" / "icons").glob("*-cb.svg"))
+    assert icons
+    patterned = 0
+    for path in icons:
+        svg = path.read_text(encoding="utf-8")
+        for colour in draw.CB_PATTERNS:
+            assert f'fill="{colour}"' not in svg.split("</defs>")[-1], (path.name, colour)  # never bare
+        patterned += "<pattern" in svg
+    assert patterned >= len(icons) // 2
+    _build(tmp_path, ("fame-points", "card-powers"), ink="colour-blind")
+    with pikepdf.open(tmp_path / "a4" / "rftg-card-powers.pdf") as pdf:
+        tiling = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/PatternType") == 1]
+    assert tiling, "no pattern painted in the colour-blind card powers page"
+    _build(tmp_path / "colour", ("card-powers",), ink="colour")
+    with pikepdf.open(tmp_path / "colour" / "a4" / "rftg-card-powers.pdf") as pdf:
+        assert not [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/PatternType") == 1]

@@ -6,8 +6,9 @@ publishers' art. Every icon is told apart by its shape, and printed with its wor
 colour only helps.
 
 Each icon is written three times (`INKS`): ``<name>.svg`` in colour, ``<name>-cb.svg`` in the
-Okabe-Ito palette (colours that stay apart for colour-blind eyes, each also apart in lightness)
-and ``<name>-outline.svg`` for low-ink printing (black outlines, no filled areas).
+Okabe-Ito palette (colours that stay apart for colour-blind eyes, each also apart in lightness,
+and each filled colour but yellow also patterned: `CB_PATTERNS`)
+and ``<name>-outline.svg`` for low-ink printing (dark grey outlines, no filled areas: `LOW_INK`).
 
 No icon carries lettering: at the size icons print beside 7 pt text (about 7.5 pt tall), a
 letter inside one would be about 2 pt. Letters go beside the icon, as text. `lettering()` marks
@@ -42,6 +43,41 @@ INKS = {
 }
 
 STROKE = 1.8
+
+#: Colour-blind ink: every filled colour also carries a pattern (a tile of fine dark lines over
+#: the colour), so two icons whose colours still look alike differ in texture too. Okabe-Ito
+#: colour -> pattern drawn over it; the lightest (yellow) stays plain.
+CB_PATTERNS = {
+    "#cc79a7": '<circle cx="1" cy="1" r="0.55" fill="#000"/><circle cx="3" cy="3" r="0.55" fill="#000"/>',  # dots
+    "#d55e00": '<path d="M-1 1 L1 -1 M0 4 L4 0 M3 5 L5 3" stroke="#000" stroke-width="0.5"/>',            # diagonal
+    "#009e73": '<path d="M0 2 H4" stroke="#000" stroke-width="0.5"/>',                                     # horizontal
+    "#56b4e9": '<path d="M2 0 V4" stroke="#000" stroke-width="0.5"/>',                                     # vertical
+    "#e69f00": '<path d="M0 2 H4 M2 0 V4" stroke="#000" stroke-width="0.4"/>',                             # grid
+    "#0072b2": '<path d="M-1 3 L1 5 M0 0 L4 4 M3 -1 L5 1" stroke="#fff" stroke-width="0.5"/>',            # back-diagonal, light on dark
+}
+PATTERN_TILE = 4
+
+
+def pattern_id(colour: str) -> str:
+    return "cb" + colour.lstrip("#")
+
+
+def with_patterns(body: str) -> str:
+    """A colour-blind icon's body with each patterned colour's fill swapped for its pattern (the
+    colour under the lines), the patterns defined once in ``<defs>``."""
+    used = [c for c in CB_PATTERNS if f'fill="{c}"' in body]
+    for colour in used:
+        body = body.replace(f'fill="{colour}"', f'fill="url(#{pattern_id(colour)})"')
+    if not used:
+        return body
+    defs = "".join(f'<pattern id="{pattern_id(c)}" width="{PATTERN_TILE}" height="{PATTERN_TILE}" '
+                   f'patternUnits="userSpaceOnUse"><rect width="{PATTERN_TILE}" height="{PATTERN_TILE}" '
+                   f'fill="{c}"/>{CB_PATTERNS[c]}</pattern>' for c in used)
+    return f"<defs>{defs}</defs>{body}"
+#: Low ink draws every line in this grey instead of black: at icon size it reads the same, and an
+#: outline icon then never spends more ink than the filled one it replaces (measured by
+#: bench/ink.py).
+LOW_INK = "#555"
 
 
 def svg(body: str, title: str) -> str:
@@ -226,6 +262,10 @@ def main() -> None:
     count = 0
     for suffix, palette in INKS.items():
         for name, (body, title) in icons(Pen(palette)).items():
+            if palette is None:
+                body = body.replace('stroke="#000"', f'stroke="{LOW_INK}"').replace('fill="#000"', f'fill="{LOW_INK}"')
+            elif suffix == "-cb":
+                body = with_patterns(body)
             (OUT / f"{name}{suffix}.svg").write_text(svg(body, title), encoding="utf-8")
             count += 1
     print(f"wrote {count} icon files ({len(INKS)} inks) to {OUT}")

@@ -29,6 +29,10 @@ MIN_ROW_MM = 6.0
 #: Text size typed into fillable boxes (pt): fixed, since auto-size (0) shrinks long entries to
 #: unreadable; a box is at least MIN_ROW_MM - 1.2 = 4.8 mm (13.6 pt) high, room for 10 pt.
 FIELD_FONT_PT = 10
+#: Low ink: the grey of the text and of the lines (0 black .. 1 white), as the CSS aids' #444
+#: text and grey rules.
+LOW_INK_TEXT_GREY = 0.27
+LOW_INK_LINE_GREY = 0.45
 #: Border of a check box (pt), printed and in the field's appearances.
 CHECKBOX_BORDER_PT = 0.6
 #: Row labels and column headers (pt), shrunk no further than MIN_TEXT_PT; help lines under them
@@ -49,7 +53,8 @@ DESCENT = 0.24
 def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bool,
                 print_shop: bool = False, low_ink: bool = False) -> bytes:
     """PDF bytes of a form aid on ``paper`` (a4 | letter), portrait or landscape per the aid.
-    ``low_ink``: emphasised rows keep their heavier rule but lose their grey tint.
+    ``low_ink``: no grey tints (emphasised rows keep their heavier rule), lines in grey and text in
+    a dark grey, as the low-ink card and page aids.
 
     ``fillable`` adds an AcroForm field per box (names ``<row id>.<column id>``) whose totals add
     up in viewers that run form scripts (`generator.render.form_scripts`). ``print_shop``
@@ -75,11 +80,13 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
 
     margin = HOME_PRINTER_MARGIN_MM
     top = ph - margin
+    ink = LOW_INK_TEXT_GREY if low_ink else 0  # fill grey of the text (0 = black)
+    canvas.setStrokeGray(LOW_INK_LINE_GREY if low_ink else 0)
     # Header
     canvas.setFont("PlayaidSans", 8)
-    canvas.setFillGray(0.2)
+    canvas.setFillGray(max(0.2, ink))
     canvas.drawString(mm_to_pt(margin), mm_to_pt(top - 3), game_title.upper())
-    canvas.setFillGray(0)
+    canvas.setFillGray(ink)
     canvas.setFont("PlayaidSans-Bold", 16)
     canvas.drawString(mm_to_pt(margin), mm_to_pt(top - 10), aid.title)
     canvas.setLineWidth(1)
@@ -107,10 +114,11 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
 
     # Column headers
     y = grid_top
-    canvas.setFillGray(0.89)
-    canvas.rect(mm_to_pt(margin), mm_to_pt(y - header_mm), mm_to_pt(pw - 2 * margin),
-                mm_to_pt(header_mm), stroke=0, fill=1)
-    canvas.setFillGray(0)
+    if not low_ink:
+        canvas.setFillGray(0.89)
+        canvas.rect(mm_to_pt(margin), mm_to_pt(y - header_mm), mm_to_pt(pw - 2 * margin),
+                    mm_to_pt(header_mm), stroke=0, fill=1)
+    canvas.setFillGray(ink)
     canvas.setFont("PlayaidSans-Bold", LABEL_PT)
     canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(y - 5.5), grid.corner)
     for i, header in enumerate(headers):
