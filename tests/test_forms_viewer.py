@@ -107,7 +107,9 @@ def test_rftg_total_adds_up_in_pdf_js(browser, site):
     sheet.type("renaissance_chips.player_1", "12")  # below the total: not part of it
     sheet.type("tie_break.player_1", "4")
     sheet.type("cards_vp.player_2", "30")
+    sheet.type("cards_vp.player_3", "3.5", kept="")  # a decimal is refused whole, never read as 35
     sheet.settle()
+    assert sheet.value("cards_vp.player_3") == ""
     assert sheet.value("cards_vp.player_1") == "23"
     assert sheet.value("six_dev_vp.player_1") == "12"
     assert sheet.value("total.player_1") == "48"    # 23 + 12 + 9 - 1 + 5
@@ -122,19 +124,33 @@ def test_rftg_total_adds_up_in_pdf_js(browser, site):
     sheet.screenshot("rftg-score-sheet-pdfjs.png")
 
 
-def test_xia_campaign_running_total_in_pdf_js(browser, site):
+def test_xia_campaign_game_and_running_scores_in_pdf_js(browser, site):
     sheet = Sheet(browser, site, "xia-campaign-log-fillable.pdf")
     assert sheet.box("game_1.campaign_score").is_disabled()
+    assert sheet.box("game_1.game_score").is_disabled()   # computed from the row, not typed
+
+    def game(n, goal, fame, npc, won, completed):
+        sheet.type(f"game_{n}.goal", goal)
+        sheet.type(f"game_{n}.fame", fame)
+        sheet.type(f"game_{n}.npc_fame", npc)
+        for box, ticked in (("won", won), ("goal_completed", completed)):
+            if ticked:
+                sheet.box(f"game_{n}.{box}").check()
+
     sheet.type("game_1.ship", "Cutter")
-    sheet.type("game_1.fame", "12")
-    sheet.type("game_1.npc_fame", "7")
-    sheet.type("game_1.game_score", "5")
-    sheet.type("game_2.game_score", "-3")
-    sheet.type("game_4.game_score", "8")             # game 3 not logged yet
+    game(1, "Goal one", "12", "7", True, True)     # a 12-7 win with its goal: +5
+    game(2, "Goal two", "6", "9", False, False)    # a loss: -3
+    game(4, "Goal one", "15", "4", True, True)     # goal one again: completes nothing, -3
     sheet.settle()
-    assert [sheet.value(f"game_{n}.campaign_score") for n in range(1, 6)] == ["5", "2", "", "10", ""]
-    sheet.type("game_3.game_score", "-3")
+    assert [sheet.value(f"game_{n}.game_score") for n in range(1, 6)] == ["5", "-3", "", "-3", ""]
+    assert [sheet.value(f"game_{n}.campaign_score") for n in range(1, 6)] == ["5", "2", "", "-1", ""]
+    game(3, "Goal three", "10", "8", True, False)  # won, goal rules broken: -3
     sheet.settle()
-    assert [sheet.value(f"game_{n}.campaign_score") for n in range(1, 5)] == ["5", "2", "-1", "7"]
+    assert [sheet.value(f"game_{n}.game_score") for n in range(1, 5)] == ["5", "-3", "-3", "-3"]
+    assert [sheet.value(f"game_{n}.campaign_score") for n in range(1, 5)] == ["5", "2", "-1", "-4"]
+    # a decimal is refused, not run together into 95
+    sheet.type("game_5.fame", "9.5", kept="")
+    sheet.settle()
+    assert sheet.value("game_5.fame") == "" and sheet.value("game_5.game_score") == ""
     assert sheet.errors == []
     sheet.screenshot("xia-campaign-log-pdfjs.png")

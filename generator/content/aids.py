@@ -126,6 +126,8 @@ class TotalLine(GridLine):
     emphasis: bool = False
     sum: list[str] | None = None
     running_total: str | None = None
+    points: dict | None = Field(None, description="campaign mechanism: how the fillable form computes "
+                                "this line from its row (`generator.render.form_formulas`)")
 
 
 class Grid(Strict):

@@ -40,9 +40,13 @@ def with_sheet(game, aid: Aid) -> Aid:
     (`generator.content.score_sheet`)."""
     if aid.sheet is None:
         return aid
+    from generator.content.scoring_model import FactRef
     from generator.content.score_sheet import sheet_grid
 
-    return aid.model_copy(update={"grid": sheet_grid(game.of_kind("scoring")[aid.sheet])})
+    doc = game.of_kind("scoring")[aid.sheet]
+    constants = {name: game.fact(ref.fact) for name, ref in doc.constants.items()
+                 if isinstance(ref, FactRef) and isinstance(game.fact(ref.fact), int)}
+    return aid.model_copy(update={"grid": sheet_grid(doc, constants)})
 
 
 def plan_aids(content, only: list[str] | None = None) -> list[PlannedAid]:

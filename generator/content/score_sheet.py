@@ -39,9 +39,28 @@ def _per_round(kind: str, item) -> bool:
     return kind == "round" or bool(getattr(item, "per_round", False))
 
 
-def sheet_grid(doc: Scoring) -> Grid:
+def _points(doc: Scoring, constants: dict | None) -> dict | None:
+    """The campaign mechanism's points line (its ``points`` component), as the fillable form
+    computes it (`generator.render.form_formulas.campaign_points_script`); None without the
+    mechanism or without the constants' values."""
+    config = doc.mechanisms.get("campaign")
+    if not config or constants is None:
+        return None
+    component = next((c for c in doc.components if c.id == config.get("points")), None)
+    if component is None or component.value is None:
+        return None
+    checks = [(c.when or "True", c.expect) for c in doc.player_checks if c.id in (config.get("not_counted_on") or [])]
+    fields = {e.id: _FIELDS.get(e.type, "text") for e in doc.entered}
+    return {"value": component.value, "completes": str(config.get("completes", "False")),
+            "goal": config.get("goal", "goal"), "goal_count": constants.get(config.get("goal_count", ""), 0),
+            "checks": checks, "fields": fields, "constants": constants}
+
+
+def sheet_grid(doc: Scoring, constants: dict | None = None) -> Grid:
     """The form `Grid` of a scoring model's ``sheet`` (the model was validated: every line
-    names a known item). Raises ValueError when the model has no sheet."""
+    names a known item). ``constants``: the model's constants' values (name -> number), which
+    let the fillable campaign log compute each game's points. Raises ValueError when the model
+    has no sheet."""
     if doc.sheet is None:
         raise ValueError(f"scoring model '{doc.id}' has no `sheet`")
     items = _items(doc)
@@ -87,8 +106,11 @@ def sheet_grid(doc: Scoring) -> Grid:
             continue
         if counted:
             total_parts.append(line.id)
+        points = _points(doc, constants) if kind == "component" and item.id == doc.mechanisms.get(
+            "campaign", {}).get("points") else None
         lines.append(TotalLine(id=line.id, label=line.label or label, field=field, width=line.width,
-                               help=(line.help if line.help is not None else help_text) or None))
+                               help=(line.help if line.help is not None else help_text) or None,
+                               points=points))
     if total_line is not None:
         i = lines.index(None)
         lines[i] = TotalLine(id="total", label=total_line.label or "Total", help=total_line.help,

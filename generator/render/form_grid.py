@@ -28,6 +28,7 @@ class Line:
     base: str = ""
     sum: tuple[str, ...] = ()
     running_total: str | None = None
+    points: dict | None = None
 
 
 def expand(lines: list[GridLine]) -> list[Line]:
@@ -40,7 +41,8 @@ def expand(lines: list[GridLine]) -> list[Line]:
             label = line.label.replace("{n}", str(n))
             out.append(Line(ident, minus_signs(label), line.field, getattr(line, "emphasis", False),
                             line.width or 1.0, minus_signs(line.help or ""), line.id,
-                            tuple(getattr(line, "sum", None) or ()), getattr(line, "running_total", None)))
+                            tuple(getattr(line, "sum", None) or ()), getattr(line, "running_total", None),
+                            getattr(line, "points", None)))
     return out
 
 
@@ -69,6 +71,7 @@ class Calculation:
     target: str
     sources: tuple[str, ...]
     blank_unless: str | None = None
+    script: str | None = None  # a calculate action of its own (a formula), instead of a sum
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,15 @@ def plan_form(grid: Grid) -> FormPlan:
                 calcs[name] = Calculation(name, numbers([x for x in rows if x.base in r.sum], [c]))
             elif c.sum:
                 calcs[name] = Calculation(name, numbers([r], [x for x in cols if x.base in c.sum]))
+            elif c.points and r.base != r.id:
+                from generator.render.form_formulas import Untranslatable, campaign_points_script
+
+                game_rows = [x.id for x in rows if x.base == r.base]
+                try:
+                    script, sources = campaign_points_script(game_rows, game_rows.index(r.id), c.id, **c.points)
+                except Untranslatable:
+                    continue  # a plain number box, typed by hand
+                calcs[name] = Calculation(name, sources, script=script)
             elif c.running_total:
                 source_cols = [x for x in cols if x.base == c.running_total]
                 upto = rows[:rows.index(r) + 1]

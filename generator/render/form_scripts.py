@@ -8,7 +8,8 @@ pikepdf:
   name may not contain a period (PDF 32000-1:2008, 12.7.3.2);
 - each total gets a calculate action (``/AA /C``, JavaScript) and is listed in the AcroForm's
   calculation order ``/CO``, dependencies first;
-- number boxes get a keystroke action (whole numbers, optional minus) plus viewer-independent
+- number boxes get a keystroke action (whole numbers, optional minus; a decimal is refused with
+  a message, never run together into a bigger number) plus viewer-independent
   limits: ``/MaxLen`` 4, no spell check, no scrolling, centred;
 - the ``/Annots`` order is the `FormPlan`'s Tab order and the page's ``/Tabs`` is ``/S``: PDFium
   (Chrome, Edge) then tabs in exactly that order, while with ``/R`` or ``/C`` it moves the last
@@ -41,22 +42,30 @@ FF_DO_NOT_SCROLL = 1 << 23
 #: Field flag bit 1 (table 221), set by the document script on totals, never in the file.
 FF_READ_ONLY = 1
 
-#: Whole numbers with an optional leading minus; empty is fine (a box not filled yet). Other
-#: characters are dropped as they are typed (pdf.js, Acrobat), never refused at commit: Chromium
-#: 150's own viewer (PDFium) did not filter keys typed by Playwright, and a refused commit there
-#: emptied the whole box. (It also ignored the cleaned commit value, so "9x3" stays on screen;
-#: the totals skip it as not a number.)
+#: Whole numbers with an optional leading minus; empty is fine (a box not filled yet). Letters
+#: and other characters are dropped as they are typed (pdf.js, Acrobat). A decimal mark is let
+#: through and the whole entry refused when it is committed, with a message: dropping it would
+#: silently turn "3.5" into 35. A refused commit keeps the previous value (pdf.js, Acrobat);
+#: Chromium's own viewer (PDFium) empties the box instead, and did not filter keys typed by
+#: Playwright, so there "9x3" stays on screen; the totals count whole numbers only, so they skip
+#: both.
 NUMBER_KEYSTROKE_JS = (
-    "// playaid: whole numbers only (a minus sign may lead)\n"
+    "// playaid: whole numbers only (a minus sign may lead); a decimal is refused, never run together\n"
     "function wholeNumber(text, leading) {\n"
-    "  var digits = String(text).replace(/[^0-9-]/g, \"\");\n"
-    "  return leading ? digits.charAt(0) + digits.slice(1).replace(/-/g, \"\") : digits.replace(/-/g, \"\");\n"
+    "  var kept = String(text).replace(/[^0-9.,-]/g, \"\");\n"
+    "  return leading ? kept.charAt(0) + kept.slice(1).replace(/-/g, \"\") : kept.replace(/-/g, \"\");\n"
     "}\n"
     "if (event.willCommit) {\n"
-    "  event.value = wholeNumber(event.value, true);\n"
+    "  var typed = wholeNumber(String(event.value).replace(/\\s/g, \"\"), true);\n"
+    "  if (/[.,]/.test(typed)) {\n"
+    "    event.rc = false;\n"
+    "    try { app.alert(\"Whole numbers only: \" + typed + \" is not taken (no fractions of a point).\"); } catch (e) {}\n"
+    "  } else {\n"
+    "    event.value = typed;\n"
+    "  }\n"
     "} else {\n"
     "  event.change = wholeNumber(event.change, event.selStart === 0);\n"
-    "  event.rc = /^-?\\d*$/.test(AFMergeChange(event));\n"
+    "  event.rc = /^-?[0-9.,]*$/.test(AFMergeChange(event));\n"
     "}\n"
 )
 
@@ -73,7 +82,7 @@ def sum_script(calc: Calculation) -> str:
              "var total = 0, filled = false;",
              "for (var i = 0; i < names.length; i++) {",
              "  var text = filledText.call(this, names[i]);",
-             "  if (text !== \"\" && !isNaN(Number(text))) { total += Number(text); filled = true; }",
+             "  if (/^-?\\d+$/.test(text)) { total += Number(text); filled = true; }  // whole numbers only",
              "}"]
     if calc.blank_unless:
         lines.append(f"event.value = filledText.call(this, {json.dumps(calc.blank_unless)}) === \"\" ? \"\" : total;")
@@ -130,7 +139,8 @@ def finish_fillable(pdf_bytes: bytes, plan: FormPlan) -> bytes:
             widget.Q = 1
             actions.K = keystroke
         if name in calcs:
-            actions.C = _javascript(pdf, sum_script(calcs[name]))
+            calc = calcs[name]
+            actions.C = _javascript(pdf, calc.script or sum_script(calc))
         if actions:
             widget.AA = actions
     acroform.Fields = pikepdf.Array(parents.values())
