@@ -58,6 +58,8 @@ def test_turn_card_orders_the_round_with_the_system_expanse(printed):
                "a newly spawned NPC takes its turn normally"]
     at = [card.index(s) for s in expanse]
     assert at == sorted(at)
+    # xia: Event Cards: the player's own event draw, where a solo player plays from
+    assert "pink Event space of the Fame Point Track? Draw an Event Card in your Status Phase" in card
 
 
 def test_turn_card_states_npc_scoring_and_mission_targets(printed):

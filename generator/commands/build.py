@@ -96,8 +96,8 @@ _common = [
                       "go on further sheets (9 RftG-size cards a sheet, 4 tarot, 2 A6); page aids "
                       "and print-shop mode (one face a page) are unchanged; default: one full sheet"),
     click.option("--ink", type=click.Choice(INKS), default="colour", show_default=True,
-                 help="colour-blind: icons in colours colour-blind eyes tell apart; "
-                      "low-ink: no tints or filled bars, icons in outline"),
+                 help="colour-blind: icons in colours colour-blind eyes tell apart, and patterned; "
+                      "low-ink: no tints or filled bars, icons in outline, grey text (a third less ink)"),
     click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False),
                  help="output folder"),
     click.option("--content", "content_dir", default=content_default, show_default=CONTENT_DEFAULT_SHOWN,
