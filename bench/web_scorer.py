@@ -9,8 +9,11 @@ Every figure comes from one run, side by side, so they share the machine's load.
      server sent until then, and until the offline copy is complete;
   3. a second visit in the same context (the service worker's copy and the memory snapshot made
      by the first): navigation start to "engine ready", and the bytes the server sent.
-Figures are medians over the rounds. Targets (issue 18): second visit <= 0.5 x the first; first
-visit <= 1.3 x the floor; first visit <= 7 MB transferred; second visit 0 bytes of files.
+Figures are medians over the rounds. Targets (issues 18, 31): second visit <= 0.5 x the first;
+first visit <= 1.3 x the floor; first visit <= 7 MB transferred; second visit 0 bytes of files;
+at most 20 MB kept on the device (navigator.storage.estimate()). Every figure is given for this
+tree and, measured in the same rounds, for the previous main (`bench/baseline.py`; run alone:
+``bench/web_scorer.py [ROUNDS] [--baseline REF|none]``).
 Also: form usable (cold), rescore after ready (median of 50 round trips through the Worker), and
 the site's size raw and as sent compressed.
 """
@@ -25,8 +28,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _path in (ROOT, ROOT / "bench"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 FLOOR_PAGE = """<!doctype html><title>bare loadPyodide</title><script type="module" src="floor.js"></script>"""
 FLOOR_SCRIPT = """import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -121,20 +125,64 @@ def floor_site(folder: Path) -> Path:
     return folder
 
 
-def measure(site: Path, floor: Path, repeat: int = 3) -> dict:
-    """Run ``repeat`` rounds (see the module docstring); medians and the last round's counts."""
+def _visit_pair(browser, url: str, counter: Counter, runs: dict, record: str) -> None:
+    """One first visit and one second visit of the site at ``url`` (see the module docstring),
+    their figures appended to ``runs``."""
+    from tests.web_support import snapshot_kept, wait_until
+
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    counter.reset()
+    page.goto(url)
+    runs["form"].append(_mark(page, "playaid-form-ready"))
+    runs["cold"].append(_mark(page, "playaid-engine-ready"))
+    runs["cold_bytes"].append(counter.snapshot())
+    wait_until(page, "window.playaid.status().offline.state === 'ready'", timeout_ms=WAIT_MS)
+    runs["offline_bytes"].append(counter.snapshot())
+    # written after "ready": the second visit starts from it (else it would be a cold start)
+    assert snapshot_kept(page) is not None, "the engine's memory snapshot was not saved in 60 s"
+    runs["stored"].append(page.evaluate("navigator.storage.estimate().then(e => e.usage)"))
+    page.close()
+
+    page = context.new_page()  # a second visit: the service worker's copy
+    counter.reset()
+    page.goto(url)
+    runs["warm"].append(_mark(page, "playaid-engine-ready"))
+    runs["from"].append(page.evaluate("window.playaid.status().engine.from"))
+    wait_until(page, "window.playaid.status().offline.state === 'ready'", timeout_ms=WAIT_MS)
+    time.sleep(0.5)  # the browser's own update check of sw.js, if any
+    runs["warm_bytes"].append(counter.snapshot())
+    parsed = page.evaluate("(t) => import('./js/records.js').then(m => m.parseRecordText(t))"
+                           ".then(r => r.value)", record)
+    runs["rescore"] += page.evaluate("""async (record) => {
+        const times = [];
+        for (let i = 0; i < 50; i++) {
+            const t = performance.now();
+            await window.playaid.score(record);
+            times.push(performance.now() - t);
+        }
+        return times;
+    }""", parsed)
+    context.close()
+
+
+def measure(sites: list[Path], floor: Path, repeat: int = 3) -> list[dict]:
+    """Run ``repeat`` rounds (see the module docstring), each the floor then every site in turn
+    (so all share the machine's load); per site: medians, and the last round's counts."""
     from playwright.sync_api import sync_playwright
 
-    from tests.web_support import CHROMIUM, CHROMIUM_ARGS, snapshot_kept, wait_until
+    from tests.web_support import CHROMIUM, CHROMIUM_ARGS
 
-    counter, floor_counter = Counter(), Counter()
-    httpd = counting_server(site, counter)
+    counters = [Counter() for _ in sites]
+    floor_counter = Counter()
+    servers = [counting_server(site, counter) for site, counter in zip(sites, counters)]
     floor_httpd = counting_server(floor, floor_counter)
-    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    urls = [f"http://127.0.0.1:{httpd.server_address[1]}/" for httpd in servers]
     floor_url = f"http://127.0.0.1:{floor_httpd.server_address[1]}/"
     record = (ROOT / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8")
-    runs: dict[str, list] = {k: [] for k in ("floor", "form", "cold", "warm", "cold_bytes",
-                                             "offline_bytes", "warm_bytes", "rescore", "from")}
+    floors: list[float] = []
+    runs = [{k: [] for k in ("form", "cold", "warm", "cold_bytes", "offline_bytes", "warm_bytes", "rescore",
+                             "from", "stored")} for _ in sites]
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -142,58 +190,28 @@ def measure(site: Path, floor: Path, repeat: int = 3) -> dict:
                 context = browser.new_context()
                 page = context.new_page()
                 page.goto(floor_url)
-                runs["floor"].append(_mark(page, "floor-ready"))
+                floors.append(_mark(page, "floor-ready"))
                 context.close()
-
-                context = browser.new_context(viewport={"width": 360, "height": 640})
-                page = context.new_page()
-                counter.reset()
-                page.goto(url)
-                runs["form"].append(_mark(page, "playaid-form-ready"))
-                runs["cold"].append(_mark(page, "playaid-engine-ready"))
-                runs["cold_bytes"].append(counter.snapshot())
-                wait_until(page, "window.playaid.status().offline.state === 'ready'", timeout_ms=WAIT_MS)
-                runs["offline_bytes"].append(counter.snapshot())
-                # written after "ready": the second visit starts from it (else it would be a cold start)
-                assert snapshot_kept(page) is not None, "the engine's memory snapshot was not saved in 60 s"
-                page.close()
-
-                page = context.new_page()  # a second visit: the service worker's copy
-                counter.reset()
-                page.goto(url)
-                runs["warm"].append(_mark(page, "playaid-engine-ready"))
-                runs["from"].append(page.evaluate("window.playaid.status().engine.from"))
-                wait_until(page, "window.playaid.status().offline.state === 'ready'", timeout_ms=WAIT_MS)
-                time.sleep(0.5)  # the browser's own update check of sw.js, if any
-                runs["warm_bytes"].append(counter.snapshot())
-                parsed = page.evaluate("(t) => import('./js/records.js').then(m => m.parseRecordText(t))"
-                                       ".then(r => r.value)", record)
-                runs["rescore"] += page.evaluate("""async (record) => {
-                    const times = [];
-                    for (let i = 0; i < 50; i++) {
-                        const t = performance.now();
-                        await window.playaid.score(record);
-                        times.push(performance.now() - t);
-                    }
-                    return times;
-                }""", parsed)
-                context.close()
+                for url, counter, side in zip(urls, counters, runs):
+                    _visit_pair(browser, url, counter, side, record)
             browser.close()
     finally:
-        for server in (httpd, floor_httpd):
+        for server in (*servers, floor_httpd):
             server.shutdown()
             server.server_close()
     median = statistics.median
-    return {
-        "floor": median(runs["floor"]), "form": median(runs["form"]), "cold": median(runs["cold"]),
-        "warm": median(runs["warm"]), "warm_from": runs["from"],
-        "cold_bytes": median(r["bytes"] for r in runs["cold_bytes"]),
-        "offline_bytes": median(r["bytes"] for r in runs["offline_bytes"]),
-        "warm_body": max(r["body"] for r in runs["warm_bytes"]),
-        "warm_bytes": max(r["bytes"] for r in runs["warm_bytes"]),
-        "warm_paths": runs["warm_bytes"][-1]["paths"],
-        "rescore": median(runs["rescore"]), "rescore_p95": sorted(runs["rescore"])[int(len(runs["rescore"]) * 0.95)],
-    }
+    return [{
+        "floor": median(floors), "form": median(r["form"]), "cold": median(r["cold"]),
+        "warm": median(r["warm"]), "warm_from": r["from"],
+        "cold_bytes": median(x["bytes"] for x in r["cold_bytes"]),
+        "offline_bytes": median(x["bytes"] for x in r["offline_bytes"]),
+        "requests": median(x["responses"] for x in r["offline_bytes"]),
+        "stored": median(r["stored"]),
+        "warm_body": max(x["body"] for x in r["warm_bytes"]),
+        "warm_bytes": max(x["bytes"] for x in r["warm_bytes"]),
+        "warm_paths": r["warm_bytes"][-1]["paths"],
+        "rescore": median(r["rescore"]), "rescore_p95": sorted(r["rescore"])[int(len(r["rescore"]) * 0.95)],
+    } for r in runs]
 
 
 def site_size(site: Path) -> tuple[int, int, int]:
@@ -206,16 +224,24 @@ def site_size(site: Path) -> tuple[int, int, int]:
     return len(files), raw, sent
 
 
-def figures(repeat: int = 3) -> list[tuple[str, str, str]]:
-    """Rows (name, value, note) for bench/build.py's table."""
-    from generator.paths import CONTENT_DIR
-    from generator.web.site import build_site
+def _baseline_site(tree: Path, out: Path) -> Path | None:
+    """The site as the baseline's tree writes it (its own `playaid web`, its own content), or None
+    when that fails."""
+    import subprocess
 
-    with tempfile.TemporaryDirectory() as tmp:
-        site = Path(tmp) / "web"
-        build_site(CONTENT_DIR, site)
-        files, raw, sent = site_size(site)
-        t = measure(site, floor_site(Path(tmp) / "floor"), repeat)
+    from baseline import env_for
+
+    if not (tree / "node_modules").exists():  # a fresh worktree: the front-end packages are this tree's
+        (tree / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    done = subprocess.run([sys.executable, "-m", "generator", "web", "--out", str(out)], cwd=tree,
+                          env=env_for(tree), capture_output=True, text=True)
+    if done.returncode or not (out / "index.html").is_file():
+        print(f"bench/web_scorer.py: the baseline's site was not built: {done.stderr.strip()[-300:]}", file=sys.stderr)
+        return None
+    return out
+
+
+def _rows(t: dict, files: int, raw: int, sent: int) -> list[tuple[str, str, str]]:
     mb = 1e6
     return [
         ("web: form usable (first visit)", f"{t['form'] / 1000:.2f} s", "target < 1 s"),
@@ -226,6 +252,9 @@ def figures(repeat: int = 3) -> list[tuple[str, str, str]]:
          f"target <= 0.5 x; started from: {', '.join(sorted(set(t['warm_from'])))}"),
         ("web: first visit transferred", f"{t['cold_bytes'] / mb:.2f} / {t['offline_bytes'] / mb:.2f} MB",
          "until engine ready / until the offline copy is complete (target <= 7 MB)"),
+        ("web: first visit requests", f"{t['requests']:.0f}", "until the offline copy is complete"),
+        ("web: kept on the device", f"{t['stored'] / mb:.1f} MB",
+         "navigator.storage.estimate() once the copy and the snapshot are kept (target <= 20 MB)"),
         ("web: second visit transferred", f"{t['warm_body']} B of files",
          f"{t['warm_bytes']} B in all: {', '.join(f'{p} ({n} B)' for p, n in t['warm_paths']) or 'no request'}"),
         ("web: rescore after ready (median / p95)", f"{t['rescore']:.1f} / {t['rescore_p95']:.1f} ms",
@@ -235,6 +264,38 @@ def figures(repeat: int = 3) -> list[tuple[str, str, str]]:
     ]
 
 
+def figures(repeat: int = 3, baseline: str | None = "default") -> list[tuple[str, str, str]]:
+    """Rows (name, value, note) for bench/build.py's table: this tree's figure, and in the note
+    the baseline's beside it (`bench/baseline.py`: main from a branch, HEAD~1 on main; None: no
+    baseline), both measured in the same rounds."""
+    from baseline import checkout, default_ref, describe
+
+    from generator.paths import CONTENT_DIR
+    from generator.web.site import build_site
+
+    ref = default_ref() if baseline == "default" else baseline
+    with tempfile.TemporaryDirectory() as tmp, checkout(ref) as tree:
+        sites = [Path(tmp) / "web"]
+        build_site(CONTENT_DIR, sites[0])
+        other = _baseline_site(tree, Path(tmp) / "baseline") if tree else None
+        if other:
+            sites.append(other)
+        sizes = [site_size(site) for site in sites]
+        got = measure(sites, floor_site(Path(tmp) / "floor"), repeat)
+    rows = _rows(got[0], *sizes[0])
+    if len(got) > 1:
+        beside = _rows(got[1], *sizes[1])
+        rows = [(name, value, f"{describe(ref)}: {then}; {note}") for (name, value, note), (_n, then, _x) in zip(rows, beside)]
+    return rows
+
+
 if __name__ == "__main__":
-    for name, value, note in figures(int(sys.argv[1]) if len(sys.argv) > 1 else 3):
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("repeat", nargs="?", type=int, default=3, help="rounds (default 3)")
+    ap.add_argument("--baseline", default="default", metavar="REF",
+                    help="git ref measured beside this tree (default: main, or HEAD~1 on main; none: no baseline)")
+    args = ap.parse_args()
+    for name, value, note in figures(args.repeat, None if args.baseline == "none" else args.baseline):
         print(f"{name:<42}  {value:>24}  {note}")
