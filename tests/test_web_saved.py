@@ -8,6 +8,7 @@ game scored again with rules that change its totals says so and keeps the earlie
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import yaml
@@ -218,3 +219,45 @@ def test_a_damaged_offline_copy_is_found_and_fetched_again(browser, server):
     page.evaluate("window.playaid.ready")
     assert page.evaluate("window.playaid.status().engine.state") == "ready"
     context.close()
+
+
+def test_a_new_version_of_the_site_says_updated_and_then_what_it_scores_with(browser, tmp_path):
+    """The site is replaced by a new version (another content version) while a phone has it
+    open: the page says it was updated and offers to reload; reloaded, it says which rules it now
+    scores with."""
+    import shutil
+
+    from generator.paths import CONTENT_DIR
+    from generator.web.site import build_site
+    from tests.web_support import serving
+
+    served = tmp_path / "served"
+    build_site(CONTENT_DIR, served)
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, content)
+    game = next(iter(sorted(content.glob("*/game.yaml"))))
+    text = game.read_text(encoding="utf-8")
+    version = re.search(r'^version: "?([^"\n]+)"?$', text, re.M)
+    assert version, game
+    game.write_text(text.replace(version.group(0), f'version: "{version.group(1)}.1"'), encoding="utf-8")
+    newer = tmp_path / "newer"
+    build_site(content, newer)
+    with serving(served) as url:
+        context = browser.new_context(**PHONE_TOUCH, service_workers="allow")
+        context.set_default_timeout(90_000)
+        page = open_page(browser, url, context=context)
+        wait_until(page, "window.playaid.status().offline.state === 'ready'", 300_000)
+        before = page.locator("#versions").inner_text()
+        shutil.copytree(newer, served, dirs_exist_ok=True)  # the site is deployed again
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        wait_until(page, "document.getElementById('notice').textContent.startsWith('This site was updated')", 300_000)
+        assert page.locator("#engine-status").inner_text().endswith("updated: reload for the new version")
+        screenshot(page, "saved-site-updated", full_page=False)
+        with page.expect_navigation():
+            page.locator("#notice").get_by_role("button", name="Reload").click()
+        wait_ready(page)
+        assert page.locator("#versions").inner_text() != before
+        said = page.locator("#notice").inner_text()
+        assert said.startswith("Updated: this site now scores with ") and f"{version.group(1)}.1" in said, said
+        assert page.problems == []
+        context.close()
