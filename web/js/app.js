@@ -33,7 +33,7 @@ const RECORD_TABS = [RFTG, CAMPAIGN];
 const statusEl = document.getElementById("engine-status");
 const STATUS = {
   loading: (s) => `Scorer: ${s.message}…`,
-  ready: (s, o) => (o.updated ? "Scorer ready · updated: reload for the new version" : o.state === "ready" ? "Scorer ready · works offline"
+  ready: (s, o) => (o.updated ? "Scorer ready · updated" : o.state === "ready" ? "Scorer ready · works offline"
     : o.state === "saving" ? "Scorer ready · saving for offline use…" : "Scorer ready"),
   retrying: (s) => `Scorer: ${s.message}`,
   failed: (s) => `Scorer failed to load: ${s.message}`,
