@@ -61,7 +61,7 @@ export function forPeople(finding, labels = {}, values = {}, about = {}) {
  * players: ..."), or null for any other message. */
 function playersNeeded(m, path) {
   const n = path.length === 1 && path[0] === "players" ? num(/^needs at least (\d+) entr/, m)?.[0] : null;
-  return n ? { text: `This game takes at least ${plural(n, "player")}: add ${Number(n) === 1 ? "one" : "them"} with “+”.`, path } : null;
+  return n ? { text: `This game takes at least ${plural(n, "player")}: add a player with “+”.`, path } : null;
 }
 
 /** Whether `text` names `player` as a word of its own ("Ann" in "Ann's", not in "Annex"). */
