@@ -70,6 +70,8 @@ def test_names_are_never_broken_inside_a_word(browser, server, width):
     }""")
     screenshot(page, f"steady-names-{width}", full_page=False)
     assert broken == []
+    # a board wider than the screen scrolls by itself; the page keeps the screen's width
+    assert page.evaluate("[innerWidth, document.documentElement.scrollWidth]") == [width, width]
     page.context.close()
 
 
