@@ -298,6 +298,11 @@ def _valid(schema: dict):
     return checker
 
 
+#: `json_type` of the exact types a record holds, looked up without a call (others: `json_type`).
+_TYPE_NAMES = {type(None): "null", bool: "boolean", int: "integer", float: "number", str: "string",
+               list: "array", tuple: "array", dict: "object"}
+
+
 def _types(expected) -> frozenset:
     """The `json_type` names `_type_ok` accepts for ``expected``."""
     names = set(expected if isinstance(expected, list) else [expected])
@@ -313,7 +318,7 @@ def _checker(schema: dict):
             branches.append((None if "type" not in branch else _types(branch["type"]), _checker(merged)))
 
         def any_of(value) -> bool:
-            kind = json_type(value)
+            kind = _TYPE_NAMES.get(type(value)) or json_type(value)
             for types, check in branches:
                 if types is None or kind in types:
                     return check(value)
@@ -331,13 +336,14 @@ def _checker(schema: dict):
     required = tuple(schema.get("required", ()))
 
     def check(value) -> bool:
-        if types is not None and json_type(value) not in types:
+        kind = _TYPE_NAMES.get(type(value)) or json_type(value)
+        if types is not None and kind not in types:
             return False
         if enum is not None and value not in enum:
             return False
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if kind == "integer" or kind == "number":  # as isinstance(value, (int, float)), not bool
             return not ((low is not None and value < low) or (high is not None and value > high))
-        if isinstance(value, str):
+        if kind == "string":
             return not (len(value.strip()) < min_length or (max_length is not None and len(value) > max_length)
                         or (pattern is not None and not pattern.search(value)))
         if isinstance(value, list):
