@@ -92,3 +92,30 @@ def test_the_campaign_tab_sends_its_result_to_bg_stats(browser, server):
     screenshot(page, "bgstats-campaign-link", full_page=False)
     assert page.problems == []
     page.context.close()
+
+
+def test_the_start_player_noted_on_the_result_goes_to_bg_stats(browser, server):
+    names = players_examples()[:1]
+    if not names:
+        return
+    expected = cli_json("score", f"examples/{names[0]}.yaml")
+    page = phone(browser, server)
+    paste_example(page, names[0])
+    totals(page, len(expected["players"]))
+    page.click("#rftg-score")
+    wait_until(page, "document.getElementById('rftg-start-player')")
+    second = expected["players"][1]["name"]
+    page.select_option("#rftg-start-player", second)
+    wait_until(page, f"window.playaid.history()[0].start_player === {json.dumps(second)}")
+    play = json.loads(parse_qs(urlparse(page.get_attribute("#rftg-bgstats", "href")).query)["data"][0])
+    assert [p["startPlayer"] for p in play["players"]] == [p["name"] == second for p in expected["players"]]
+    # kept with the saved game when it is scored again, and in the backup file
+    assert page.input_value("#rftg-start-player") == second
+    backup = page.evaluate("window.playaid.bgstatsBackup()")
+    names_by_id = {p["id"]: p["name"] for p in backup["players"]}
+    assert [names_by_id[s["playerRefId"]] for s in backup["plays"][0]["playerScores"] if s["startPlayer"]] == [second]
+    page.locator("#rftg-result").scroll_into_view_if_needed()
+    page.locator("#rftg-start-player").scroll_into_view_if_needed()
+    screenshot(page, "bgstats-start-player", full_page=False)
+    assert page.problems == []
+    page.context.close()

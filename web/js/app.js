@@ -369,6 +369,7 @@ function withRules(old, entry) {
   const rules = rulesVersion();
   const out = { ...entry, rules };
   if (old?.earlier) out.earlier = old.earlier;
+  if (typeof old?.start_player === "string") out.start_player = old.start_player; // not part of the record
   const before = totalsOf(old?.summary);
   const after = totalsOf(entry.summary);
   if (old?.summary && old.rules !== rules && before && before !== after) {
@@ -406,6 +407,7 @@ function playFor(record, report, id, doubts = reportDoubts(report)) {
   const entry = id ? gamesStore?.get(id) : null;
   const ended = record?.ended_by ? pad?.endedWords?.(record.ended_by) : "";
   return bgstatsPlay(game, report, { id, date: entry?.played ?? Date.now(), variant, ended, provisional: doubts,
+    startPlayer: typeof entry?.start_player === "string" ? entry.start_player : null,
     categoryLabels: pad?.categoryLabels, scoring: pad instanceof ModelPad ? pad.model : record?.game === RFTG ? formData?.rftg?.scoring : null });
 }
 
@@ -671,6 +673,19 @@ function resultActions(tab) {
   }
   const out = [h("button", { type: "button", id: `${tab}-again`, onclick: () => replaceRecord(tab, form.newRecord(form.record), "New game with the same players.", { done: false }) }, "Same players, new game")];
   if (report?.ok && (form.request?.players?.length ?? 0) === form.record.players.length) {
+    // who started: not part of the score, kept with the saved game for BG Stats' start player
+    const saved = current[tab] ? gamesStore.get(current[tab]) : null;
+    if (saved) {
+      const names = report.players.map((p) => p.name);
+      const select = h("select", { id: `${tab}-start-player`, onchange: () => {
+        const entry = { ...gamesStore.get(saved.id) };
+        if (select.value) entry.start_player = select.value; else delete entry.start_player;
+        gamesStore.save(entry);
+        form.renderResult();
+      } }, h("option", { value: "", selected: !names.includes(saved.start_player) }, "not noted"),
+      names.map((n) => h("option", { value: n, selected: saved.start_player === n }, n)));
+      out.push(h("div", { class: "field start-player" }, h("label", { for: select.id }, "Who started?"), select));
+    }
     const doubts = form.problems();
     out.push(h("a", { class: "button", id: `${tab}-bgstats`, target: "_blank", rel: "noopener noreferrer",
       href: bgstatsLink(playFor(form.request.record, report, current[tab] ?? null, doubts)) },

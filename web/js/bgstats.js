@@ -27,12 +27,15 @@ export function playDate(date) {
  * `report`: the engine's report (ok); `options`: {id (the saved game's id), date, variant
  * (its title), categoryLabels, scoring (the compiled model, for its categories), ended (how it
  * ended, in words), provisional (what keeps the result from being final, in words: the
- * comments then start "PROVISIONAL, not final: ...")}. Returns the payload object.
+ * comments then start "PROVISIONAL, not final: ..."), startPlayer (the name of the player who
+ * started, when known)}. Returns the payload object.
  */
 export function bgstatsPlay(game, report, options = {}) {
   const players = report.players ?? (report.explain ? [{ name: report.player || "Pilot", total: report.total, rank: 1, explain: [] }] : []);
   const winners = new Set(report.winners ?? players.filter((p) => p.rank === 1).map((p) => p.name));
   const won = winnerFlags(players, [...winners]); // by place: two players may share a name
+  // the start player, when the pad was told (a saved game's `start_player`): its first player so named
+  const start = options.startPlayer == null ? -1 : players.findIndex((p) => p.name === options.startPlayer);
   const categories = report.players ? reportCategories(report, options.categoryLabels, modelCategories(options.scoring)) : [];
   const doubts = options.provisional ?? [];
   const lines = [
@@ -54,7 +57,7 @@ export function bgstatsPlay(game, report, options = {}) {
       ...(Number.isInteger(game.bggId) ? { bggId: game.bggId } : {}) },
     players: players.map((p, k) => ({
       name: p.name, sourcePlayerId: `name:${p.name.trim().toLowerCase()}`, score: p.total,
-      winner: won[k], rank: p.rank, startPlayer: false,
+      winner: won[k], rank: p.rank, startPlayer: k === start,
     })),
     comments: lines.join("\n"),
   };

@@ -223,7 +223,8 @@ export class History {
     data.games.forEach((g, k) => {
       const why = this.check(g);
       if (why) { if (problems.length < 20) problems.push(`game ${k + 1}: ${why}`); return; }
-      games.push({ id: g.id, game: g.game, record: g.record, played: g.played, updated: g.updated });
+      games.push({ id: g.id, game: g.game, record: g.record, played: g.played, updated: g.updated,
+        ...(typeof g.start_player === "string" && g.start_player.length <= 200 ? { start_player: g.start_player } : {}) });
     });
     return { ok: true, games, problems };
   }
