@@ -309,7 +309,21 @@ def _types(expected) -> frozenset:
     return frozenset(names | ({"integer"} if "number" in names else set()))
 
 
+#: The keywords the checker knows: `_check` reads these (and ignores the words and hints). A
+#: schema holding any other is never passed by the checker, so a keyword that `_check` learns
+#: later is checked by the walk until the checker learns it too.
+_KNOWN = frozenset({"type", "enum", "minimum", "maximum", "minLength", "maxLength", "pattern", "minItems",
+                    "maxItems", "items", "properties", "additionalProperties", "required", "anyOf",
+                    "description", "title", "x-hint", "x-missing-hint", "x-colon-name"})
+
+
+def _never(value) -> bool:
+    return False
+
+
 def _checker(schema: dict):
+    if not _KNOWN.issuperset(schema):
+        return _never
     if "anyOf" in schema:
         branches = []
         for branch in schema["anyOf"]:
