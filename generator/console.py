@@ -4,9 +4,8 @@ click and the commands prints no traceback. Once loaded, Ctrl-C is Python's Keyb
 again, which the commands handle (``serve`` and ``watch`` stop, a build keeps its finished PDFs).
 """
 
-import sys
-
 import _signal  # `signal` without its enum wrappers: importing those is itself a window for Ctrl-C
+import sys
 
 #: Exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED = 130

@@ -7,7 +7,7 @@ that point at content by id, so aids hold no rule text of their own.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
@@ -83,13 +83,7 @@ def _block_kind(value) -> str | None:
 
 
 Block = Annotated[
-    Union[
-        Annotated[RulesBlock, Tag("RulesBlock")],
-        Annotated[TableBlock, Tag("TableBlock")],
-        Annotated[FactsBlock, Tag("FactsBlock")],
-        Annotated[TextBlock, Tag("TextBlock")],
-        Annotated[RulingsBlock, Tag("RulingsBlock")],
-    ],
+    Annotated[RulesBlock, Tag("RulesBlock")] | Annotated[TableBlock, Tag("TableBlock")] | Annotated[FactsBlock, Tag("FactsBlock")] | Annotated[TextBlock, Tag("TextBlock")] | Annotated[RulingsBlock, Tag("RulingsBlock")],
     Discriminator(_block_kind, custom_error_type="block_kind",
                   custom_error_message="a block needs one of the keys: rules, table, facts, text, rulings"),
 ]
@@ -157,7 +151,7 @@ class Aid(Strict):
     id: str = Field(pattern=ID_PATTERN)
     title: str = Field(min_length=1, max_length=70, description="printed on the aid; at most 70 characters")
     format: Literal["card", "page", "form"]
-    size: Union[Literal["rftg-card", "poker", "tarot", "a6", "page"], Size] = "page"
+    size: Literal["rftg-card", "poker", "tarot", "a6", "page"] | Size = "page"
     orientation: Literal["portrait", "landscape"] = "portrait"
     min_font_pt: float = Field(7.0, ge=6.0, le=14)
     max_font_pt: float = Field(10.0, ge=6.0, le=20)
@@ -169,7 +163,7 @@ class Aid(Strict):
     sheet: str | None = Field(None, description="form aids: the id of the kind: scoring document whose "
                                                 "score sheet this is (its rows, columns and totals come "
                                                 "from the model's `sheet`)")
-    notes: list[Union[str, RuleItem]] = Field(default_factory=list)
+    notes: list[str | RuleItem] = Field(default_factory=list)
     source: SourceRef | None = Field(None, description="default source of the aid's notes")
 
     @model_validator(mode="after")

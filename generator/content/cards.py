@@ -18,7 +18,7 @@ implementation prints a different value and why this card's value stands
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import Field, model_validator
 
@@ -130,7 +130,7 @@ class Difference(Strict):
 
     field: DifferenceField
     other: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    value: Union[int, str, bool, None, list[str], list[dict]]
+    value: int | str | bool | None | list[str] | list[dict]
     resolution: str = Field(min_length=1)
     source: SourceRef
 
@@ -149,7 +149,7 @@ class Card(Strict):
     set: SetId
     type: Literal["world", "development"]
     cost: int = Field(ge=0, le=12)
-    vp: Union[int, Literal["?"]]
+    vp: int | Literal["?"]
     military: bool | None = None
     good: Good | None = None
     windfall: bool = False

@@ -195,7 +195,7 @@ def _run_one(content, check: Check, path, loc, names, where, budget: Budget) -> 
         if err or budget.left < 0:
             return [err] if err else []
         try:
-            _within(budget, lambda one: one.walk(got, want))  # comparing (and quoting) walks both
+            _within(budget, lambda one, got=got, want=want: one.walk(got, want))  # comparing (and quoting) walks both
         except ExpressionError as exc:
             if budget.left < 0:
                 return []  # the game's budget is spent: said once, by run_checks

@@ -4,8 +4,9 @@ check each source string once, where it is written (see `generator.content.sourc
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from pydantic import BaseModel
 

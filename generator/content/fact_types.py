@@ -30,9 +30,9 @@ class FactType:
     map; ``fields`` (name, type) pairs for a record."""
 
     kind: str
-    item: "FactType | None" = None
+    item: FactType | None = None
     key: str | None = None
-    fields: tuple[tuple[str, "FactType"], ...] = ()
+    fields: tuple[tuple[str, FactType], ...] = ()
 
     def __str__(self) -> str:
         if self.kind == "list":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from generator.paths import ICONS_DIR
@@ -25,7 +25,7 @@ _WORD = re.compile(r"[a-z0-9]+")
 _NEAR = 3
 
 
-@lru_cache(maxsize=None)
+@cache
 def icon_title(file: str) -> str:
     """The words an icon stands for: the ``<title>`` of its SVG in templates/assets/icons
     (tools/draw_icons.py writes it), else the file's stem with spaces for underscores."""

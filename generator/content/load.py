@@ -20,7 +20,13 @@ from generator.content.across_games import claimed_twice
 from generator.content.confine import keep_inside, linked_folders_outside
 from generator.content.consistency import check_consistency
 from generator.content.fact_sources import check_fact_sources
-from generator.content.files import CONTENT_SUFFIXES, content_files, content_folder_problem, folders_without_game, game_folders
+from generator.content.files import (
+    CONTENT_SUFFIXES,
+    content_files,
+    content_folder_problem,
+    folders_without_game,
+    game_folders,
+)
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
 from generator.content.values import RulebookTally, check_fact_types, check_values

@@ -8,7 +8,7 @@ Card databases and scoring models have their own modules (`cards.py`, `scoring_m
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -80,7 +80,7 @@ class RuleItem(Strict):
     text: str = Field(min_length=1)
     source: SourceRef | None = None
     label: str | None = Field(None, description="run-in heading printed in bold before the text")
-    items: list[Union[str, "RuleItem"]] = Field(default_factory=list)
+    items: list[str | RuleItem] = Field(default_factory=list)
 
 
 class Ruling(Strict):
@@ -103,7 +103,7 @@ class Section(Strict):
     id: str = Field(pattern=ID_PATTERN)
     title: str
     source: SourceRef | None = Field(None, description="default source of the section's items")
-    items: list[Union[str, RuleItem]] = Field(min_length=1)
+    items: list[str | RuleItem] = Field(min_length=1)
 
 
 class Rules(Strict):
@@ -128,7 +128,7 @@ class QuoteRef(Strict):
     source: SourceRef = Field(description="'<rulebook id>: <section heading>' that holds the words")
 
 
-Quote = Union[str, QuoteRef, list[Union[str, QuoteRef]]]
+Quote = str | QuoteRef | list[str | QuoteRef]
 """Words copied from a rulebook section that state a value (whitespace may differ): text from the
 item's cited section, or ``{text, source}`` from another section, or a list of these.
 
@@ -171,7 +171,7 @@ class Table(Strict):
                           "<the part's heading>' (as a rules document's part)")
     columns: list[Column] = Field(min_length=1)
     rows: list[dict[str, Any]] = Field(min_length=1)
-    notes: list[Union[str, RuleItem]] = Field(default_factory=list)
+    notes: list[str | RuleItem] = Field(default_factory=list)
 
 
 class Fact(Strict):

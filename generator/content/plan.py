@@ -40,8 +40,8 @@ def with_sheet(game, aid: Aid) -> Aid:
     (`generator.content.score_sheet`)."""
     if aid.sheet is None:
         return aid
-    from generator.content.scoring_model import FactRef
     from generator.content.score_sheet import sheet_grid
+    from generator.content.scoring_model import FactRef
 
     doc = game.of_kind("scoring")[aid.sheet]
     constants = {name: game.fact(ref.fact) for name, ref in doc.constants.items()

@@ -85,9 +85,9 @@ def lint_scoring(content, doc: Scoring, loc) -> list[Problem]:
 
 def _constant_components(doc: Scoring, loc) -> list[Problem]:
     """Components whose formulas read nothing a player enters (through the formulas they read)."""
+    from generator.content.scoring_formulas import model_names
     from generator.scoring.expressions import ExpressionError, compile_expression
     from generator.scoring.mechanisms import mechanism_names
-    from generator.content.scoring_formulas import model_names
     from generator.scoring.tally import SCORING_FUNCTIONS
 
     entered = {e.id for e in doc.entered} | {e.id for e in doc.record_entered}

@@ -13,7 +13,7 @@ is a located content error, never a wrong score.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -42,7 +42,7 @@ class TableRef(Strict):
     table: str
 
 
-Constant = Union[int, bool, str, FactRef, TableRef]
+Constant = int | bool | str | FactRef | TableRef
 
 
 class PlayerCount(Strict):
@@ -73,7 +73,7 @@ class Becomes(Strict):
     values to what they must be (``{repulsed: false}``); ``note`` names the stage in messages
     ("before repulse")."""
 
-    when: dict[str, Union[bool, int, str]] = Field(min_length=1)
+    when: dict[str, bool | int | str] = Field(min_length=1)
     variant: str
     note: str = ""
 
@@ -125,7 +125,7 @@ class Entered(Strict):
     min: int | None = Field(None, ge=-99999, le=99999)
     max: int | None = Field(None, ge=-99999, le=99999)
     max_length: int = Field(100, ge=1, le=1000)
-    default: Union[int, bool, str, None] = None
+    default: int | bool | str | None = None
     required: bool = False
     missing: Literal["ignore", "warn", "error"] = "ignore"
     missing_message: str | None = None
@@ -133,7 +133,7 @@ class Entered(Strict):
     not_applicable_hint: dict[str, str] = Field(default_factory=dict)
     computed_by: str | None = None
     assume: Expression | None = None
-    values: list["Entered"] = Field(default_factory=list)
+    values: list[Entered] = Field(default_factory=list)
     source: SourceRef | None = None
 
     @field_validator("default")
@@ -196,7 +196,7 @@ class Formula(Strict):
     help: str = ""
     value: Expression | None = None
     mechanism: str | None = None
-    why: Union[str, list[Why]] = ""
+    why: str | list[Why] = ""
     explain_as: str = ""
     variants: list[str] | None = None
     per_round: bool = Field(False, description="scored once per round over that round's values "
@@ -351,7 +351,7 @@ class Check(Strict):
     expect: Expression
     severity: Literal["error", "warning", "info"] = "warning"
     message: str
-    field: Union[str, list[Union[str, int]], None] = None
+    field: str | list[str | int] | None = None
     player: Expression | None = None
     variants: list[str] | None = None
     source: SourceRef | None = None
@@ -397,7 +397,7 @@ class Sheet(Strict):
 
     corner: str = "Player"
     each: SheetEach = Field(default_factory=SheetEach)
-    lines: list[Union[str, SheetLine]] = Field(min_length=1)
+    lines: list[str | SheetLine] = Field(min_length=1)
 
 
 class Rounds(Strict):

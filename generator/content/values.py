@@ -72,7 +72,7 @@ class RulebookTally:
     verified: int = 0
     unverified: int = 0
 
-    def add(self, other: "RulebookTally") -> None:
+    def add(self, other: RulebookTally) -> None:
         self.verified += other.verified
         self.unverified += other.unverified
 

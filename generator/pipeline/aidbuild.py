@@ -33,7 +33,7 @@ def _environment(icons: tuple, ink: str = "colour"):
 
 def source_date_epoch(game) -> int:
     """The fixed creation date of every PDF: the content date at 00:00 UTC (seconds)."""
-    return int(dt.datetime.combine(game.game.date, dt.time(), dt.timezone.utc).timestamp())
+    return int(dt.datetime.combine(game.game.date, dt.time(), dt.UTC).timestamp())
 
 
 @dataclass

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.errors import PlayaidError
 from generator.content.files import content_digests
+from generator.errors import PlayaidError
 from generator.fingerprint import code_fingerprint, content_fingerprint, stat_snapshot
 from generator.fsutil import WriteError, write_atomic
 from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
@@ -58,7 +58,7 @@ class BuildReport:
         return sum(1 for r in self.results if r.status == status)
 
 
-def aid_input_files(planned: "PlannedAid", game) -> list[str]:
+def aid_input_files(planned: PlannedAid, game) -> list[str]:
     """The content files an aid reads, relative to the content folder: game.yaml, its aids file,
     and every document its blocks name (facts: every facts file, since facts merge)."""
     from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
@@ -82,7 +82,7 @@ def aid_input_files(planned: "PlannedAid", game) -> list[str]:
     return sorted({game.paths[key] for key in used})
 
 
-def input_hash(planned: "PlannedAid", game, render: RenderOptions, code: str,
+def input_hash(planned: PlannedAid, game, render: RenderOptions, code: str,
                digests: dict[str, str]) -> str:
     """Hash of everything that determines an aid's PDF bytes: ``code`` (`code_fingerprint`),
     the digests of the content files it reads (``digests`` from `content_digests`) and the options.
@@ -117,7 +117,7 @@ def _is_fresh(entry: dict | None, h: str, options: BuildOptions) -> bool:
 # Workers are forked after the parent has loaded content and WeasyPrint, so they inherit both
 # instead of paying for them again.
 
-_CONTENT: "Content | None" = None
+_CONTENT: Content | None = None
 
 
 @dataclass(frozen=True)
@@ -270,7 +270,7 @@ def _remember_stat(manifest: dict, options: BuildOptions, stat: str) -> None:
 _WATCHED: dict = {}
 
 
-def _watched_content(options: BuildOptions, fingerprint: str) -> "Content":
+def _watched_content(options: BuildOptions, fingerprint: str) -> Content:
     """The content as `load_content` gives it, kept in this process while its ``fingerprint``
     (`content_fingerprint`) holds (a template edit reuses it); no content cache file is read or
     written, which would cost more than the parse of the one changed file. Raises

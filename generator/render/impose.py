@@ -104,7 +104,7 @@ def sheet_layout(trim_w: float, trim_h: float, paper: str,
     return SheetLayout(paper_w, paper_h, cols, rows, rotated, cw, ch, x0, y0)
 
 
-def _overlay_pdf(layout: SheetLayout, labels: "SheetLabels") -> bytes:
+def _overlay_pdf(layout: SheetLayout, labels: SheetLabels) -> bytes:
     """A one-page PDF with the cut lines and the sheet labels (see `place_labels`)."""
     register_fonts()
     buf = io.BytesIO()

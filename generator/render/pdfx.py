@@ -30,7 +30,7 @@ import io
 import os
 import uuid
 import zlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from xml.sax.saxutils import escape
 
 import pikepdf
@@ -52,7 +52,7 @@ PDF_VERSION = "1.6"
 
 def _date(epoch: int) -> tuple[str, str]:
     """(XMP date, PDF date string) of a Unix time, in UTC."""
-    when = datetime.fromtimestamp(epoch, tz=timezone.utc)
+    when = datetime.fromtimestamp(epoch, tz=UTC)
     return when.strftime("%Y-%m-%dT%H:%M:%SZ"), when.strftime("D:%Y%m%d%H%M%S+00'00'")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+from functools import cache
 
 #: Question and filler words that say nothing about which rule is meant.
 STOPWORDS = frozenset("""
@@ -87,7 +87,7 @@ def _undouble(word: str) -> str:
     return word
 
 
-@lru_cache(maxsize=None)  # a few thousand distinct words: the index reads each once
+@cache  # a few thousand distinct words: the index reads each once
 def stem(word: str) -> str:
     """The stem of one lower-case word (see the module docstring): ``settling`` -> ``settl``,
     ``contributions`` -> ``contribut``, ``worlds`` -> ``world``, ``tied`` -> ``tie``. Numbers and

@@ -11,8 +11,8 @@ model for (``kind: scoring``) is scored the same way (`generator.scoring.pad`): 
 
 from __future__ import annotations
 
-from generator.scoring.model import ModelInvalid
 from generator.scoring import written
+from generator.scoring.model import ModelInvalid
 from generator.scoring.validate import RecordInvalid, problem
 
 

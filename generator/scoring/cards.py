@@ -38,7 +38,7 @@ class CardMatch:
     ability: str | None = None
 
     @classmethod
-    def from_json(cls, data: dict | None) -> "CardMatch | None":
+    def from_json(cls, data: dict | None) -> CardMatch | None:
         if data is None:
             return None
         return cls(**{k: data.get(k) for k in _MATCH_FIELDS})
@@ -57,7 +57,7 @@ class ScoringLine:
     divide_by: int = 1
 
     @classmethod
-    def from_json(cls, data: dict) -> "ScoringLine":
+    def from_json(cls, data: dict) -> ScoringLine:
         return cls(vp=data["vp"], text=data["text"], match=CardMatch.from_json(data.get("match")),
                    per_player=data.get("per_player"), divide_by=data.get("divide_by", 1))
 
@@ -75,7 +75,7 @@ class MilitaryPower:
     text: str = ""
 
     @classmethod
-    def from_json(cls, data: dict) -> "MilitaryPower":
+    def from_json(cls, data: dict) -> MilitaryPower:
         return cls(military=data.get("military") or 0, military_vs_xenos=data.get("military_vs_xenos") or 0,
                    per=CardMatch.from_json(data.get("per")), divide_by=data.get("divide_by") or 1,
                    text=data.get("text", ""))
@@ -108,7 +108,7 @@ class Card:
     unverified: tuple[str, ...] = ()
 
     @classmethod
-    def from_json(cls, data: dict) -> "Card":
+    def from_json(cls, data: dict) -> Card:
         """A `Card` from its compiled dict; KeyError/TypeError when the dict is malformed."""
         return cls(
             name=data["name"], set=data["set"], type=data["type"], cost=data["cost"], vp=data["vp"],

@@ -83,8 +83,9 @@ from __future__ import annotations
 import ast
 import operator
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, NoReturn
+from typing import Any, NoReturn
 
 
 class ExpressionError(ValueError):
@@ -206,7 +207,7 @@ def _check(value, limits: Limits):
     return value
 
 
-def _hashed(value, budget: "_Budget"):
+def _hashed(value, budget: _Budget):
     """``value``, after spending what hashing it costs (a tuple is hashed item by item, and a
     tuple of shared tuples can hold millions of items)."""
     if type(value) in (tuple, frozenset):
@@ -348,7 +349,7 @@ METHODS = {
 _NESTED = frozenset({list, tuple, dict, set, frozenset})
 
 
-def _walked(budget: "_Budget", *values) -> None:
+def _walked(budget: _Budget, *values) -> None:
     """Spend what walking ``values`` costs, as ``==``, ``str()``, ``sorted()``, ``in`` and hashing
     walk them: one step per item of every list, tuple, set and mapping reached (keys and values),
     counted again each time a shared one is reached (``[xs] * 1000`` holds ``xs`` a thousand
@@ -372,7 +373,7 @@ def _walked(budget: "_Budget", *values) -> None:
                             budget.spend(len(v) // 64)
 
 
-def _counted(budget: "_Budget", value) -> None:
+def _counted(budget: _Budget, value) -> None:
     """Spend what counting the items of ``value`` costs: one step per item of a list, tuple,
     set or mapping (not of those inside it: `_walked` for that); a text as `_walked`."""
     if type(value) in _NESTED:

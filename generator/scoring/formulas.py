@@ -10,7 +10,6 @@ from generator.scoring.expressions import Budget, ExpressionError
 from generator.scoring.model import ModelInvalid
 from generator.scoring.template import fill
 
-
 #: Steps all the formulas scoring one record may take together (`expressions.Budget`), so no
 #: scoring model makes a score slow, however many formulas it holds (300 formulas of 180,000
 #: steps each took 63 s for two players; now a located error in 0.1 s). The shipped examples

@@ -10,7 +10,7 @@ are rulings in ``content/rftg/scoring.yaml``. Standard library only.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from generator.scoring.cards import HAND_ENTERED, Card, card_matches
 from generator.scoring.report import explain_line

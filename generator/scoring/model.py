@@ -66,7 +66,7 @@ class ModelInvalid(Exception):
         self.known = known
 
     @classmethod
-    def from_expression(cls, where: str, exc: ExpressionError, path: tuple = ()) -> "ModelInvalid":
+    def from_expression(cls, where: str, exc: ExpressionError, path: tuple = ()) -> ModelInvalid:
         """``where: <the error's message>`` at ``path``, with ``exc``'s column and names."""
         return cls(f"{where}: {exc}", path, column=exc.column, unknown=exc.unknown, known=exc.known)
 
@@ -89,13 +89,13 @@ class Entered:
     missing_message: str | None = None
     variants: tuple[str, ...] | None = None
     computed_by: str | None = None
-    values: tuple["Entered", ...] = ()
+    values: tuple[Entered, ...] = ()
     assume: Any = None  # a compiled Expression (record values only)
     not_applicable_hint: dict = field(default_factory=dict)
     at: tuple = ()
 
     @classmethod
-    def from_json(cls, data: dict, where: str, names: set[str] | None = None, path: tuple = ()) -> "Entered":
+    def from_json(cls, data: dict, where: str, names: set[str] | None = None, path: tuple = ()) -> Entered:
         kind = data["type"]
         low, high = data.get("min"), data.get("max")
         if kind == "count":
@@ -335,7 +335,7 @@ class Model:
         return [v.id for v in self.variants.values() if not v.hidden]
 
     @classmethod
-    def from_json(cls, data: dict, mechanism_names: dict[str, set[str]] | None = None) -> "Model":
+    def from_json(cls, data: dict, mechanism_names: dict[str, set[str]] | None = None) -> Model:
         """The `Model` of a compiled scoring document. ``mechanism_names``: mechanism -> the
         names it gives formulas (e.g. tableau: cards_vp, military). Raises `ModelInvalid`."""
         try:
@@ -347,7 +347,7 @@ class Model:
                                f"run `playaid check` on the content") from None
 
     @classmethod
-    def _build(cls, data: dict, mechanism_names: dict[str, set[str]]) -> "Model":
+    def _build(cls, data: dict, mechanism_names: dict[str, set[str]]) -> Model:
         mechanisms = dict(data.get("mechanisms") or {})
         constants = dict(data.get("constants") or {})
         variants = {}

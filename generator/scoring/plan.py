@@ -14,7 +14,7 @@ model item by item gives, byte for byte. Pure; standard library only.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from generator.scoring.expressions import ExpressionError
 from generator.scoring.formulas import MAX_SCORE, evaluated, shown_kind, whole, why

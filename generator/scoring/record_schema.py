@@ -5,13 +5,14 @@ completion). The limits every record shares are in `limits`. Standard library on
 
 from __future__ import annotations
 
+
 def record_schema(rules: dict) -> dict:
     """The combined schema for ``schema/record.schema.json``: one branch per record ``game:``
     word (if/then), so an editor reports a typo against the right fields. Raises `ModelInvalid`
     when a game's model cannot be built."""
     from generator.scoring.api import record_games
-    from generator.scoring.model_schema import combined_schema
     from generator.scoring.game_pad import pad_for
+    from generator.scoring.model_schema import combined_schema
 
     return combined_schema({word: pad_for(rules["games"][game_id]).schema
                             for word, game_id in record_games(rules).items()})

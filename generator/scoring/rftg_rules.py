@@ -13,6 +13,7 @@ from generator.scoring.military import MilitaryIndex
 from generator.scoring.model import ModelInvalid
 from generator.scoring.report import explain_line
 
+
 @dataclass
 class RftgRules:
     """The card database, built once from the compiled rules of a game with cards.
@@ -30,7 +31,7 @@ class RftgRules:
     json: dict = field(default_factory=dict, repr=False)
     names: list[str] = field(init=False)
     exact: dict[str, Card] = field(init=False)
-    six_dev: "PerScorer" = field(init=False)
+    six_dev: PerScorer = field(init=False)
     printed: dict[str, dict] = field(init=False)
     military: MilitaryIndex = field(init=False)
 
@@ -48,7 +49,7 @@ class RftgRules:
         return {card.name: hit for card in self.cards.values() if (hit := scoring_line(scorer, card)) is not None}
 
     @classmethod
-    def from_json(cls, game_rules: dict) -> "RftgRules":
+    def from_json(cls, game_rules: dict) -> RftgRules:
         """`RftgRules` from a game's compiled rules (``rules["games"]["rftg"]``); raises
         `ModelInvalid` when its cards are malformed."""
         try:

@@ -17,7 +17,7 @@ what it is given, and builds at most as many items as it was given.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from generator.scoring.expressions import FUNCTIONS, Costed, ExpressionError, argument_size
 

@@ -8,10 +8,9 @@ content: the roll bands (table ``npc-fame-roll``), the roll terms and their bonu
 
 from __future__ import annotations
 
-from typing import TypeGuard
-
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, TypeGuard
 
 from generator.scoring.limits import MAX_COUNT
 from generator.scoring.written import shown

@@ -45,8 +45,9 @@ from __future__ import annotations
 import difflib
 
 from generator.scoring.expressions import ExpressionError, compile_expression
+from generator.scoring.formulas import evaluated as _evaluate
+from generator.scoring.formulas import record_budget, whole, why
 from generator.scoring.model import ModelInvalid
-from generator.scoring.formulas import evaluated as _evaluate, record_budget, whole, why
 from generator.scoring.pad import Pad, _highest
 from generator.scoring.plan import CheckStep
 from generator.scoring.written import shown

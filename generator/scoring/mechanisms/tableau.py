@@ -29,23 +29,21 @@ per card), ``military``/``military_vs_xenos`` (as used), ``military_from_cards``
 
 from __future__ import annotations
 
-from typing import cast
-
 import difflib
 from collections import Counter
 from itertools import chain
 from operator import gt
+from typing import cast
 
 from generator.scoring.cards import HAND_ENTERED, Card
 from generator.scoring.expressions import ExpressionError, compile_expression
 from generator.scoring.formulas import whole
+from generator.scoring.limits import MAX_NAME, MAX_TABLEAU, PRINTABLE
 from generator.scoring.mechanisms import Mechanism
 from generator.scoring.military import VS_XENOS_ONLY, compute_military
 from generator.scoring.model import ModelInvalid
-from generator.scoring.limits import MAX_NAME, MAX_TABLEAU, PRINTABLE
 from generator.scoring.report import Finding, explain_line
 from generator.scoring.rftg_rules import PerScorer, Resolved, RftgRules, scoring_line
-
 
 
 def _key(name: str) -> str:
@@ -102,7 +100,7 @@ class _Player:
 
     __slots__ = ("name", "resolved", "military", "military_vs_xenos", "military_from_cards",
                  "military_vs_xenos_from_cards", "military_explain", "not_counted")
-    resolved: "Resolved"
+    resolved: Resolved
     military: int
     military_vs_xenos: int
     military_from_cards: int
