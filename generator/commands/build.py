@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from generator.commands.completion import complete_aids
 from generator.commands import content_default, existing_content
+from generator.commands.completion import complete_aids
 from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 from generator.pipeline.options import INKS, MAX_COPIES, BuildOptions, RenderOptions
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import click
 
-from generator.errors import UsageError
 from generator.commands import content_default, existing_content
+from generator.errors import UsageError
 from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 
 

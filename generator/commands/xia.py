@@ -11,9 +11,8 @@ from pathlib import Path
 
 import click
 
-from generator.commands import SummaryGroup
+from generator.commands import SummaryGroup, content_default, existing_content
 from generator.errors import PlayaidError, UsageError
-from generator.commands import content_default, existing_content
 from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 from generator.scoring.limits import MAX_COUNT
 

@@ -279,7 +279,7 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
     return out
 
 
-def _key(parent: "_Frame", key: str, mark, problem, key_marks: dict, first_line: int) -> None:
+def _key(parent: _Frame, key: str, mark, problem, key_marks: dict, first_line: int) -> None:
     """A text key of ``parent`` (a mapping), as `_deliver` takes one: a duplicate is a problem
     and its value is left out."""
     if key in parent.seen:

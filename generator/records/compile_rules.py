@@ -138,7 +138,8 @@ def compiled_index(content_dir: Path | str) -> dict:
     rules` searches and `playaid web` ships), cached as the compiled rules are
     (``rulesindex-<fingerprint>.json``); a cached index of the wrong shape
     (`generator.rulesearch.shape.check_index`) is ignored and the index built again."""
-    from generator.content.rules_index import FORMAT as INDEX_FORMAT, build_rules_index
+    from generator.content.rules_index import FORMAT as INDEX_FORMAT
+    from generator.content.rules_index import build_rules_index
     from generator.rulesearch.shape import IndexError_, check_index
 
     def fits(index) -> bool:  # a cache file someone else wrote: built again unless it fits

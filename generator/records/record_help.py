@@ -47,8 +47,8 @@ def record_help(rules: dict) -> str:
     the variant scored instead when record values say so), the values each variant uses, the
     record values and the fields of each player (or each game of a campaign)."""
     from generator.scoring.api import record_games
-    from generator.scoring.model import ModelInvalid
     from generator.scoring.game_pad import pad_for
+    from generator.scoring.model import ModelInvalid
 
     lines = ["Record format (YAML or JSON; examples in examples/):", ""]
     for word, game_id in record_games(rules).items():

@@ -104,7 +104,7 @@ class SiteHandler(BaseHTTPRequestHandler):
     """Answers GET and HEAD for the files of ``server.root`` (see the module docstring); logs
     nothing per request (the terminal shows the addresses, not a request log)."""
 
-    server: "SiteServer"
+    server: SiteServer
     protocol_version = "HTTP/1.1"
     server_version = "playaid"
     sys_version = ""
@@ -278,7 +278,7 @@ class _HeadReader(io.RawIOBase):
     the head must be all in within `HEAD_SECONDS` (each read waits at most what is left of it,
     and raises TimeoutError past it, which the handler answers by closing the connection)."""
 
-    def __init__(self, handler: "SiteHandler"):
+    def __init__(self, handler: SiteHandler):
         self.handler = handler
         self.sock = handler.connection
 

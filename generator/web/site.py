@@ -42,8 +42,8 @@ from generator.web.bundle import bundle
 from generator.web.compress import gzip_copy
 from generator.web.engine_bundle import engine_bundle
 from generator.web.form_data import form_data
-from generator.web.record_limits import record_limits
 from generator.web.icon import icon_png, icon_svg
+from generator.web.record_limits import record_limits
 
 #: A file in every site we write: only a folder holding it (or an empty one) is ever replaced.
 MARKER = ".playaid-web"
