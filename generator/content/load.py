@@ -51,7 +51,7 @@ class GameContent:
 
     game: Game
     folder: Path
-    documents: dict[str, dict[str, BaseModel]]
+    documents: dict[str, dict[str, Any]]
     located: dict[tuple[str, str], Located]
     paths: dict[tuple[str, str], str]
     rulebook_values: RulebookTally = field(default_factory=RulebookTally)
@@ -60,8 +60,10 @@ class GameContent:
     def id(self) -> str:
         return self.game.id
 
-    def of_kind(self, kind: str) -> dict[str, BaseModel]:
-        """Documents of one kind by id (empty mapping when there are none)."""
+    def of_kind(self, kind: str) -> dict[str, Any]:
+        """Documents of one kind by id (empty mapping when there are none): the models of
+        `kinds.KINDS` (``of_kind("scoring")`` gives `Scoring` documents), typed Any because the
+        kind is a name in the data."""
         return self.documents.get(kind, {})
 
     @property
@@ -219,7 +221,7 @@ def index_documents(parsed: list[tuple[str, Located]]
     ``failed`` when a document did not validate or repeats a (kind, id). Shared by `load_content`
     and the content cache, which re-validates what it reads."""
     problems: list[Problem] = []
-    documents: dict[str, dict[str, BaseModel]] = {}
+    documents: dict[str, dict[str, Any]] = {}
     located: dict[tuple[str, str], Located] = {}
     paths: dict[tuple[str, str], str] = {}
     failed = False

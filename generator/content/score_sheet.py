@@ -9,6 +9,8 @@ with the campaign mechanism the games go down (one row each) and the lines are c
 
 from __future__ import annotations
 
+from typing import Any
+
 from generator.content.aids import Grid, GridLine, TotalLine
 from generator.content.scoring_model import Scoring, SheetLine
 
@@ -16,8 +18,8 @@ from generator.content.scoring_model import Scoring, SheetLine
 _FIELDS = {"boolean": "checkbox", "text": "text", "texts": "text", "numbers": "text", "count": "number", "number": "number"}
 
 
-def _items(doc: Scoring) -> dict[str, tuple[str, object]]:
-    out: dict[str, tuple[str, object]] = {e.id: ("entered", e) for e in doc.entered}
+def _items(doc: Scoring) -> dict[str, tuple[str, Any]]:
+    out: dict[str, tuple[str, Any]] = {e.id: ("entered", e) for e in doc.entered}
     if doc.rounds is not None:
         out.update({e.id: ("round", e) for e in doc.rounds.entered})
     out.update({f.id: ("measure", f) for f in doc.measures})
@@ -64,7 +66,7 @@ def sheet_grid(doc: Scoring, constants: dict | None = None) -> Grid:
     if doc.sheet is None:
         raise ValueError(f"scoring model '{doc.id}' has no `sheet`")
     items = _items(doc)
-    lines: list[GridLine] = []
+    lines: list[GridLine | None] = []  # None: the Total line's place, filled once its parts are known
     total_parts: list[str] = []
     total_line: SheetLine | None = None
     for raw in doc.sheet.lines:
@@ -81,7 +83,7 @@ def sheet_grid(doc: Scoring, constants: dict | None = None) -> Grid:
             lines.append(TotalLine(id=line.id, label=line.label or line.id, help=line.help or None,
                                    width=line.width, emphasis=True, running_total=line.running_total))
             continue
-        if line.each_round is not None:  # one line per round adding those items of the round
+        if line.each_round is not None and doc.rounds is not None:  # one line per round adding those items
             parts_help = line.help if line.help is not None else ", ".join(
                 _label(*items[p])[0] for p in line.each_round)  # what the box adds up: "Maki rolls (6 / 3), ..."
             for rid, round_label in zip(doc.rounds.round_ids(), doc.rounds.round_labels()):
@@ -96,7 +98,7 @@ def sheet_grid(doc: Scoring, constants: dict | None = None) -> Grid:
         label, help_text = _label(kind, item)
         field = _FIELDS.get(item.type, "text") if kind in ("entered", "round") else "number"
         counted = any(items[p][0] in ("component", "award") for p in parts)
-        if _per_round(kind, item) and doc.rounds is not None:  # one line per round
+        if doc.rounds is not None and _per_round(kind, item):  # one line per round
             for rid, round_label in zip(doc.rounds.round_ids(), doc.rounds.round_labels()):
                 if counted:
                     total_parts.append(f"{line.id}_{rid}")

@@ -248,6 +248,7 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
     items = sheet_items(doc)
     campaign = "campaign" in doc.mechanisms
     placed: dict[str, int] = {}
+    assert doc.sheet is not None  # called for a model with a sheet
     lines = doc.sheet.lines
     ids = []
     for i, line in enumerate(lines):
@@ -284,9 +285,9 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
                                             "a running total adds up a component from game to game"))
             continue
         else:
-            contents = line.add
+            contents = line.add or []
             kinds = set()
-            for j, part in enumerate(line.add):
+            for j, part in enumerate(contents):
                 if part not in items:
                     problems.append(loc.problem(("sheet", "lines", i, "add", j), f"'{part}' is not a component, "
                                                 f"award, measure or tie-breaker of this model"))
@@ -431,7 +432,7 @@ def _first_trial_failure(doc: Scoring, pad, steps: _TrialSteps | None = None):
     is not hidden), or None when every trial scores."""
     from generator.scoring.model import ModelInvalid
 
-    for variant in (doc.variants or [None]):
+    for variant in (doc.variants or [None]):  # type: ignore[list-item]  # None: a game without variants
         if variant is not None and variant.hidden:
             continue
         for high, what, hint in ((False, "an empty record", "it must work when every value is its default"),

@@ -311,7 +311,11 @@ class Award(Strict):
         if self.places_by_players is not None:
             return list(self.places_by_players[max(self.places_by_players)])
         if self.places_by_round is not None:
-            return list(max(self.places_by_round, key=len))
+            longest = self.places_by_round[0]
+            for places in self.places_by_round:
+                if len(places) > len(longest):
+                    longest = places
+            return list(longest)
         return [self.vp if self.vp is not None else 0]
 
 
