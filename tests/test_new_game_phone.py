@@ -8,6 +8,7 @@ screen's scoreboard (a row per category the model declares, the total last) and 
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -18,7 +19,7 @@ from generator.reader.yaml_io import load_file
 from generator.records.compile_rules import compile_rules
 from generator.content.load import load_content
 from generator.scoring.api import score
-from tests.web_support import PHONE_TOUCH, open_page, screenshot, serving
+from tests.web_support import PHONE_TOUCH, open_page, screenshot, serving, wait_until
 
 GAME = "zz-gem-market"
 
@@ -54,10 +55,14 @@ def test_a_game_added_by_content_scores_on_the_phone_as_on_the_command_line(brow
     page.click(f"#{prefix}-score")
     board = page.locator(f"#{prefix}-scoreboard")
     board.wait_for()
+    # the result screen may open on the report of a moment before (a rescore in flight on a busy
+    # machine): it is redrawn when the last one comes
+    order = sorted(expected["players"], key=lambda p: p["rank"])
+    wait_until(page, f"JSON.stringify([...document.querySelectorAll('#{prefix}-scoreboard thead th .who')]"
+                     f".map(e => e.textContent)) === {json.dumps(json.dumps([p['name'] for p in order], separators=(',', ':')))}")
     screenshot(page, "pad-new-game-result")
 
     # the scoreboard's columns are in rank order; its rows are the model's categories
-    order = sorted(expected["players"], key=lambda p: p["rank"])
     heads = board.locator("thead th .who").all_inner_texts()
     assert heads == [p["name"] for p in order]
     totals = board.locator("tr.total-row td").all_inner_texts()

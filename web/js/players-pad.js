@@ -76,7 +76,14 @@ export class PlayersPad {
     this.render();
   }
 
-  changed() { this.onChange(); }
+  changed() {
+    this.edits = (this.edits ?? 0) + 1; // what was typed since: the report shown may be of before
+    this.onChange();
+  }
+
+  /** Whether the report shown is of the record as it is now (false while a rescore of the
+   * latest entries is still to come: the result screen waits for it, never shows the one before). */
+  current() { return !this.request || (this.request.edits ?? 0) === (this.edits ?? 0); }
 
   // --- rendering -------------------------------------------------------------------------------
 
@@ -218,7 +225,7 @@ export class PlayersPad {
       }
       return p;
     }) };
-    return { record, players, invalid, outOfRange };
+    return { record, players, invalid, outOfRange, edits: this.edits ?? 0 };
   }
 
   /**
@@ -528,7 +535,9 @@ export class PlayersPad {
   score() {
     this.done = new Set(this.record.players.map((_p, i) => i));
     this.view = "result";
-    if (this.report?.ok) this.hooks.onScore?.(this.report); // saved first: the result screen links to it
+    // saved first (the result screen links to it); a report of before the last entries is not
+    // saved: the rescore to come saves the game (app.js remember)
+    if (this.report?.ok && this.current()) this.hooks.onScore?.(this.report);
     this.showView("result");
   }
 

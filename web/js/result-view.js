@@ -17,6 +17,10 @@ export function resultView(el, pad) {
     fill(el, head, h("p", { class: "waiting" }, "The scores appear as soon as the scorer has loaded."));
     return;
   }
+  if (!pad.current()) { // the last entries are being scored: never the result of before
+    fill(el, head, h("p", { class: "waiting", id: pad.gid("scoring") }, "Scoring the latest entries…"));
+    return;
+  }
   if (!report.ok) {
     fill(el, head, verdict(pad.problems(), pad.gid("verdict")),
       h("h3", {}, "To fill in or fix"),
