@@ -253,7 +253,7 @@ def test_fourth_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
     assert sheet.index("Galactic Renaissance count") < sheet.index("6-cost development VP") < sheet.index("Total VP")
     assert "Defense awards (VP)" in sheet
     # xia: Solo Round End: the Merchant's +X counted point by point
-    assert "point of X in a Merchant behaviour's +X +1" in aids["solo-round-end"]
+    assert "+1 a Merchant behaviour adds (its +X) +1" in aids["solo-round-end"]
     # the Frontier tiles' counterstrike side is drawn with one icon only (xc: Repulse: [burst])
     assert "counterstrike side ( ) down" in aids["frontier-summary"]
 

@@ -165,7 +165,7 @@ def test_no_answer_is_a_bare_number_or_list_marker_and_each_names_its_section():
     assert "context" not in sub
     # in its section's list the step keeps its number
     section = rules().entry("xia:rules/xia-solo/round-end")
-    assert [i.get("title") for i in section["items"]] == [None, "1.", "2.", "3."]
+    assert [i.get("title") for i in section["items"]] == [None, "1.", "2.", "3.", "4.", "5."]
 
 
 def test_vocabulary_term_must_be_content_words(tmp_path, monkeypatch):

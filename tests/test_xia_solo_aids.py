@@ -27,7 +27,7 @@ def printed(tmp_path_factory):
 def test_setup_card_removes_the_titles_and_events_and_sets_the_credits(printed):
     card = printed["solo-setup"]
     # xia: Solo Setup
-    assert "at least 2 spawn points and at least 4 sectors" in card
+    assert "at least 2 spawn points and at least 4 sectors in total, Nyr included" in card
     assert "Remove the Titles Avenger, Generous, Heroic and Benefactor" in card
     assert "Remove the Events Fesko Grand Prix and Change of Heart" in card
     assert "Starting credits: 4,000; Hard mode 2,000; Easy mode 6,000" in card
@@ -88,3 +88,64 @@ def test_rules_reference_holds_every_solo_section(printed):
                     "System Expanse", "Solo round end", "Missions that target players", "Drawing missions",
                     "NPC Fame Points at round end"):
         assert heading in ref, heading
+
+
+def test_setup_card_keeps_the_rest_of_the_expansion_setup(printed):
+    card = printed["solo-setup"]
+    # xia: Solo Setup: "Modify the setup rules as follows": the other setup steps stand
+    assert "Set up as in the expansion's Setup (tokens, decks, The Kiln, Economy Board)" in card
+    assert "these steps replace its map, NPC-card and credits steps" in card
+    # and the multiplayer setup on the reference says which of its steps solo play replaces
+    assert "Solo: the Solo setup replaces the map, NPC-card and credits steps." in printed["rules-reference"]
+
+
+def test_setup_card_counts_nyr_and_finds_either_world(printed):
+    card = printed["solo-setup"]
+    # xia: Solo Setup 1, 1.1, 2: "at least 4 sectors total"; "Kemplar II and/or Loath"; later Titles
+    assert "Find whichever of Kemplar II and Loath is not revealed (one or both)" in card
+    assert "(later Titles come out as usual)" in card
+
+
+def test_npc_event_draw_is_tied_to_the_pink_spaces(printed):
+    # xia: Solo Round End and its example: first to reach 7, the NPCs draw an Event card now,
+    # which resolves with the events that trigger at the end of the round
+    end = printed["solo-round-end"]
+    assert "NPC marker first to reach or pass a pink Event space? Draw an Event card now" in end
+    assert "they gain 2 Fame Points and lead 7–6. First to 7, a pink Event space, they draw an Event card now" in end
+    assert "If it takes them first to a pink Event space, draw an Event card now." in printed["solo-turn"]
+
+
+def test_attack_bounty_and_seat_order_are_marked_as_our_rulings(printed):
+    # xia: Bounty for Attacking says only "that ship"; Solo Rules give the NPCs no turn order
+    assert "puts +1,000 credits bounty on the attacker (our ruling)" in printed["solo-setup"]
+    assert "in the seat order you chose (our ruling)" in printed["solo-turn"]
+    ref = printed["rules-reference"]
+    assert "The attacker, your ship or the Sellsword." in ref
+    assert "In the seat order you chose around the table, after you and the Sellsword" in ref
+
+
+def test_spawning_defers_to_the_base_game_and_behaviours_are_drawn_once(printed):
+    # xia: Behavior Cards: "When an NPC first enters play (using normal spawn rules)"
+    turn = printed["solo-turn"]
+    assert "NPCs enter play and respawn by the base game's NPC spawn rules" in turn
+    assert "When an NPC first enters play" in turn
+    assert "When one first enters play" in printed["solo-setup"]
+    assert "spawn NPCs as the base game's spawn rules require" in printed["solo-setup"]
+    # xia: Changing Behaviors: the behaviour lasts unless you destroy the NPC and redraw
+    assert "A behaviour normally lasts all game" in turn
+
+
+def test_round_end_card_reminds_the_normal_mode_flip_and_counts_this_round(printed):
+    end = printed["solo-round-end"]
+    # xia: NPC Difficulty Level, Normal mode
+    assert "Normal mode: once you or the NPCs pass half the Fame Points needed, flip the NPC Stats card" in end
+    # xia: Solo Round End example: "didn't earn any credits from bounty this round"
+    assert "+2 per 1,000 credits the NPCs collected this round" in end
+    assert "collected this turn" not in end
+
+
+def test_event_round_rules_resolve_at_the_end_of_the_solo_round(printed):
+    # xia: Rounds and the Cody example ("at the end of this round"); the solo player is First Player
+    assert "trigger at the end of each round, before the First Player's turn" in printed["rules-reference"]
+    assert "(solo: you are First Player, so after the solo round end)" in printed["rules-reference"]
+    assert "as you are First Player" in printed["solo-turn"]
