@@ -149,3 +149,12 @@ def test_event_round_rules_resolve_at_the_end_of_the_solo_round(printed):
     assert "trigger at the end of each round, before the First Player's turn" in printed["rules-reference"]
     assert "(solo: you are First Player, so after the solo round end)" in printed["rules-reference"]
     assert "as you are First Player" in printed["solo-turn"]
+
+
+def test_natural_20_on_the_npc_roll_is_our_labelled_ruling(printed):
+    # xia: Solo Round End is silent on it (Luck: a natural 20 on your d20 earns 1 Fame Point)
+    assert "natural 20 earns no Luck Fame Point (our ruling)" in printed["solo-round-end"]
+    ref = printed["rules-reference"]
+    assert "Does a natural 20 on the NPCs' round-end d20 earn a Luck Fame Point?" in ref
+    assert "Ruling: No, neither for you nor for the NPCs" in ref
+    assert "The rulebook is silent." in ref
