@@ -44,7 +44,7 @@ def test_discard_world_powers_both_discard_or_damage(printed):
     # xc: Discard World for Temporary Military, Play Notes
     assert ("Discard a world in your tableau (in a counterstrike game, damage it instead) for +6 "
             "temporary Military (Run-Amok Robots) or +2 temporary Military vs. Xenos (Scorched-Earth "
-            "Defense).") in printed["card-powers"]
+            "Defense) (card data).") in printed["card-powers"]
     assert "or (counterstrike game) damage one for +2" not in printed["card-powers"]
 
 
@@ -77,7 +77,8 @@ def test_counterstrike_cards_state_game_end_tiles_and_conquest(printed):
     assert "draw 1 Xeno system (reshuffle if needed) and attack it" in end
     assert "add any mix of temporary Military and temporary Military vs. Xenos ≥ the listed #" in end
     # the retaliation tile ruling, printed rather than referred to
-    assert "(Ruling: the printed card swaps these icons.)" in summary
+    assert ("(Ruling: the rulebook's card and reset sentence swap these icons, which would end "
+            "retaliation for good; after a retaliation, leave") in summary
     assert "see the rules reference" not in summary
 
 
@@ -164,8 +165,8 @@ def test_second_issue_20_audit_findings_are_printed_as_the_rulebooks_state_them(
     assert "Every VP chip, war contribution VP chips included." in aids["rules-reference"]
     assert "Consume VP chips and war contribution" not in aids["rules-reference"]
     # xc: Costly Developments: the cards by their printed names and costs
-    assert ("Anti-Xeno Alien Warships (cost 7) and Anti-Xeno Armada (cost 9), the rulebook's "
-            "\"Anti-Xeno Fleets and Armada\", cost more than 6") in aids["card-powers"]
+    assert ("Anti-Xeno Alien Warships (cost 7) and Anti-Xeno Armada (cost 9) (card data)"
+            in aids["card-powers"])
     # xc: Xeno Retaliation: the reshuffled retaliation deck is a ruling, stated with its reason
     assert ("What happens to retaliation cards after use, and when the retaliation deck runs out?"
             in aids["rules-reference"])
@@ -208,8 +209,9 @@ def test_campaign_card_prints_the_campaign_rules_and_every_upgrade(printed):
     assert "+1 to each Shield, Missile and Blaster use (may exceed its maximum)" in card
     assert "once per turn, an action: spend 8 energy to re-arm one used marker costs 5 energy costs 1 energy" in card
     assert "(minor actions work even when stranded)" in card
-    # the Tier 3 ship upgrade follows the campaign's ship rules (a ship used once when all are used)
-    assert "upgrade a Tier 3 ship into a Tier 1 ship (campaign ship rules) at its price, for 1 Fame Point" in card
+    # xia: Campaign Upgrades: the Tier 3 ship upgrade costs what the Tier 1 ship mat lists
+    assert ("upgrade a Tier 3 ship into a Tier 1 ship for the price on the Tier 1 ship mat, for 1 Fame "
+            "Point") in card
     assert "unused Tier 1 ship" not in card
     assert ("Tier 1 upgrades may be taken any time; a Tier 2 needs its Tier 1 from an earlier game, a Tier 3 "
             "its Tier 2.") in card
@@ -256,6 +258,35 @@ def test_fourth_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
     assert "+1 a Merchant behaviour adds (its +X) +1" in aids["solo-round-end"]
     # the Frontier tiles' counterstrike side is drawn with one icon only (xc: Repulse: [burst])
     assert "counterstrike side ( ) down" in aids["frontier-summary"]
+
+
+def test_fifth_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
+    """The misleading and unlabelled items of the fresh audit (audit-findings.md), as printed now."""
+    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(t.split()))
+            for aid, t in printed.items()}
+    xia = aids["xia-rules-reference"]
+    # xia: "Move to Target": the Merchant uses Using Occupied Spaces only if its space is occupied
+    assert ("Moves onto its action space (a Sell space, say); if that space is occupied, it uses the "
+            "base game's Using Occupied Spaces rule.") in xia
+    assert "sharing an occupied space" not in xia
+    # xia: Orbit: The Kiln orbits each time a player's ship docks and never ends on an occupied space
+    for aid in ("economy-kiln-relics", "xia-rules-reference"):
+        assert ("Each time a player's ship docks, roll the d6 and move The Kiln that many spaces along "
+                "its path around Nyr; it cannot end in an occupied space") in aids[aid], aid
+    # xia: Campaign Upgrades: Tier 3 Missions Scan reveals the new sector as usual
+    assert "pick the edge symbol, spend 1 energy, then reveal the new sector normally" in aids["solo-campaign"]
+    # xia: Campaign End, Campaign Setup: the campaign rulings tell the player the score, nothing else
+    assert "It completes no goal, so it scores −3 and adds no point differential." in xia
+    assert ("The campaign is over once the last goal is completed; later games are not part of it and "
+            "score nothing.") in xia
+    assert "playaid" not in xia and "the record is in error" not in xia
+    # the goods + hand tie-break is the base game's, not in these rulebooks
+    sheet = aids["score-sheet"]
+    assert "Tie-break: goods + hand (base game rule)" in sheet
+    assert "a tie goes to the most goods plus cards in hand (base game rule)." in sheet
+    # xc: Costly Developments, on the score sheet where Galactic Federation is scored
+    assert ("Developments costing more than 6 (Anti-Xeno Alien Warships and Anti-Xeno Armada, card data) "
+            "count only 1 VP each for Galactic Federation.") in sheet
 
 
 def test_exceptions_are_printed_under_the_rule_they_change(built, printed):
