@@ -236,8 +236,9 @@ def test_icon_tokens_read_as_words_in_the_index():
             assert not ICON_TOKEN.search(text), (e["id"], text)
     rules_text = {e["text"] for e in _entries("rule", "rftg")}
     # frontier-summary.yaml: "Shuffle the Near [near_frontier] and Far [far_frontier] decks, ...,
-    # counterstrike [counterstrike] side down": each follows the word that names it
-    assert ("Shuffle the Near and Far decks, each with its tile beside it, counterstrike side down; "
+    # counterstrike side ([burst]) down": an icon after the word that names it goes; one in
+    # brackets of its own is said by its name
+    assert ("Shuffle the Near and Far decks, each with its tile beside it, counterstrike side (burst) down; "
             "leave out all counterstrike-only parts.") in rules_text
     # counterstrike-game.yaml: "flip the retaliation tile to [no_burst]": the icon is the word
     assert ("At least 1 Xeno system conquered this round - flip the retaliation tile to crossed-out burst; "

@@ -109,6 +109,22 @@ class _Sheet:
                 return
         raise AssertionError(f"{name}: typed {value}, the box holds {box.input_value()!r}")
 
+    def tick(self, name: str, on: bool) -> None:
+        """Set a check box as a user clicks it."""
+        box = self.page.locator(f'.annotationLayer input[name="{name}"]')
+        if box.is_checked() != on:
+            box.click()
+
+    def text(self, name: str, value: str) -> None:
+        box = self.page.locator(f'.annotationLayer input[name="{name}"]')
+        box.click()
+        box.fill(value)
+        self.page.keyboard.press("Tab")
+
+    def computed(self, name: str) -> bool:
+        """Whether the box is worked out by the sheet (read-only: pdf.js shows it disabled)."""
+        return self.page.locator(f'.annotationLayer input[name="{name}"]').is_disabled()
+
     def value(self, name: str) -> str:
         self.page.wait_for_timeout(300)  # the sandbox answers asynchronously
         return self.page.locator(f'.annotationLayer input[name="{name}"]').input_value()
@@ -145,7 +161,7 @@ def test_command_line_phone_and_sheet_agree(browser, server, sheets, word, game_
     sheet = _Sheet(browser, sheets, f"{sheet_key}-fillable.pdf")
     try:
         if "campaign" in (model.get("mechanisms") or {}):
-            _campaign_sheet(sheet, model, cli)
+            _campaign_sheet(sheet, model, cli, load_file(example)[0].data)
         else:
             _players_sheet(sheet, model, cli)
         assert sheet.errors == []
@@ -154,12 +170,15 @@ def test_command_line_phone_and_sheet_agree(browser, server, sheets, word, game_
 
 
 def _players_sheet(sheet: _Sheet, model: dict, report: dict) -> None:
-    awards_list = (model.get("awards_total") or {}).get("list", "awards")
-    vp = {a["id"]: a["vp"] for a in model.get("awards", [])}
+    titles = {a["id"]: a.get("title", a["id"]) for a in model.get("awards", [])}
     players = report["players"][:model["sheet"]["each"]["count"]]
     for n, player in enumerate(players, start=1):
-        def points(part):  # a component's VP, or an award's VP when the player won it
-            return (vp[part] if part in player[awards_list] else 0) if part in vp else player[part]
+        def points(part):  # a component's VP, or what the player scored from an award (by place too)
+            if part not in titles:
+                return player[part]
+            title = titles[part]
+            return sum(e["vp"] for e in player["explain"]
+                       if e["component"] == title or e["component"].startswith(f"{title}, "))
 
         for line, parts in _sheet_lines(model):
             sheet.type(f"{line}.player_{n}", sum(points(p) for p in parts))
@@ -167,12 +186,26 @@ def _players_sheet(sheet: _Sheet, model: dict, report: dict) -> None:
         assert sheet.value(f"total.player_{n}") == str(player["total"]), player["name"]
 
 
-def _campaign_sheet(sheet: _Sheet, model: dict, report: dict) -> None:
+def _campaign_sheet(sheet: _Sheet, model: dict, report: dict, record: dict) -> None:
     [(line, _parts)] = _sheet_lines(model)
     running = next(x for x in model["sheet"]["lines"] if isinstance(x, dict) and x.get("running_total"))
     games = report["explain"][:model["sheet"]["each"]["count"]]
+    kinds = {e["id"]: e["type"] for e in model.get("entered", [])}
+    for n, (game, written) in enumerate(zip(games, record["games"]), start=1):
+        if not sheet.computed(f"game_{n}.{line}"):
+            sheet.type(f"game_{n}.{line}", game["points"])
+            continue
+        # the sheet works the game's score out from the game's own boxes, as the scoring model does
+        for key, value in written.items():
+            if kinds.get(key) == "boolean":
+                sheet.tick(f"game_{n}.{key}", bool(value))
+            elif kinds.get(key) in ("count", "number"):
+                sheet.type(f"game_{n}.{key}", value)
+            elif kinds.get(key) == "text" and key in {x if isinstance(x, str) else x["id"]
+                                                       for x in model["sheet"]["lines"]}:
+                sheet.text(f"game_{n}.{key}", str(value))
     for n, game in enumerate(games, start=1):
-        sheet.type(f"game_{n}.{line}", game["points"])
+        assert sheet.value(f"game_{n}.{line}") == str(game["points"]), f"game {n}"
     total = 0
     for n, game in enumerate(games, start=1):
         total += game["points"]
