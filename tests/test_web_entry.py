@@ -189,6 +189,10 @@ def test_removing_a_player_or_a_xia_game_can_be_undone(browser, server):
     before = page.locator("#p1-card").bounding_box()["y"]
     page.locator("#p1-tableau").get_by_role("button", name="Remove Public Works").click()
     assert "Removed Public Works from Ben's tableau." in page.locator("#notice").inner_text()
+    # the browser's scroll anchoring keeps the box where it was at its next frame: wait for that
+    # (a frame can come late on a loaded machine), then the box is within a pixel of where it was
+    wait_until(page, f"Math.abs(document.querySelector('#p1-card').getBoundingClientRect().y - {before}) < 1",
+               timeout_ms=10_000)
     assert abs(page.locator("#p1-card").bounding_box()["y"] - before) < 1
     page.locator("#notice").get_by_role("button", name="Undo").click()
     assert page.locator("#p1-tableau li .name").nth(3).inner_text().startswith("Public Works")
