@@ -16,6 +16,7 @@ content makes `check` or `build` run for long, whatever it holds.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from generator.content.models import Check
@@ -35,7 +36,7 @@ def _values(items, field: str) -> list:
 
 
 #: What a check may call: the expression language's functions, plus two for rows of dicts.
-FUNCTIONS = {**expressions.FUNCTIONS, "count": _count, "values": _values}
+FUNCTIONS: dict[str, Callable] = {**expressions.FUNCTIONS, "count": _count, "values": _values}
 #: The names every expression sees; ``row`` too in a check with ``for_each``.
 NAMES = frozenset({"facts", "tables", "cards"})
 #: Steps all checks of one game may take together (`expressions.Budget`; every evaluation also

@@ -88,7 +88,7 @@ def check_fact_sources(content, seeds_dir: Path | None) -> list[Problem]:
         if kind == "game":
             continue
         model = content.documents[kind][doc_id]
-        checked: set[tuple] = set()
+        checked: set[tuple | None] = set()
         for path, src, src_path in iter_sources(model):
             if src is None or src == "":
                 problems.append(loc.problem(path, "this fact has no source",

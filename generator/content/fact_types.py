@@ -127,10 +127,12 @@ def conformance(value: Any, ftype: FactType, bounds: tuple[float, float] | None 
     elif kind == "boolean":
         return [] if isinstance(value, bool) else [(path, f"{short_repr(value, 60)} is not true or false")]
     elif kind == "list":
+        assert ftype.item is not None  # parse_type gives every list and map its item type
         if not isinstance(value, list):
             return [(path, f"{short_repr(value, 60)} is not a list")]
         return [p for i, v in enumerate(value) for p in conformance(v, ftype.item, bounds, path + (i,))]
     elif kind == "map":
+        assert ftype.item is not None
         if not isinstance(value, dict):
             return [(path, f"{short_repr(value, 60)} is not a mapping")]
         out = []

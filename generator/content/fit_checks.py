@@ -36,19 +36,19 @@ def _form_problems(game, planned) -> list[Problem]:
     from generator.render.faces import page_footer
     from generator.render.forms import FormFitError, render_form
 
-    found: dict[str, tuple] = {}  # message -> (error, papers it fails on)
+    found: dict[str, tuple[FormFitError, list[str]]] = {}  # message -> (error, papers it fails on)
     for paper in PAPERS:
         try:
             render_form(planned.aid, game.game.title, page_footer(game, planned.aid), paper, False)
         except FormFitError as exc:
             found.setdefault(str(exc), (exc, []))[1].append(paper)
     problems = []
-    for message, (exc, papers) in found.items():
-        loc, path = _form_place(game, planned.aid, exc)
+    for message, (error, papers) in found.items():
+        loc, path = _form_place(game, planned.aid, error)
         on = " and ".join({"a4": "A4", "letter": "US Letter"}[p] for p in papers)
         problems.append(loc.problem(path, f"aid '{planned.aid.id}' on {on}: {message}",
                                     "shorten the text, or move words into the help text"
-                                    if exc.part == "label" else "shorten the help text"))
+                                    if error.part == "label" else "shorten the help text"))
     return problems
 
 

@@ -5,6 +5,8 @@ A new kind of content document is added here (and nowhere else in the loader).
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from pydantic import BaseModel
 
 from generator.content.aids import Aids
@@ -14,6 +16,18 @@ from generator.content.scoring_model import Scoring
 from generator.content.verified_cards import VerifiedCards
 from generator.content.vocabulary import Vocabulary
 
+
+class Document(Protocol):
+    """What the model of every kind declares, whatever its kind: its ``kind:`` and its ``id``."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def id(self) -> str: ...
+
+
+#: Each model declares ``kind`` (a Literal of its key here) and ``id``: a `Document`.
 KINDS: dict[str, type[BaseModel]] = {
     "game": Game,
     "rules": Rules,

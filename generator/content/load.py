@@ -13,8 +13,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pydantic import BaseModel
-
 from generator.content import sources
 from generator.content.across_games import claimed_twice
 from generator.content.confine import keep_inside, linked_folders_outside
@@ -166,7 +164,7 @@ def load_content(root: Path | str = "content") -> Content:
         if game is not None:
             loaded.append(game)
     problems += claimed_twice(loaded)  # a game id, record word or aid name two games claim
-    games = {}
+    games: dict[str, GameContent] = {}
     for game in loaded:
         games.setdefault(game.id, game)
     problems = list(dict.fromkeys(problems))  # the same problem found twice is shown once
@@ -206,14 +204,14 @@ def _folders_without_game(root: Path) -> list[Problem]:
     return problems
 
 
-def game_document(documents: dict[str, dict[str, BaseModel]]) -> Game | None:
+def game_document(documents: dict[str, dict[str, Any]]) -> Game | None:
     """The game's `kind: game` document (the last one in file order, should there be several)."""
     games = list(documents.get("game", {}).values())
     return games[-1] if games else None
 
 
 def index_documents(parsed: list[tuple[str, Located]]
-                    ) -> tuple[dict[str, dict[str, BaseModel]], dict, dict, list[Problem], bool]:
+                    ) -> tuple[dict[str, dict[str, Any]], dict, dict, list[Problem], bool]:
     """Validate parsed documents and index them by kind and id.
 
     ``parsed``: (path relative to the content folder, posix; located document) in file order.

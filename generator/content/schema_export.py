@@ -66,9 +66,10 @@ def pick_by_leading_key(schema: dict) -> dict:
         return defs.get(ref.removeprefix("#/$defs/")) if ref.startswith("#/$defs/") else None
 
     def leading_keys(alternatives) -> list[str] | None:
-        required = [(target(a) or {}).get("required") for a in alternatives]
-        if not all(required):
+        found = [(target(a) or {}).get("required") for a in alternatives]
+        if not all(found):
             return None
+        required: list[list[str]] = [r for r in found if r]
         keys = []
         for own in required:
             others = {k for r in required if r is not own for k in r}

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
 
-from generator.content.kinds import KINDS
+from generator.content.kinds import KINDS, Document
 from generator.errors import MAX_PROBLEMS, Problem, short_repr
 from generator.reader.yaml_io import Located
 
@@ -93,7 +93,7 @@ def _data_path(data: Any, loc: tuple) -> tuple[tuple, bool]:
     return tuple(path), wrong_branch
 
 
-def validate_document(located: Located) -> tuple[BaseModel | None, list[Problem]]:
+def validate_document(located: Located) -> tuple[Document | None, list[Problem]]:
     """Validate a document against the model of its ``kind``; all problems at once."""
     data = located.data
     if not isinstance(data, dict):
@@ -112,7 +112,7 @@ def validate_document(located: Located) -> tuple[BaseModel | None, list[Problem]
         return None, [located.problem(("kind",), f"unknown kind '{kind}'", hint)]
     model = KINDS[kind]
     try:
-        return model.model_validate(data), []
+        return cast(Document, model.model_validate(data)), []  # every model in KINDS is one
     except ValidationError as exc:
         return None, problems_from(located, exc)
 
@@ -127,7 +127,7 @@ def problems_from(located: Located, exc: ValidationError, models=None,
     ``reference`` (default `schema_reference`)."""
     reference = reference or schema_reference()
     problems: dict[tuple, Problem] = {}
-    fallback: dict[tuple, Problem] = {}
+    fallback: dict[str, Problem] = {}  # field -> problem
     unknown: dict[tuple, str] = {}  # problem key -> the unknown field, for "did you mean"
     for err in exc.errors(include_url=False, include_context=False):
         path, wrong_branch = _data_path(located.data, tuple(err["loc"]))
@@ -158,9 +158,9 @@ def problems_from(located: Located, exc: ValidationError, models=None,
             if etype == "extra_forbidden":
                 unknown.setdefault(place, str(key))
     fields = [p.field for p in problems.values()]
-    for place, p in fallback.items():
+    for written, p in fallback.items():
         # a place where every branch failed has no other problem: say why the first one failed
-        if not any(f == place or f.startswith((place + ".", place + "[")) for f in fields):
+        if not any(f == written or f.startswith((written + ".", written + "[")) for f in fields):
             problems[(p.line, p.column, p.field, p.message)] = p
     if unknown:
         names = field_names(*(models or KINDS.values()))

@@ -144,7 +144,8 @@ def groups_of(value: Any, path: tuple) -> list[Group]:
         return [g for k, v in value.items() for g in groups_of(v, path + (k,))]
     if isinstance(value, list):
         if all(not isinstance(v, (list, dict)) for v in value):
-            numbers, paths = [], []
+            numbers: list[float] = []
+            paths: list[tuple] = []
             for i, v in enumerate(value):
                 for g in groups_of(v, path + (i,)):
                     numbers.extend(g.numbers)
@@ -217,7 +218,9 @@ def _compare(loc, base: tuple, cells: list[list[Group]], quote, cited: Cited, wh
 
 def _compare_quoted(loc, base, cells, quote, cited: Cited, what: str, game, seeds_dir) -> list[Problem]:
     quotes = quote if isinstance(quote, list) else [quote]
-    problems, stream, shown = [], [], []
+    problems: list[Problem] = []
+    stream: list[tuple[float, int]] = []  # (number, rulebook line)
+    shown: list[str] = []
     for qi, q in enumerate(quotes):
         qpath = base + ("quote",) + ((qi,) if isinstance(quote, list) else ())
         if isinstance(q, dict):  # a table row's quote is plain data: read it as the model would
@@ -231,11 +234,15 @@ def _compare_quoted(loc, base, cells, quote, cited: Cited, what: str, game, seed
             problems.append(loc.problem(qpath, f"{what}: a quote is text or {{text, source}}, not {q!r}",
                                         "write the rulebook's words in quotes"))
             continue
-        text, where = (q, cited) if isinstance(q, str) else (q.text, _cited(q.source, game, seeds_dir))
-        if where is None:
-            problems.append(loc.problem(qpath + ("source",), f"{what}: quote source '{q.source}' is not a "
-                                        f"section of a seed rulebook", "write '<rulebook id>: <section heading>'"))
-            continue
+        if isinstance(q, str):
+            text, where = q, cited
+        else:
+            text, found = q.text, _cited(q.source, game, seeds_dir)
+            if found is None:
+                problems.append(loc.problem(qpath + ("source",), f"{what}: quote source '{q.source}' is not a "
+                                            f"section of a seed rulebook", "write '<rulebook id>: <section heading>'"))
+                continue
+            where = found
         line = next((ln for span in where.spans if (ln := span.find(text)) is not None), None)
         if line is None:
             lines = ", ".join(f"{s.first}-{s.last}" for s in where.spans)

@@ -71,7 +71,7 @@ def default_of(field: str) -> Any:
     """The `Card` model's default for ``field`` as `comparable` shows it (None when required)."""
     info = Card.model_fields[field]
     if info.default_factory is not None:
-        return info.default_factory()
+        return info.get_default(call_default_factory=True)
     return None if info.is_required() else info.default
 
 
