@@ -26,6 +26,7 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 const base = new URL("./", self.location.href);
 const SNAPSHOTS = "playaid-engine";
 const SNAPSHOT_KEY = new URL("engine-snapshot", base).href;
+const WORKER_MODULE = "generator.web.worker"; // the page's Python: generator/web/worker.py
 const timings = {};
 const t0 = performance.now();
 const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
@@ -69,93 +70,22 @@ async function fetchText(path) {
   return response.text();
 }
 
-// Python glue: plain JSON text in and out, so no proxy objects cross the boundary, and nothing
-// raised inside reaches the page: a record that breaks the core gives an error report.
-const GLUE = `
-import importlib, json, os, sys
-
-def _install(bundle_text):
-    """Write the scoring core's files under /playaid, import every module of it (so a memory
-    snapshot holds them all and never needs the files again), keep the rules."""
-    global _RULES, _SELFTEST
-    bundle = json.loads(bundle_text)
-    for name, source in bundle["python"].items():
-        path = "/playaid/" + name
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(source)
-    sys.path.insert(0, "/playaid")
-    for name in bundle["python"]:
-        importlib.import_module(name[:-3].replace("/", ".").removesuffix(".__init__"))
-    _RULES = bundle["rules"]
-    _SELFTEST = bundle["selftest"]
-
-def _failure(message, hint=""):
-    return json.dumps({"ok": False, "game": None, "errors": [
-        {"path": [], "field": "", "message": message, "hint": hint}]}, ensure_ascii=False)
-
-def score_json(text):
-    from generator.scoring import api
-    try:
-        record = json.loads(text)
-    except ValueError as exc:  # the page checks records first; this is the last line of defence
-        return _failure(f"the record is not valid JSON: {exc}", "send the record as playaid score reads it")
-    except RecursionError:
-        return _failure("the record is nested too deeply", "playaid records need only a few levels")
-    try:
-        return json.dumps(api.score(record, _RULES), ensure_ascii=False)
-    except Exception as exc:  # a bug in the core: say so plainly, never a traceback
-        return _failure(f"internal error: {type(exc).__name__}: {exc}",
-                        "please report this record; the command line gives the same")
-
-def npc_roll_json(d20, terms_text):
-    from generator.scoring import api
-    try:
-        return json.dumps(api.xia_npc_roll(_RULES, d20, json.loads(terms_text)), ensure_ascii=False)
-    except Exception as exc:
-        return json.dumps({"ok": False, "errors": [{"field": "", "message": f"internal error: {type(exc).__name__}: {exc}", "hint": ""}]})
-
-def _prepare():
-    """Build each game's prepared rules now (card index, each card's best scoring line), not on the first score."""
-    from generator.scoring import api
-    for game in api.engine(_RULES).games:
-        api.engine(_RULES).built(game)
-
-def _selftest():
-    """'' when every self-test record scores as the build scored it, else what differs."""
-    for case in _SELFTEST:
-        got = json.loads(score_json(json.dumps(case["record"])))
-        if got != case["report"]:
-            return f"{case['record'].get('game')}: the report differs from the build's"
-    return ""
-
-_rules_search = None
-
-def rules_json(kind, args_text):
-    global _rules_search, _index_text
-    if _rules_search is None:
-        from generator.rulesearch.api import Rules
-        _rules_search = Rules(json.loads(_index_text))
-        del _index_text
-    args = json.loads(args_text)
-    if kind == "search":
-        out = _rules_search.search(args.get("q") or "", args.get("game"), args.get("limit", 10), args.get("variant"))
-    elif kind == "entry":
-        out = _rules_search.entry(args.get("id") or "")
-    elif kind == "card":
-        out = _rules_search.card(args.get("name") or "", args.get("game"))
-    elif kind == "games":
-        out = _rules_search.games
-    elif kind == "variants":
-        out = _rules_search.variants
-    elif kind == "closest":
-        out = _rules_search.closest(args.get("q") or "", args.get("game"), 3, args.get("variant"))
-    elif kind == "no_answer":
-        out = _rules_search.no_answer(args.get("q") or "", args.get("game"))
-    else:
-        raise ValueError(f"unknown rules operation {kind}")
-    return json.dumps(out, ensure_ascii=False)
-`;
+/** The Python the engine runs (generator/web/worker.py, in the bundle): the bundle's files written
+ * under /playaid, that folder put on sys.path, the module imported; it imports every module of
+ * the core and keeps the rules (`install`). Returns the module. */
+function install(pyodide, bundle, bundleText) {
+  for (const [name, source] of Object.entries(bundle.python)) {
+    const path = `/playaid/${name}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, source, { encoding: "utf8" });
+  }
+  const sys = pyodide.pyimport("sys");
+  sys.path.insert(0, "/playaid");
+  sys.destroy();
+  const worker = pyodide.pyimport(WORKER_MODULE);
+  worker.install(bundleText);
+  return worker;
+}
 
 /** The snapshot response kept for this device, or null (none, or no Cache Storage here). */
 async function storedSnapshot() {
@@ -201,14 +131,14 @@ function pythonOptions(bundle) {
 
 /** Run the self-test; throws `Permanent` naming what differs. */
 function selftest(pyodide) {
-  const problem = pyodide.globals.get("_selftest")();
+  const problem = pyodide.pyimport(WORKER_MODULE).selftest();
   if (problem) throw new Permanent(`the scorer failed its self-test (${problem})`);
   mark("checked");
 }
 
 function entryPoints(pyodide) {
-  return { score: pyodide.globals.get("score_json"), npcRoll: pyodide.globals.get("npc_roll_json"),
-    rules: pyodide.globals.get("rules_json"), setIndex: (text) => pyodide.globals.set("_index_text", text) };
+  const worker = pyodide.pyimport(WORKER_MODULE);
+  return { score: worker.score_json, npcRoll: worker.npc_roll_json, rules: worker.rules_json, setIndex: worker.set_index };
 }
 
 let rulesIndex = null; // data/rules-index.json, fetched and read on the first rules question
@@ -239,9 +169,7 @@ async function fromScratch(bundle, bundleTextP) {
   mark("python");
   status("starting", "starting the scorer");
   const bundleText = await bundleTextP;
-  pyodide.runPython(GLUE);
-  pyodide.globals.get("_install")(bundleText);
-  pyodide.globals.get("_prepare")();
+  install(pyodide, await bundle, bundleText).prepare();
   mark("imported");
   selftest(pyodide);
   // The snapshot is taken here, before any score: every later start begins from this state.
