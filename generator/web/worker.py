@@ -95,6 +95,7 @@ def rules_json(kind: str, args_text: str) -> str:
         _rules_search = Rules(json.loads(_index_text or "{}"))
         _index_text = None
     args = json.loads(args_text)
+    out: object
     if kind == "search":
         out = _rules_search.search(args.get("q") or "", args.get("game"), args.get("limit", 10), args.get("variant"))
     elif kind == "entry":
