@@ -12,9 +12,10 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from generator.content.files import content_digests
 from generator.errors import PlayaidError
@@ -105,7 +106,9 @@ def _read_manifest(options: BuildOptions) -> dict:
     return read_manifest(_manifest_path(options), options.out_dir, WHOLE_BUILD)
 
 
-def _is_fresh(entry: dict | None, h: str, options: BuildOptions) -> bool:
+def _is_fresh(entry: dict | None, h: str, options: BuildOptions) -> TypeGuard[dict]:
+    """Whether the manifest ``entry`` of an aid of input hash ``h`` needs no rebuild (an entry
+    that is there)."""
     if options.force or not entry or entry.get("hash") != h:
         return False
     if options.render.png and not entry.get("png"):
@@ -139,6 +142,7 @@ def _render_one(job: Job) -> tuple[str, object, str, float]:
     from generator.pipeline.aidbuild import render_aid
 
     start = time.perf_counter()
+    assert _CONTENT is not None  # build() sets it before any job runs
     try:
         planned = next(p for p in plan_aids(_CONTENT) if p.key == job.key)
         rendered = render_aid(planned, _CONTENT.game(planned.game), job.render, job.hints, job.exact,
@@ -168,24 +172,29 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     # changed within a timestamp tick of this walk) is never recorded: the next build hashes.
     stats, racy = stat_snapshot([PROJECT_ROOT / "generator", TEMPLATES_DIR, options.content_dir])
     stat = hashlib.sha256((stats + options_key).encode()).hexdigest()
-    unchanged = _unchanged_build(manifest, "stat", stat, options)
-    code = digests = fingerprint = whole = None
-    if unchanged is None:
-        # Read every content file and the code once; the cache and each aid's hash share them.
-        code = code_fingerprint()
-        digests = content_digests(options.content_dir) if Path(options.content_dir).is_dir() else {}
-        fingerprint = content_fingerprint(options.content_dir, digests, code)
-        whole = whole_build_fingerprint(fingerprint, options_key)
-        unchanged = _unchanged_build(manifest, "fingerprint", whole, options)
-        if unchanged is not None and not racy:
-            _remember_stat(manifest, options, stat)
-    if unchanged is not None:  # nothing changed since the last complete build: no content load
+
+    def skipped(unchanged: list[AidResult]) -> BuildReport:
+        # nothing changed since the last complete build: no content load
         for result in unchanged:
             if progress:
                 progress("skipped", result.key, result)
         if progress:
             progress("start", 0, None)
         return BuildReport(unchanged, time.perf_counter() - started)
+
+    unchanged = _unchanged_build(manifest, "stat", stat, options)
+    if unchanged is not None:
+        return skipped(unchanged)
+    # Read every content file and the code once; the cache and each aid's hash share them.
+    code = code_fingerprint()
+    digests = content_digests(options.content_dir) if Path(options.content_dir).is_dir() else {}
+    fingerprint = content_fingerprint(options.content_dir, digests, code)
+    whole = whole_build_fingerprint(fingerprint, options_key)
+    unchanged = _unchanged_build(manifest, "fingerprint", whole, options)
+    if unchanged is not None:
+        if not racy:
+            _remember_stat(manifest, options, stat)
+        return skipped(unchanged)
     from generator.content.cache import load_content_cached
     from generator.content.plan import plan_aids
 
@@ -209,7 +218,7 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
                 progress("skipped", p.key, results[p.key])
         else:
             hints = (entry or {}).get("fitted") or {}
-            todo.append(Job(p.key, options.render, hints, bool(entry) and entry.get("hash") == h,
+            todo.append(Job(p.key, options.render, hints, entry is not None and entry.get("hash") == h,
                             float((entry or {}).get("seconds", 0.0)), (entry or {}).get("fit_keys")))
     if progress:
         progress("start", len(todo), None)
@@ -346,7 +355,7 @@ def _remove_stale(out_dir: Path, entry, files: list[str]) -> None:
             pass
 
 
-def _run(todo: list[Job], jobs: int, formats: dict[str, str]):
+def _run(todo: list[Job], jobs: int, formats: Mapping[str, str]):
     """Yield (key, Rendered | None, error, seconds) for each job, in completion order."""
     if not todo:
         return

@@ -51,9 +51,10 @@ def resolve_block(block, game) -> dict:
                              for s in sections]}
     if isinstance(block, TableBlock):
         table = game.of_kind("table")[block.table]
-        columns = [c for c in table.columns if block.columns is None or c.key in block.columns]
-        if block.columns is not None:
-            columns.sort(key=lambda c: block.columns.index(c.key))
+        keys = block.columns
+        columns = [c for c in table.columns if keys is None or c.key in keys]
+        if keys is not None:  # keep the order the aid asks for
+            columns.sort(key=lambda c: keys.index(c.key))
         return {"type": "table", "title": block.title if block.title is not None else table.title,
                 "columns": [{"label": c.label, "align": c.align, "key": c.key} for c in columns],
                 "rows": [[c.prefix + format_cell(row.get(c.key)) for c in columns] for row in table.rows],

@@ -13,6 +13,7 @@ naming the aid and face (and the word), never clipped or smaller text. An aid th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from jinja2 import TemplateError
 
@@ -23,6 +24,9 @@ from generator.render.html_pdf import HtmlRenderer, RenderFailed
 from generator.render.templates import UnknownIcon, icon_title, icon_tokens
 from generator.render.typography import MIN_TEXT_PT
 from generator.units import BLEED_MM, paper_size_mm, px_to_pt
+
+if TYPE_CHECKING:
+    from weasyprint.document import Document
 
 #: Font sizes are searched in steps of this many points.
 FONT_STEP_PT = 0.25
@@ -39,7 +43,7 @@ class FaceResult:
 
     name: str
     font_pt: float
-    document: object
+    document: Document
     fit_key: str = ""
 
 
@@ -92,6 +96,7 @@ def card_face_html(env, planned: PlannedAid, game, face, font_pt: float, print_s
     """The HTML of one card face at ``font_pt`` (trim size from the plan; a 3 mm bleed when
     ``print_shop``, crop marks come later); the aid's legend face ends with the icon legend.
     Raises `BuildError` naming the aid on a template error."""
+    assert planned.trim_mm is not None  # a card aid's plan has its trim size
     width, height = planned.trim_mm
     return _render_template(env, "card.html.j2", planned, game=game.game, face=face,
                             blocks=_face_blocks(planned.aid, game, face), font_pt=font_pt,
@@ -132,7 +137,8 @@ def _render_template(env, name: str, planned: PlannedAid, **context) -> str:
     except UnknownIcon as exc:
         raise BuildError(planned.key, str(exc), "declare the icon in game.yaml or fix the token") from None
     except TemplateError as exc:
-        where = f" (line {exc.lineno})" if getattr(exc, "lineno", None) else ""
+        lineno = getattr(exc, "lineno", None)  # a syntax error's; other template errors have none
+        where = f" (line {lineno})" if lineno else ""
         raise BuildError(planned.key, f"template {name}{where}: {exc}", "fix the template") from None
 
 
@@ -157,6 +163,7 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
     Raises `BuildError` when a face does not fit one page with every text run at `MIN_TEXT_PT` or more.
     """
     aid = planned.aid
+    assert planned.trim_mm is not None
     width, height = planned.trim_mm
     results = []
     for face in aid.faces:

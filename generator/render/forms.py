@@ -63,6 +63,7 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     """
     register_fonts()
     grid = aid.grid
+    assert grid is not None, f"aid '{aid.id}' is a form without a grid"  # plan_aids gives every form one
     pw, ph = paper_size_mm(paper)
     if aid.orientation == "landscape":
         pw, ph = ph, pw

@@ -100,7 +100,7 @@ def _compressed(pdf: pikepdf.Pdf, data: bytes, **keys) -> pikepdf.Stream:
 def _resource_holders(pdf: pikepdf.Pdf):
     """Every page and form XObject (each has its own resources, so each gets /DefaultRGB)."""
     seen = set()
-    stack = [page.obj for page in pdf.pages]
+    stack: list[pikepdf.Object] = [page.obj for page in pdf.pages]
     while stack:
         obj = stack.pop()
         if obj.objgen != (0, 0) and obj.objgen in seen:

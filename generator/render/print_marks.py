@@ -76,6 +76,8 @@ def add_crop_marks(pdf_bytes: bytes) -> bytes:
         if trim is None:
             raise ValueError(f"page {number} has no TrimBox: crop marks need the trim")
         bleed = _box(page, "/BleedBox") or _box(page, "/MediaBox")
+        if bleed is None:
+            raise ValueError(f"page {number} has no MediaBox: crop marks go outside it")
         page.obj.TrimBox = pikepdf.Array(trim)
         page.obj.BleedBox = pikepdf.Array(bleed)
         page.obj.MediaBox = pikepdf.Array([bleed[0] - slug, bleed[1] - slug, bleed[2] + slug, bleed[3] + slug])
