@@ -246,8 +246,10 @@ def main() -> None:
     reader of ``--json``: a character the output cannot hold (a file name's byte that is not
     UTF-8, which Python keeps as a lone surrogate) is written as ``?``, never as that raw byte."""
     for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # a TextIOWrapper's; not every stream's
         try:
-            stream.reconfigure(errors="replace")
+            if reconfigure is not None:
+                reconfigure(errors="replace")
         except (AttributeError, ValueError):  # not a text stream that can be reconfigured
             pass
     cli(prog_name="playaid")

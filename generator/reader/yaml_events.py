@@ -42,7 +42,7 @@ except ImportError:  # a PyYAML built without libyaml: its pure-Python parser, s
     from yaml.reader import Reader as _Reader
     from yaml.scanner import Scanner as _Scanner
 
-    class _Parser(_Reader, _Scanner, _PurePython):
+    class _PurePythonParser(_Reader, _Scanner, _PurePython):
         def __init__(self, stream):
             _Reader.__init__(self, stream)
             _Scanner.__init__(self)
@@ -50,6 +50,8 @@ except ImportError:  # a PyYAML built without libyaml: its pure-Python parser, s
 
         def dispose(self):
             pass
+
+    _Parser = _PurePythonParser
 
 
 #: Deepest nesting of mappings and sequences read. Shipped content needs 8; deeper input is
@@ -217,24 +219,25 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
             path = () if parent is None else parent.path + (
                 ("<key>",) if as_key else (len(parent.container),) if not parent.is_map
                 else (parent.key,))
+            where = parent.path if parent is not None and as_key else path  # a key's problem: at its map
             if not quiet:
                 mark = event.start_mark
                 marks[path] = (mark.line + first_line, mark.column + 1)
             if kind is AliasEvent:
-                problem(event.start_mark, path if not as_key else parent.path,
+                problem(event.start_mark, where,
                         f"YAML aliases (*{event.anchor}) are not allowed",
                         "write the value out in full where it is used")
                 _deliver(out, stack, None, event.start_mark, problem, marks, key_marks, refused=True,
                          first_line=first_line)
                 continue
             if event.anchor is not None:
-                problem(event.start_mark, path if not as_key else parent.path,
+                problem(event.start_mark, where,
                         f"YAML anchors (&{event.anchor}) are not allowed",
                         "remove the anchor and write the value out wherever it is used")
             if kind is ScalarEvent:
                 ok, value = construct(event, as_key)
                 if not ok:
-                    problem(event.start_mark, path if not as_key else parent.path, *value)
+                    problem(event.start_mark, where, *value)
                     _deliver(out, stack, None, event.start_mark, problem, marks, key_marks,
                              refused=True, first_line=first_line)
                     continue

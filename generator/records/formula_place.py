@@ -9,8 +9,12 @@ a formula.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-_LOADED: dict[str, object] = {}  # content folder -> its Content, or None when it cannot load
+if TYPE_CHECKING:
+    from generator.content.load import Content
+
+_LOADED: dict[str, Content | None] = {}  # content folder -> its Content, or None when it cannot load
 
 
 def locate_formulas(report: dict, content_dir: Path) -> dict:

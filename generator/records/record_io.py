@@ -33,6 +33,7 @@ def read_record(source: Path | str | Source, lazy: bool = False) -> Located:
     only when first asked (`Located.settle`; a clean record is never asked)."""
     name = source.name if isinstance(source, Source) else str(source)
     offset = 0
+    problems: list[Problem]
     if isinstance(source, Source) and source.line:  # a record of a JSON Lines file
         if source.problems:
             raise RecordError(source.problems)
