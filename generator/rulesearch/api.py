@@ -78,7 +78,7 @@ class Rules:
         found = self.index.search(question, game or None, limit * 3, variant or None)
         shown: set[str] = set()
         results = []
-        tables: set[str] = set()
+        tables: set[str | None] = set()
         titles: set[tuple[str, str]] = set()
         for entry, score, extra in found:
             if self._inside(entry["id"], shown):

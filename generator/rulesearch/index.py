@@ -270,9 +270,9 @@ class RulesIndex:
         ranked = ranked[:max(limit, 0)]
         matched_value = dict((i, v) for v, i in base)
         for _score, i, extra in ranked:
-            best = self._best_child(self.entries[i], matched_value)
-            if best is not None:
-                extra["best"] = best
+            place = self._best_child(self.entries[i], matched_value)
+            if place is not None:
+                extra["best"] = place
         return [(self.entries[i], score, extra) for score, i, extra in ranked]
 
     def _best_child(self, entry: dict, values: dict[int, float]) -> int | None:

@@ -195,7 +195,7 @@ def parse(text: str, vocabulary: Vocabulary, lexicon: Lexicon, known_stems) -> Q
     while i < len(stems):
         length, meanings = vocabulary.match(stems, i)
         named_length, game = vocabulary.game_named(stems, i)
-        if named_length and named_length >= length:  # a longer synonym ("xia sector") is a rules term
+        if game is not None and named_length >= length:  # a longer synonym ("xia sector") is a rules term
             named.add(game)
             i += named_length
             continue

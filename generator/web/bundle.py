@@ -51,7 +51,10 @@ def bundle(modules: dict[str, str], entry: str = "index.js", banner: str = "") -
     of another shape (see the module docstring), an import of a module not given, or a cycle."""
     parsed: dict[str, dict] = {}
     for path, text in modules.items():
-        imports, exports, body = [], [], []
+        # ("names", [(name, alias)], module) or ("all", namespace, module)
+        imports: list[tuple[str, str | list[tuple[str, str]], str]] = []
+        exports: list[tuple[list[tuple[str, str]], str | None]] = []  # (bindings, module or None: own)
+        body: list[str] = []
         for n, line in enumerate(text.splitlines(), 1):
             where = f"{path}:{n}"
             stripped = line.strip()
@@ -81,8 +84,8 @@ def bundle(modules: dict[str, str], entry: str = "index.js", banner: str = "") -
             if kind == "all":
                 out.append(f"const {what} = {_module_id(source)};")
             else:
-                names = ", ".join(name if name == alias else f"{name}: {alias}" for name, alias in what)
-                out.append(f"const {{ {names} }} = {_module_id(source)};")
+                listed = ", ".join(name if name == alias else f"{name}: {alias}" for name, alias in what)
+                out.append(f"const {{ {listed} }} = {_module_id(source)};")
         out.extend(p["body"])
         fields = []
         for bindings, source in p["exports"]:

@@ -85,5 +85,5 @@ def icon_png(size: int, maskable: bool = False) -> bytes:
     star = [(px(x), px(y)) for x, y in _star_points()]
     draw.polygon(star, fill=STAR, outline=BACKGROUND, width=round(0.03 * scale * big))
     out = io.BytesIO()
-    image.resize((size, size), Image.LANCZOS).save(out, format="PNG", optimize=True)
+    image.resize((size, size), Image.Resampling.LANCZOS).save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -287,7 +287,7 @@ class _HeadReader(io.RawIOBase):
 
     def readinto(self, buffer) -> int:
         handler = self.handler
-        wait = handler.timeout
+        wait: float = handler.timeout
         if handler.deadline is not None:
             left = handler.deadline - time.monotonic()
             if left <= 0:
@@ -388,7 +388,7 @@ def lan_addresses() -> list[str]:
             found.append(address)
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = info[4][0]
+            address = str(info[4][0])  # AF_INET: the host is text (typeshed allows IPv6's int too)
             if not address.startswith("127.") and address not in found:
                 found.append(address)
     except OSError:

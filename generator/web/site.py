@@ -117,10 +117,10 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
     template = (sources / SERVICE_WORKER).read_text(encoding="utf-8")
     site.add(SERVICE_WORKER, template.replace("__VERSION__", version)
              .replace('"__FILES__"', json.dumps(files, indent=1)))
-    for path in sorted(site.files):  # then a compressed copy of each file worth one, sw.js too
-        packed = gzip_copy(path, site.data(path), cache)
+    for name in sorted(site.files):  # then a compressed copy of each file worth one, sw.js too
+        packed = gzip_copy(name, site.data(name), cache)
         if packed is not None:
-            site.add(f"{path}.gz", packed)
+            site.add(f"{name}.gz", packed)
     site.add(MARKER, f"written by playaid {__version__} `playaid web`; replaced whole on every build\n")
     return site
 
