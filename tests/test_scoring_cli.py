@@ -516,3 +516,21 @@ def test_a_winner_in_doubt_is_provisional_in_the_text_report(run, tmp_path):
     assert line.endswith(", provisional (not final: 1 error below; 1 value not written: Ann's chips)"), line
     data = json.loads(run(path, "--json").output)
     assert [f["code"] for f in data["findings"] if f["severity"] == "error"] == ["claimed_total"]
+
+
+def test_a_file_name_that_is_not_utf8_is_listed_with_a_question_mark(tmp_path):
+    """A record whose name holds a byte that is not UTF-8 (Python keeps it as a lone surrogate)
+    is scored and listed in the batch summary with ``?`` for that byte, not an internal error."""
+    import os
+    import subprocess
+    import sys
+
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    shutil.copy(EXAMPLES[0], folder / "clean.yaml")
+    (folder / os.fsdecode(b"empty\xff.yaml")).write_bytes(b"")
+    proc = subprocess.run([sys.executable, "-m", "generator", "score", str(folder), "--content", str(REPO / "content")],
+                          capture_output=True, env={**os.environ, "PLAYAID_CACHE_DIR": str(tmp_path / "cache")})
+    out = proc.stdout.decode("utf-8")  # strict: the output is valid UTF-8
+    assert proc.returncode == 2, proc.stderr.decode("utf-8", "replace")
+    assert f"  {folder / 'empty?.yaml'}: the file is empty: it holds no record" in out.splitlines()

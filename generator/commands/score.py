@@ -185,7 +185,9 @@ class Tally:
         if self._spool is None:
             import tempfile
 
-            self._spool = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
+            # surrogateescape: a file name's byte that is not UTF-8 comes back as it went in
+            self._spool = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8",
+                                                        errors="surrogateescape")
         return self._spool
 
     def add(self, scored) -> None:
