@@ -55,9 +55,12 @@ def test_json_output_and_exit_0(run):
     res = run(REPO / "examples" / "rftg-invasion.yaml", "--json")
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
-    assert set(data) == {"record", "ok", "game", "variant", "ended_by", "fields", "players", "winners",
-                         "ties", "findings"}
+    assert set(data) == {"record", "ok", "game", "title", "mechanisms", "variant", "ended_by", "fields",
+                         "players", "winners", "tie_breakers", "ties", "findings"}
     assert data["ok"] is True and data["record"].endswith("rftg-invasion.yaml")
+    # what a reader needs, as data: the model's title and its tie-breakers (which way each wins)
+    assert data["title"].startswith("Race for the Galaxy") and data["mechanisms"] == ["tableau"]
+    assert [(t["id"], t["lower_wins"]) for t in data["tie_breakers"]] == [("goods_and_hand", False)]
     ann = data["players"][0]
     assert set(ann) == {"name", "total", "rank", "cards_vp", "six_dev_vp", "chips_vp",
                         "war_contribution_vp", "defense_awards_vp", "bonus_vp", "bonuses",

@@ -216,8 +216,10 @@ def test_finding_names_file_and_line(xia_root, tmp_path):
 
 def test_json_shape(xia, tmp_path):
     data = score(xia, record(tmp_path, game())).to_json()
-    assert set(data) == {"ok", "game", "player", "total", "goals_completed", "goal_count", "explain", "findings"}
-    assert set(data["findings"][0]) == {"severity", "code", "game", "message", "path", "line", "column"}
+    assert set(data) == {"ok", "game", "title", "mechanisms", "player", "total", "goals_completed", "goal_count",
+                         "explain", "findings"}
+    assert data["mechanisms"] == ["campaign"] and data["title"]
+    assert set(data["findings"][0]) == {"severity", "code", "game", "message", "path", "params", "line", "column"}
     assert data["total"] == 5 and data["explain"][0]["points"] == 5
 
 
@@ -437,7 +439,8 @@ def test_a_games_checks_run_as_a_players_do(tmp_path):
     [finding] = [f for f in report.to_json()["findings"] if f["code"] == "lost-with-lead"]
     assert finding == {"severity": "warning", "code": "lost-with-lead", "game": 2, "path": ["games", 1, "won"],
                        "message": "game 2: marked lost although your 12 Fame Points are above the NPCs' 7 "
-                                  "(check the scores or set won: true) (20 per point)"}
+                                  "(check the scores or set won: true) (20 per point)",
+                       "params": {"fame": 12, "npc_fame": 7, "per_point": 20}}  # what its message says, as data
 
 
 def test_a_campaign_without_player_says_so(xia_root, tmp_path):

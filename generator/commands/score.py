@@ -119,7 +119,7 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
             gc.freeze()
         if problems_only and not scored.has_problems:
             continue
-        _print(scored, as_json, batch, rich, scorer, problems_only, style)
+        _print(scored, as_json, batch, rich, problems_only, style)
     if batch and not as_json:
         click.echo(tally.summary())
     sys.exit(tally.worst)
@@ -252,7 +252,7 @@ def _json_failure(exc) -> None:
     sys.exit(exc.exit_code)
 
 
-def _print(scored, as_json: bool, batch: bool, rich: bool, scorer, problems_only: bool = False,
+def _print(scored, as_json: bool, batch: bool, rich: bool, problems_only: bool = False,
            style: bool = True) -> None:
     if as_json:
         if batch:  # one line a record, buffered (click.echo flushes each: a system call a record)
@@ -269,10 +269,7 @@ def _print(scored, as_json: bool, batch: bool, rich: bool, scorer, problems_only
         return
     if batch:
         click.echo(f"== {scored.source}")
-    game_id = scorer.games.get(scored.report.get("game"))
-    model = (scorer.rules["games"][game_id].get("scoring") or {}) if game_id else {}
-    text = render(scored.report, shown, rich=rich, title=model.get("title"), styled=style,
-                  breakers=model.get("tie_breakers"), messages=model.get("messages"))
+    text = render(scored.report, shown, rich=rich, styled=style)  # the report says all it needs
     # color=: click strips escape sequences going to a pipe, which --color always asked for
     click.echo(text, nl=False, err=not scored.report.get("ok"), color=style)
     if batch:

@@ -43,7 +43,7 @@ def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
     def bad(path, message, hint="", prefer_key=False):
         problems.append(loc.problem(tuple(path), message, hint, prefer_key=prefer_key))
 
-    known_mechanisms = set(mechanism_classes()) | {"campaign"}
+    known_mechanisms = set(mechanism_classes())
     for name in doc.mechanisms:
         if name not in known_mechanisms:
             bad(("mechanisms", name), f"unknown mechanism '{name}'",
@@ -180,18 +180,17 @@ def _formula_problems_beside(content, doc: Scoring, loc, found: list[Problem]) -
 
 
 def _config_types(name: str) -> dict:
-    from generator.scoring.mechanisms import mechanism_classes
-    from generator.scoring.mechanisms.campaign import CONFIG_TYPES
+    from generator.scoring.mechanisms import mechanism_class
 
-    cls = mechanism_classes().get(name)
-    return CONFIG_TYPES if cls is None else getattr(cls, "config_types", {})
+    cls = mechanism_class(name)
+    return {} if cls is None else cls.config_types
 
 
 def _settings_types(name: str) -> dict:
-    from generator.scoring.mechanisms import mechanism_classes
+    from generator.scoring.mechanisms import mechanism_class
 
-    cls = mechanism_classes().get(name)
-    return {} if cls is None else getattr(cls, "settings_types", {})
+    cls = mechanism_class(name)
+    return {} if cls is None else cls.settings_types
 
 
 _TYPE_WORDS = {str: "a text", bool: "true or false", dict: "a mapping", int: "a whole number", list: "a list"}

@@ -25,7 +25,7 @@ from __future__ import annotations
 from generator.scoring.expressions import ExpressionError
 from generator.scoring.formulas import MAX_SCORE, whole
 from generator.scoring.model import ModelInvalid
-from generator.scoring.report import Finding
+from generator.scoring.report import Finding, params_of
 
 
 def award_why(best: str, measure: str, note: str, top, tie: str) -> str:
@@ -113,8 +113,9 @@ class AwardGiver:
         if not awards:
             return
         if game.variant is not None and game.ended_by in game.variant.no_awards_when:
-            code, text = pad.message("no_awards", {"ended_by": game.ended_by})
-            game.findings.append(Finding("info", None, code, text, ("ended_by",)))
+            values = {"ended_by": game.ended_by}
+            code, text = pad.message("no_awards", values)
+            game.findings.append(Finding("info", None, code, text, ("ended_by",), params_of(values)))
             return
         for spec in awards:
             award = spec[0]
@@ -156,10 +157,11 @@ class AwardGiver:
         tied = [i for i, v in enumerate(values) if v == top]
         if len(tied) > 1 and award.ties == "none":
             names = " and ".join(scores[i]["name"] for i in tied)
-            code, text = pad.message("award_tied_nobody", {"title": award.title, "measure": label,
-                                                           "note": note, "top": top, "names": names,
-                                                           "best": "least" if award.lower else "most"})
-            game.findings.append(Finding("info", None, code, text))
+            said = {"title": award.title, "measure": label, "note": note, "top": top, "names": names,
+                    "best": "least" if award.lower else "most", "award": award.id,
+                    "players": [scores[i]["name"] for i in tied]}
+            code, text = pad.message("award_tied_nobody", said)
+            game.findings.append(Finding("info", None, code, text, (), params_of(said)))
             return
         for i in tied:
             ps = scores[i]
@@ -186,8 +188,9 @@ class AwardGiver:
         if (low is not None and count < low) or (high is not None and count > high) or not places:
             bound = _player_bound(award) if (low is not None or high is not None) else \
                 f"{award.places_by_players[0][0]} or more players"
-            code, text = pad.message("award_player_count", {"title": award.title, "count": count, "bound": bound})
-            game.findings.append(Finding("info", None, code, text))
+            values = {"title": award.title, "count": count, "bound": bound, "award": award.id}
+            code, text = pad.message("award_player_count", values)
+            game.findings.append(Finding("info", None, code, text, (), params_of(values)))
             return
         rounds = pad.model.rounds
         if award.per_round:
@@ -205,10 +208,11 @@ class AwardGiver:
     def _not_given(self, game, award, title: str, label: str, note: str, top: int) -> None:
         """The finding of an award nobody reaches: its best value ``top`` is short of
         ``min_to_win`` (for ``least``, a most: fewest debts 2, and it needs at most 1)."""
-        code, text = self.pad.message("award_not_given", {
-            "title": title, "measure": label, "note": note, "top": top, "min": award.min_to_win,
-            "best": "lowest" if award.lower else "top", "bound": "at most" if award.lower else "at least"})
-        game.findings.append(Finding("info", None, code, text))
+        values = {"title": title, "measure": label, "note": note, "top": top, "min": award.min_to_win,
+                  "best": "lowest" if award.lower else "top", "bound": "at most" if award.lower else "at least",
+                  "award": award.id}
+        code, text = self.pad.message("award_not_given", values)
+        game.findings.append(Finding("info", None, code, text, (), params_of(values)))
 
     def _holds(self, game, award, where: str, round_index: int | None) -> bool:
         """Whether ``award.when`` holds (over the record's values and ``players``; with
@@ -236,9 +240,10 @@ class AwardGiver:
             rank = f"{ordinal(place + 1)} {most}" if place else most
             if each is None:
                 names = " and ".join(scores[i]["name"] for i in level)
-                code, text = pad.message("award_tied_nobody", {"title": title, "measure": label, "note": note,
-                                                               "top": value, "names": names, "best": rank})
-                game.findings.append(Finding("info", None, code, text))
+                values = {"title": title, "measure": label, "note": note, "top": value, "names": names,
+                          "best": rank, "award": award.id, "players": [scores[i]["name"] for i in level]}
+                code, text = pad.message("award_tied_nobody", values)
+                game.findings.append(Finding("info", None, code, text, (), params_of(values)))
                 continue
             ways = len(level)
             for i in level:

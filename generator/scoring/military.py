@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from generator.scoring.cards import HAND_ENTERED, Card, card_matches
 from generator.scoring.report import explain_line
 
-#: Ends the ``why`` of a power that counts toward Military vs. Xenos only.
+#: Ends the ``why`` of a power that counts toward Military vs. Xenos only (whose line also says
+#: ``"vs_xenos": true``, so a reader need not read the words).
 VS_XENOS_ONLY = " (vs. Xenos only)"
 
 
@@ -50,8 +51,9 @@ class MilitaryIndex:
                 if power.military:
                     lines.append(explain_line(card.name, power.military, power.text or "Military"))
                 if power.military_vs_xenos:
-                    lines.append(explain_line(card.name, power.military_vs_xenos,
-                                              (power.text or "Military vs. Xenos") + VS_XENOS_ONLY))
+                    lines.append({**explain_line(card.name, power.military_vs_xenos,
+                                                 (power.text or "Military vs. Xenos") + VS_XENOS_ONLY),
+                                  "vs_xenos": True})
                 if steps and steps[-1][0] is None:  # after another fixed power: one step
                     _m, _p, _d, military, vs_xenos, said = steps.pop()
                     steps.append((None, None, 1, military + power.military, vs_xenos + power.military_vs_xenos,
@@ -100,7 +102,8 @@ def compute_military(active: list[Card], index: MilitaryIndex,
             if gain_vs_xenos:
                 gain = gain_vs_xenos * times
                 vs_xenos += gain
-                explain.append({"component": name, "vp": gain, "why": f"{said[1]} x{times}{VS_XENOS_ONLY}"})
+                explain.append({"component": name, "vp": gain, "why": f"{said[1]} x{times}{VS_XENOS_ONLY}",
+                                "vs_xenos": True})
     return military, military + vs_xenos, explain
 
 

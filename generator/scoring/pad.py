@@ -29,7 +29,7 @@ from generator.scoring.formulas import MAX_SCORE, record_budget, whole
 from generator.scoring.formulas import evaluated as _evaluate
 from generator.scoring.model import Model, ModelInvalid, Variant
 from generator.scoring.plan import VariantPlan
-from generator.scoring.report import Finding, Tie
+from generator.scoring.report import QUESTIONS, Finding, Tie, finding_json, params_of
 from generator.scoring.template import fill
 from generator.scoring.validate import RecordInvalid, validate
 
@@ -123,6 +123,11 @@ class Pad:
         self._breakers = [(t.value, f"tie-breaker '{t.id}'", t.at + ("value",)) for t in model.tie_breakers]
         self._breaker_signs = tuple(-1 if t.lower_wins else 1 for t in model.tie_breakers)
         self._awards = AwardGiver(self)
+        #: the codes the model reports the question findings under (`report.QUESTIONS`)
+        self.question_codes = frozenset(self.message(key, {})[0] for key in QUESTIONS)
+        #: what the report says of the tie-breakers, in order (a reader says which way each wins)
+        self.tie_breakers_json = [{"id": t.id, "label": t.label, "lower_wins": t.lower_wins}
+                                  for t in model.tie_breakers]
 
     def plan(self, variant: str | None) -> VariantPlan:
         """What one variant scores, compiled once (`plan.VariantPlan`)."""
@@ -228,16 +233,18 @@ class Pad:
                 hint = "; see the table for each component"
                 for mechanism in self.mechanisms.values():  # e.g. the unknown cards a total leaves out
                     hint = mechanism.claimed_hint(game, i, ps["total"]) or hint
-                code, text = self.message("claimed_total", {"claimed": claimed, "total": ps["total"],
-                                                            "diff": claimed - ps["total"], "player": ps["name"],
-                                                            "hint": hint})
-                findings.append(Finding("error", ps["name"], code, text, ("players", i, "claimed_total")))
-        return {"ok": True, "game": model.record, "variant": variant_id, "ended_by": ended_by,
+                values = {"claimed": claimed, "total": ps["total"], "diff": claimed - ps["total"],
+                          "player": ps["name"], "hint": hint}
+                code, text = self.message("claimed_total", values)
+                findings.append(Finding("error", ps["name"], code, text, ("players", i, "claimed_total"),
+                                        params_of(values)))
+        questions = self.question_codes
+        return {"ok": True, "game": model.record, "title": model.title, "mechanisms": list(model.mechanisms),
+                "variant": variant_id, "ended_by": ended_by,
                 "fields": list(view.fields),
                 "players": [self._player_json(game, i, ps) for i, ps in enumerate(scores)],
-                "winners": winners, "ties": [t.to_json() for t in ties],
-                "findings": [{"severity": severity, "player": player, "code": code, "message": message,
-                              "path": list(path)} for severity, player, code, message, path in findings]}
+                "winners": winners, "tie_breakers": [dict(t) for t in self.tie_breakers_json], "ties": [t.to_json() for t in ties],
+                "findings": [finding_json(f, questions) for f in findings]}
 
     def _record_values(self, game: Game, data: dict) -> None:
         env = game.env
@@ -249,24 +256,27 @@ class Pad:
                 value = _evaluate(e.assume, env, f"record value '{e.id}'", e.at + ("assume",), game.budget)
                 env[e.id] = value
                 choices = "true or false" if e.type == "boolean" else "..."
-                code, text = self.message("assumed", {"field": e.id, "value": value, "choices": choices})
+                values = {"field": e.id, "value": value, "choices": choices}
+                code, text = self.message("assumed", values)
                 if e.missing_message:
                     text = fill(e.missing_message, {"field": e.id, "value": value})
-                game.findings.append(Finding("warning", None, code, text, ("variant",) if self.model.has_variants else ()))
+                game.findings.append(Finding("warning", None, code, text, ("variant",) if self.model.has_variants else (),
+                                             params_of(values)))
             else:
                 env[e.id] = None if e.type in ("boolean", "text") and e.id not in data else e.default
                 if e.missing != "ignore" and e.applies(variant):  # as a player's value left out
-                    severity, code, text = self.missing_record_value(e)
-                    game.findings.append(Finding(severity, None, code, text, (e.id,)))
+                    severity, code, text, params = self.missing_record_value(e)
+                    game.findings.append(Finding(severity, None, code, text, (e.id,), params))
 
-    def missing_record_value(self, e) -> tuple[str, str, str]:
-        """``(severity, code, message)`` of the finding about record value ``e`` (`model.Entered`)
-        left out when content names it (``missing: warn`` or ``error``): the built-in
-        ``missing_record_field`` words, or the value's own ``missing_message``."""
+    def missing_record_value(self, e) -> tuple[str, str, str, dict]:
+        """``(severity, code, message, params)`` of the finding about record value ``e``
+        (`model.Entered`) left out when content names it (``missing: warn`` or ``error``): the
+        built-in ``missing_record_field`` words, or the value's own ``missing_message``."""
         code, text = self.message("missing_record_field", {"field": e.id})
         if e.missing_message:
             text = fill(e.missing_message, {"field": e.id, "value": e.default})
-        return ("warning" if e.missing == "warn" else e.missing), code, text
+        return ("warning" if e.missing == "warn" else e.missing), code, text, params_of({"field": e.id,
+                                                                                         "default": e.default})
 
     def _variant_findings(self, game: Game, data: dict, stage: str) -> None:
         model, findings = self.model, game.findings
@@ -275,15 +285,15 @@ class Pad:
             return
         shown = game.variant_id or variant.id
         if game.ended_by is not None and game.ended_by not in variant.ended_by:
-            code, text = self.message("ended_by", {
-                "ended_by": game.ended_by, "a_variant": with_article(shown), "variant": shown,
-                "stage": f" {stage}" if stage else "", "allowed": ", ".join(variant.ended_by)})
-            findings.append(Finding("error", None, code, text, ("ended_by",)))
+            values = {"ended_by": game.ended_by, "a_variant": with_article(shown), "variant": shown,
+                      "stage": f" {stage}" if stage else "", "allowed": ", ".join(variant.ended_by)}
+            code, text = self.message("ended_by", values)
+            findings.append(Finding("error", None, code, text, ("ended_by",), params_of(values)))
         for e in model.record_entered:
             if e.id in data and not e.applies(variant.id):
-                code, text = self.message("record_field_not_applicable",
-                                          {"field": e.id, "a_variant": with_article(shown), "variant": shown})
-                findings.append(Finding("warning", None, code, text, (e.id,)))
+                values = {"field": e.id, "a_variant": with_article(shown), "variant": shown}
+                code, text = self.message("record_field_not_applicable", values)
+                findings.append(Finding("warning", None, code, text, (e.id,), params_of(values)))
                 game.env[e.id] = None if e.type == "boolean" else e.default
         not_applicable = game.view.not_applicable
         if not not_applicable:
@@ -292,10 +302,11 @@ class Pad:
             for e in not_applicable:
                 if p.get(e.id) is not None:
                     hint = e.not_applicable_hint.get(variant.id, "")
-                    code, text = self.message("field_not_applicable", {
-                        "field": e.id, "variant": shown, "a_variant": with_article(shown),
-                        "why": f" ({hint})" if hint else "", "player": p.get("name")})
-                    findings.append(Finding("warning", p.get("name"), code, text, ("players", i, e.id)))
+                    values = {"field": e.id, "variant": shown, "a_variant": with_article(shown),
+                              "why": f" ({hint})" if hint else "", "player": p.get("name")}
+                    code, text = self.message("field_not_applicable", values)
+                    findings.append(Finding("warning", p.get("name"), code, text, ("players", i, e.id),
+                                            params_of(values)))
 
     def _players_in_two_passes(self, game: Game, players: list) -> list[dict]:
         """Score players whose components read the others (`model.CROSS_NAMES`): every
@@ -337,7 +348,7 @@ class Pad:
                     if missing_message:
                         text = fill(missing_message, values)
                     findings.append(Finding("warning" if missing == "warn" else missing, name, code, text,
-                                            ("players", index)))
+                                            ("players", index), params_of(values)))
             elif group:
                 env[key] = {**default, **{k: v for k, v in value.items() if v is not None}}
             else:
@@ -378,17 +389,18 @@ class Pad:
     def _players_findings(self, game: Game) -> None:
         model, findings, players = self.model, game.findings, game.players
         if model.players_max is not None and len(players) > model.players_max:
-            code, text = self.message("player_count", {"count": len(players), "max": model.players_max})
-            findings.append(Finding("warning", None, code, text, ("players",)))
+            values = {"count": len(players), "max": model.players_max}
+            code, text = self.message("player_count", values)
+            findings.append(Finding("warning", None, code, text, ("players",), values))
         seen: dict[str, int] = {}
         for i, p in enumerate(players):
             name = p.get("name")
             if name is None:
                 continue
             if name in seen:
-                code, text = self.message("duplicate_player", {"name": name, "first": seen[name] + 1,
-                                                               "second": i + 1})
-                findings.append(Finding("error", None, code, text, ("players", i, "name")))
+                values = {"name": name, "first": seen[name] + 1, "second": i + 1}
+                code, text = self.message("duplicate_player", values)
+                findings.append(Finding("error", None, code, text, ("players", i, "name"), params_of(values)))
             seen.setdefault(name, i)
 
     def _checks(self, game: Game) -> None:

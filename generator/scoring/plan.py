@@ -19,8 +19,8 @@ from collections.abc import Callable
 from generator.scoring.expressions import ExpressionError
 from generator.scoring.formulas import MAX_SCORE, evaluated, shown_kind, whole, why
 from generator.scoring.model import Model, ModelInvalid
-from generator.scoring.report import Finding
-from generator.scoring.template import fill
+from generator.scoring.report import Finding, params_of
+from generator.scoring.template import fill, placeholders
 
 #: A measure's or component's step: ``step(game, index, env, explain) -> value``; ``explain``
 #: is the player's explanation list (a component adds its lines), None for a measure.
@@ -157,7 +157,7 @@ def award_spec(award, variant: str | None) -> tuple:
 class CheckStep:
     """One check (`model.Check`) ready to run: its texts and places worked out once; `run`."""
 
-    __slots__ = ("check", "where", "needed", "others", "copies")
+    __slots__ = ("check", "where", "needed", "others", "copies", "said")
 
     def __init__(self, check):
         self.check = check
@@ -167,6 +167,7 @@ class CheckStep:
         self.needed = [v for v in values if v[0] in check.needed]  # what `expect` reads
         self.others = [v for v in values if v[0] not in check.needed]  # for the message only
         self.copies = bool(check.values)  # a check's values go in a scope of its own
+        self.said = tuple(dict.fromkeys(n for n in placeholders(check.message) if "." not in n))  # its params
 
     def run(self, env: dict, player: str | None, base: tuple, findings: list, budget) -> None:
         """Run the check over ``env``: ``when``, then the values ``expect`` reads, ``expect``;
@@ -192,8 +193,14 @@ class CheckStep:
                                    f"or a list of them (0 to {count - 1}: write e.g. `players.index(p)` or "
                                    f"`[i for i in range(len(players)) if ...]`)", at + ("player",))
             message = fill(check.message, scope, budget)
+            params = self._params(scope)
             for index in dict.fromkeys(indexes):
                 findings.append(Finding(check.severity, players[index].get("name"), check.id, message,
-                                        ("players", index) + check.field))
+                                        ("players", index) + check.field, params))
             return
-        findings.append(Finding(check.severity, player, check.id, fill(check.message, scope, budget), base + check.field))
+        findings.append(Finding(check.severity, player, check.id, fill(check.message, scope, budget), base + check.field,
+                                self._params(scope)))
+
+    def _params(self, scope: dict) -> dict:
+        """The values the check's message says (`report.params_of`), by name."""
+        return params_of({name: scope[name] for name in self.said if name in scope})

@@ -9,13 +9,15 @@ so the command line can print ``file:line:column`` and the web page can show it 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Finding(NamedTuple):
     """A check on the record: ``severity`` error/warning/info, ``player`` (None for the game),
     ``code`` (stable id such as ``claimed_total``), ``message`` (says what and how to fix),
-    ``path`` (keys and indexes of the record value it is about; empty = the whole record).
+    ``path`` (keys and indexes of the record value it is about; empty = the whole record),
+    ``params`` (the values its message says, by name, as data: ``{"field": "chips", "default":
+    0}``, so a reader words it without reading the message back; None: none).
     (A named tuple: immutable, and a record with many findings makes them fast; a frozen
     dataclass took about three times as long to build: 2.8x, timeit, Python 3.11.)"""
 
@@ -24,6 +26,39 @@ class Finding(NamedTuple):
     code: str
     message: str
     path: tuple = ()
+    params: dict | None = None
+
+
+#: The built-in findings that ask about a value rather than state a fault (a value the model
+#: reads left empty, scored as its default: none, or forgotten?; a record value assumed), by
+#: the core's own key: their report entries say ``"question": true`` whatever code the model
+#: reports them under.
+QUESTIONS = frozenset({"missing_field", "missing_record_field", "assumed"})
+
+
+def finding_json(f: Finding, question: frozenset = frozenset()) -> dict:
+    """A finding as the report holds it: ``{severity, player, code, message, path, params}``,
+    and ``"question": true`` when its code is one of ``question`` (the codes the model reports
+    `QUESTIONS` under)."""
+    out: dict[str, Any] = {"severity": f.severity, "player": f.player, "code": f.code, "message": f.message,
+           "path": list(f.path),
+           "params": {k: list(v) if v.__class__ is list else v for k, v in f.params.items()} if f.params else {}}
+    if f.code in question:
+        out["question"] = True
+    return out
+
+
+def params_of(values: dict) -> dict:
+    """The values a message was filled from, as report data: numbers, texts, booleans, None
+    and lists of them kept; anything else (a mapping, a nested list) left out."""
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        if value is None or isinstance(value, (str, int, float, bool)):
+            out[key] = value
+        elif isinstance(value, (list, tuple)) and all(v is None or isinstance(v, (str, int, float, bool))
+                                                       for v in value):
+            out[key] = list(value)
+    return out
 
 
 def explain_line(component: str, vp: int, why: str) -> dict:
@@ -49,3 +84,11 @@ class Tie:
     def to_json(self) -> dict:
         return {"total": self.total, "fields": list(self.fields), "decided": self.decided,
                 "players": [{"name": n, "tiebreak": v} for n, v in self.players]}
+
+
+def right_aligned(values: list[str], least: int = 4) -> list[str]:
+    """``values`` right-aligned in a column as wide as the widest (at least ``least``
+    characters), so the text after the column of a text report stays in line: ``-100`` or
+    ``+9999`` is wider than the usual ``12``."""
+    width = max([least, *map(len, values)])
+    return [v.rjust(width) for v in values]

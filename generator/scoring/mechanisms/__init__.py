@@ -3,10 +3,11 @@
 
 - ``tableau`` (`tableau.Tableau`): Race for the Galaxy's tableau of cards: the card database,
   printed VP, 6-cost development and ``?`` world scoring lines, Military computed card by card.
-- ``campaign`` (`campaign`): Xia's solo campaign: games in sequence, each goal completed once.
+- ``campaign`` (`campaign.Campaign`): Xia's solo campaign: games in sequence, each goal
+  completed once.
 
-A mechanism subclasses `Mechanism`; `MECHANISMS` maps its name to the class. Standard library
-only (the scoring core runs in Pyodide).
+A mechanism subclasses `Mechanism`; `REGISTRY` names its class. Standard library only (the
+scoring core runs in Pyodide).
 """
 
 from __future__ import annotations
@@ -19,11 +20,22 @@ class Mechanism:
     into ``env``), `component` for each component or measure declared
     ``mechanism: <name>``, `finish` once (findings about the whole game), `player_json` for
     each player's report. ``names``: the names it gives formulas; ``types``: the entered-value
-    types it owns (their schema comes from `entered_schema`)."""
+    types it owns (their schema comes from `entered_schema`); ``config_types``: the keys content
+    may give under ``mechanisms: {<name>: ...}`` and their types, ``settings_types`` those of a
+    variant's ``settings: {<name>: ...}`` (`generator.content.scoring_checks` checks them,
+    located); ``pad_class``: the `pad.Pad` subclass that scores the game's records when the
+    mechanism shapes the whole record (a campaign's rows are games), else None.
+
+    Readers of a report (the command line's text, `generator.records.score_text`) ask the
+    mechanisms the report names (``report["mechanisms"]``) for their lines: `report_lines`
+    (a report of the mechanism's own shape) and `player_lines` (under one player's table)."""
 
     name = ""
     names: frozenset = frozenset()
     types: frozenset = frozenset()
+    config_types: dict = {}
+    settings_types: dict = {}
+    pad_class: type | None = None
 
     def __init__(self, config: dict, game_rules: dict):
         self.config = config
@@ -61,24 +73,49 @@ class Mechanism:
         component" (a text starting "; "), or None."""
         return None
 
+    # --- the text report (from the report object alone) ------------------------------------
+
+    @staticmethod
+    def report_lines(report: dict) -> list[str] | None:
+        """The text report's lines of a report of this mechanism's own shape (before its
+        findings, which the reader adds), or None: the players' tables."""
+        return None
+
+    @staticmethod
+    def player_lines(report: dict, player: dict) -> list[str]:
+        """Lines under one player's table in the text report (``player``: an entry of
+        ``report["players"]``)."""
+        return []
+
+
+#: Name -> ``module:Class`` of every mechanism, imported on first use (`mechanism_class`), so
+#: that scoring one game imports no other game's mechanism. A new mechanism adds its line here.
+REGISTRY = {
+    "tableau": "generator.scoring.mechanisms.tableau:Tableau",
+    "campaign": "generator.scoring.mechanisms.campaign:Campaign",
+}
+
+
+def mechanism_class(name: str) -> type[Mechanism] | None:
+    """The class of the mechanism ``name`` (imported now), or None for a name not registered."""
+    where = REGISTRY.get(name)
+    if where is None:
+        return None
+    from importlib import import_module
+
+    module, cls = where.split(":")
+    return getattr(import_module(module), cls)
+
 
 def mechanism_classes() -> dict[str, type[Mechanism]]:
-    """Name -> class of every mechanism (imported on first use)."""
-    from generator.scoring.mechanisms.tableau import Tableau
-
-    return {Tableau.name: Tableau}
+    """Name -> class of every mechanism (all imported)."""
+    return {name: cls for name in REGISTRY if (cls := mechanism_class(name)) is not None}
 
 
-#: Names each mechanism gives formulas (content validation checks formulas against them).
 def mechanism_names(used=None) -> dict[str, set[str]]:
-    """Mechanism -> the names it gives formulas; with ``used`` (the mechanisms a model switches
-    on), only those, so that scoring one game imports no other game's mechanism."""
-    out: dict[str, set[str]] = {}
-    wanted = set(used) if isinstance(used, (dict, list, tuple, set)) else None
-    if wanted is None or wanted - {"campaign"}:
-        out |= {name: set(cls.names) for name, cls in mechanism_classes().items()}
-    if wanted is None or "campaign" in wanted:
-        from generator.scoring.mechanisms.campaign import NAMES
-
-        out["campaign"] = set(NAMES)
-    return out
+    """Mechanism -> the names it gives formulas (content validation checks formulas against
+    them); with ``used`` (the mechanisms a model switches on), only those, so that scoring one
+    game imports no other game's mechanism."""
+    wanted = set(used) if isinstance(used, (dict, list, tuple, set)) else set(REGISTRY)
+    return {name: set(cls.names) for name in REGISTRY if name in wanted
+            and (cls := mechanism_class(name)) is not None}

@@ -47,17 +47,12 @@ import difflib
 from generator.scoring.expressions import ExpressionError, compile_expression
 from generator.scoring.formulas import evaluated as _evaluate
 from generator.scoring.formulas import record_budget, whole, why
+from generator.scoring.mechanisms import Mechanism
 from generator.scoring.model import ModelInvalid
 from generator.scoring.pad import Pad, _highest
 from generator.scoring.plan import CheckStep
+from generator.scoring.report import params_of, right_aligned
 from generator.scoring.written import shown
-
-NAMES = frozenset({"completes_goal", "goal_done_in", "campaign_ended_in", "not_counted_by", "game_number"})
-#: The keys content may give under ``mechanisms: {campaign: ...}``: texts (names, and the
-#: ``completes`` formula) and ``not_counted_on``, a list of player check ids;
-#: `generator.content.scoring_checks` checks their types, located.
-CONFIG_TYPES = {**{key: str for key in ("rows", "goal", "completes", "completed", "goals", "goal_count", "points")},
-                "not_counted_on": list}
 
 
 def goal_key(name: str) -> str:
@@ -120,24 +115,28 @@ class CampaignPad(Pad):
                                f"(found {shown(goal_count)})")
         findings: list[dict] = []
 
-        def find(severity: str, code: str, index: int | None, message: str, path: tuple = ()) -> None:
+        def find(severity: str, code: str, index: int | None, message: str, path: tuple = (),
+                 params: dict | None = None) -> None:
             if index is not None:
                 message = f"game {index + 1}: {message}"
                 path = path or (self.rows, index)
-            findings.append({"severity": severity, "code": code, "game": None if index is None else index + 1,
-                             "message": message, "path": list(path)})
+            found = {"severity": severity, "code": code, "game": None if index is None else index + 1,
+                     "message": message, "path": list(path), "params": params_of(params or {})}
+            if code in self.question_codes:
+                found["question"] = True
+            findings.append(found)
 
         for e in model.record_entered:  # a record value left out that content says to name
             if data.get(e.id) is None and e.missing != "ignore":
-                severity, code, text = self.missing_record_value(e)
-                find(severity, code, None, text, (e.id,))
+                severity, code, text, params = self.missing_record_value(e)
+                find(severity, code, None, text, (e.id,), params)
         declared = data.get(self.goals)
         declared_keys = {goal_key(d) for d in declared} if declared is not None else set()
         if declared is not None and len(declared_keys) != goal_count:
             find("error", "goal-list-size", None,
                  f"`{self.goals}` names {len(declared_keys)} different goals, but the campaign has {goal_count} "
                  f"(list each of its {goal_count} goal cards once, as named on them)",
-                 (self.goals,))
+                 (self.goals,), {"named": len(declared_keys), "goal_count": goal_count})
         completed_at: dict[str, int] = {}  # goal_key -> the game that completed it
         first_seen: dict[str, int] = {}    # goal_key -> the first game that chose it
         ended_at: int | None = None        # the game that completed the last goal
@@ -154,7 +153,8 @@ class CampaignPad(Pad):
                 find("error", "after-campaign-end", i,
                      f"played after game {ended_at + 1} completed the last of the {goal_count} goals; the "
                      f"campaign ended there, so this game is not counted (remove it, or check the goal "
-                     f"names and {self.completed} of the games before)")
+                     f"names and {self.completed} of the games before)", (),
+                     {"ended_in": ended_at + 1, "goal_count": goal_count})
                 row_env["campaign_ended_in"] = ended_at + 1
                 explain.append(self._not_counted(row_env, i, goal))
                 continue
@@ -162,7 +162,7 @@ class CampaignPad(Pad):
                 close = difflib.get_close_matches(goal, list(declared), n=1)
                 hint = f"did you mean '{close[0]}'?" if close else f"add it to `{self.goals}` or fix the name"
                 find("error", "unknown-goal", i, f"goal '{goal}' is not one of the campaign's `{self.goals}` ({hint})",
-                     (self.rows, i, self.goal))
+                     (self.rows, i, self.goal), {"goal": goal, "closest": close[0] if close else None})
             first_seen.setdefault(key, i)
             completes = bool(_evaluate(self.completes, row_env, "mechanism campaign `completes`",
                                        ("mechanisms", "campaign", "completes"), budget))
@@ -171,7 +171,7 @@ class CampaignPad(Pad):
             for check in self._game_checks:
                 check.run(shared, None, (self.rows, i), failed, budget)
             for finding in failed:
-                find(finding.severity, finding.code, i, finding.message, finding.path)
+                find(finding.severity, finding.code, i, finding.message, finding.path, finding.params)
             left_by = next((f.code for f in failed if f.code in self.not_counted_on), None)
             if left_by is not None:  # e.g. marked won without the lead: no score is right
                 left_out.append(i + 1)
@@ -188,11 +188,13 @@ class CampaignPad(Pad):
                     find("error", "goal-completed-twice", i,
                          f"goal '{goal}' was already completed in game {done_in + 1}{spelt}; each goal is "
                          f"completed exactly once, so this game completes no goal and scores {points:+d} "
-                         f"(check the goal name)", (self.rows, i, self.goal))
+                         f"(check the goal name)", (self.rows, i, self.goal),
+                         {"goal": goal, "done_in": done_in + 1, "points": points})
                 else:
                     find("error", "completed-goal-chosen", i,
                          f"goal '{goal}' was already completed in game {done_in + 1}{spelt}; each game "
-                         f"attempts a goal not yet completed (check the goal name)", (self.rows, i, self.goal))
+                         f"attempts a goal not yet completed (check the goal name)", (self.rows, i, self.goal),
+                         {"goal": goal, "done_in": done_in + 1})
             else:
                 if completes:
                     completed_at[key] = i
@@ -208,7 +210,8 @@ class CampaignPad(Pad):
             find("error", "too-many-goals", first_seen[extra[0]],
                  f"{len(first_seen)} different goals named, but the campaign has {goal_count} "
                  f"(first extra: '{first}'; check the goal names for typos)",
-                 (self.rows, first_seen[extra[0]], self.goal))
+                 (self.rows, first_seen[extra[0]], self.goal),
+                 {"named": len(first_seen), "goal_count": goal_count, "first_extra": first})
         status = "campaign complete" if ended_at is not None else "campaign not finished"
         counted = len(games) - after_end - len(left_out)
         notes = []
@@ -219,9 +222,12 @@ class CampaignPad(Pad):
         after = f" ({'; '.join(notes)})" if notes else ""
         find("info", "progress", None,
              f"{len(completed_at)} of {goal_count} goals completed in "
-             f"{counted} game{'s' if counted != 1 else ''}{after}: {status}")
+             f"{counted} game{'s' if counted != 1 else ''}{after}: {status}", (),
+             {"completed": len(completed_at), "goal_count": goal_count, "counted": counted,
+              "not_counted": left_out, "after_end": after_end, "complete": ended_at is not None})
         player = next((e.id for e in model.record_entered if e.type == "text"), None)
-        return {"ok": True, "game": model.record, "player": data.get(player) if player else None,
+        return {"ok": True, "game": model.record, "title": model.title, "mechanisms": list(model.mechanisms),
+                "player": data.get(player) if player else None,
                 "total": whole(total, "the campaign total", ("components",)), "goals_completed": len(completed_at), "goal_count": goal_count,
                 "explain": explain, "findings": findings}
 
@@ -253,3 +259,31 @@ class CampaignPad(Pad):
             if f.id == self.points:
                 points, text = value, why(f, row_env, budget)
         return points, text
+
+
+class Campaign(Mechanism):
+    """The ``campaign`` mechanism (see the module docstring): its records are scored by
+    `CampaignPad`, and its report is one line per game."""
+
+    name = "campaign"
+    names = frozenset({"completes_goal", "goal_done_in", "campaign_ended_in", "not_counted_by", "game_number"})
+    #: The keys content may give under ``mechanisms: {campaign: ...}``: texts (names, and the
+    #: ``completes`` formula) and ``not_counted_on``, a list of player check ids.
+    config_types = {**{key: str for key in ("rows", "goal", "completes", "completed", "goals", "goal_count",
+                                            "points")},
+                    "not_counted_on": list}
+    pad_class = CampaignPad
+
+    @staticmethod
+    def report_lines(report: dict) -> list[str] | None:
+        """``Title (player): 12 points, 3 of 5 goals completed[, 1 game not counted]``, then a
+        line per game: its points (none for a game not counted: it adds none), goal and why."""
+        who = f" ({report['player']})" if report.get("player") else ""
+        left_out = sum(1 for e in report["explain"] if e.get("counted") is False)
+        out = [f"{report.get('title') or 'Campaign'}{who}: {report['total']} points, "
+               f"{report['goals_completed']} of {report['goal_count']} goals completed"
+               + (f", {left_out} game{'s' if left_out != 1 else ''} not counted" if left_out else "")]
+        points = right_aligned([f"{e['points']:+}" if e.get("counted", True) else "" for e in report["explain"]])
+        for e, shown_points in zip(report["explain"], points):
+            out.append(f"  {shown_points}  game {e['game']}, {e['goal']}: {e['why']}")
+        return out

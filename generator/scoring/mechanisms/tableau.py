@@ -40,7 +40,7 @@ from generator.scoring.expressions import ExpressionError, compile_expression
 from generator.scoring.formulas import whole
 from generator.scoring.limits import MAX_NAME, MAX_TABLEAU, PRINTABLE
 from generator.scoring.mechanisms import Mechanism
-from generator.scoring.military import VS_XENOS_ONLY, compute_military
+from generator.scoring.military import compute_military
 from generator.scoring.model import ModelInvalid
 from generator.scoring.report import Finding, explain_line
 from generator.scoring.rftg_rules import PerScorer, Resolved, RftgRules, scoring_line
@@ -243,6 +243,24 @@ class Tableau(Mechanism):
         return (f"; {total} leaves out {unknown} ({names}): correct the name first, the difference may be "
                 f"{'its' if len(left_out) == 1 else 'their'} VP")
 
+    @staticmethod
+    def player_lines(report: dict, player: dict) -> list[str]:
+        """``Military 4 (cards: New Galactic Order +2, Space Marines +2)``: a player's Military
+        card by card (``military_explain``); a value written in the record that differs says so;
+        Military vs. Xenos only where the game uses it (``report["fields"]``)."""
+        if "military_explain" not in player:
+            return []
+        vs_used = "military_vs_xenos" in report.get("fields", [])
+        parts = [f"{e['component']} {e['vp']:+d}{' vs. Xenos' if e.get('vs_xenos') else ''}"
+                 for e in player["military_explain"] if e["vp"] and (vs_used or not e.get("vs_xenos"))]
+        text = _as_written("Military", player["military"], player.get("military_from_cards", player["military"]))
+        if vs_used:
+            used = player["military_vs_xenos"]
+            cards = player.get("military_vs_xenos_from_cards", used)
+            # it differs when written, or when a written Military carries into it
+            text += f", vs. Xenos {used}" + ("" if used == cards else f" (cards give {cards})")
+        return [text + (f" (cards: {', '.join(parts)})" if parts else " (no card with a lasting Military power)")]
+
     # --- resolving the tableau ---------------------------------------------------------------
 
     def _hand_entered(self, entry: _Entry) -> Card | None:
@@ -291,7 +309,7 @@ class Tableau(Mechanism):
                         "check the spelling, or write {card: Name, vp: N} for a card the database lacks"
                     findings.append(Finding("error", player, "unknown_card",
                                             f"unknown card '{written}' ({hint}); not counted in "
-                                            f"{player}'s total", path))
+                                            f"{player}'s total", path, {"card": written, "closest": close, "not_counted": True}))
                 if damaged and not damage:
                     findings.append(_damage_not_in_variant(player, written, variant, path))
                     damaged = False
@@ -305,7 +323,7 @@ class Tableau(Mechanism):
             if damaged and card.type != "world":
                 findings.append(Finding("error", player, "damaged_development",
                                         f"'{card.name}' is a development; only worlds can be damaged "
-                                        f"(remove `damaged: true`)", path + ("damaged",)))
+                                        f"(remove `damaged: true`)", path + ("damaged",), {"card": card.name}))
                 damaged = False
             elif damaged and not damage:
                 findings.append(_damage_not_in_variant(player, card.name, variant, path))
@@ -313,7 +331,8 @@ class Tableau(Mechanism):
             if hand_vp is not None and hand_vp != card.vp:
                 findings.append(Finding("warning", player, "vp_ignored",
                                         f"'{card.name}' is in the database with {card.vp} VP; "
-                                        f"the hand-given vp {hand_vp} is ignored", path + ("vp",)))
+                                        f"the hand-given vp {hand_vp} is ignored", path + ("vp",),
+                                        {"card": card.name, "vp": card.vp, "given": hand_vp}))
             entries.append((written, card, damaged, None, j))
             known.append(card.name)
             if not damaged:
@@ -349,7 +368,8 @@ class Tableau(Mechanism):
                     f"counterstrike games, not in {_article(variant)} game (check `variant:`)")
             if len(self._frontier_texts) < 10_000:  # bounded: the cards times the model's variants
                 self._frontier_texts[(card.name, variant)] = text
-        return Finding("error", player, "frontier_card_not_in_variant", text, path)
+        return Finding("error", player, "frontier_card_not_in_variant", text, path,
+                       {"card": card.name, "frontier": card.frontier, "variant": variant})
 
     # --- Military ------------------------------------------------------------------------------
 
@@ -377,7 +397,7 @@ class Tableau(Mechanism):
         for name, expected, given in checks:
             if given is not None and given != expected:
                 counted = [e for e in explain
-                           if e["vp"] and (name == self.vs_xenos_id or not e["why"].endswith(VS_XENOS_ONLY))]
+                           if e["vp"] and (name == self.vs_xenos_id or not e.get("vs_xenos"))]
                 cards = ", ".join(f"{e['component']} {e['vp']:+d}" for e in counted) or "no card with a lasting Military power"
                 if name == self.vs_xenos_id and written_military is not None:
                     cards += f"; Military {me.military} as written"
@@ -385,13 +405,14 @@ class Tableau(Mechanism):
                     "warning", me.name, "military_differs",
                     f"`{name}: {given}` differs from the {expected} the tableau gives ({cards}); "
                     f"{given} is used (check the record, or leave the field out to use {expected})",
-                    ("players", index, name)))
+                    ("players", index, name), {"field": name, "given": given, "expected": expected}))
         if vs_xenos_applies and me.military_vs_xenos < me.military:
             findings.append(Finding(
                 "warning", me.name, "military_vs_xenos_below_military",
                 f"Military vs. Xenos {me.military_vs_xenos} is below Military {me.military}; Military vs. Xenos is "
                 f"Military plus any Military vs. Xenos, so it is never lower (check both values)",
-                ("players", index, self.vs_xenos_id)))
+                ("players", index, self.vs_xenos_id),
+                {"military": me.military, "military_vs_xenos": me.military_vs_xenos}))
 
     # --- the cards' VP -------------------------------------------------------------------------
 
@@ -528,7 +549,12 @@ class Tableau(Mechanism):
                         f"'{card.name}' appears {total} times across tableaux but only {card.copies} "
                         f"{'exists' if card.copies == 1 else 'exist'}{'' if sure else ', by an unverified copy count'} "
                         f"(check each tableau for a card written twice or a misspelt name)",
-                        ("players", i, "tableau", j)))
+                        ("players", i, "tableau", j),
+                        {"card": card.name, "times": total, "copies": card.copies, "verified": sure}))
+
+
+def _as_written(label: str, used: int, cards: int) -> str:
+    return f"{label} {used}" if used == cards else f"{label} {used} as written (cards give {cards})"
 
 
 def _article(word: str) -> str:
@@ -539,4 +565,4 @@ def _damage_not_in_variant(player: str, card: str, variant: str, path: tuple) ->
     return Finding("error", player, "damage_not_in_variant",
                    f"'{card}' is marked damaged, but worlds are damaged only in invasion and "
                    f"counterstrike games, not in a {variant} game (remove `damaged: true`; "
-                   f"scored as undamaged)", path + ("damaged",))
+                   f"scored as undamaged)", path + ("damaged",), {"card": card, "variant": variant})
