@@ -12,7 +12,7 @@ Question sets:
 
 A result is right when the rulebook passage it cites lies inside an expected section: the
 entry's cited heading (in its document's ``part`` where the heading repeats) is found in the
-rulebook text (`generator.content.rulebook_text.sections`), and its first line falls between the
+rulebook text (`generator.checks.rulebook_text.sections`), and its first line falls between the
 expected section's first and last line (a rule inside the section counts, as the issue counts
 it). Figures: right first, right in the first three, per game and all, searched in the game the
 question names (the Rules tab's game choice, `playaid rules --game`).
@@ -51,7 +51,7 @@ class Locator:
     """Rulebook file + heading (+ part) -> (file, first line, last line) of that section."""
 
     def __init__(self, seeds: Path):
-        from generator.content.rulebook_file import open_rulebook
+        from generator.checks.rulebook_file import open_rulebook
 
         self._open = lambda name: open_rulebook(seeds, name)
 
@@ -64,8 +64,8 @@ class Locator:
         """The section: after the part's heading line when a part is given (its first
         occurrence there), else the longest occurrence (a table of contents line or a summary
         card's repeat is shorter than the section itself)."""
-        from generator.content.rulebook_text import sections
-        from generator.content.sources import normal_heading
+        from generator.checks.rulebook_text import sections
+        from generator.checks.sources import normal_heading
 
         text = self.text(name)
         if not hasattr(text, "lines"):
@@ -142,9 +142,9 @@ def measure(rules, index: dict, locator: Locator, asked: list[dict], misses: boo
 def figures(asked_sets: dict[str, list[dict]], misses: bool = False) -> dict:
     """{set: {game or 'all': (asked, first, three)}} with the generator found on sys.path (this
     tree's, or the tree named by $RULES_BENCH_TREE in a side-by-side run)."""
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
+    from generator.checks.sources import find_seeds_dir
     from generator.content.rules_index import build_rules_index
-    from generator.content.sources import find_seeds_dir
     from generator.paths import CONTENT_DIR
     from generator.rulesearch.api import Rules
 
@@ -176,7 +176,7 @@ def _against(ref: str, asked_sets: dict) -> dict | None:
         try:
             sets = Path(tmp) / "sets.json"
             sets.write_text(json.dumps(asked_sets), encoding="utf-8")
-            from generator.content.sources import find_seeds_dir
+            from generator.checks.sources import find_seeds_dir
             from generator.paths import CONTENT_DIR
 
             seeds = str(find_seeds_dir(CONTENT_DIR))  # the worktree has no shared/ beside it

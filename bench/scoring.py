@@ -21,8 +21,8 @@ import argparse
 import gc
 import json
 import os
-import subprocess
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -141,7 +141,7 @@ def _row(name: str, rates: Rates, target: str = "") -> tuple[str, str, str]:
 def figures(count: int = 5000) -> list[tuple[str, str, str]]:
     """Benchmark rows ``(name, value, note)`` for the three games: the value is the scoring
     rate in CPU time, the note gives wall clock and the rates including the record check."""
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
     from generator.content.skeleton import new_game
     from generator.records.compile_rules import compile_rules
     from generator.scoring.game_pad import pad_for

@@ -173,9 +173,9 @@ def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
             raise click.UsageError(f"two content folders: CONTENT_DIR {content_dir} and --content "
                                    f"{content_option} (give one)")
         content_dir = content_option
-    from generator.content.load import declares_rulebooks, load_content
-    from generator.content.sources import seeds_note
-    from generator.content.values import RulebookTally
+    from generator.checks.load import declares_rulebooks, load_content
+    from generator.checks.sources import seeds_note
+    from generator.checks.values import RulebookTally
 
     # read before the content is loaded, so the note comes first also when loading then fails;
     # a game without rulebooks has nothing to verify
@@ -213,7 +213,7 @@ def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
 def list_aids(content_dir: Path, as_json: bool):
     """List the aids that content declares: name (game-id, as the output files and the build
     command name it; the bare id works too when one game has it), format, size, title."""
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
     from generator.content.plan import plan_aids
 
     planned = plan_aids(load_content(content_dir))

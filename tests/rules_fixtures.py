@@ -12,7 +12,7 @@ REPO = Path(__file__).resolve().parents[1]
 @functools.lru_cache(maxsize=None)
 def rules_index(content_dir: str = str(REPO / "content")) -> dict:
     """The rules index (`generator.content.rules_index.build_rules_index`) of a content folder."""
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
     from generator.content.rules_index import build_rules_index
 
     return build_rules_index(load_content(content_dir))

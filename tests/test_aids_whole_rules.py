@@ -10,14 +10,14 @@ import unicodedata
 import pypdfium2 as pdfium
 import pytest
 
+from generator.checks.load import load_content
 from generator.content.aids import RulesBlock, RulingsBlock
-from generator.content.load import load_content
+from generator.content.icon_text import ICON_TOKEN
 from generator.content.models import RuleItem
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
 from generator.render.faces import page_footer
-from generator.content.icon_text import ICON_TOKEN
 
 CONTENT = load_content(PROJECT_ROOT / "content")
 

@@ -307,7 +307,7 @@ def test_previews_no_longer_made_are_removed(content, tmp_path):
 
 
 def test_content_cache_is_reused_only_while_content_is_unchanged(content, tmp_path):
-    from generator.content.cache import CACHE_NAME, load_content_cached
+    from generator.checks.cache import CACHE_NAME, load_content_cached
     from generator.errors import ContentError
 
     out = tmp_path / "out"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.load import load_content
+from generator.checks.load import load_content
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -14,7 +14,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def cards():
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
 
     game = load_content(REPO / "content").game("rftg")
     return [card for doc in game.of_kind("cards").values() for card in doc.cards]

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from generator.checks.invariants import GAME_STEPS, MAX_ROWS
 from generator.cli import cli
-from generator.content.checks import GAME_STEPS, MAX_ROWS
 from generator.scoring.expressions import Budget, ExpressionError, compile_expression
 from tests.demo_content import BASE_GAME, RULEBOOK
 

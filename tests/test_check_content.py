@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from generator.checks.sources import find_seeds_dir
+from generator.checks.values import HINT
 from generator.cli import cli
-from generator.content.sources import find_seeds_dir
-from generator.content.values import HINT
 from tests.shipped_content import shipped_games
 
 REPO = Path(__file__).resolve().parents[1]

@@ -153,7 +153,7 @@ def test_a_bare_aid_id_of_two_games_asks_which(tmp_path):
     """Two games that both declare an aid `campaign-log`: the bare id names both, builds neither."""
     import shutil
 
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
     from generator.content.plan import plan_aids
     from generator.errors import UsageError
 

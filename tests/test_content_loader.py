@@ -8,9 +8,9 @@ import shutil
 
 from click.testing import CliRunner
 
+from generator.checks.sources import find_seeds_dir
 from generator.cli import cli
 from generator.content.schema_export import export_schemas
-from generator.content.sources import find_seeds_dir
 from generator.paths import PROJECT_ROOT
 from generator.reader.yaml_io import load_text
 

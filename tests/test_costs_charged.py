@@ -191,7 +191,7 @@ def test_a_huge_explanation_scores_in_bounded_memory(tmp_path):
 def test_check_stops_setting_formulas_aside_once_the_trials_spent_their_steps(tmp_path):
     # each of 60 checks spends about 300,000 steps and then fails: set aside one by one, the
     # trials would run 60 times; they stop once all of them together spent TRIAL_STEPS
-    from generator.content.scoring_checks import MAX_FORMULA_PROBLEMS, TRIAL_STEPS
+    from generator.checks.scoring_checks import MAX_FORMULA_PROBLEMS, TRIAL_STEPS
 
     failing = "".join(f'  - id: costly_{i}\n    expect: "len([x for x in range(99999)]) // 0 > 0"\n'
                       f'    message: costly\n    source: "rules: Scoring"\n' for i in range(60))

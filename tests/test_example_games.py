@@ -150,7 +150,7 @@ def test_a_game_scored_by_rounds_has_a_sheet_line_per_round(tmp_path):
     """The printed sheet of a game with rounds has one box per round (its `each_round` line)."""
     import pdfplumber
 
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
 
     content = load_content(GAMES)
     game, doc = next((g.id, d) for g in content.games.values() for d in g.of_kind("scoring").values()

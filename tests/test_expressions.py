@@ -7,8 +7,7 @@ import time
 
 import pytest
 
-from generator.scoring.expressions import (FUNCTIONS, ExpressionError, Limits, compile_expression,
-                                           evaluate)
+from generator.scoring.expressions import FUNCTIONS, ExpressionError, Limits, compile_expression, evaluate
 
 
 @pytest.mark.parametrize("text, env, value", [
@@ -159,7 +158,7 @@ def test_a_function_result_is_bounded():
 
 def test_every_content_check_compiles():
     """Every `kind: checks` expression of the shipped content is in the language (grows with content)."""
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
     from generator.paths import PROJECT_ROOT
     content = load_content(PROJECT_ROOT / "content")
     seen = 0

@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from generator.content.load import load_content
+from generator.checks.load import load_content
 from generator.errors import ContentError
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.content import cache as cache_module
-from generator.content.cache import CACHE_NAME, FORMAT, load_content_cached
-from generator.content.load import load_content
+from generator.checks import cache as cache_module
+from generator.checks.cache import CACHE_NAME, FORMAT, load_content_cached
+from generator.checks.load import load_content
 from generator.content.files import content_digests
 from generator.fingerprint import code_fingerprint
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from generator.checks.rulebook_file import MAX_RULEBOOK_BYTES
 from generator.cli import cli
-from generator.content.rulebook_file import MAX_RULEBOOK_BYTES
 from generator.errors import cut
 from tests.demo_content import BASE_GAME, RULEBOOK
 

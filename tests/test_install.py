@@ -19,7 +19,7 @@ from pathlib import Path
 import pypdfium2
 
 from generator import __version__
-from generator.content.sources import find_seeds_dir
+from generator.checks.sources import find_seeds_dir
 from generator.paths import CONTENT_DIR
 from generator.records.compile_rules import compiled_rules
 from tests.shipped_content import shipped_games, shipped_versions

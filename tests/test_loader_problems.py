@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from generator.checks import sources
 from generator.cli import cli
-from generator.content import sources
 from generator.content.models import Game
 from generator.content.validate import _data_path
 from tests.demo_content import AIDS, CHECKS, GAME, RULEBOOK, TABLE
@@ -126,7 +126,7 @@ def test_seeds_not_found_is_one_note_and_exit_unchanged(demo, tmp_path):
 def test_each_content_file_is_parsed_once_note_included(demo, monkeypatch):
     """check asks whether a game declares rulebooks (for the note) before loading: the loader's
     parse of game.yaml serves both."""
-    from generator.content import load
+    from generator.checks import load
     from generator.reader import yaml_io
 
     parsed = []
@@ -332,7 +332,7 @@ def test_item_with_its_own_bad_source_is_reported_at_that_source(demo):
 
 
 def test_identical_problems_are_reported_once(demo, monkeypatch):
-    from generator.content import load
+    from generator.checks import load
     from generator.errors import Problem
 
     twice = Problem("content/demo/table.yaml", 9, 5, "rows[0]", "a problem", "fix it")

@@ -11,8 +11,8 @@ import pikepdf
 import pytest
 from click.testing import CliRunner
 
+from generator.checks.load import load_content
 from generator.cli import cli
-from generator.content.load import load_content
 from generator.content.skeleton import new_game
 from generator.errors import UsageError
 from generator.paths import PROJECT_ROOT

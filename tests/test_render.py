@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.load import load_content
+from generator.checks.load import load_content
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build

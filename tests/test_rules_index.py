@@ -28,7 +28,7 @@ def _by_id(entry_id):
 # --- what the index holds --------------------------------------------------------------------
 
 def test_every_content_item_is_an_entry_with_a_source():
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
 
     content = load_content(REPO / "content")
     index = rules_index()

@@ -1,5 +1,5 @@
 """`playaid check` warns of the natural mistakes of a scoring model that scores, but wrongly
-(generator/content/scoring_lint.py): an award that gives every tied player VP its rule says are
+(generator/checks/scoring_lint.py): an award that gives every tied player VP its rule says are
 split, one place where the rule names a second, a component that reads nothing a player enters.
 Made on a copy of a game of the coverage set (examples/games/), changed the way a first attempt
 writes it."""
@@ -18,7 +18,7 @@ GAMES = Path(__file__).resolve().parents[1] / "examples" / "games"
 
 def _game_with_a_split_award():
     """A game of the set whose rules split an award's VP (its `ties: share` or `pool`)."""
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
 
     content = load_content(GAMES)
     for game in content.games.values():

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.cache import CACHE_NAME, load_content_cached, to_json
+from generator.checks.cache import CACHE_NAME, load_content_cached, to_json
+from generator.checks.load import load_content
 from generator.content.files import content_digests
-from generator.content.load import load_content
 from generator.fingerprint import code_fingerprint, content_fingerprint, stat_snapshot
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.build import MANIFEST_NAME, WHOLE_BUILD, BuildOptions, build

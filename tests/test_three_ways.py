@@ -30,7 +30,7 @@ VIEWER = Path(__file__).parent / "assets" / "pdfjs_viewer.html"
 def _games() -> list[tuple[str, str, Path, str]]:
     """(record word, content game, example record, sheet aid key) for every game whose scoring
     model has a score sheet that an aid prints and that has an example record."""
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
 
     content = load_content(CONTENT_DIR)
     examples = {}

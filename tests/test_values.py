@@ -1,5 +1,5 @@
 """`playaid check` verifies content values against the rulebook text they cite, and facts against
-their declared types (generator/content/values.py, rulebook_text.py, fact_types.py).
+their declared types (generator/checks/values.py, rulebook_text.py, fact_types.py).
 
 Each mutation edits one number in a copy of content/ in ``tmp_path`` and asserts the exact
 message: the content file, line and field, and the rulebook file and line it disagrees with.
@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from generator.checks.rulebook_file import open_rulebook
+from generator.checks.rulebook_text import numbers_in, sections
+from generator.checks.sources import find_seeds_dir
+from generator.checks.values import HINT
 from generator.cli import cli
 from generator.content.fact_types import conformance, parse_type
-from generator.content.rulebook_file import open_rulebook
-from generator.content.rulebook_text import numbers_in, sections
-from generator.content.sources import find_seeds_dir
-from generator.content.values import HINT
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = find_seeds_dir(REPO / "content")

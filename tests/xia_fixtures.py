@@ -34,7 +34,7 @@ def copy_xia(root: Path) -> Path:
 
 def load_xia(root: Path):
     """Load the Xia game from a content folder made by `copy_xia`."""
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
 
     with seeds_env():
         return load_content(root).game("xia")

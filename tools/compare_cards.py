@@ -56,7 +56,7 @@ class Diff:
 
 def load_cards(content_dir: Path) -> list:
     """playaid's validated card models (every set)."""
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
     from generator.errors import ContentError
 
     try:

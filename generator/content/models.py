@@ -159,7 +159,7 @@ class Table(Strict):
 
     Each row maps column keys to values (scalars or lists); a row may carry its own ``source``
     (else the table's applies), a ``note`` and a ``quote`` (`Quote`). Numbers in rows whose
-    source is a seed rulebook section are looked up in that section (`generator.content.values`).
+    source is a seed rulebook section are looked up in that section (`generator.checks.values`).
     """
 
     kind: Literal["table"]
@@ -240,7 +240,7 @@ class Check(Strict):
     Expressions, in the scoring core's language (`generator.scoring.expressions`), see
     ``facts`` (name -> value), ``tables`` (id with - as _ -> list of rows), ``cards`` (list of
     card dicts) and, with ``for_each``, ``row``. Functions: the language's, plus
-    count(list, field=value, ...) and values(list, field) (`generator.content.checks`).
+    count(list, field=value, ...) and values(list, field) (`generator.checks.invariants`).
     """
 
     id: str = Field(pattern=ID_PATTERN)

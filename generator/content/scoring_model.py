@@ -7,7 +7,7 @@ fillable score sheet (`sheet`). Every key is documented in ``docs/content-format
 ("Scoring"); the compiled JSON the phone pad reads in ``docs/scoring-model.md``.
 
 Formulas are expressions of the bounded language `generator.scoring.expressions`; validation
-compiles each one against the names in scope (`generator.content.scoring_checks`), so a typo
+compiles each one against the names in scope (`generator.checks.scoring_checks`), so a typo
 is a located content error, never a wrong score.
 """
 

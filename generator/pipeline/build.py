@@ -25,7 +25,7 @@ from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
 from generator.pipeline.options import BuildOptions, RenderOptions
 
 if TYPE_CHECKING:  # the renderer and content models load only when something is rebuilt
-    from generator.content.load import Content
+    from generator.checks.load import Content
     from generator.content.plan import PlannedAid
 
 MANIFEST_NAME = ".playaid-manifest.json"
@@ -195,7 +195,7 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
         if not racy:
             _remember_stat(manifest, options, stat)
         return skipped(unchanged)
-    from generator.content.cache import load_content_cached
+    from generator.checks.cache import load_content_cached
     from generator.content.plan import plan_aids
 
     # --force trusts no state: the content cache is read afresh from content, and rewritten
@@ -284,7 +284,7 @@ def _watched_content(options: BuildOptions, fingerprint: str) -> Content:
     (`content_fingerprint`) holds (a template edit reuses it); no content cache file is read or
     written, which would cost more than the parse of the one changed file. Raises
     `ContentError` as `load_content` does."""
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
 
     if _WATCHED.get("fingerprint") != fingerprint:
         content = load_content(options.content_dir)

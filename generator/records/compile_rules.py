@@ -46,7 +46,7 @@ from generator.records.cache_key import cache_key, sign, signed
 
 #: The code that reads, checks and compiles content: an edit to any of it compiles again (not
 #: the whole package: an installed one carries the shipped games and Pyodide beside it).
-_CODE = tuple(Path(__file__).resolve().parents[1] / part for part in ("reader", "content", "scoring", "records"))
+_CODE = tuple(Path(__file__).resolve().parents[1] / part for part in ("reader", "content", "checks", "scoring", "records"))
 
 
 def cache_dir() -> Path:
@@ -157,14 +157,14 @@ def _compiled(content_dir: Path | str, name: str, format_: int, compile_, shape=
     (read back only when it passes ``shape``, see `_read_cache`)."""
     content_dir = Path(content_dir)
     if not content_dir.is_dir():
-        from generator.content.load import load_content
+        from generator.checks.load import load_content
         load_content(content_dir)  # raises ContentError naming the folder
     fingerprint = rules_fingerprint(content_dir)
     path = cache_dir() / f"{name}-{fingerprint[:32]}.json"
     data = _read_cache(path, fingerprint, format_, shape)
     if data is not None:
         return data
-    from generator.content.load import load_content
+    from generator.checks.load import load_content
 
     data = compile_(load_content(content_dir))
     key = cache_key()

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from generator.content.load import Content
+    from generator.checks.load import Content
 
 _LOADED: dict[str, Content | None] = {}  # content folder -> its Content, or None when it cannot load
 
@@ -37,13 +37,13 @@ def locate_formulas(report: dict, content_dir: Path) -> dict:
 def formula_place(content_dir: Path, game_id, path: tuple, column) -> str | None:
     """``file:line:column: field`` of ``path`` in game ``game_id``'s scoring model under
     ``content_dir`` (``column``: 1-based within the formula, or None), or None."""
-    from generator.content.scoring_formulas import file_column
+    from generator.checks.scoring_formulas import file_column
     from generator.errors import ContentError
     from generator.scoring.validate import dotted
 
     key = str(Path(content_dir).resolve())
     if key not in _LOADED:
-        from generator.content.load import load_content
+        from generator.checks.load import load_content
 
         try:
             _LOADED[key] = load_content(content_dir)

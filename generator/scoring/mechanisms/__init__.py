@@ -22,7 +22,7 @@ class Mechanism:
     each player's report. ``names``: the names it gives formulas; ``types``: the entered-value
     types it owns (their schema comes from `entered_schema`); ``config_types``: the keys content
     may give under ``mechanisms: {<name>: ...}`` and their types, ``settings_types`` those of a
-    variant's ``settings: {<name>: ...}`` (`generator.content.scoring_checks` checks them,
+    variant's ``settings: {<name>: ...}`` (`generator.checks.scoring_checks` checks them,
     located); ``pad_class``: the `pad.Pad` subclass that scores the game's records when the
     mechanism shapes the whole record (a campaign's rows are games), else None.
 

@@ -134,7 +134,7 @@ class Tableau(Mechanism):
     types = frozenset({"tableau"})
     #: The keys content may give under ``mechanisms: {tableau: ...}`` and their types
     #: (``quantities``: name -> ``{value: formula, label: text}``), and under a variant's
-    #: ``settings: {tableau: ...}``; `generator.content.scoring_checks` checks them, located.
+    #: ``settings: {tableau: ...}``; `generator.checks.scoring_checks` checks them, located.
     config_types = {"tableau": str, "military": str, "military_vs_xenos": str, "quantities": dict}
     settings_types = {"damage": bool, "frontier_cards": bool}
 

@@ -32,10 +32,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from generator.checks.rulebook_file import Refused, open_rulebook
+from generator.checks.rulebook_text import Section, normalise, numbers_in, sections
 from generator.content.fact_types import conformance, parse_type
 from generator.content.models import QuoteRef
-from generator.content.rulebook_file import Refused, open_rulebook
-from generator.content.rulebook_text import Section, normalise, numbers_in, sections
 from generator.errors import Problem
 
 HINT = ("correct the value; or add `quote:` with the rulebook's words that state it; or, if the "

@@ -19,7 +19,7 @@ def check_consistency(content, partial: bool = False) -> list[Problem]:
     of the game failed to load, so only the checks that need no other document run (tables
     against their columns, icons against game.yaml, fact names, the scoring model by itself):
     a reference into the missing file would only repeat its problem."""
-    from generator.content.scoring_checks import check_scoring
+    from generator.checks.scoring_checks import check_scoring
 
     if partial:
         return (_check_tables(content) + _check_icons(content) + _check_fact_names(content)

@@ -14,8 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from generator.checks.rulebook_file import Refused, RulebookText, name_problem, open_rulebook
 from generator.content.models import Game
-from generator.content.rulebook_file import Refused, RulebookText, name_problem, open_rulebook
 
 #: Where the seed rulebooks are looked for, relative to the content folder, after $PLAYAID_SEEDS.
 SEEDS_CANDIDATES = ("../../shared/seeds", "../shared/seeds", "seeds")

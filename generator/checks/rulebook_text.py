@@ -21,8 +21,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from generator.content.rulebook_file import RulebookText
-from generator.content.sources import normal_heading, opens_heading
+from generator.checks.rulebook_file import RulebookText
+from generator.checks.sources import normal_heading, opens_heading
 
 #: Paragraph labels that open a sub-paragraph of a section, never a section of their own.
 SUB_LABELS = ("example", "example 2", "tip", "note", "important", "exceptions", "thematically")
@@ -146,7 +146,7 @@ def _levels(text: RulebookText) -> tuple:
 @lru_cache(maxsize=1024)
 def sections(text: RulebookText, heading: str) -> tuple[Section, ...]:
     """Every section of the rulebook ``text`` (checked by `rulebook_file.open_rulebook`) that
-    opens with ``heading`` (matched by `generator.content.sources.opens_heading`); empty when none."""
+    opens with ``heading`` (matched by `generator.checks.sources.opens_heading`); empty when none."""
     lines, levels = text.lines, _levels(text)
     want = normal_heading(heading)
     out = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from generator.content.scoring_formulas import RESERVED, file_column, model_names
+from generator.checks.scoring_formulas import RESERVED, file_column, model_names
 from generator.content.scoring_model import Scoring
 from generator.errors import Problem, did_you_mean
 from generator.scoring.template import fill

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from generator.content.scoring_formulas import RESERVED, file_column
-from generator.content.scoring_lint import lint_scoring
+from generator.checks.scoring_formulas import RESERVED, file_column
+from generator.checks.scoring_lint import lint_scoring
+from generator.checks.template_checks import check_templates
 from generator.content.scoring_model import Scoring
-from generator.content.template_checks import check_templates
 from generator.errors import Problem, did_you_mean
 from generator.scoring.formulas import MAX_SCORE, RECORD_STEPS, record_budget
 

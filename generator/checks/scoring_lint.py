@@ -85,7 +85,7 @@ def lint_scoring(content, doc: Scoring, loc) -> list[Problem]:
 
 def _constant_components(doc: Scoring, loc) -> list[Problem]:
     """Components whose formulas read nothing a player enters (through the formulas they read)."""
-    from generator.content.scoring_formulas import model_names
+    from generator.checks.scoring_formulas import model_names
     from generator.scoring.expressions import ExpressionError, compile_expression
     from generator.scoring.mechanisms import mechanism_names
     from generator.scoring.tally import SCORING_FUNCTIONS

@@ -13,11 +13,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from generator.content import sources
-from generator.content.across_games import claimed_twice
+from generator.checks import sources
+from generator.checks.across_games import claimed_twice
+from generator.checks.consistency import check_consistency
+from generator.checks.fact_sources import check_fact_sources
+from generator.checks.values import RulebookTally, check_fact_types, check_values
 from generator.content.confine import keep_inside, linked_folders_outside
-from generator.content.consistency import check_consistency
-from generator.content.fact_sources import check_fact_sources
 from generator.content.files import (
     CONTENT_SUFFIXES,
     content_files,
@@ -27,7 +28,6 @@ from generator.content.files import (
 )
 from generator.content.models import Fact, Game
 from generator.content.validate import validate_document
-from generator.content.values import RulebookTally, check_fact_types, check_values
 from generator.errors import ContentError, Problem, display_path
 from generator.reader.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, Located, load_bytes, read_bounded
 
@@ -296,7 +296,7 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     problems.extend(check_consistency(content))
     problems.extend(check_fact_types(content))
     if not [p for p in problems if p.severity == "error"]:
-        from generator.content.checks import run_checks  # needs a consistent, well-typed model
+        from generator.checks.invariants import run_checks  # needs a consistent, well-typed model
         problems.extend(run_checks(content))
     # values against the rulebook text: reported with the checks, which often catch the same slip
     problems.extend(check_values(content, seeds_dir, content.rulebook_values))

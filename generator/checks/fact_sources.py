@@ -1,6 +1,6 @@
 """Every fact has a source: walk each document's facts (rule items, table rows, rulings, aid
 notes), apply the inheritance rules (items take their section's source, rows their table's) and
-check each source string once, where it is written (see `generator.content.sources`)."""
+check each source string once, where it is written (see `generator.checks.sources`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from generator.content import sources
+from generator.checks import sources
 from generator.content.models import RuleItem, Rules, Table
 from generator.errors import Problem
 

@@ -25,10 +25,10 @@ import json
 from pathlib import Path
 from types import MappingProxyType
 
-from generator.content.consistency import check_consistency
+from generator.checks.consistency import check_consistency
+from generator.checks.load import Content, GameContent, game_document, index_documents, load_content
+from generator.checks.values import check_fact_types
 from generator.content.files import content_digests, game_folders
-from generator.content.load import Content, GameContent, game_document, index_documents, load_content
-from generator.content.values import check_fact_types
 from generator.errors import PlayaidError, display_path
 from generator.fingerprint import code_fingerprint, content_fingerprint
 from generator.fsutil import write_atomic
