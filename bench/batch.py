@@ -45,11 +45,12 @@ def write_records(folder: Path, count: int) -> tuple[Path, Path, Path, float, fl
     import json
 
     import yaml
-    from scoring import _rftg_records
 
     from generator.checks.load import load_content
     from generator.records.compile_rules import compile_rules
     from generator.scoring.game_pad import pad_for
+
+    from scoring import _rftg_records
 
     pad = pad_for(compile_rules(load_content(ROOT / "content"))["games"]["rftg"])
     records = _rftg_records(pad, count, random.Random(7))

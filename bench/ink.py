@@ -26,8 +26,9 @@ BIN = Path(sys.executable).parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
 
-from baseline import checkout, default_ref, describe, env_for  # noqa: E402
 from tests.print_quality import ink_coverage  # noqa: E402
+
+from baseline import checkout, default_ref, describe, env_for  # noqa: E402
 
 INKS = ("colour", "low-ink")
 

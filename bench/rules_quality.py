@@ -26,7 +26,7 @@ prints its figures beside these (e.g. ``--against main``, or the commit before i
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,14 +53,11 @@ class Locator:
     def __init__(self, seeds: Path):
         from generator.checks.rulebook_file import open_rulebook
 
-        self._open = lambda name: open_rulebook(seeds, name)
+        # each Locator its own caches (a functools.cache on a method would keep every Locator)
+        self.text = cache(lambda name: open_rulebook(seeds, name))
+        self.find = cache(self._find)
 
-    @lru_cache(maxsize=None)
-    def text(self, name: str):
-        return self._open(name)
-
-    @lru_cache(maxsize=None)
-    def find(self, name: str, heading: str, part: str | None = None) -> tuple[str, int, int] | None:
+    def _find(self, name: str, heading: str, part: str | None = None) -> tuple[str, int, int] | None:
         """The section: after the part's heading line when a part is given (its first
         occurrence there), else the longest occurrence (a table of contents line or a summary
         card's repeat is shorter than the section itself)."""

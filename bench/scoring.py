@@ -71,7 +71,7 @@ def _xia_records(count: int, rng: random.Random) -> list[dict]:
     out = []
     for _ in range(count):
         games = []
-        for g in range(rng.randint(8, 14)):
+        for _ in range(rng.randint(8, 14)):
             won = rng.random() < 0.7
             fame = rng.randint(5, 25)
             games.append({"goal": f"Goal {rng.randint(1, 10)}", "won": won, "goal_completed": won,

@@ -268,10 +268,10 @@ def figures(repeat: int = 3, baseline: str | None = "default") -> list[tuple[str
     """Rows (name, value, note) for bench/build.py's table: this tree's figure, and in the note
     the baseline's beside it (`bench/baseline.py`: main from a branch, HEAD~1 on main; None: no
     baseline), both measured in the same rounds."""
-    from baseline import checkout, default_ref, describe
-
     from generator.paths import CONTENT_DIR
     from generator.web.site import build_site
+
+    from baseline import checkout, default_ref, describe
 
     ref = default_ref() if baseline == "default" else baseline
     with tempfile.TemporaryDirectory() as tmp, checkout(ref) as tree:

@@ -9,7 +9,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def rules_index(content_dir: str = str(REPO / "content")) -> dict:
     """The rules index (`generator.content.rules_index.build_rules_index`) of a content folder."""
     from generator.checks.load import load_content
@@ -18,7 +18,7 @@ def rules_index(content_dir: str = str(REPO / "content")) -> dict:
     return build_rules_index(load_content(content_dir))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def rules():
     """`generator.rulesearch.api.Rules` on the project's rules index."""
     from generator.rulesearch.api import Rules

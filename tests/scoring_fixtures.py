@@ -9,7 +9,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def compiled(content_dir: str = str(REPO / "content")) -> dict:
     """The compiled rules (`generator.records.compile_rules.compile_rules`) of a content folder."""
     from generator.checks.load import load_content

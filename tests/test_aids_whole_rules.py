@@ -144,10 +144,10 @@ def title_lines(path, title: str) -> list[int]:
         while (hit := searcher.get_next()) is not None:
             index, count = hit
             boxes = [b for b in (tp.get_charbox(i) for i in range(index, index + count)) if b[3] > b[1]]
-            size = max(max(r - l, t - b) for l, b, r, t in boxes)
+            size = max(max(r - x, t - b) for x, b, r, t in boxes)
             if size < 6:  # pt: the 6 pt sheet label
                 continue
-            centres = [((l + r) / 2, (b + t) / 2) for l, b, r, t in boxes]
+            centres = [((x + r) / 2, (b + t) / 2) for x, b, r, t in boxes]
             # the next letter of a line is at most a letter away; a wrapped one a line's width
             lines = 1 + sum(1 for (x0, y0), (x1, y1) in zip(centres, centres[1:])
                             if abs(x1 - x0) + abs(y1 - y0) > 2 * size)

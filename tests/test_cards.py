@@ -43,11 +43,11 @@ def test_second_edition_values(cards):
 def test_scoring_lines_in_printed_order(cards):
     by_name = {c.name: c for c in cards}
     gr = by_name["Galactic Renaissance"].scoring
-    assert [(l.vp, l.per_player, l.divide_by) for l in gr[:1]] == [(1, "vp_chips", 3)]
-    assert [(l.vp, l.match.name) for l in gr[1:]] == [
+    assert [(s.vp, s.per_player, s.divide_by) for s in gr[:1]] == [(1, "vp_chips", 3)]
+    assert [(s.vp, s.match.name) for s in gr[1:]] == [
         (3, "Research Labs"), (3, "Galactic Trendsetters"), (3, "Artist Colony")]
     ie = by_name["Imperium Expansionists"].scoring
-    assert [(l.vp, l.match.frontier, l.match.keyword) for l in ie] == [
+    assert [(s.vp, s.match.frontier, s.match.keyword) for s in ie] == [
         (2, "any", None), (2, None, "XENO"), (1, None, "IMPERIUM")]
     fi = by_name["Frontier Isolationists"]
     assert (fi.scoring[2].vp, fi.scoring[2].match.ability) == (3, "pay_for_military")

@@ -363,12 +363,12 @@ FACT_TYPOS = [
 @pytest.mark.parametrize("typos", [TABLE_TYPOS, FACT_TYPOS], ids=["tables", "facts"])
 def test_each_typo_fails_its_own_checks(rftg, typos):
     expected = set()
-    for file, old, new, failing in typos:
+    for file, old, new, _failing in typos:
         path = rftg / file
         text = path.read_text(encoding="utf-8")
         assert text.count(old) == 1, f"{old!r} must occur once in {file}"
         path.write_text(text.replace(old, new), encoding="utf-8")
-    for file, old, new, failing in typos:
+    for _file, _old, _new, failing in typos:
         for check_id, marker in failing:
             where = None
             if marker is not None:

@@ -218,8 +218,9 @@ def test_the_rulebook_texts_note_only_for_games_that_declare_rulebooks(tmp_path,
     res = CliRunner().invoke(cli, ["check"])
     assert res.exit_code == 0
     assert "rulebook texts not found" not in res.output  # the skeleton declares no rulebooks
-    from generator.paths import CONTENT_DIR
     import shutil
+
+    from generator.paths import CONTENT_DIR
 
     shutil.copytree(CONTENT_DIR / "xia", tmp_path / "content" / "xia")
     res = CliRunner().invoke(cli, ["check"])

@@ -4,7 +4,6 @@ real content file is valid, and a typo is reported against its kind's schema, na
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest

@@ -112,7 +112,7 @@ def test_field_kinds_flags_and_font_size(out, form, totals, numbers, texts):
     number_fields = {n: f for n, f in found.items() if f.FT == "/Tx" and f.get("/MaxLen") == 4}
     text_fields = {n: f for n, f in found.items() if f.FT == "/Tx" and n not in number_fields}
     assert len(number_fields) == numbers and len(text_fields) == texts
-    for name, f in number_fields.items():
+    for f in number_fields.values():
         assert int(f.Ff) & (FF_DO_NOT_SPELL_CHECK | FF_DO_NOT_SCROLL) == FF_DO_NOT_SPELL_CHECK | FF_DO_NOT_SCROLL
         assert f.Q == 1
         assert js(f.AA.K) == NUMBER_KEYSTROKE_JS

@@ -9,8 +9,8 @@ typed values never compute, so it serves only for the Tab order, in test_forms.p
 from __future__ import annotations
 
 import functools
-import re
 import http.server
+import re
 import threading
 from pathlib import Path
 

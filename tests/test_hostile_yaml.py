@@ -138,7 +138,7 @@ def test_non_utf8_byte_is_located(tmp_path):
 
 def test_non_utf8_column_counts_characters_not_bytes(tmp_path):
     path = tmp_path / "mixed.yaml"
-    path.write_bytes("name: Zoë Zoë \xff\n".encode("utf-8").replace(b"\xc3\xbf", b"\xff"))
+    path.write_bytes("name: Zoë Zoë \xff\n".encode().replace(b"\xc3\xbf", b"\xff"))
     _, problems = load_file(path)
     assert (problems[0].line, problems[0].column) == (1, 15)
 

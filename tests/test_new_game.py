@@ -245,7 +245,7 @@ def test_a_scoring_model_mistake_is_a_located_content_error(tmp_path, edit, wher
     with pytest.raises(ContentError) as caught:
         load_content(tmp_path)
     problems = [str(p) for p in caught.value.problems]
-    assert any(f"typo-game/scoring.yaml:" in p and f": {where}: " in p and message in p for p in problems), problems
+    assert any("typo-game/scoring.yaml:" in p and f": {where}: " in p and message in p for p in problems), problems
 
 
 def test_a_formula_that_cannot_add_up_is_found_by_check(tmp_path):

@@ -8,7 +8,6 @@ the issue's aim (80 % first, 95 % in the first three).
 from __future__ import annotations
 
 from generator.reader.yaml_io import MAX_CONTENT_BYTES, load_file
-
 from tests.rules_fixtures import REPO, rules, rules_index
 
 QUESTIONS = REPO / "tests" / "rules_questions.yaml"
@@ -64,7 +63,7 @@ def test_share_answered_first_and_in_the_first_three(capsys):
         report.append((label, top1, top3, missed))
     with capsys.disabled():
         print(f"\nrules search, {len(questions())} questions ({QUESTIONS.name}):")
-        for label, top1, top3, missed in report:
+        for label, top1, top3, _missed in report:
             print(f"  {label:<12} right first {top1:6.1%}   in the first three {top3:6.1%}")
         for miss in report[0][3]:
             print(f"    not first: {miss}")

@@ -399,7 +399,7 @@ def _mixed_batch(folder: Path) -> Path:
     (folder / "bad-total.yaml").write_text(invasion.replace("claimed_total: 34", "claimed_total: 35"))
     (folder / "chess.yaml").write_text("game: chess\n")
     standard = (REPO / "examples" / "rftg-standard.yaml").read_text()
-    (folder / "warn.yaml").write_text("\n".join(l for l in standard.splitlines() if "hand:" not in l) + "\n")
+    (folder / "warn.yaml").write_text("\n".join(x for x in standard.splitlines() if "hand:" not in x) + "\n")
     return folder
 
 
@@ -430,7 +430,7 @@ def test_batch_summary_names_the_first_ten_records_with_warnings_only(run, tmp_p
     batch.mkdir()
     standard = (REPO / "examples" / "rftg-standard.yaml").read_text()
     for i in range(12):
-        (batch / f"game-{i:02d}.yaml").write_text("\n".join(l for l in standard.splitlines() if "hand:" not in l) + "\n")
+        (batch / f"game-{i:02d}.yaml").write_text("\n".join(x for x in standard.splitlines() if "hand:" not in x) + "\n")
     (batch / "game-99.yaml").write_text(standard)
     res = run(batch)
     assert res.exit_code == 0

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.scoring.model import ModelInvalid
 from generator.scoring.game_pad import pad_for
+from generator.scoring.model import ModelInvalid
 from generator.scoring.validate import RecordInvalid
 
 MODEL = {

@@ -390,7 +390,7 @@ def test_damage_only_in_invasion_and_counterstrike(rules):
         err = [f for f in rep.findings if f.code == "damage_not_in_variant"]
         assert len(err) == 1 and err[0].severity == "error"
         assert err[0].path == ("players", 0, "tableau", 1, "damaged")
-        assert f"'Spice World' is marked damaged" in err[0].message and f"a {variant} game" in err[0].message
+        assert "'Spice World' is marked damaged" in err[0].message and f"a {variant} game" in err[0].message
         assert p_of(rep).cards_vp == 2 + 1  # scored as undamaged
     rep = score(rules, variant="invasion", ended_by="repulse", players=[player(tableau=["Old Earth", damaged])])
     assert "damage_not_in_variant" not in codes(rep)

@@ -41,7 +41,7 @@ def _games() -> list[tuple[str, str, Path, str]]:
     rules = compiled_rules(CONTENT_DIR)
     found = []
     for game_id, game in sorted(content.games.items()):
-        for scoring_id, model in game.of_kind("scoring").items():
+        for scoring_id in game.of_kind("scoring"):
             word = rules["games"][game_id]["scoring"]["record"]
             aid = next((a for doc in game.of_kind("aids").values() for a in doc.aids if a.sheet == scoring_id), None)
             if aid is not None and word in examples:
@@ -173,7 +173,7 @@ def _players_sheet(sheet: _Sheet, model: dict, report: dict) -> None:
     titles = {a["id"]: a.get("title", a["id"]) for a in model.get("awards", [])}
     players = report["players"][:model["sheet"]["each"]["count"]]
     for n, player in enumerate(players, start=1):
-        def points(part):  # a component's VP, or what the player scored from an award (by place too)
+        def points(part, player=player):  # a component's VP, or the player's VP from an award (by place too)
             if part not in titles:
                 return player[part]
             title = titles[part]

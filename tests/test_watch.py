@@ -8,7 +8,6 @@ import shutil
 import subprocess
 import threading
 import time
-from pathlib import Path
 
 import pytest
 

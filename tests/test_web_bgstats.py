@@ -87,7 +87,7 @@ def test_the_campaign_tab_sends_its_result_to_bg_stats(browser, server):
     link.wait_for()
     play = json.loads(parse_qs(urlparse(link.get_attribute("href")).query)["data"][0])
     assert [(p["name"], p["score"]) for p in play["players"]] == [(expected.get("player") or "Pilot", expected["total"])]
-    assert f"Game 1 (" in play["comments"]
+    assert "Game 1 (" in play["comments"]
     link.scroll_into_view_if_needed()
     screenshot(page, "bgstats-campaign-link", full_page=False)
     assert page.problems == []

@@ -12,9 +12,18 @@ from generator.paths import CONTENT_DIR
 from generator.reader.yaml_io import load_file
 from generator.records.compile_rules import compiled_rules
 from generator.scoring.api import score
-
-from tests.web_support import PHONE_TOUCH, REPO, cli_json, open_page, paste_example, phone, screenshot, totals, wait_until
 from tests.web_player import TABLEAU, enter_tableau
+from tests.web_support import (
+    PHONE_TOUCH,
+    REPO,
+    cli_json,
+    open_page,
+    paste_example,
+    phone,
+    screenshot,
+    totals,
+    wait_until,
+)
 
 
 def test_a_12_card_tableau_takes_at_most_25_keystrokes_and_taps(browser, server):

@@ -9,7 +9,18 @@ import json
 import re
 from urllib.parse import parse_qs, urlparse
 
-from tests.web_support import PHONE_TOUCH, REPO, axe_problems, cli_json, measure, paste_example, phone, scored, screenshot, wait_until
+from tests.web_support import (
+    PHONE_TOUCH,
+    REPO,
+    axe_problems,
+    cli_json,
+    measure,
+    paste_example,
+    phone,
+    scored,
+    screenshot,
+    wait_until,
+)
 
 EXAMPLE = REPO / "examples" / "rftg-invasion.yaml"
 

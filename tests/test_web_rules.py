@@ -11,7 +11,17 @@ import re
 
 import pytest
 
-from tests.web_support import PHONE, axe_problems, cli_json, fill_example, measure, open_page, screenshot, wait_ready, wait_until
+from tests.web_support import (
+    PHONE,
+    axe_problems,
+    cli_json,
+    fill_example,
+    measure,
+    open_page,
+    screenshot,
+    wait_ready,
+    wait_until,
+)
 
 QUESTIONS = ["we ran out of xeno cards, now what?", "do defense awards count for GR?",
              "can an NPC enter the Kiln?", "repulse value 4 players", "anti-x lea"]

@@ -13,7 +13,17 @@ from pathlib import Path
 
 import yaml
 
-from tests.web_support import PHONE_TOUCH, REPO, open_page, paste_example, phone, screenshot, totals, wait_ready, wait_until
+from tests.web_support import (
+    PHONE_TOUCH,
+    REPO,
+    open_page,
+    paste_example,
+    phone,
+    screenshot,
+    totals,
+    wait_ready,
+    wait_until,
+)
 
 HISTORY = "playaid.v1.history"
 ASIDE = "playaid.v1.history-unreadable"

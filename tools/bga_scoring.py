@@ -18,8 +18,8 @@ Used by tools/compare_cards.py; not part of playaid itself.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 
 def _world(c) -> bool:

@@ -250,15 +250,15 @@ def read_arc3(repo: Path) -> dict[str, SourceCard]:
     text = read_repo_file(repo, "src/lib/cardPool.ts")
     out: dict[str, SourceCard] = {}
     for body in re.findall(r"\{\s*src:(.*?)\n  \}", text, re.DOTALL):
-        def s(key: str) -> str | None:
+        def s(key: str, body: str = body) -> str | None:
             m = re.search(rf"\b{key}:\s*\"([^\"]*)\"", body)
             return m.group(1) if m else None
 
-        def n(key: str) -> Any:
+        def n(key: str, body: str = body) -> Any:
             m = re.search(rf"\b{key}:\s*(-?\d+|\"\?\")", body)
             return None if not m else "?" if m.group(1) == '"?"' else int(m.group(1))
 
-        def arr(key: str) -> list[str]:
+        def arr(key: str, body: str = body) -> list[str]:
             m = re.search(rf"\b{key}:\s*\[([^\]]*)\]", body)
             return re.findall(r"\"([^\"]*)\"", m.group(1)) if m else []
 

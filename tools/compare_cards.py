@@ -187,7 +187,7 @@ def compare_scoring(cards: list, game_php: str) -> tuple[list[Diff], list[str]]:
         for qty, _vp, _div in reading.per_player:
             if reading.bga_id not in per_player_code:
                 warnings.append(f"{name}: BGA no longer adds a per-player {qty} term")
-        mine_pp = sorted((l.per_player, l.vp, l.divide_by) for l in scorer.scoring if l.per_player)
+        mine_pp = sorted((s.per_player, s.vp, s.divide_by) for s in scorer.scoring if s.per_player)
         if mine_pp != sorted(reading.per_player):
             diffs.append(Diff("bga", name, "scoring", f"per player {mine_pp}", f"per player {sorted(reading.per_player)}"))
         for card in cards:
@@ -233,7 +233,7 @@ def compare_keldon_scoring(cards: list, keldon: dict) -> list[Diff]:
         scorer = by_name.get(name)
         if scorer is None or not getattr(theirs, "raw_v", None):
             continue
-        mine_pp = [(l.per_player, l.vp) for l in scorer.scoring if l.per_player]
+        mine_pp = [(s.per_player, s.vp) for s in scorer.scoring if s.per_player]
         their_pp = [(v.split(":")[1], int(v.split(":")[0])) for v in theirs.raw_v
                     if keldon_vp(v, scorer) is None]
         if len(mine_pp) != len(their_pp):
