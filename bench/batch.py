@@ -47,7 +47,7 @@ def write_records(folder: Path, count: int) -> tuple[Path, Path, Path, float, fl
     import yaml
 
     from generator.checks.load import load_content
-    from generator.records.compile_rules import compile_rules
+    from generator.compile.compile_rules import compile_rules
     from generator.scoring.game_pad import pad_for
 
     from scoring import _rftg_records

@@ -141,7 +141,7 @@ def figures(asked_sets: dict[str, list[dict]], misses: bool = False) -> dict:
     tree's, or the tree named by $RULES_BENCH_TREE in a side-by-side run)."""
     from generator.checks.load import load_content
     from generator.checks.sources import find_seeds_dir
-    from generator.content.rules_index import build_rules_index
+    from generator.compile.rules_index import build_rules_index
     from generator.paths import CONTENT_DIR
     from generator.rulesearch.api import Rules
 

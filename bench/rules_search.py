@@ -110,7 +110,7 @@ def page_figures(site: Path, typed: list[str]) -> dict:
 def figures() -> list[tuple[str, str, str]]:
     """Rows (name, value, note) for bench/build.py's table."""
     from generator.checks.load import load_content
-    from generator.content.rules_index import build_rules_index
+    from generator.compile.rules_index import build_rules_index
     from generator.paths import CONTENT_DIR
     from generator.web.site import build_site
 

@@ -109,7 +109,7 @@ def counting_server(directory: Path, counter: Counter):
 def floor_site(folder: Path) -> Path:
     """A blank page running a bare ``loadPyodide()`` over npm's Pyodide files (with the same
     precompressed copies the site gets, so both are sent alike)."""
-    from generator.records.compile_rules import cache_dir
+    from generator.compile.compile_rules import cache_dir
     from generator.web import packages
     from generator.web.compress import gzip_copy
 

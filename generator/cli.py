@@ -214,7 +214,7 @@ def list_aids(content_dir: Path, as_json: bool):
     """List the aids that content declares: name (game-id, as the output files and the build
     command name it; the bare id works too when one game has it), format, size, title."""
     from generator.checks.load import load_content
-    from generator.content.plan import plan_aids
+    from generator.compile.plan import plan_aids
 
     planned = plan_aids(load_content(content_dir))
     if as_json:

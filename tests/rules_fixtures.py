@@ -11,9 +11,9 @@ REPO = Path(__file__).resolve().parents[1]
 
 @functools.cache
 def rules_index(content_dir: str = str(REPO / "content")) -> dict:
-    """The rules index (`generator.content.rules_index.build_rules_index`) of a content folder."""
+    """The rules index (`generator.compile.rules_index.build_rules_index`) of a content folder."""
     from generator.checks.load import load_content
-    from generator.content.rules_index import build_rules_index
+    from generator.compile.rules_index import build_rules_index
 
     return build_rules_index(load_content(content_dir))
 

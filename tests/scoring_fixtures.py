@@ -11,9 +11,9 @@ REPO = Path(__file__).resolve().parents[1]
 
 @functools.cache
 def compiled(content_dir: str = str(REPO / "content")) -> dict:
-    """The compiled rules (`generator.records.compile_rules.compile_rules`) of a content folder."""
+    """The compiled rules (`generator.compile.compile_rules.compile_rules`) of a content folder."""
     from generator.checks.load import load_content
-    from generator.records.compile_rules import compile_rules
+    from generator.compile.compile_rules import compile_rules
 
     return compile_rules(load_content(content_dir))
 

@@ -97,7 +97,7 @@ def test_kill_9_of_a_build_ends_its_workers_and_closes_its_output(tmp_path):
 
 def test_ctrl_c_stops_a_build_at_once_with_one_line(tmp_path):
     from generator.checks.load import load_content
-    from generator.content.plan import plan_aids
+    from generator.compile.plan import plan_aids
 
     planned = len(plan_aids(load_content(PROJECT_ROOT / "content")))
     build, workers = start_build(tmp_path)

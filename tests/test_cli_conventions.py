@@ -154,7 +154,7 @@ def test_a_bare_aid_id_of_two_games_asks_which(tmp_path):
     import shutil
 
     from generator.checks.load import load_content
-    from generator.content.plan import plan_aids
+    from generator.compile.plan import plan_aids
     from generator.errors import UsageError
 
     content = tmp_path / "content"

@@ -205,7 +205,7 @@ def test_totals_follow_the_scoring_model(tmp_path):
         f"{row}.player_2" for row in ["cards_vp", "chips_vp", "six_dev_vp",
                                       "defense_awards_vp", "greatest_admiral", "greatest_contributor",
                                       "cs_greatest_contributor", "greatest_conqueror", "prestige_vp"]]
-    from generator.records.compile_rules import compile_rules
+    from generator.compile.compile_rules import compile_rules
     from generator.scoring.api import score
     report = score({"game": "rftg", "variant": "standard", "ended_by": "tableau",
                     "players": [{"name": "Ann", "tableau": ["Old Earth"], "goods": 3}]},

@@ -207,7 +207,7 @@ def test_the_cache_key_covers_the_code_that_reads_and_compiles_content():
     import generator.content.compiled
     import generator.content.scoring_model
     import generator.scoring.pad
-    from generator.records import compile_rules
+    from generator.compile import compile_rules
 
     for module in (generator.content.scoring_model, generator.content.compiled, generator.scoring.pad, compile_rules):
         assert Path(module.__file__).resolve().parent in compile_rules._CODE, module.__name__
@@ -246,7 +246,7 @@ def test_a_planted_compiled_rules_cache_with_a_matching_digest_is_compiled_again
     from click.testing import CliRunner
 
     from generator.cli import cli
-    from generator.records.cache_key import sign
+    from generator.compile.cache_key import sign
 
     monkeypatch.setenv("PLAYAID_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("PLAYAID_CONFIG_DIR", str(tmp_path / "config"))
@@ -272,7 +272,7 @@ def test_the_cache_key_is_private_and_outside_the_cache_folder(tmp_path, monkeyp
     from click.testing import CliRunner
 
     from generator.cli import cli
-    from generator.records import cache_key
+    from generator.compile import cache_key
 
     monkeypatch.setenv("PLAYAID_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("PLAYAID_CONFIG_DIR", str(tmp_path / "config"))

@@ -21,7 +21,7 @@ import pypdfium2
 from generator import __version__
 from generator.checks.sources import find_seeds_dir
 from generator.paths import CONTENT_DIR
-from generator.records.compile_rules import compiled_rules
+from generator.compile.compile_rules import compiled_rules
 from tests.shipped_content import shipped_games, shipped_versions
 
 REPO = Path(__file__).resolve().parents[1]

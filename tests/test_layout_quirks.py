@@ -63,7 +63,7 @@ def test_a_lone_word_before_a_long_word_is_legitimate(renderer):
 
 def test_shipped_cards_have_no_stranded_words(monkeypatch):
     from generator.checks.load import load_content
-    from generator.content.plan import plan_aids
+    from generator.compile.plan import plan_aids
     from generator.paths import PROJECT_ROOT
     from generator.pipeline.aidbuild import _environment, _renderer
     from generator.render.faces import render_card_faces

@@ -19,7 +19,7 @@ from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
 from generator.reader.yaml_io import load_file
-from generator.records.compile_rules import compile_rules
+from generator.compile.compile_rules import compile_rules
 from generator.scoring.api import score
 from tests.shipped_content import shipped_games
 
@@ -76,7 +76,7 @@ def test_the_new_games_rules_answer_in_players_words(folder):
     """The skeleton's vocabulary says points are VP: "how many points for a set" finds the gem
     set rule though the rules only say VP; a word no rule uses ("tempura") does not empty the
     answer of the others (issue 30 item 4)."""
-    from generator.content.rules_index import build_rules_index
+    from generator.compile.rules_index import build_rules_index
     from generator.rulesearch.api import Rules
 
     search = Rules(build_rules_index(load_content(folder / "content")))

@@ -17,7 +17,7 @@ from generator.checks.load import load_content
 from generator.content.skeleton import new_game
 from generator.paths import PROJECT_ROOT
 from generator.reader.yaml_io import load_file
-from generator.records.compile_rules import compile_rules
+from generator.compile.compile_rules import compile_rules
 from generator.scoring.api import score
 from tests.web_support import PHONE_TOUCH, open_page, screenshot, serving, wait_until
 

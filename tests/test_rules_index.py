@@ -1,4 +1,4 @@
-"""The rules index built from content (`generator.content.rules_index`): every rule, ruling,
+"""The rules index built from content (`generator.compile.rules_index`): every rule, ruling,
 fact, table row and card is an entry with its game, source and the aids it is printed on; the
 vocabulary is checked against the game's text; `playaid rules` prints and --json's the answers."""
 
@@ -204,7 +204,7 @@ def test_a_planted_index_cache_is_ignored(tmp_path, monkeypatch):
     is a number) is not searched: `playaid rules` builds the index again and answers."""
     import hashlib
 
-    from generator.records.compile_rules import rules_fingerprint
+    from generator.compile.compile_rules import rules_fingerprint
 
     cache = tmp_path / "cache"
     monkeypatch.setenv("PLAYAID_CACHE_DIR", str(cache))
@@ -257,7 +257,7 @@ def test_icon_tokens_read_as_words_in_the_index():
     ("a [sic] word", "a [sic] word"),  # not an icon: left as written
 ])
 def test_plain_text_drops_an_icon_its_words_name_and_says_one_that_stands_alone(text, plain):
-    from generator.content.icon_text import plain_text
+    from generator.compile.icon_text import plain_text
 
     words = {"far_frontier": "Far Frontier", "retaliation_mxn": "M+X+# card", "retaliation_n": "# card",
              "xeno": "Xeno", "burst": "burst"}
@@ -265,7 +265,7 @@ def test_plain_text_drops_an_icon_its_words_name_and_says_one_that_stands_alone(
 
 
 def test_icon_words_come_from_our_svg_titles():
-    from generator.content.icon_text import icon_words
+    from generator.compile.icon_text import icon_words
 
     assert icon_words({"burst": "burst.svg", "no_burst": "no_burst.svg", "retaliation_n": "retaliation_n.svg"}) == {
         "burst": "burst", "no_burst": "crossed-out burst", "retaliation_n": "# card"}

@@ -21,8 +21,8 @@ from generator.content.files import content_digests
 from generator.fingerprint import code_fingerprint, content_fingerprint, stat_snapshot
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.build import MANIFEST_NAME, WHOLE_BUILD, BuildOptions, build
-from generator.records import compile_rules
-from generator.records.compile_rules import FORMAT, compiled_rules, rules_fingerprint
+from generator.compile import compile_rules
+from generator.compile.compile_rules import FORMAT, compiled_rules, rules_fingerprint
 
 CONTENT = PROJECT_ROOT / "content"
 TITLE = "title: Race for the Galaxy\n"
@@ -144,7 +144,7 @@ def test_non_yaml_files_and_links_out_are_not_read_for_digests(content, tmp_path
 def _plant_rules(path: Path, fingerprint: str, rules: dict) -> None:
     """A cache file signed with the user's own key (`cache_key`), as playaid writes one: what
     else is checked (owner, mode, shape) must hold even then."""
-    from generator.records.cache_key import cache_key, sign
+    from generator.compile.cache_key import cache_key, sign
 
     body = json.dumps(rules).encode()
     header = {"format": FORMAT, "fingerprint": fingerprint, "hmac": sign(cache_key(), fingerprint, body)}

@@ -95,7 +95,7 @@ def test_no_text_run_of_any_aid_is_under_6_pt(tmp_path, paper, mode):
 
 def _plans():
     from generator.checks.load import load_content
-    from generator.content.plan import plan_aids
+    from generator.compile.plan import plan_aids
 
     return plan_aids(load_content(CONTENT), None)
 

@@ -10,7 +10,7 @@ import pytest
 
 from generator.paths import CONTENT_DIR
 from generator.reader.yaml_io import load_file
-from generator.records.compile_rules import compiled_rules
+from generator.compile.compile_rules import compiled_rules
 from generator.scoring.api import score
 from tests.web_player import TABLEAU, enter_tableau
 from tests.web_support import (

@@ -31,7 +31,7 @@ def test_the_declared_aids(xia):
 
 
 def test_campaign_log_prints_the_rule_the_scorer_uses(xia):
-    from generator.content.plan import with_sheet
+    from generator.compile.plan import with_sheet
 
     log = with_sheet(xia, _aids(xia)["campaign-log"])  # its grid: the scoring model's sheet
     text = " ".join(n.text for n in log.notes)

@@ -116,7 +116,7 @@ def test_numbers_come_from_content(tmp_path, monkeypatch):
     # 9 is printed nowhere in the rulebook, so `playaid check` refuses it when the seed texts are
     # found: load this copy without them (values unverified) to show the calculator reads content
     from generator.checks.load import load_content
-    from generator.records.compile_rules import compile_rules
+    from generator.compile.compile_rules import compile_rules
 
     monkeypatch.setenv("PLAYAID_SEEDS", str(tmp_path / "no-seeds-here"))
     game = load_content(root).game("xia")

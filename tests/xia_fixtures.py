@@ -42,7 +42,7 @@ def load_xia(root: Path):
 
 def xia_rules(root: Path) -> dict:
     """The compiled Xia rules (what the scoring core reads) of a content folder made by `copy_xia`."""
-    from generator.records.compile_rules import compile_rules
+    from generator.compile.compile_rules import compile_rules
 
     game = load_xia(root)
     return compile_rules(type("Content", (), {"games": {"xia": game}})())["games"]["xia"]

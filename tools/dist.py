@@ -227,7 +227,7 @@ def build_pdf_zips(out: Path, epoch: int, output: Path = ROOT / "output", only: 
     (incremental) and zip the PDFs each build reports, with PRINTING.txt, as
     ``playaid-<version>-pdf-<folder>.zip``. Raises SystemExit naming the aid when one fails."""
     from generator.checks.load import load_content
-    from generator.content.plan import plan_aids
+    from generator.compile.plan import plan_aids
     from generator.pipeline.build import build
     from generator.pipeline.options import BuildOptions, RenderOptions
 

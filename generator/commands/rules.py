@@ -1,7 +1,7 @@
 """`playaid rules QUERY... [--game G] [--variant V] [--json] [--limit N]`: ask a rules question, get the
 sourced answer.
 
-The question is searched in the rules index built from content (`generator.content.rules_index`,
+The question is searched in the rules index built from content (`generator.compile.rules_index`,
 cached like the compiled rules, so no YAML is read when content has not changed) by the same
 search core the phone's Rules tab runs (`generator.rulesearch`): the same question gives the same
 answers in the same order on both. Prints the ranked entries with their source and the aids they
@@ -48,7 +48,7 @@ def command(query: tuple[str, ...], game: str | None, variant: str | None, limit
       playaid rules --game xia can an NPC enter the kiln
       playaid rules --variant counterstrike how does the game end
     """
-    from generator.records.compile_rules import compiled_index
+    from generator.compile.compile_rules import compiled_index
     from generator.rulesearch.api import Rules
 
     rules = Rules(compiled_index(content_dir))

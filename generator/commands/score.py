@@ -1,7 +1,7 @@
 """`playaid score RECORD... [--json]`: score finished games from records typed at the table.
 
 Reads each record (a file, ``-`` for standard input, or a folder of them), scores it with the
-scoring core from the compiled rules (`generator.records.compile_rules`: cached, so no YAML content is
+scoring core from the compiled rules (`generator.compile.compile_rules`: cached, so no YAML content is
 loaded when nothing changed) and prints a table per player, or JSON (one object; JSON Lines for
 several records), one record at a time: a batch of any size runs in the same memory. Exit code:
 the worst of the records (0 clean, 1 error findings or bad content, 2 unreadable record or usage
@@ -28,7 +28,7 @@ class ScoreCommand(click.Command):
         super().format_epilog(ctx, formatter)
         content_dir = ctx.params.get("content_dir") or content_default()
         try:
-            from generator.records.compile_rules import compiled_rules
+            from generator.compile.compile_rules import compiled_rules
             from generator.records.record_help import record_help
 
             text = record_help(compiled_rules(content_dir))
@@ -74,8 +74,8 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
       playaid score games.jsonl --json         # a record a line (JSON Lines)
       cat game.yaml | playaid score -          # standard input
     """
+    from generator.compile.compile_rules import compiled_rules
     from generator.errors import PlayaidError, UsageError
-    from generator.records.compile_rules import compiled_rules
     from generator.records.formula_place import locate_formulas
     from generator.records.record_io import record_sources
     from generator.scoring.api import engine

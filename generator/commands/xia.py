@@ -47,7 +47,7 @@ def npc_roll_command(d20: int, cubes_removed: int, credits_collected: int, fame_
     Example (rulebook): --d20 12 --fame-behind 1 --merchant 4 gives 18: 2 Fame Points.
     Exit 0 with a result; 2 for a roll outside 1-20 or a count outside 0-9999.
     """
-    from generator.records.compile_rules import compiled_rules
+    from generator.compile.compile_rules import compiled_rules
     from generator.scoring.xia_roll import RollInvalid, RollRulesInvalid, npc_roll
 
     rules = compiled_rules(content_dir)

@@ -112,7 +112,7 @@ class GridLine(Strict):
 
 
 class TotalLine(GridLine):
-    """A line of a score sheet generated from a scoring model (`generator.content.score_sheet`),
+    """A line of a score sheet generated from a scoring model (`generator.compile.score_sheet`),
     never written in content: ``sum`` (ids of the lines it adds up), ``running_total`` (columns:
     the id of a column it adds up from the first row down to its own) and ``emphasis`` (printed
     bold). Fillable forms compute the totals."""

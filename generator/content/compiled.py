@@ -3,7 +3,7 @@
 The scoring core (`generator.scoring`) reads JSON, never YAML or pydantic models, so the same code
 runs in the command line and in the browser. `compile_rules(content)` writes every game's facts,
 tables, card database and scoring model as plain data, the same way for every game (adding a game
-needs no change here). Kept on disk by `generator.records.compile_rules`; the content checks use
+needs no change here). Kept on disk by `generator.compile.compile_rules`; the content checks use
 `compile_game` to score a trial record of each game (`generator.checks.scoring_checks`).
 """
 

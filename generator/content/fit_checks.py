@@ -20,7 +20,7 @@ PAPERS = ("a4", "letter")
 
 def check_fit(content) -> list[Problem]:
     """Every fit problem of every game's form and card aids (none when all fit)."""
-    from generator.content.plan import plan_aids
+    from generator.compile.plan import plan_aids
 
     problems: list[Problem] = []
     for planned in plan_aids(content):

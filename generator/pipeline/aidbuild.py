@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from generator.content.plan import PlannedAid
+from generator.compile.plan import PlannedAid
 from generator.errors import BuildError, display_path
 from generator.paths import ASSETS_DIR, TEMPLATES_DIR
 from generator.pipeline.options import RenderOptions  # noqa: F401 - re-exported for callers

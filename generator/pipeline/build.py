@@ -26,7 +26,7 @@ from generator.pipeline.options import BuildOptions, RenderOptions
 
 if TYPE_CHECKING:  # the renderer and content models load only when something is rebuilt
     from generator.checks.load import Content
-    from generator.content.plan import PlannedAid
+    from generator.compile.plan import PlannedAid
 
 MANIFEST_NAME = ".playaid-manifest.json"
 #: Manifest entry of the last whole build: its fingerprint and every file it left in place.
@@ -138,7 +138,7 @@ class Job:
 def _render_one(job: Job) -> tuple[str, object, str, float]:
     """Render one aid; never raises (errors come back as text). Returns
     (key, Rendered | None, error, seconds)."""
-    from generator.content.plan import plan_aids
+    from generator.compile.plan import plan_aids
     from generator.pipeline.aidbuild import render_aid
 
     start = time.perf_counter()
@@ -196,7 +196,7 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
             _remember_stat(manifest, options, stat)
         return skipped(unchanged)
     from generator.checks.cache import load_content_cached
-    from generator.content.plan import plan_aids
+    from generator.compile.plan import plan_aids
 
     # --force trusts no state: the content cache is read afresh from content, and rewritten
     content = _watched_content(options, fingerprint) if options.watching \

@@ -44,7 +44,7 @@ def _warm_up(options: BuildOptions) -> None:
     to do when the build rendered here (one job, or one aid to rebuild): the templates are
     compiled. Uses the content that build loaded, when it loaded any."""
     try:
-        from generator.content.plan import plan_aids
+        from generator.compile.plan import plan_aids
         from generator.pipeline import aidbuild
         from generator.pipeline.aidbuild import render_aid
         from generator.pipeline.build import _WATCHED, _read_manifest, _watched_content

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from generator.compile.compile_rules import compiled_rules
 from generator.fsutil import write_atomic
-from generator.records.compile_rules import compiled_rules
 from generator.scoring.record_schema import record_schema
 
 FILE_NAME = "record.schema.json"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from jinja2 import TemplateError
 
-from generator.content.plan import PlannedAid
+from generator.compile.plan import PlannedAid
 from generator.errors import BuildError, cut
 from generator.render.blocks import resolve_block
 from generator.render.html_pdf import HtmlRenderer, RenderFailed

@@ -92,7 +92,7 @@ class FormPlan:
 
 def plan_form(grid: Grid) -> FormPlan:
     """The `FormPlan` of a grid: totals from each line's ``sum`` / ``running_total`` (lines of a
-    score sheet generated from a scoring model: `generator.content.score_sheet`)."""
+    score sheet generated from a scoring model: `generator.compile.score_sheet`)."""
     rows, cols = expand(grid.rows), expand(grid.columns)
     # One repeated line is one player or one game: Tab finishes it before moving on.
     tab_down = any(c.base != c.id for c in cols) and not any(r.base != r.id for r in rows)

@@ -9,7 +9,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError, select_autoescape
 from markupsafe import Markup, escape
 
-from generator.content.icon_text import ICON_TOKEN, icon_title
+from generator.compile.icon_text import ICON_TOKEN, icon_title
 from generator.render.typography import keep_last_words, print_text
 
 

@@ -1,6 +1,6 @@
 """The rules search's entry points, the same for the command line and the web page (Pyodide).
 
-``Rules(index_data)`` prepares the rules index (`generator.content.rules_index` JSON) once;
+``Rules(index_data)`` prepares the rules index (`generator.compile.rules_index` JSON) once;
 ``search(question, game=None, limit=10)`` returns the answers best first as plain data, exactly
 what `playaid rules --json` prints; ``entry(id)`` gives one entry in the same shape (deep links);
 ``card(name)`` the entry of a card by its name (the score pad's cards); ``closest(question)``

@@ -59,7 +59,7 @@ def _fields(entry: dict, game: dict) -> dict[str, str]:
 
 
 class RulesIndex:
-    """The rules index (``generator.content.rules_index`` JSON) prepared for searching.
+    """The rules index (``generator.compile.rules_index`` JSON) prepared for searching.
 
     Raises `IndexError_` when ``data`` is not an index of `FORMAT` (`shape.check_index`)."""
 

@@ -6,7 +6,7 @@ field; it never evaluates anything in the data.
 
 from __future__ import annotations
 
-#: Index shape this core reads (`generator.content.rules_index.FORMAT`).
+#: Index shape this core reads (`generator.compile.rules_index.FORMAT`).
 FORMAT = 1
 KINDS = frozenset({"section", "rule", "ruling", "fact", "table", "row", "card"})
 #: Entry fields that are text when present, and lists of text when present.

@@ -1,7 +1,7 @@
 """The scoring core: end-game scoring for every game, standard library only.
 
 It runs unchanged in the command line and in the web page (Pyodide, in a Web Worker): it reads
-the compiled rules (plain JSON made by `generator.records.compile_rules` from content) and a record (a
+the compiled rules (plain JSON made by `generator.compile.compile_rules` from content) and a record (a
 plain mapping), never YAML, pydantic models or files. Entry points: `generator.scoring.api`.
 Modules: `api` (the entry points), `model` (the scoring model read from the compiled JSON),
 `pad` (the interpreter that scores any game from its model), `model_schema` + `record_schema`

@@ -1,7 +1,7 @@
 """The scoring core's entry points, the same for the command line and the web page (Pyodide).
 
 ``score(record, rules)`` takes a record (a plain mapping shaped like the YAML record) and the
-compiled rules (`generator.records.compile_rules`, plain JSON) and returns the report object, exactly what
+compiled rules (`generator.compile.compile_rules`, plain JSON) and returns the report object, exactly what
 `playaid score --json` prints (which adds file, line and column from the YAML it read). A record
 that cannot be scored gives ``{"ok": false, "game": ..., "errors": [{path, field, message, hint}]}``;
 a scored one ``{"ok": true, ...}`` with its findings. Every game content declares a scoring

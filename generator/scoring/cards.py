@@ -1,7 +1,7 @@
 """Card designs as the scoring core sees them: read from the compiled rules (plain JSON).
 
 The card database is content (``content/rftg/cards/*.yaml``, validated on the build side by
-`generator.content.cards`); `generator.records.compile_rules` writes it out as JSON, and this module turns
+`generator.content.cards`); `generator.compile.compile_rules` writes it out as JSON, and this module turns
 each card dict into an immutable `Card` once per run. Standard library only (runs in Pyodide).
 """
 

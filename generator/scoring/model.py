@@ -1,5 +1,5 @@
 """The scoring model as the scoring core holds it: a game's ``kind: scoring`` document, compiled
-to plain JSON on the build side (`generator.records.compile_rules`), read here once, with every
+to plain JSON on the build side (`generator.compile.compile_rules`), read here once, with every
 formula compiled (`generator.scoring.expressions`). Standard library only (runs in Pyodide).
 
 The compiled model (``rules["games"][game]["scoring"]``) is the JSON the phone pad reads too;

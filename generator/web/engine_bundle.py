@@ -7,7 +7,7 @@ fetching anything else::
      "pyodide": {"version": "314.0.7",    # the runtime the snapshot was made with
                  "lock": {"info": {...}, "packages": {}}},   # `packages.pyodide_lock`
      "python": {"generator/__init__.py": "<source>", ...},  # the scoring and rules search cores
-     "rules": {...},                      # the compiled rules (`generator.records.compile_rules`)
+     "rules": {...},                      # the compiled rules (`generator.compile.compile_rules`)
      "selftest": [{"record": {...}, "report": {...}}, ...]} # one example per game, with the
                                           # report this build's own core gives for it
 

@@ -1,5 +1,5 @@
 """What the web form needs before the engine loads, taken from the compiled rules
-(`generator.records.compile_rules`): the RftG variants (their ``fields``, ``ended_by`` values, bonus
+(`generator.compile.compile_rules`): the RftG variants (their ``fields``, ``ended_by`` values, bonus
 tiles and whether worlds can be damaged), the player limit and tie-break, the player fields of the record's JSON Schema
 (names, descriptions, signed or not), a compact card list for autocomplete and name checks, and
 the Xia roll terms and campaign numbers. The form never scores: the engine does.

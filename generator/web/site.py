@@ -10,7 +10,7 @@ The site (default ``output/web/``) holds, all served from its own origin:
   ``data/form.json``                         what the form needs before the engine loads, and
                                              the records' size caps (`record_limits`)
   ``records-worker.js``                      reads pasted, opened and shared records off the page
-  ``data/rules-index.json``                  the rules index the Rules tab searches (`generator.content.rules_index`)
+  ``data/rules-index.json``                  the rules index the Rules tab searches (`generator.compile.rules_index`)
   ``vendor/yaml/``                           the `yaml` package (records in and out, with positions), as one module
   ``manifest.webmanifest``, ``icons/``       install as an app, with our own icon
   ``sw.js``                                  service worker: the offline copy of every file above,
@@ -78,10 +78,10 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
     """Every file of the site from the compiled ``rules``, the rules ``index`` (the Rules tab's;
     an empty one when None) and the sources in ``web/``.
     ``cache``: the folder where large compressed copies are kept between builds (default: the
-    compiled rules' cache folder, `generator.records.compile_rules.cache_dir`).
+    compiled rules' cache folder, `generator.compile.compile_rules.cache_dir`).
 
     Raises `MissingPackage` when a front-end package is not installed (run `npm ci`)."""
-    from generator.records.compile_rules import cache_dir
+    from generator.compile.compile_rules import cache_dir
 
     pyodide = packages.pyodide(node_modules)
     yaml = packages.yaml_browser(node_modules)
@@ -223,7 +223,7 @@ def build_site(content_dir: Path, out_dir: Path) -> Site:
     Raises `UsageError` before any work when ``out_dir`` is a folder we did not write
     (`foreign_folder`), then `ContentError` (bad content), `MissingPackage` (run `npm ci`) or
     `WriteError`."""
-    from generator.records.compile_rules import compiled_index, compiled_rules
+    from generator.compile.compile_rules import compiled_index, compiled_rules
 
     refused = foreign_folder(out_dir)
     if refused:

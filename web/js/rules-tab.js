@@ -14,7 +14,7 @@ const KINDS = { section: "Rules", rule: "Rule", ruling: "Ruling", table: "Table"
   fact: "Fact", card: "Card" };
 
 /** An entry's text as shown: the index holds plain text (icon tokens already in words,
- * generator/content/icon_text.py), so nothing is parsed here. */
+ * generator/compile/icon_text.py), so nothing is parsed here. */
 function ruleText(text) {
   return String(text ?? "");
 }

@@ -7,12 +7,12 @@ as plain data. `compiled_rules(content_dir)` returns them for the command line f
 keyed by a fingerprint of the content files and of this package's code, so `playaid score` loads
 no YAML and validates nothing when content has not changed.
 
-The rules index that `playaid rules` searches (`generator.content.rules_index`) is kept the same
+The rules index that `playaid rules` searches (`generator.compile.rules_index`) is kept the same
 way by `compiled_index`, in ``rulesindex-<fingerprint>.json``.
 
 Cache file: ``<cache dir>/rules-<fingerprint>.json``: one header line ``{"format", "fingerprint",
 "hmac"}`` (HMAC-SHA256 of the fingerprint and the rest under the user's own key,
-`generator.records.cache_key`, kept outside the cache folder), then the rules as JSON; the cache dir is ``$PLAYAID_CACHE_DIR``,
+`generator.compile.cache_key`, kept outside the cache folder), then the rules as JSON; the cache dir is ``$PLAYAID_CACHE_DIR``,
 else ``$XDG_CACHE_HOME/playaid``, else ``~/.cache/playaid``. A missing, stale, corrupt or foreign
 file is ignored and rewritten; an unwritable cache dir only costs speed.
 
@@ -41,12 +41,12 @@ import stat
 from pathlib import Path
 
 from generator import __version__
+from generator.compile.cache_key import cache_key, sign, signed
 from generator.content.compiled import FORMAT, compile_game, compile_rules  # noqa: F401 (re-exported)
-from generator.records.cache_key import cache_key, sign, signed
 
 #: The code that reads, checks and compiles content: an edit to any of it compiles again (not
 #: the whole package: an installed one carries the shipped games and Pyodide beside it).
-_CODE = tuple(Path(__file__).resolve().parents[1] / part for part in ("reader", "content", "checks", "scoring", "records"))
+_CODE = tuple(Path(__file__).resolve().parents[1] / part for part in ("reader", "content", "checks", "compile", "scoring"))
 
 
 def cache_dir() -> Path:
@@ -134,12 +134,12 @@ def compiled_rules(content_dir: Path | str) -> dict:
 
 
 def compiled_index(content_dir: Path | str) -> dict:
-    """The rules index of ``content_dir`` (`generator.content.rules_index`, what `playaid
+    """The rules index of ``content_dir`` (`generator.compile.rules_index`, what `playaid
     rules` searches and `playaid web` ships), cached as the compiled rules are
     (``rulesindex-<fingerprint>.json``); a cached index of the wrong shape
     (`generator.rulesearch.shape.check_index`) is ignored and the index built again."""
-    from generator.content.rules_index import FORMAT as INDEX_FORMAT
-    from generator.content.rules_index import build_rules_index
+    from generator.compile.rules_index import FORMAT as INDEX_FORMAT
+    from generator.compile.rules_index import build_rules_index
     from generator.rulesearch.shape import IndexError_, check_index
 
     def fits(index) -> bool:  # a cache file someone else wrote: built again unless it fits

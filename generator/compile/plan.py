@@ -37,10 +37,10 @@ def trim_size_mm(aid: Aid) -> tuple[float, float] | None:
 
 def with_sheet(game, aid: Aid) -> Aid:
     """The aid, with the grid of its scoring model's score sheet when it declares ``sheet``
-    (`generator.content.score_sheet`)."""
+    (`generator.compile.score_sheet`)."""
     if aid.sheet is None:
         return aid
-    from generator.content.score_sheet import sheet_grid
+    from generator.compile.score_sheet import sheet_grid
     from generator.content.scoring_model import FactRef
 
     doc = game.of_kind("scoring")[aid.sheet]

@@ -1,7 +1,7 @@
 """Build the rules index: every rule, ruling, fact, table and card of validated content as plain
 JSON entries for the rules search core (`generator.rulesearch`), with its source and the aids it
 is printed on. `playaid web` ships it as ``data/rules-index.json``; `playaid rules` reads it from
-the compiled cache (`generator.records.compile_rules.compiled_index`).
+the compiled cache (`generator.compile.compile_rules.compiled_index`).
 
 Shape (``FORMAT`` 1)::
 
@@ -37,8 +37,8 @@ with less weight). Ids are ``<game>:<kind path>``, stable across builds while co
 
 from __future__ import annotations
 
+from generator.compile.icon_text import icon_words, plain_text
 from generator.content.aids import FactsBlock, RulesBlock, RulingsBlock, TableBlock
-from generator.content.icon_text import icon_words, plain_text
 from generator.content.models import RuleItem
 
 #: Version of the index's shape; the search core checks it.
