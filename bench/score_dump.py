@@ -176,8 +176,8 @@ def corpus(count: int = 1000, seed: int = 17):
     """(label, record) pairs: ``count`` records of each kind (RftG as dealt, RftG damaged, Xia,
     Xia damaged, skeleton game, skeleton damaged), from ``seed``; and the compiled rules."""
     from generator.checks.load import load_content
-    from generator.content.skeleton import new_game
     from generator.compile.compile_rules import compile_rules
+    from generator.content.skeleton import new_game
     from generator.scoring.game_pad import pad_for
 
     rng = random.Random(seed)

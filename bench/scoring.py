@@ -142,8 +142,8 @@ def figures(count: int = 5000) -> list[tuple[str, str, str]]:
     """Benchmark rows ``(name, value, note)`` for the three games: the value is the scoring
     rate in CPU time, the note gives wall clock and the rates including the record check."""
     from generator.checks.load import load_content
-    from generator.content.skeleton import new_game
     from generator.compile.compile_rules import compile_rules
+    from generator.content.skeleton import new_game
     from generator.scoring.game_pad import pad_for
 
     # each game deals from its own seeded generator: a shared one would give a baseline with another

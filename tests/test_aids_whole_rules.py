@@ -11,8 +11,8 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.checks.load import load_content
-from generator.content.aids import RulesBlock, RulingsBlock
 from generator.compile.icon_text import ICON_TOKEN
+from generator.content.aids import RulesBlock, RulingsBlock
 from generator.content.models import RuleItem
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions

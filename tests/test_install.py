@@ -20,8 +20,8 @@ import pypdfium2
 
 from generator import __version__
 from generator.checks.sources import find_seeds_dir
-from generator.paths import CONTENT_DIR
 from generator.compile.compile_rules import compiled_rules
+from generator.paths import CONTENT_DIR
 from tests.shipped_content import shipped_games, shipped_versions
 
 REPO = Path(__file__).resolve().parents[1]

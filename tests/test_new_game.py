@@ -13,13 +13,13 @@ from click.testing import CliRunner
 
 from generator.checks.load import load_content
 from generator.cli import cli
+from generator.compile.compile_rules import compile_rules
 from generator.content.skeleton import new_game
 from generator.errors import UsageError
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
 from generator.reader.yaml_io import load_file
-from generator.compile.compile_rules import compile_rules
 from generator.scoring.api import score
 from tests.shipped_content import shipped_games
 

@@ -14,10 +14,10 @@ import shutil
 import pytest
 
 from generator.checks.load import load_content
+from generator.compile.compile_rules import compile_rules
 from generator.content.skeleton import new_game
 from generator.paths import PROJECT_ROOT
 from generator.reader.yaml_io import load_file
-from generator.compile.compile_rules import compile_rules
 from generator.scoring.api import score
 from tests.web_support import PHONE_TOUCH, open_page, screenshot, serving, wait_until
 

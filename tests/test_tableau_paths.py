@@ -50,15 +50,15 @@ def test_a_card_mixing_fixed_and_per_powers_keeps_its_powers_order():
 @pytest.fixture(scope="module")
 def card_database():
     """The shipped RftG card database as the scoring core holds it (`RftgRules`)."""
-    from generator.paths import CONTENT_DIR
     from generator.compile.compile_rules import compiled_rules
+    from generator.paths import CONTENT_DIR
     from generator.scoring.rftg_rules import RftgRules
     return RftgRules.from_json(compiled_rules(CONTENT_DIR)["games"]["rftg"])
 
 
 def test_six_dev_lines_are_the_same_whether_the_tableau_is_plain_or_not():
-    from generator.paths import CONTENT_DIR
     from generator.compile.compile_rules import compiled_rules
+    from generator.paths import CONTENT_DIR
     from generator.scoring.api import Engine
 
     rules = compiled_rules(CONTENT_DIR)

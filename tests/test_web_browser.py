@@ -49,8 +49,8 @@ def test_example_scores_in_the_browser_as_on_the_command_line(api_page, path):
 
 
 def test_a_record_object_scores_as_the_core_does(api_page):
-    from generator.paths import CONTENT_DIR
     from generator.compile.compile_rules import compiled_rules
+    from generator.paths import CONTENT_DIR
     from generator.scoring.api import score
 
     record = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool", "players": [

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from generator.compile.compile_rules import compiled_rules
 from generator.paths import CONTENT_DIR
 from generator.reader.yaml_io import load_file
-from generator.compile.compile_rules import compiled_rules
 from generator.scoring.api import score
 from tests.web_player import TABLEAU, enter_tableau
 from tests.web_support import (

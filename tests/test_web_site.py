@@ -15,10 +15,10 @@ import urllib.request
 import pytest
 from click.testing import CliRunner
 
+from generator.compile.compile_rules import compiled_rules
 from generator.errors import UsageError
 from generator.fsutil import WriteError
 from generator.paths import CONTENT_DIR, PROJECT_ROOT
-from generator.compile.compile_rules import compiled_rules
 from generator.web import packages
 from generator.web.engine_bundle import core_python_files
 from generator.web.site import MARKER, assemble, build_site, write_site
