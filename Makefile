@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: aids test check bench clean web serve dist
+.PHONY: aids test lint check bench clean web serve dist
 
 # setup.py ships node_modules/ files in the package, so the front-end packages come first
 $(STAMP): pyproject.toml setup.py | $(NODE_STAMP)
@@ -45,6 +45,11 @@ serve: web
 
 test: $(STAMP) $(NODE_STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -q -n auto
+
+# the style checks alone; `make test` runs them too (tests/test_style.py)
+lint: $(STAMP)
+	$(BIN)/ruff check
+	$(BIN)/mypy
 
 # Release artefacts in dist/ (tools/dist.py): wheel and sdist, the phone scorer's site, the PDFs
 # zipped per paper size and mode. Byte-identical between runs: archives are dated by the last commit.
