@@ -27,8 +27,7 @@ def _build(out, only, **render):
 
 
 def _cards_on(path, page: int, paper: str = "a4") -> int:
-    layout = sheet_layout(63, 88, paper)
-    grid_top = layout.y0 + layout.rows * layout.cell_h
+    grid_top = sheet_layout(63, 88, paper).bounds[3]
     return len([p for p in find_positions(path, page, "Invasion Game Summary") if p[1] < grid_top])
 
 
@@ -127,19 +126,22 @@ def test_copies_help_and_readme_say_the_range_and_the_layout():
     README; the cards a sheet holds that both name are the imposition's, on A4 and US Letter."""
     from generator.content.aids import NAMED_SIZES_MM
 
-    for paper in ("a4", "letter"):
-        held = {name: sheet_layout(*NAMED_SIZES_MM[name], paper).per_sheet for name in ("rftg-card", "tarot", "a6")}
-        assert held == {"rftg-card": 9, "tarot": 4, "a6": 2}
+    held = {paper: {name: sheet_layout(*NAMED_SIZES_MM[name], paper).per_sheet for name in ("rftg-card", "tarot", "a6")}
+            for paper in ("a4", "letter")}
+    a4, letter = held["a4"], held["letter"]
+    assert a4["rftg-card"] == letter["rftg-card"] and a4["a6"] == letter["a6"]  # the text says "alike"
     result = CliRunner().invoke(cli, ["build", "--help"])
     helped = " ".join(result.output.split())
     assert ("copies of each card aid, 1 to 81 (e.g. one per player); sheet mode only: the cards fill the "
-            "sheet's slots from the top left, more than a sheet holds go on further sheets (9 RftG-size "
-            "cards a sheet, 4 tarot, 2 A6); page aids and print-shop mode (one face a page) are "
+            f"sheet's slots from the top left, more than a sheet holds go on further sheets ({a4['rftg-card']} "
+            f"RftG-size cards a sheet, {a4['tarot']} tarot on A4 and {letter['tarot']} on US Letter, "
+            f"{a4['a6']} A6); page aids and print-shop mode (one face a page) are "
             "unchanged; default: one full sheet") in helped
     readme = " ".join((PROJECT_ROOT / "README.md").read_text(encoding="utf-8").split())
     assert ("`--copies N` (1 to 81) prints N of each card aid (e.g. one per player) instead of one full "
-            "sheet. In sheet mode the cards fill the sheet's slots from the top left (a sheet holds 9 "
-            "RftG-size cards, 4 tarot or 2 A6, on A4 and US Letter alike)") in readme
+            f"sheet. In sheet mode the cards fill the sheet's slots from the top left (a sheet holds {a4['rftg-card']} "
+            f"RftG-size cards or {a4['a6']} A6 on A4 and US Letter alike, and {a4['tarot']} tarot cards on A4, "
+            f"{letter['tarot']} on US Letter)") in readme
     assert "Page aids and `--mode print-shop` (one face a page) are not changed by it." in readme
 
 

@@ -92,8 +92,9 @@ _common = [
     click.option("--png", is_flag=True, help="also write a PNG preview of every page (a build without --png removes them)"),
     click.option("--copies", type=click.IntRange(1, MAX_COPIES), default=None,
                  help=f"copies of each card aid, 1 to {MAX_COPIES} (e.g. one per player); sheet mode only: "
-                      "the cards fill the sheet's slots from the top left, more than a sheet holds "
-                      "go on further sheets (9 RftG-size cards a sheet, 4 tarot, 2 A6); page aids "
+                      "the cards fill the sheet's slots from the top left, more than a sheet holds go on "
+                      "further sheets (9 RftG-size cards a sheet, 6 tarot on A4 and 5 on US Letter, "
+                      "2 A6); page aids "
                       "and print-shop mode (one face a page) are unchanged; default: one full sheet"),
     click.option("--ink", type=click.Choice(INKS), default="colour", show_default=True,
                  help="colour-blind: icons in colours colour-blind eyes tell apart, and patterned; "

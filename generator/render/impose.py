@@ -1,21 +1,25 @@
 """Imposition: place finished card faces n-up on A4 / US Letter sheets at 100 % scale.
 
-Fronts and backs go on alternate pages; on a back page each card sits in the mirrored column so
-that a sheet printed double-sided with a long-edge flip puts every back behind its front. Cut
-lines run along every card edge from the card grid out to the page edges (never over a card).
-Cards are rotated a quarter turn when that fits more of them on a portrait sheet.
+The layout is computed for each card size and paper (`sheet_layout`): the guillotine packing
+holding the most cards inside the safe area, cards upright or a quarter turn round, mixed when
+that holds more (tarot cards: 4 turned beside 2 upright on A4). Neighbouring cards share a cut.
+Fronts and backs go on alternate pages; on a back page each card sits where a long-edge flip
+puts its front's back, a turned card turned the other way so that the tops meet. Cut marks
+continue every card edge over the paper no card covers, to the paper edge, and stop short of
+any card their line would cross (`SheetLayout.marks`).
 
-Two sheet labels, each in one piece between two cut ticks (never covering one, never split by
+Two sheet labels, each in one piece between two cut marks (never covering one, never split by
 one), at least `LABEL_EDGE_MM` from the paper edge (inside the unprintable margin of many home
 printers they would be cut off): what the sheet is (aid and side) in the top margin over the
 first card, and how to print it (duplex, 100 %, content version and date) up the left margin
-beside the top card row.
+beside the top card, or in the next gap that holds it whole (`place_labels`).
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 import pikepdf
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
@@ -45,85 +49,291 @@ def label_band_mm() -> float:
     return LABEL_EDGE_MM + pt_to_mm(ascent - descent) + LABEL_GAP_MM
 
 
+#: Positions closer than this (mm) are the same position.
+EPS_MM = 1e-6
+#: A cut mark that would run towards a card across its line stops this far (mm) before it.
+MARK_CLEARANCE_MM = 1.0
+#: Shorter pieces of a cut mark (mm) are not drawn: too short to cut along.
+MIN_MARK_MM = 2.0
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card on a sheet: its footprint's bottom-left corner ``x``, ``y`` and size ``w`` x
+    ``h`` (mm from the sheet's bottom-left corner; ``w`` and ``h`` swapped for a turned card),
+    and ``turn``: 0 upright, 90 a quarter turn anticlockwise (the card's top points left), -90
+    clockwise (its top points right: a turned front's back, so the tops meet after a long-edge
+    flip)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    turn: int = 0
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    @property
+    def rotated(self) -> bool:
+        return self.turn != 0
+
+
 @dataclass(frozen=True)
 class SheetLayout:
-    """Where cards go on a portrait sheet; all lengths in mm from the sheet's bottom-left corner.
+    """Where the cards of one sheet go on a portrait sheet (mm from its bottom-left corner).
 
-    ``cell_w``/``cell_h`` are the card's footprint on the sheet (swapped when ``rotated``).
+    ``slots`` in fill order: block by block of the packing (`sheet_layout`), each block row by
+    row from its top left. ``trim_w`` x ``trim_h`` is the card's upright trim size.
     """
 
     paper_w: float
     paper_h: float
-    cols: int
-    rows: int
-    rotated: bool
-    cell_w: float
-    cell_h: float
-    x0: float
-    y0: float
+    trim_w: float
+    trim_h: float
+    slots: tuple[Slot, ...]
 
     @property
     def per_sheet(self) -> int:
-        return self.cols * self.rows
+        return len(self.slots)
 
-    def slot(self, index: int, back: bool = False) -> tuple[float, float]:
-        """Bottom-left corner (mm) of card ``index`` (row-major from the top-left); on a back
-        page the column is mirrored for long-edge duplex."""
-        row, col = divmod(index, self.cols)
-        if back:
-            col = self.cols - 1 - col
-        x = self.x0 + col * self.cell_w
-        y = self.y0 + (self.rows - 1 - row) * self.cell_h
-        return x, y
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The cards' bounding box (left, bottom, right, top), mm."""
+        return (min(s.x for s in self.slots), min(s.y for s in self.slots),
+                max(s.right for s in self.slots), max(s.top for s in self.slots))
+
+    @property
+    def x0(self) -> float:
+        return self.bounds[0]
+
+    @property
+    def y0(self) -> float:
+        return self.bounds[1]
+
+    @property
+    def coverage(self) -> float:
+        """The share of the paper the cards cover (0-1)."""
+        return self.per_sheet * self.trim_w * self.trim_h / (self.paper_w * self.paper_h)
+
+    @property
+    def rotated_count(self) -> int:
+        return sum(s.rotated for s in self.slots)
+
+    def slot(self, index: int, back: bool = False) -> Slot:
+        """Card ``index``'s slot; on a back page the slot behind it after a long-edge flip: the
+        footprint mirrored left to right, a turned card turned the other way."""
+        s = self.slots[index]
+        return Slot(self.paper_w - s.right, s.y, s.w, s.h, -s.turn) if back else s
+
+    def back(self) -> SheetLayout:
+        """The layout of the back page (`slot` with ``back``, for every card)."""
+        return SheetLayout(self.paper_w, self.paper_h, self.trim_w, self.trim_h,
+                           tuple(self.slot(i, back=True) for i in range(self.per_sheet)))
+
+    def marks(self) -> list[tuple[float, float, float, float]]:
+        """The cut marks as (x0, y0, x1, y1) lines in mm: horizontal ones bottom to top, then
+        vertical ones left to right, each from its lower or left end.
+
+        Every card edge is continued outwards along its line over the paper that no card covers
+        (never along a card's edge or over a card) to the paper edge. Where the line would cross
+        a card, the mark stops `MARK_CLEARANCE_MM` before it, so no mark points into a
+        neighbouring card: a cut along it could only cut cards that share that line. Pieces
+        shorter than `MIN_MARK_MM` are left out.
+        """
+        found: dict[tuple[str, float], list[tuple[float, float]]] = {}
+        for s in self.slots:
+            for vertical in (True, False):
+                across = (s.x, s.right) if vertical else (s.y, s.top)
+                low, high = (s.y, s.top) if vertical else (s.x, s.right)
+                for line in across:
+                    for start, step in ((high, 1), (low, -1)):
+                        for piece in self._free_pieces(vertical, line, start, step):
+                            found.setdefault(("v" if vertical else "h", round(line, 6)), []).append(piece)
+        lines = []
+        for (kind, line), pieces in sorted(found.items()):
+            for a, b in _merged(pieces):
+                lines.append((line, a, line, b) if kind == "v" else (a, line, b, line))
+        return lines
+
+    def _free_pieces(self, vertical: bool, line: float, start: float, step: int) -> list[tuple[float, float]]:
+        """The pieces of a ray along ``line`` (x for a vertical line, y for a horizontal one)
+        from ``start`` in direction ``step`` (+1 up/right, -1 down/left) that no card covers,
+        up to the paper edge or `MARK_CLEARANCE_MM` before the first card it would cross."""
+        end = (self.paper_h if vertical else self.paper_w) if step > 0 else 0.0
+        length = abs(end - start)
+        on_edge = []  # (from, to) distances along the ray covered by cards whose edge is the line
+        for s in self.slots:
+            lo, hi = (s.x, s.right) if vertical else (s.y, s.top)
+            if not lo - EPS_MM <= line <= hi + EPS_MM:
+                continue
+            a, b = (s.y, s.top) if vertical else (s.x, s.right)
+            t0, t1 = sorted(((a - start) * step, (b - start) * step))
+            if t1 <= EPS_MM:
+                continue  # behind the ray's start
+            if lo + EPS_MM < line < hi - EPS_MM:  # the line crosses this card
+                length = min(length, t0 - MARK_CLEARANCE_MM)
+            else:
+                on_edge.append((max(t0, 0.0), t1))
+        pieces, at = [], 0.0
+        for t0, t1 in sorted(on_edge) + [(length, length)]:
+            if min(t0, length) - at >= MIN_MARK_MM - EPS_MM:
+                pieces.append((at, min(t0, length)))
+            at = max(at, t1)
+            if at >= length:
+                break
+        ends = [(start + step * a, start + step * b) for a, b in pieces]
+        return [(min(a, b), max(a, b)) for a, b in ends]
 
 
+def _merged(pieces: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Overlapping or touching intervals joined, in order."""
+    out: list[tuple[float, float]] = []
+    for a, b in sorted(pieces):
+        if out and a <= out[-1][1] + EPS_MM:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+# A packing: ("grid", cols, rows, turned) or ("split", vertical, first, second) with the first
+# part left of (vertical) or above the second. Scored by (cards, -blocks, -turned cards).
+_Pattern = tuple
+
+
+def _score(pattern: _Pattern | None) -> tuple[int, int, int]:
+    if pattern is None:
+        return (0, 0, 0)
+    if pattern[0] == "grid":
+        cards = pattern[1] * pattern[2]
+        return (cards, -1, -cards if pattern[3] else 0)
+    a, b = _score(pattern[2]), _score(pattern[3])
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def _raster(limit: float, a: float, b: float) -> list[float]:
+    """Every length i * a + j * b (i, j >= 0, not both 0) up to ``limit``: where a guillotine
+    cut between whole cards can fall (cards padded with the gutter)."""
+    found = set()
+    i = 0
+    while i * a <= limit + EPS_MM:
+        j = 0
+        while i * a + j * b <= limit + EPS_MM:
+            if i or j:
+                found.add(round(i * a + j * b, 6))
+            j += 1
+        i += 1
+    return sorted(found)
+
+
+def _pack(width: float, height: float, a: float, b: float) -> _Pattern | None:
+    """The best guillotine packing of ``a`` x ``b`` pieces, upright or turned, into ``width`` x
+    ``height`` (all padded by the gutter: a block of n pieces is n pieces long); None when no
+    piece fits. Exact over guillotine patterns (every sheet a trimmer can cut card by card)."""
+    xs, ys = _raster(width, a, b), _raster(height, a, b)
+
+    @cache
+    def best(w: float, h: float) -> _Pattern | None:
+        found: _Pattern | None = None
+        for turned in (False, True):
+            pw, ph = (b, a) if turned else (a, b)
+            cols, rows = int((w + EPS_MM) // pw), int((h + EPS_MM) // ph)
+            if cols and rows:
+                grid = ("grid", cols, rows, turned)
+                if _score(grid) > _score(found):
+                    found = grid
+        for vertical, length, other, points in ((True, w, h, xs), (False, h, w, ys)):
+            for p in points:
+                if p > length / 2 + EPS_MM:
+                    break
+                rest = _fit(points, length - p)
+                if rest is None:
+                    continue
+                one = best(p, other) if vertical else best(other, p)
+                two = best(rest, other) if vertical else best(other, rest)
+                if one is None or two is None:
+                    continue
+                if _score(two)[0] > _score(one)[0]:
+                    one, two = two, one  # the larger part first: at the top left
+                split = ("split", vertical, one, two)
+                if _score(split) > _score(found):
+                    found = split
+        return found
+
+    w, h = _fit(xs, width), _fit(ys, height)
+    return None if w is None or h is None else best(w, h)
+
+
+def _fit(points: list[float], length: float) -> float | None:
+    """The largest raster point not over ``length``."""
+    fitting = [p for p in points if p <= length + EPS_MM]
+    return fitting[-1] if fitting else None
+
+
+def _place(pattern: _Pattern, x: float, top: float, a: float, b: float, gutter: float) -> list[Slot]:
+    """The slots of ``pattern`` with its top-left corner at (``x``, ``top``); each part of a
+    split starts one gutter after the cards of the part before it."""
+    if pattern[0] == "grid":
+        _, cols, rows, turned = pattern
+        w, h = (b, a) if turned else (a, b)
+        return [Slot(x + c * (w + gutter), top - (r + 1) * h - r * gutter, w, h, 90 if turned else 0)
+                for r in range(rows) for c in range(cols)]
+    _, vertical, one, two = pattern
+    first = _place(one, x, top, a, b, gutter)
+    if vertical:
+        return first + _place(two, max(s.right for s in first) + gutter, top, a, b, gutter)
+    return first + _place(two, x, min(s.y for s in first) - gutter, a, b, gutter)
+
+
+@lru_cache(maxsize=64)
 def sheet_layout(trim_w: float, trim_h: float, paper: str,
-                 min_margin: float = MIN_SHEET_MARGIN_MM) -> SheetLayout:
-    """The n-up layout holding the most cards of ``trim_w`` x ``trim_h`` mm on a portrait sheet.
+                 min_margin: float = MIN_SHEET_MARGIN_MM, gutter: float = 0.0) -> SheetLayout:
+    """The n-up layout holding the most ``trim_w`` x ``trim_h`` mm cards on a portrait sheet.
 
-    The grid is centred, except that the top margin is at least `label_band_mm` (room for the
-    sheet label) and the others at least ``min_margin`` (mm).
+    The cards go inside the safe area: ``min_margin`` (mm) from the left, right and bottom paper
+    edges, `label_band_mm` from the top (room for the sheet label). Among the guillotine
+    packings (blocks of upright or turned cards, each block a grid, the sheet cut into blocks by
+    straight cuts), the one with the most cards wins; then the one with the fewest blocks, then
+    the fewest turned cards. ``gutter`` (mm) is the space between neighbouring cards (0: they
+    share a cut). The cards are centred on the sheet, as far as the label band allows.
     Raises ValueError when not even one card fits inside the margins.
     """
     register_fonts()
     paper_w, paper_h = paper_size_mm(paper)
     top_margin = max(min_margin, label_band_mm())
-    best = None
-    for rotated in (False, True):
-        cw, ch = (trim_h, trim_w) if rotated else (trim_w, trim_h)
-        cols = int((paper_w - 2 * min_margin + 1e-9) // cw)
-        rows = int((paper_h - min_margin - top_margin + 1e-9) // ch)
-        if cols * rows and (best is None or cols * rows > best[0] * best[1]):
-            best = (cols, rows, rotated, cw, ch)
-    if best is None:
+    width, height = paper_w - 2 * min_margin, paper_h - min_margin - top_margin
+    pattern = _pack(width + gutter, height + gutter, trim_w + gutter, trim_h + gutter) \
+        if width > 0 and height > 0 else None
+    if pattern is None:
         raise ValueError(f"a {trim_w:g} x {trim_h:g} mm card does not fit on {paper} with "
                          f"{min_margin:g} mm margins ({top_margin:.1f} mm at the top, for the sheet label)")
-    cols, rows, rotated, cw, ch = best
-    x0 = (paper_w - cols * cw) / 2
-    y0 = min((paper_h - rows * ch) / 2, paper_h - top_margin - rows * ch)
-    return SheetLayout(paper_w, paper_h, cols, rows, rotated, cw, ch, x0, y0)
+    slots = _place(pattern, 0.0, 0.0, trim_w, trim_h, gutter)
+    left, bottom = min(s.x for s in slots), min(s.y for s in slots)
+    used_w, used_h = max(s.right for s in slots) - left, -bottom
+    x0 = (paper_w - used_w) / 2
+    y0 = min((paper_h - used_h) / 2, paper_h - top_margin - used_h)
+    dx, dy = x0 - left, y0 - bottom
+    return SheetLayout(paper_w, paper_h, trim_w, trim_h,
+                       tuple(Slot(s.x + dx, s.y + dy, s.w, s.h, s.turn) for s in slots))
 
 
 def _overlay_pdf(layout: SheetLayout, labels: SheetLabels) -> bytes:
-    """A one-page PDF with the cut lines and the sheet labels (see `place_labels`)."""
+    """A one-page PDF with the cut marks (`SheetLayout.marks`) and the sheet labels (see
+    `place_labels`)."""
     register_fonts()
     buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)),
                     invariant=1, pageCompression=1, initialFontName=LABEL_FONT, initialFontSize=8)
-    pw, ph = mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)
-    gx0, gy0 = mm_to_pt(layout.x0), mm_to_pt(layout.y0)
-    gx1 = mm_to_pt(layout.x0 + layout.cols * layout.cell_w)
-    gy1 = mm_to_pt(layout.y0 + layout.rows * layout.cell_h)
     canvas.setStrokeGray(0.35)
     canvas.setLineWidth(0.3)
-    for i in range(layout.cols + 1):
-        x = mm_to_pt(layout.x0 + i * layout.cell_w)
-        canvas.line(x, 0, x, gy0)
-        canvas.line(x, gy1, x, ph)
-    for j in range(layout.rows + 1):
-        y = mm_to_pt(layout.y0 + j * layout.cell_h)
-        canvas.line(0, y, gx0, y)
-        canvas.line(gx1, y, pw, y)
+    for x0, y0, x1, y1 in layout.marks():
+        canvas.line(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(x1), mm_to_pt(y1))
     canvas.setFillGray(0.2)
     canvas.setFont(LABEL_FONT, LABEL_PT)
     for run in place_labels(layout, labels):
@@ -158,30 +368,55 @@ class LabelRun:
     text: str
 
 
-def place_labels(layout: SheetLayout, labels: SheetLabels) -> list[LabelRun]:
-    """Each label in one piece between two cut ticks, never split across one.
+def margin_gaps(layout: SheetLayout) -> dict[str, list[tuple[float, float]]]:
+    """The gaps between neighbouring cut marks in each margin the labels use, as (from, to) in
+    mm: ``top`` (x, left to right, between the marks crossing the top margin), ``left`` and
+    ``right`` (y, top to bottom, between the marks crossing that margin), each inside the
+    cards' bounding box."""
+    left, bottom, right, top = layout.bounds
+    marks = layout.marks()
+    top_x = sorted({x0 for x0, y0, x1, y1 in marks if x0 == x1 and y1 > top + EPS_MM})
+    left_y = sorted({y0 for x0, y0, x1, y1 in marks if y0 == y1 and x0 < left - EPS_MM}, reverse=True)
+    right_y = sorted({y0 for x0, y0, x1, y1 in marks if y0 == y1 and x1 > right + EPS_MM}, reverse=True)
+    return {"top": list(zip(top_x, top_x[1:])),
+            "left": [(b, a) for a, b in zip(left_y, left_y[1:])],
+            "right": [(b, a) for a, b in zip(right_y, right_y[1:])]}
 
-    ``what`` goes in the top margin over the first card column, `LABEL_TICK_GAP_MM` clear of
-    its ticks; ``how`` runs upwards in the left margin beside the top card row, at least
-    `LABEL_EDGE_MM` from the paper edge and clear of the row's ticks. A label longer than its
-    gap ends in an ellipsis. When the left margin is too narrow for a line of text, ``how``
-    goes in the top margin over the next card column (or after ``what`` with one column).
+
+def place_labels(layout: SheetLayout, labels: SheetLabels) -> list[LabelRun]:
+    """Each label in one piece between two cut marks, never split across one.
+
+    ``what`` goes in the top margin over the first gap between marks (the top-left card),
+    `LABEL_TICK_GAP_MM` clear of them. ``how`` goes in the first of these gaps that holds it
+    whole: up the left margin beside each card from the top, then over the next gaps of the top
+    margin, then up the right margin from the top; a side margin is used only when a line of
+    text fits in it at least `LABEL_EDGE_MM` from the paper edge. When none holds it whole, the
+    first of them holds it shortened with an ellipsis (as does ``what`` when longer than its
+    gap); with none at all, ``how`` follows ``what`` over the first card.
     """
     ascent, descent = (pt_to_mm(v) for v in getAscentDescent(LABEL_FONT, LABEL_PT))
-    grid_top = layout.y0 + layout.rows * layout.cell_h
+    left, _bottom, right, grid_top = layout.bounds
     baseline = grid_top + LABEL_GAP_MM - descent
-    gap = layout.cell_w - 2 * LABEL_TICK_GAP_MM
-    runs = [LabelRun(layout.x0 + LABEL_TICK_GAP_MM, baseline, 0, _shorten(labels.what, gap))]
-    side_x = LABEL_EDGE_MM + ascent  # the baseline of upward text; its ascent points to the edge
-    if side_x - descent + LABEL_GAP_MM <= layout.x0:
-        row_bottom = grid_top - layout.cell_h
-        runs.append(LabelRun(side_x, row_bottom + LABEL_TICK_GAP_MM, 90,
-                             _shorten(labels.how, layout.cell_h - 2 * LABEL_TICK_GAP_MM)))
-    elif layout.cols > 1:
-        runs.append(LabelRun(layout.x0 + layout.cell_w + LABEL_TICK_GAP_MM, baseline, 0,
-                             _shorten(labels.how, gap)))
+    gaps = margin_gaps(layout)
+    (first_a, first_b), *other_top = gaps["top"]
+    runs = [LabelRun(first_a + LABEL_TICK_GAP_MM, baseline, 0,
+                     _shorten(labels.what, first_b - first_a - 2 * LABEL_TICK_GAP_MM))]
+    line_mm = ascent - descent + LABEL_GAP_MM  # a line of text and its gap to the cards
+    candidates = []  # (x, y, angle, room) of each place ``how`` may go, in order of preference
+    left_x = LABEL_EDGE_MM + ascent  # the baseline of upward text; its ascent points to the edge
+    if LABEL_EDGE_MM + line_mm <= left + EPS_MM:
+        candidates += [(left_x, a + LABEL_TICK_GAP_MM, 90, b - a) for a, b in gaps["left"]]
+    candidates += [(a + LABEL_TICK_GAP_MM, baseline, 0, b - a) for a, b in other_top]
+    right_x = layout.paper_w - LABEL_EDGE_MM + descent
+    if right + line_mm <= layout.paper_w - LABEL_EDGE_MM + EPS_MM:
+        candidates += [(right_x, a + LABEL_TICK_GAP_MM, 90, b - a) for a, b in gaps["right"]]
+    whole = [c for c in candidates if _width_mm(labels.how) <= c[3] - 2 * LABEL_TICK_GAP_MM]
+    if whole or candidates:
+        x, y, angle, room = (whole or candidates)[0]
+        runs.append(LabelRun(x, y, angle, _shorten(labels.how, room - 2 * LABEL_TICK_GAP_MM)))
     else:
-        runs[0] = LabelRun(runs[0].x, baseline, 0, _shorten(f"{labels.what}{LABEL_SEPARATOR}{labels.how}", gap))
+        runs[0] = LabelRun(runs[0].x, baseline, 0, _shorten(f"{labels.what}{LABEL_SEPARATOR}{labels.how}",
+                                                            first_b - first_a - 2 * LABEL_TICK_GAP_MM))
     return runs
 
 
@@ -198,15 +433,28 @@ def _shorten(text: str, width_mm: float) -> str:
     return text.rstrip() + ELLIPSIS if text else ""
 
 
+def card_matrix(slot: Slot, left: float = 0.0, bottom: float = 0.0) -> tuple[float, ...]:
+    """The PDF matrix (a, b, c, d, e, f; pt) drawing a card face whose box starts at (``left``,
+    ``bottom``) pt into ``slot``: upright, a quarter turn anticlockwise (``turn`` 90) or
+    clockwise (-90)."""
+    x, y = mm_to_pt(slot.x), mm_to_pt(slot.y)
+    if slot.turn == 0:
+        return (1, 0, 0, 1, x - left, y - bottom)
+    if slot.turn == 90:  # the card's top points left
+        return (0, 1, -1, 0, x + mm_to_pt(slot.w) + bottom, y - left)
+    return (0, -1, 1, 0, x - bottom, y + mm_to_pt(slot.h) + left)  # its top points right
+
+
 def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
                  footer: str, copies: int | None = None) -> bytes:
     """n-up sheet PDF from a PDF whose pages are the card's faces at trim size (front, back...).
 
     ``copies``: how many cards to print (e.g. one per player); None fills one sheet. More
-    copies than a sheet holds take more sheets, the last one filled from its top-left slot.
+    copies than a sheet holds take more sheets, the last one filled from its first slot.
     Each face becomes one Form XObject drawn once per slot (so a sheet of nine cards costs no
-    more than one card); the back sheet mirrors columns for long-edge duplex. Returns PDF bytes
-    (pages: one per face per sheet, faces in order), byte-identical for identical input.
+    more than one card); a back page puts each card's back behind its front for a long-edge
+    flip (`SheetLayout.slot`), with its own cut marks and labels. Returns PDF bytes (pages: one
+    per face per sheet, faces in order), byte-identical for identical input.
     """
     source = pikepdf.open(io.BytesIO(face_pdf))
     box = source.pages[0].mediabox
@@ -227,14 +475,7 @@ def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
             card = sheet.add_resource(face, pikepdf.Name.XObject, pikepdf.Name("/Card"))
             ops = []
             for slot in range(cards):
-                x, y = layout.slot(slot, back=back)
-                x_pt, y_pt = mm_to_pt(x), mm_to_pt(y)
-                if not layout.rotated:
-                    matrix = (1, 0, 0, 1, x_pt - left, y_pt - bottom)
-                elif not back:  # a quarter turn anticlockwise: card top points left
-                    matrix = (0, 1, -1, 0, x_pt + mm_to_pt(layout.cell_w) + bottom, y_pt - left)
-                else:  # clockwise on the back, so the tops meet after a long-edge flip
-                    matrix = (0, -1, 1, 0, x_pt - bottom, y_pt + mm_to_pt(layout.cell_h) + left)
+                matrix = card_matrix(layout.slot(slot, back=back), left, bottom)
                 ops.append("q " + " ".join(f"{v:.4f}" for v in matrix) + f" cm {card} Do Q")
             side = "backs" if back else "fronts"
             if name not in ("front", "back"):
@@ -243,7 +484,7 @@ def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
                 side += f" · sheet {number + 1} of {count}"
             duplex = "duplex: flip on long edge · " if len(face_names) > 1 else ""
             labels = SheetLabels(f"{title}{LABEL_SEPARATOR}{side}", f"{duplex}{footer}")
-            overlay = pikepdf.open(io.BytesIO(_overlay_pdf(layout, labels)))
+            overlay = pikepdf.open(io.BytesIO(_overlay_pdf(layout.back() if back else layout, labels)))
             marks = sheet.add_resource(sheets.copy_foreign(overlay.pages[0].as_form_xobject()),
                                        pikepdf.Name.XObject, pikepdf.Name("/Marks"))
             ops.append(f"q {marks} Do Q")
