@@ -11,7 +11,7 @@ the tallies real games score with, each bounded and each saying what is wrong in
   ``size`` alike are ``count // size`` and need no function.
 
 Standard library only (runs in Pyodide). A function gets values the expression language has
-already charged for walking (`expressions._Compiler._Call`); each here is linear or n log n in
+already charged for walking (`expressions.compiler._Compiler._Call`); each here is linear or n log n in
 what it is given, and builds at most as many items as it was given.
 """
 
