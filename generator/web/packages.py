@@ -17,7 +17,8 @@ from generator.paths import NODE_MODULES, SHIPPED_DIR
 #: binary and the standard library. Not its package lock (``pyodide-lock.json``, 119 kB): the
 #: scorer loads no package, so the worker hands Pyodide the lock's ``info`` with no packages
 #: (`pyodide_lock`) instead of having it fetched at every start.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_STDLIB = "python_stdlib.zip"  # shipped cut down (generator/web/stdlib.py)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", PYODIDE_STDLIB)
 PYODIDE_LOCK = "pyodide-lock.json"
 
 

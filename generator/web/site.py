@@ -3,7 +3,9 @@
 The site (default ``output/web/``) holds, all served from its own origin:
   ``index.html``, ``app.css``, ``js/*.js``   the form and results (plain JavaScript, from ``web/``)
   ``engine-worker.js``                       the Web Worker that runs the scoring core in Pyodide
-  ``pyodide/``                               the pinned Pyodide runtime (from node_modules)
+  ``pyodide/``                               the pinned Pyodide runtime (from node_modules), its
+                                             standard library cut down to what the engine
+                                             imports (`stdlib`)
   ``data/engine.json``                       the scoring and rules search cores' Python files,
                                              the compiled rules and the engine's self-test
                                              (`engine_bundle`)
@@ -40,10 +42,11 @@ from generator.paths import WEB_SOURCES
 from generator.web import packages
 from generator.web.bundle import bundle
 from generator.web.compress import gzip_copy
-from generator.web.engine_bundle import engine_bundle
+from generator.web.engine_bundle import core_python_files, engine_bundle
 from generator.web.form_data import form_data
 from generator.web.icon import icon_png, icon_svg
 from generator.web.record_limits import record_limits
+from generator.web.stdlib import site_stdlib
 
 #: A file in every site we write: only a folder holding it (or an empty one) is ever replaced.
 MARKER = ".playaid-web"
@@ -74,13 +77,15 @@ class Site:
 
 
 def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = packages.NODE_MODULES,
-             index: dict | None = None, cache: Path | None = None) -> Site:
+             index: dict | None = None, cache: Path | None = None, stdlib: bytes | None = None) -> Site:
     """Every file of the site from the compiled ``rules``, the rules ``index`` (the Rules tab's;
     an empty one when None) and the sources in ``web/``.
     ``cache``: the folder where large compressed copies are kept between builds (default: the
     compiled rules' cache folder, `generator.compile.compile_rules.cache_dir`).
+    ``stdlib``: the ``python_stdlib.zip`` to ship (default: Pyodide's cut down, `stdlib.site_stdlib`).
 
-    Raises `MissingPackage` when a front-end package is not installed (run `npm ci`)."""
+    Raises `MissingPackage` when a front-end package is not installed (run `npm ci`), `StdlibError`
+    when the standard library cannot be cut down safely (`stdlib`)."""
     from generator.compile.compile_rules import cache_dir
 
     pyodide = packages.pyodide(node_modules)
@@ -92,7 +97,11 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
         if rel != SERVICE_WORKER:
             site.add(rel, path)
     for src, rel in pyodide.files:
-        site.add(f"pyodide/{rel}", src)
+        if rel == packages.PYODIDE_STDLIB:  # only the modules the engine imports (2.5 MB -> 0.8 MB)
+            site.add(f"pyodide/{rel}", stdlib if stdlib is not None else
+                     site_stdlib(src, pyodide.version, core_python_files()))
+        else:
+            site.add(f"pyodide/{rel}", src)
     # the YAML reader as one module (73 requests on a first visit were one file each)
     modules = {rel: src.read_text(encoding="utf-8") for src, rel in yaml.files if rel.endswith(".js")}
     site.add("vendor/yaml/yaml.js", bundle(modules, banner=f"// yaml {yaml.version} (ISC licence: vendor/yaml/LICENSE), "
@@ -218,16 +227,16 @@ def _running(pid: int) -> bool:
     return True
 
 
-def build_site(content_dir: Path, out_dir: Path) -> Site:
+def build_site(content_dir: Path, out_dir: Path, stdlib: bytes | None = None) -> Site:
     """Compile the rules from ``content_dir``, assemble the site and write it to ``out_dir``.
     Raises `UsageError` before any work when ``out_dir`` is a folder we did not write
-    (`foreign_folder`), then `ContentError` (bad content), `MissingPackage` (run `npm ci`) or
-    `WriteError`."""
+    (`foreign_folder`), then `ContentError` (bad content), `MissingPackage` (run `npm ci`),
+    `StdlibError` or `WriteError`. ``stdlib``: as for `assemble`."""
     from generator.compile.compile_rules import compiled_index, compiled_rules
 
     refused = foreign_folder(out_dir)
     if refused:
         raise UsageError(refused)
-    site = assemble(compiled_rules(content_dir), index=compiled_index(content_dir))
+    site = assemble(compiled_rules(content_dir), index=compiled_index(content_dir), stdlib=stdlib)
     _replace_folder(site, Path(out_dir))
     return site
