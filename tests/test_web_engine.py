@@ -6,6 +6,7 @@ retries by itself. The site is served under a sub-path (``/playaid/``), as an ht
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -27,6 +28,7 @@ class Switchboard:
     def __init__(self, root):
         from generator.web.serve import make_server
 
+        self.root = root
         self.responses: list[tuple[str, int]] = []
         self.blocked = None  # a compiled pattern, or None
         self.lock = threading.Lock()
@@ -146,6 +148,49 @@ def test_each_file_crosses_the_network_once_and_a_second_visit_needs_none(contex
     page = visit(context, served.url)
     assert engine_state(page, "ready")["engine"]["from"] == "snapshot"
     assert score_example(page) == expected
+    assert page.problems == []
+
+
+#: Issue 31: what the phone keeps for the site in all (navigator.storage.estimate()).
+MAX_STORED = 20_000_000
+
+
+def stored(page) -> int:
+    return page.evaluate("navigator.storage.estimate().then((e) => e.usage)")
+
+
+def test_the_phone_keeps_at_most_20_mb_and_the_packed_webassembly_is_served_whole(context, served):
+    """The offline copy, the memory snapshot and what the browser adds on later visits (its code
+    cache of the scripts) stay within `MAX_STORED`; the WebAssembly is kept gzipped (sw.js) and
+    reaches the engine byte for byte as the server sends it."""
+    page = visit(context, served.url)
+    engine_state(page, "ready")
+    offline_ready(page)
+    assert snapshot_kept(page) is not None
+    usages = [stored(page)]
+    wasm = "pyodide/pyodide.asm.wasm"
+    kept = page.evaluate("""async (path) => {
+        const name = (await caches.keys()).find((n) => n.startsWith("playaid-site-"));
+        const hit = await (await caches.open(name)).match(new URL(path, location.href).href);
+        return [hit.headers.get("X-Playaid-Packed"), (await hit.arrayBuffer()).byteLength];
+    }""", wasm)
+    raw = (served.root / SUB / wasm).read_bytes()
+    assert kept[0] is not None and kept[1] * 2 < len(raw), kept  # 9.6 MB kept as about 3.5 MB
+    page.close()
+    for _ in range(2):  # the second visit adds the browser's code cache; the third shows it done
+        page = visit(context, served.url)
+        assert engine_state(page, "ready")["engine"]["from"] == "snapshot"
+        offline_ready(page)
+        assert score_example(page) == cli_json("score", "examples/rftg-invasion.yaml")
+        usages.append(stored(page))
+        page.close()
+    page = visit(context, served.url)
+    assert page.evaluate("""async (path) => {
+        const bytes = await (await fetch(path)).arrayBuffer();
+        const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+        return Array.from(sum, (b) => b.toString(16).padStart(2, "0")).join("");
+    }""", wasm) == hashlib.sha256(raw).hexdigest()
+    assert max(usages) <= MAX_STORED, usages
     assert page.problems == []
 
 
