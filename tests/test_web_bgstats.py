@@ -88,6 +88,10 @@ def test_the_campaign_tab_sends_its_result_to_bg_stats(browser, server):
     play = json.loads(parse_qs(urlparse(link.get_attribute("href")).query)["data"][0])
     assert [(p["name"], p["score"]) for p in play["players"]] == [(expected.get("player") or "Pilot", expected["total"])]
     assert "Game 1 (" in play["comments"]
+    bgg = content_bgg().get(load_file(campaign)[0].data["game"])
+    if bgg:  # content's BoardGameGeek id, and the expansions it scores said in the comments
+        assert play["game"]["bggId"] == bgg["id"]
+        assert all(name in play["comments"] for name in bgg["expansions"]), play["comments"]
     link.scroll_into_view_if_needed()
     screenshot(page, "bgstats-campaign-link", full_page=False)
     assert page.problems == []
