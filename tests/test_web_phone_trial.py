@@ -259,21 +259,25 @@ def test_typing_a_tableau_speaks_once_per_changed_result_not_per_key(browser, se
 
 
 def test_a_generated_pads_claimed_total_and_empty_box_read_as_sentences(browser, server):
-    """The core's words for a game the scoring model describes ("the score gives", a default
-    other than 0) read right too: the verb kept, "type 0" only where 0 is what counts."""
+    """The core's findings for a game the scoring model describes ("the score gives", a default
+    other than 0) read right too, from their params: the verb kept, "type 0" only where 0 is
+    what counts."""
     page = phone(browser, server)
     said = page.evaluate("""() => import('./js/words.js').then((w) => [
-        w.forPeople({code: 'claimed_total', message: 'claimed 40 but the score gives 38 (claimed is +2)'}, {}, {}, {player: 'Cat'}).text,
+        w.forPeople({code: 'claimed_total', message: 'claimed 40 but the score gives 38 (claimed is +2)',
+                     params: {claimed: 40, total: 38, diff: 2, counted: 'the score gives'}}, {}, {}, {player: 'Cat'}).text,
         w.forPeople({code: 'missing_field', message: '`debt` not written for Cat (counted as -2; write `debt: -2` if there were none)',
-                     path: ['players', 2]}, {debt: 'Debt'}, {}, {player: 'Cat'}).text])""")
+                     params: {field: 'debt', player: 'Cat', default: -2}, path: ['players', 2]},
+                    {debt: 'Debt'}, {}, {player: 'Cat'}).text])""")
     assert said == ["Cat: the score pad says 40; the score gives 38 (2 more on the pad). The breakdown shows each part.",
                     "Cat: “Debt” is empty: how many? It counts as -2 until it is typed."]
     page.context.close()
 
 
 def test_the_cores_findings_read_as_the_phones_own_sentences(browser, server):
-    """words.js rewords a finding by matching the core's message: fed the messages the core gives
-    for a real record, every one reads as the phone's sentence, never as the record-file words."""
+    """words.js words a finding by its code from its params, never reading the message back:
+    fed the findings the core gives for a real record, with their messages blanked, every one
+    reads as the phone's sentence, never as the record-file words."""
     from generator.scoring.api import score
     from tests.scoring_fixtures import compiled
 
@@ -285,7 +289,7 @@ def test_the_cores_findings_read_as_the_phones_own_sentences(browser, server):
     findings.update((f["code"], f) for f in report["findings"] if f["code"] == "tableau_too_small")
     page = phone(browser, server)
     said = page.evaluate("""(fs) => import('./js/words.js').then((w) => fs.map((f) =>
-        w.forPeople(f, {}, {}, {holders: () => ["Ann", "Ann 2"]}).text))""",
+        w.forPeople({...f, message: ""}, {}, {}, {holders: () => ["Ann", "Ann 2"]}).text))""",
                          [findings["too_many_copies"], findings["duplicate_player"], findings["tableau_too_small"]])
     assert said == ["Old Earth appears 3 times in the tableaux (Ann, Ann 2), but only 1 copy exists. Check those "
                     "tableaux for a card added twice or the wrong card picked.",

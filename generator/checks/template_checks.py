@@ -59,7 +59,7 @@ def check_templates(content, doc: Scoring, loc) -> list[Problem]:
             scan((key, i, "message"), c.message, local, f"{what} '{c.id}' message")
     for code, message in doc.messages.items():
         if code in MESSAGES and message.text is not None:
-            scope = set(placeholders(MESSAGES[code])) | _MESSAGE_EXTRAS.get(code, set())
+            scope = set(placeholders(MESSAGES[code])) | _MESSAGE_EXTRAS.get(code, set()) | set(message.values or {})
             scan(("messages", code, "text"), message.text, scope, f"message '{code}'")
     for key, scope in (("entered", {"field", "player", "default"}), ("record_entered", {"field", "value"})):
         for i, e in enumerate(getattr(doc, key)):

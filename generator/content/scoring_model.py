@@ -362,10 +362,14 @@ class Check(Strict):
 
 
 class Message(Strict):
-    """A built-in finding reworded: its ``code`` and ``text`` (a template)."""
+    """A built-in finding reworded: its ``code`` and ``text`` (a template), and ``values``: the
+    model's own words for the template's named words (``claimed_total``: ``{counted: "the
+    cards and chips give"}``), which the finding's ``params`` carry too, so every reader words
+    the finding alike."""
 
     code: str | None = None
     text: str | None = None
+    values: dict[str, str] | None = None
 
 
 class SheetLine(Strict):

@@ -48,7 +48,7 @@ MESSAGES = {
     "player_count": "{count} players, but the game takes at most {max} (check the record)",
     "duplicate_player": "two players are named '{name}', entries {first} and {second} (give each player a different "
                         "name, or remove the entry written twice)",
-    "claimed_total": "claimed {claimed} but the score gives {total} (claimed is {diff:+d}){hint}",
+    "claimed_total": "claimed {claimed} but {counted} {total} (claimed is {diff:+d}){hint}",
     "award_why": "{best} {measure}{note}: {top}{tie}",
     "award_player_count": "{title}: not scored with {count} players (it is scored with {bound})",
 }
@@ -157,13 +157,16 @@ class Pad:
         return record
 
     def message(self, code: str, values: dict) -> tuple[str, str]:
-        """(code, text) of a built-in finding, reworded when the model says so."""
+        """(code, text) of a built-in finding, reworded when the model says so; the model's own
+        words for its named words (``values``) are put in ``values`` (the finding's params)."""
         custom = self.model.messages.get(code)
         template = MESSAGES[code]
         code = _CODES.get(code, code)
         if isinstance(custom, dict):
             code = custom.get("code") or code
             template = custom.get("text") or template
+            if custom.get("values"):
+                values.update(custom["values"])
         elif isinstance(custom, str):
             template = custom
         return code, fill(template, values)
@@ -234,7 +237,7 @@ class Pad:
                 for mechanism in self.mechanisms.values():  # e.g. the unknown cards a total leaves out
                     hint = mechanism.claimed_hint(game, i, ps["total"]) or hint
                 values = {"claimed": claimed, "total": ps["total"], "diff": claimed - ps["total"],
-                          "player": ps["name"], "hint": hint}
+                          "player": ps["name"], "hint": hint, "counted": "the score gives"}
                 code, text = self.message("claimed_total", values)
                 findings.append(Finding("error", ps["name"], code, text, ("players", i, "claimed_total"),
                                         params_of(values)))

@@ -77,9 +77,15 @@ def problem_count(problems: list[dict]) -> int:
     return sum(p.get("more", 1) for p in problems)
 
 
-def problem(path, message: str, hint: str = "") -> dict:
-    """A problem as the report carries it: ``{path: [...], field, message, hint}``."""
-    return {"path": list(path), "field": dotted(path), "message": message, "hint": hint}
+def problem(path, message: str, hint: str = "", code: str | None = None, params: dict | None = None) -> dict:
+    """A problem as the report carries it: ``{path: [...], field, message, hint}``, and with
+    ``code`` its ``code`` and ``params`` (what the message says, as data: a reader words it by
+    code): ``missing`` (a required field left out), ``too_few`` (``{"min": 3}`` entries)."""
+    found: dict[str, Any] = {"path": list(path), "field": dotted(path), "message": message, "hint": hint}
+    if code is not None:
+        found["code"] = code
+        found["params"] = dict(params or {})
+    return found
 
 
 def _shown(value: Any) -> str:
@@ -174,7 +180,7 @@ def _check_array(schema: dict, value: list, path: tuple, out: _Collector) -> Non
     if len(value) < schema.get("minItems", 0):
         out.add(problem(path, f"needs at least {schema['minItems']} "
                               f"{'entry' if schema['minItems'] == 1 else 'entries'}",
-                        schema.get("x-hint", "")))
+                        schema.get("x-hint", ""), "too_few", {"min": schema["minItems"]}))
     if "maxItems" in schema and len(value) > schema["maxItems"]:
         out.add(problem(path, f"has {len(value)} entries; at most {schema['maxItems']} are allowed",
                         "check the record"))
@@ -211,7 +217,7 @@ def _check_object(schema: dict, value: dict, path: tuple, out: _Collector) -> No
             hint = sub.get("x-missing-hint") or (
                 f"add `{name}:` here, one of: {', '.join(map(str, sub['enum']))}" if "enum" in sub
                 else f"add `{name}:` here")
-            out.add(problem(path + (name,), f"missing field '{name}'", hint))
+            out.add(problem(path + (name,), f"missing field '{name}'", hint, "missing", {"field": name}))
     for name, sub in props.items():
         if name in value:
             _check(sub, value[name], path + (name,), out)

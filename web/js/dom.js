@@ -79,13 +79,13 @@ export function richText(text) {
 
 /**
  * What the page says for an error of an unscorable record at `path`: a required field still
- * empty whose own box is in the form reads "Needed to score: fill this in." (the core's
- * "missing field 'fame' (add `fame:` here)" speaks to someone editing YAML); anything else is
- * the core's message and hint, for `richText`.
+ * empty (the core's code `missing`) whose own box is in the form reads "Needed to score: fill
+ * this in." (the core's "missing field 'fame' (add `fame:` here)" speaks to someone editing
+ * YAML); anything else is the core's message and hint, for `richText`.
  */
 export function errorText(root, path, error, kind) {
   const own = path?.length && root.querySelector(`[data-path="${CSS.escape(pathAttr(path))}"]`);
-  if (kind === "needed" && own && /^missing field /.test(error.message)) return "Needed to score: fill this in.";
+  if (kind === "needed" && own && error.code === "missing") return "Needed to score: fill this in.";
   return error.hint ? `${error.message} (${error.hint})` : error.message;
 }
 

@@ -294,10 +294,12 @@ export class PlayersPad {
   wordsFor(finding) {
     const path = finding.path ?? [];
     const i = path[0] === "players" && typeof path[1] === "number" ? path[1] : null;
+    const scored = finding.player != null ? this.report?.players?.find((p) => p.name === finding.player) : null;
     return forPeople(finding, this.labels, this.values, {
       player: i === null ? null : this.playerName(i),
       typed: valueAt(this.record, path),
       holders: (card) => this.holdersOf(card),
+      leftOut: scored?.not_counted ?? [],
     });
   }
 
@@ -333,9 +335,8 @@ export class PlayersPad {
     const same = this.sameNames().size;
     if (same) out.push(`${plural(same, "name is", "names are")} used twice`);
     const counts = new Map();
-    const questions = this.questionCodes();
     for (const f of report?.findings ?? []) {
-      if (f.severity !== "error" || (same && f.code === "duplicate_player") || questions.has(f.code)) continue; // said above, or below
+      if (f.severity !== "error" || (same && f.code === "duplicate_player") || f.question) continue; // said above, or below
       if (this.provisionalOnly(f)) continue; // a game-wide check waits for every player
       counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
     }
@@ -348,24 +349,12 @@ export class PlayersPad {
     return out;
   }
 
-  /** The codes of the findings that ask a question rather than state a fault: a value the model
-   * needs left empty (scored as its default: is it 0, or forgotten?), or a record value
-   * assumed. The scoring core's codes and the names the model's `messages` give them. */
-  questionCodes() {
-    const messages = this.scoringModel()?.messages ?? this.hooks.messages?.() ?? {};
-    const codes = new Set(["missing_field", "assumed"]);
-    for (const key of ["missing_field", "missing_record_field", "assumed"]) {
-      const code = messages[key]?.code;
-      if (typeof code === "string") codes.add(code);
-    }
-    return codes;
-  }
-
-  /** The values left empty that the scorer asked about, in words: ["Ben's VP chips", ...]. */
+  /** The values left empty that the scorer asked about (the findings it marks `question`: a
+   * value the model needs left empty, scored as its default: is it 0, or forgotten?; a record
+   * value assumed), in words: ["Ben's VP chips", ...]. */
   questions() {
-    const codes = this.questionCodes();
-    return (this.report?.findings ?? []).filter((f) => codes.has(f.code)).map((f) => {
-      const name = String(f.message ?? "").match(/^`([a-z0-9_]+)`/)?.[1];
+    return (this.report?.findings ?? []).filter((f) => f.question).map((f) => {
+      const name = typeof f.params?.field === "string" ? f.params.field : null;
       const what = name ? (this.labels[name] ?? words(name)) : "a value";
       return f.player ? `${f.player}'s ${what}` : what;
     });

@@ -64,10 +64,9 @@ function findings(pad, report) {
   if (!shown.length) return null;
   const order = { error: 0, warning: 1, info: 2 };
   shown.sort((a, b) => order[a.severity] - order[b.severity]);
-  const questions = pad.questionCodes();
   return [h("h3", {}, "Checks"), h("ul", { class: "todo", id: pad.gid("checks") }, shown.map((f) => {
     const item = todo(pad, f, pad.findingPath(f, report), true);
-    if (questions.has(f.code)) item.classList.add("question");
+    if (f.question) item.classList.add("question");
     return item;
   }))];
 }
@@ -81,13 +80,13 @@ function awards(pad, report) {
   const items = list.map((award) => {
     const holders = report.players.filter((p) => (p[pad.awardsList] ?? []).includes(award.id));
     const line = holders.length ? holders[0].explain.find((e) => e.component === award.title) : null;
-    const missed = (report.findings ?? []).find((f) => AWARD_CODES.has(f.code) && f.message.startsWith(`${award.title}:`));
+    const missed = (report.findings ?? []).find((f) => AWARD_CODES.has(f.code) && f.params?.award === award.id);
     // an award by place or round by round: each holder's VP from it, from their explanation lines
     const byPlace = award.places || award.places_by_players || award.per_round || ["share", "pool"].includes(award.ties);
     const won = (p) => p.explain.filter((e) => e.component === award.title || e.component.startsWith(`${award.title}, `))
       .reduce((sum, e) => sum + e.vp, 0);
     const how = byPlace && holders.length ? holders.map((p) => `${p.name} ${won(p)} VP`).join(", ")
-      : line ? line.why.replace(/, tied with .*$/, "") : missed ? missed.message.slice(award.title.length + 1).trim()
+      : line ? line.why.replace(/, tied with .*$/, "") : missed ? notGiven(missed, pad.scoringModel())
       : none ? "not given: the game ended without them" : "not given";
     const places = award.places ?? (award.places_by_players ? Object.values(award.places_by_players).at(-1) : null);
     const worth = `${places ? places.join(" / ") : award.vp} VP${award.per_round ? " each round" : ""}`;
@@ -97,6 +96,19 @@ function awards(pad, report) {
       h("span", { class: "why" }, how));
   });
   return [h("h3", {}, pad.awardsTitle ?? "Awards"), h("ul", { class: "tiles" }, items)];
+}
+
+/** Why nobody took an award, from its finding's `params` (the scoring core's built-in words
+ * for it, without the award's title: the row shows it), the finding's code as the model's
+ * `messages` name it; any other finding: its own words. */
+function notGiven(f, scoring) {
+  const p = f.params ?? {};
+  const said = {
+    award_not_given: () => `nobody scores it (${p.best} ${p.measure}${p.note} is ${p.top}; it needs ${p.bound} ${p.min})`,
+    award_tied_nobody: () => `nobody scores it (${p.names} tie for the ${p.best} ${p.measure}${p.note}: ${p.top})`,
+  };
+  const key = Object.keys(said).find((k) => f.code === (scoring?.messages?.[k]?.code ?? k));
+  return key && p.top !== undefined ? said[key]() : f.message;
 }
 
 function actions(pad) {
