@@ -63,10 +63,9 @@ class Group(SummaryGroup):
             close = difflib.get_close_matches(name, self.list_commands(ctx), n=3, cutoff=0.6)
             if not close:
                 raise
-            exc.message = f"No such command '{name}'. Did you mean {' or '.join(close)}?"
-            if getattr(exc, "possibilities", None):  # click >= 8.4 would add its own suggestion
-                exc.possibilities = None
-            raise
+            # a UsageError of our own words (click >= 8.4's NoSuchCommand would add its own suggestion)
+            message = f"No such command '{name}'. Did you mean {' or '.join(close)}?"
+            raise click.UsageError(message, ctx=exc.ctx) from None
 
     def invoke(self, ctx):
         try:

@@ -24,7 +24,7 @@ def change_filter():
     """A watchfiles filter: watchfiles' defaults (.git, __pycache__, ...) plus `EDITOR_TEMP_PATTERNS`."""
     from watchfiles import DefaultFilter
 
-    return DefaultFilter(ignore_entity_patterns=DefaultFilter.ignore_entity_patterns + EDITOR_TEMP_PATTERNS)
+    return DefaultFilter(ignore_entity_patterns=(*DefaultFilter.ignore_entity_patterns, *EDITOR_TEMP_PATTERNS))
 
 
 def _shown(path: str, roots: list[Path]) -> str:

@@ -167,17 +167,19 @@ def _run_one(content, check: Check, path, loc, names, where, budget: Budget) -> 
                 return None, None  # the game's budget is spent: said once, by run_checks
             return None, loc.problem(path + (field,), _message(check, expression.text, exc), _HINT)
 
+    rows: list | tuple | set | frozenset
     if check.for_each is None:
-        rows: list = [_NO_ROW]
+        rows = [_NO_ROW]
     else:
-        rows, err = evaluate("for_each", names)
+        found, err = evaluate("for_each", names)
         if err or budget.left < 0:
             return [err] if err else []
-        if isinstance(rows, dict):
-            rows = list(rows)
-        if not isinstance(rows, (list, tuple, set, frozenset)):
+        if isinstance(found, dict):
+            found = list(found)
+        if not isinstance(found, (list, tuple, set, frozenset)):
             return [loc.problem(path + ("for_each",), f"check '{check.id}': `for_each` gives "
-                                f"{short_repr(rows, 60)}, not a list of rows", _HINT)]
+                                f"{short_repr(found, 60)}, not a list of rows", _HINT)]
+        rows = found
         if len(rows) > MAX_ROWS:
             return [loc.problem(path + ("for_each",), f"check '{check.id}': `for_each` gives "
                                 f"{len(rows):,} rows; a check may walk at most {MAX_ROWS:,}", _HINT)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,6 +12,9 @@ from generator.build.options import INKS, MAX_COPIES, BuildOptions, RenderOption
 from generator.commands import content_default, existing_content
 from generator.commands.completion import complete_aids
 from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 
 def _options(aids, paper, mode, png, out, content_dir, force, jobs, copies=None, ink="colour") -> BuildOptions:
@@ -28,8 +32,8 @@ class Reporter:
         from generator.commands.color import styled
 
         self.rich = styled(sys.stderr) and not quiet  # progress bar and coloured table; else plain lines
-        self.bar = None
-        self.task = None
+        self.bar: Progress | None = None  # with its task, from the start event on a terminal
+        self.task: TaskID | None = None
 
     def __call__(self, event, key, result):
         if event == "start":
@@ -41,7 +45,7 @@ class Reporter:
                 self.bar.start()
                 self.task = self.bar.add_task("build", total=key)
             return
-        if event == "done" and self.bar is not None:
+        if event == "done" and self.bar is not None and self.task is not None:
             self.bar.advance(self.task)
         if self.rich:
             return

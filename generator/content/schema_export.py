@@ -83,7 +83,7 @@ def pick_by_leading_key(schema: dict) -> dict:
         if isinstance(node, dict):
             alternatives = node.get("oneOf")
             keys = leading_keys(alternatives) if isinstance(alternatives, list) else None
-            if keys:
+            if keys and isinstance(alternatives, list):  # (keys come only from a list)
                 del node["oneOf"]
                 node["type"] = "object"
                 node["allOf"] = [{"if": {"required": [key]}, "then": alt} for key, alt in zip(keys, alternatives)]

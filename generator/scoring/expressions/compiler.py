@@ -288,9 +288,9 @@ class _Compiler:
             # len() reads a size: it costs the items of the list itself, not of lists inside it
             # (a formula's len(players) would otherwise walk every value of every player)
             walk = _counted if function is len else _walked
-            cost = function.cost if type(function) is Costed else None
-            if cost is not None:
-                function = function.fn
+            cost: Callable | None = None
+            if type(function) is Costed:
+                cost, function = function.cost, function.fn
 
             if not kwargs:
                 def call(env, budget):

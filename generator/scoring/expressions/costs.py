@@ -241,7 +241,7 @@ _BINARY = {
 }
 #: What a binary operator builds, worked out from its operands before it runs (`charge`).
 _SIZES = {ast.Add: _add_size, ast.Mult: _mul_size, ast.Mod: _mod_size}
-_UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Not: operator.not_}
+_UNARY: dict[type, Callable[[Any], Any]] = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Not: operator.not_}
 _COMPARE = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
     ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
@@ -264,7 +264,7 @@ def _join_size(sep, items=(), *_) -> int:
 _METHOD_SIZES = {name: (lambda value: 0) for name in ("get", "startswith", "endswith", "count", "index")}
 
 #: Methods an expression may call, by the type of the value they are called on.
-METHODS = {
+METHODS: dict[type, frozenset[str]] = {
     dict: frozenset({"keys", "values", "items", "get"}),
     str: frozenset({"lower", "upper", "strip", "startswith", "endswith", "split", "join"}),
     list: frozenset({"count", "index"}),
