@@ -42,10 +42,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.chdir(ROOT)
 
-from generator.build.aidbuild import _environment, source_date_epoch  # noqa: E402
-from generator.build.build import BuildOptions, _read_manifest, build  # noqa: E402
 from generator.checks.load import load_content  # noqa: E402
 from generator.compile.plan import plan_aids  # noqa: E402
+from generator.pipeline.aidbuild import _environment, source_date_epoch  # noqa: E402
+from generator.pipeline.build import BuildOptions, _read_manifest, build  # noqa: E402
 
 
 def timed(fn, *args, **kwargs) -> tuple[float, object]:

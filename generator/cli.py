@@ -183,8 +183,8 @@ def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
         if note:
             click.echo(note, err=True)
     content = load_content(content_dir)
-    from generator.build.fit_checks import check_fit
     from generator.errors import ContentError
+    from generator.pipeline.fit_checks import check_fit
 
     unfit = check_fit(content)  # what `build` would refuse for want of room, at its content line
     if unfit:

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from tests.render_helpers import find_positions, pages, text
 
 CARDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end",

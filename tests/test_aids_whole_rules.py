@@ -10,13 +10,13 @@ import unicodedata
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.checks.load import load_content
 from generator.compile.icon_text import ICON_TOKEN
 from generator.content.aids import RulesBlock, RulingsBlock
 from generator.content.models import RuleItem
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.render.faces import page_footer
 
 CONTENT = load_content(PROJECT_ROOT / "content")

@@ -124,7 +124,7 @@ def test_ctrl_c_stops_a_build_at_once_with_one_line(tmp_path):
 # The fallback where the kernel cannot be asked: a thread in the worker watches its parent.
 FALLBACK = """
 import os, sys, time
-from generator.build import worker_lifetime
+from generator.pipeline import worker_lifetime
 worker_lifetime._kernel_kills_us = lambda: False
 worker_lifetime.POLL_SECONDS = 0.05
 parent = os.getpid()

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.cli import cli
 from generator.paths import ASSETS_DIR, PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.render.html_pdf import HtmlRenderer, RenderFailed
 from generator.render.templates import make_environment
 
@@ -68,7 +68,7 @@ def test_a_touched_file_is_hashed_once_then_the_stat_check_holds_again(content, 
     """A content file touched (same bytes, new time) makes the next no-op build hash the content;
     it records the new file stats, so the build after it stops at the stat check and hashes
     nothing (code_fingerprint is never called)."""
-    import generator.build.build as build_module
+    import generator.pipeline.build as build_module
 
     out = tmp_path / "out"
     options = BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("rftg-score-sheet",))
@@ -175,7 +175,7 @@ def test_unknown_aid_is_a_usage_error(tmp_path):
 
 
 def test_watch_rebuilds_after_a_save(content, tmp_path):
-    from generator.build.watch import watch
+    from generator.pipeline.watch import watch
 
     out = tmp_path / "o"
     lines: list[str] = []

@@ -10,10 +10,10 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.content.aids import Aid
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.render.forms import FormFitError, render_form
 from tests.render_helpers import PT_TO_MM
 

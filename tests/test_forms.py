@@ -13,11 +13,11 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.checks.load import load_content
 from generator.errors import ContentError
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.render.form_scripts import FF_DO_NOT_SCROLL, FF_DO_NOT_SPELL_CHECK, FF_READ_ONLY, NUMBER_KEYSTROKE_JS
 
 FF_REQUIRED = 1 << 1  # PDF 32000-1:2008, table 221

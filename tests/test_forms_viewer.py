@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 
 PDFJS = PROJECT_ROOT / "node_modules" / "pdfjs-dist"
 

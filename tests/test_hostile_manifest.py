@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.build.build import MANIFEST_NAME, WHOLE_BUILD, _remove_stale
-from generator.build.manifest_io import inside, read_manifest
 from generator.cli import cli
+from generator.pipeline.build import MANIFEST_NAME, WHOLE_BUILD, _remove_stale
+from generator.pipeline.manifest_io import inside, read_manifest
 
 REPO = Path(__file__).resolve().parents[1]
 GOOD = {"hash": "h", "files": ["a4/good.pdf"], "png": False, "fitted": {"front": 9.5}, "seconds": 1.2}

@@ -13,13 +13,13 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.checks.load import load_content
 from generator.compile.plan import plan_aids
 from generator.content.aids import NAMED_SIZES_MM
 from generator.content.skeleton import new_game
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.render.impose import MIN_SHEET_MARGIN_MM, label_band_mm, sheet_layout
 from generator.units import paper_size_mm, pt_to_mm
 

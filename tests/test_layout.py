@@ -22,7 +22,7 @@ LAYERS = [
     ("checks",),  # check: cross-checks, load_content() and its cache
     ("compile",),  # compile: scoring rules, rules index, the plan of aids
     ("render",),  # the formats: HTML -> PDF, forms, imposition
-    ("build",),  # build: plan -> render -> impose -> write, the fit check
+    ("pipeline",),  # build: plan -> render -> impose -> write, the fit check
     ("records",),  # score records read, the text reports
     ("web",),  # the site and its server
     ("commands",),  # the command line's sub-commands

@@ -62,10 +62,10 @@ def test_a_lone_word_before_a_long_word_is_legitimate(renderer):
 
 
 def test_shipped_cards_have_no_stranded_words(monkeypatch):
-    from generator.build.aidbuild import _environment, _renderer
     from generator.checks.load import load_content
     from generator.compile.plan import plan_aids
     from generator.paths import PROJECT_ROOT
+    from generator.pipeline.aidbuild import _environment, _renderer
     from generator.render.faces import render_card_faces
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
@@ -120,8 +120,8 @@ def _skeleton(tmp_path, item: str):
 
 
 def _build(content, out):
-    from generator.build.aidbuild import RenderOptions
-    from generator.build.build import BuildOptions, build
+    from generator.pipeline.aidbuild import RenderOptions
+    from generator.pipeline.build import BuildOptions, build
 
     return build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("zz-summary",),
                               render=RenderOptions(paper="a4", mode="print-shop")))

@@ -11,14 +11,14 @@ import pikepdf
 import pytest
 from click.testing import CliRunner
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.checks.load import load_content
 from generator.cli import cli
 from generator.compile.compile_rules import compile_rules
 from generator.content.skeleton import new_game
 from generator.errors import UsageError
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.reader.yaml_io import load_file
 from generator.scoring.api import score
 from tests.shipped_content import shipped_games

@@ -8,9 +8,9 @@ import statistics
 
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from tests.print_quality import ink_coverage
 
 #: The least saving low ink must make on average over the aids.

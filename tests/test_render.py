@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.checks.load import load_content
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.render.impose import sheet_layout
 from tests.render_helpers import box_mm, find_positions, pages, size_mm, text
 

@@ -18,8 +18,8 @@ from generator.paths import PROJECT_ROOT
 SCRIPT = """
 import codecs, sys
 from pathlib import Path
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
 report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=Path(sys.argv[1]), jobs=1,
                             only=("invasion-summary",), render=RenderOptions(paper="a4")))

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.content.skeleton import new_game
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.units import HOME_PRINTER_MARGIN_MM
 from tests.render_helpers import PT_TO_MM
 

@@ -12,11 +12,11 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.checks.load import load_content
 from generator.compile.plan import plan_aids
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.render.faces import footer_text
 from generator.render.impose import SheetLabels, SheetLayout, place_labels, sheet_layout
 from tests.render_helpers import PT_TO_MM

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.build import MANIFEST_NAME, WHOLE_BUILD, BuildOptions, build
 from generator.checks.cache import CACHE_NAME, load_content_cached, to_json
 from generator.checks.load import load_content
 from generator.compile import compile_rules
@@ -23,6 +22,7 @@ from generator.compile.compile_rules import FORMAT, compiled_rules, rules_finger
 from generator.content.files import content_digests
 from generator.fingerprint import code_fingerprint, content_fingerprint, stat_snapshot
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.build import MANIFEST_NAME, WHOLE_BUILD, BuildOptions, build
 
 CONTENT = PROJECT_ROOT / "content"
 TITLE = "title: Race for the Galaxy\n"

@@ -16,9 +16,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.render.faces import MIN_TEXT_PT
 from tests.print_quality import checkbox_appearances, effective_size_pt, page_fill, small_card_text
 
@@ -79,7 +79,7 @@ def test_no_text_run_of_any_aid_is_under_6_pt(tmp_path, paper, mode):
     # text balanced between a card's faces: their fitted body sizes at most 1 pt apart
     import json
 
-    from generator.build.build import MANIFEST_NAME
+    from generator.pipeline.build import MANIFEST_NAME
 
     manifest = json.loads((folder / MANIFEST_NAME).read_text(encoding="utf-8"))
     for key, kind in formats.items():

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.compile.compile_rules import compiled_rules
 from generator.paths import CONTENT_DIR, PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from generator.reader.yaml_io import load_file
 from tests.web_support import cli_json, open_page
 

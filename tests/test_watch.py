@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from generator.build.build import BuildOptions, build
-from generator.build.watch import change_filter
 from generator.commands.build import Reporter
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.build import BuildOptions, build
+from generator.pipeline.watch import change_filter
 
 AIDS = ("frontier-summary", "strength-tables", "rftg-score-sheet")
 
@@ -45,7 +45,7 @@ def test_real_files_are_changes(name):
 
 
 def test_watch_prints_only_what_it_rebuilt(tmp_path, capsys):
-    from generator.build.watch import watch
+    from generator.pipeline.watch import watch
 
     content = tmp_path / "content"
     shutil.copytree(PROJECT_ROOT / "content", content)
@@ -135,9 +135,9 @@ def test_warm_up_lays_out_a_card_only_when_this_process_has_not(tmp_path, monkey
     """After a build that rendered here (one job) the templates are compiled: no warm-up layout.
     After a parallel build (only workers compiled them) one card is laid out, from the content
     the build loaded (nothing hashed again)."""
-    import generator.build.aidbuild as aidbuild
+    import generator.pipeline.aidbuild as aidbuild
     from generator import fingerprint
-    from generator.build.watch import _warm_up
+    from generator.pipeline.watch import _warm_up
 
     content = tmp_path / "content"
     shutil.copytree(PROJECT_ROOT / "content", content)

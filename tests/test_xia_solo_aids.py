@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build.aidbuild import RenderOptions
-from generator.build.build import BuildOptions, build
 from generator.paths import PROJECT_ROOT
+from generator.pipeline.aidbuild import RenderOptions
+from generator.pipeline.build import BuildOptions, build
 from tests.render_helpers import text
 
 SOLO = ("solo-setup", "solo-turn", "solo-round-end", "rules-reference")

@@ -229,10 +229,10 @@ def build_pdf_zips(out: Path, epoch: int, output: Path = ROOT / "output", only: 
     """Build every aid (or the ``only`` ones) for each paper size and mode into ``output``
     (incremental) and zip the PDFs each build reports, with PRINTING.txt, as
     ``playaid-<version>-pdf-<folder>.zip``. Raises SystemExit naming the aid when one fails."""
-    from generator.build.build import build
-    from generator.build.options import BuildOptions, RenderOptions
     from generator.checks.load import load_content
     from generator.compile.plan import plan_aids
+    from generator.pipeline.build import build
+    from generator.pipeline.options import BuildOptions, RenderOptions
 
     content = load_content(CONTENT_DIR)
     planned = plan_aids(content)

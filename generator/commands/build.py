@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from generator.build.options import INKS, MAX_COPIES, BuildOptions, RenderOptions
 from generator.commands import content_default, existing_content
 from generator.commands.completion import complete_aids
 from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
+from generator.pipeline.options import INKS, MAX_COPIES, BuildOptions, RenderOptions
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -148,7 +148,7 @@ def build_command(aids, paper, mode, png, copies, ink, out, content_dir, jobs, q
       playaid build rftg-score-sheet --paper letter  # one aid, US Letter
       playaid build --mode print-shop --png          # bleed, crop marks
     """
-    from generator.build.build import build
+    from generator.pipeline.build import build
 
     _check_out(out)
     options = _options(aids, paper, mode, png, out, content_dir, force, jobs, copies, ink)
@@ -166,7 +166,7 @@ def watch_command(aids, paper, mode, png, copies, ink, out, content_dir, jobs, q
     Prints what each save rebuilt (unchanged aids are not listed); editors' temporary and backup
     files are ignored. Errors are reported and watching goes on.
     """
-    from generator.build.watch import watch
+    from generator.pipeline.watch import watch
 
     _check_out(out)
     options = _options(aids, paper, mode, png, out, content_dir, False, jobs, copies, ink)

@@ -5,7 +5,7 @@ by the stylesheet and the PDF writer); every URL goes through `AssetFetcher`.
 
 WeasyPrint copies the @font-face fonts into a temporary ``weasyprint-*`` folder that
 `FontConfiguration.__del__` removes with ``shutil.rmtree`` looked up as a module global. A
-renderer kept for the life of the process (``generator.build.aidbuild._renderer`` caches one) would
+renderer kept for the life of the process (``generator.pipeline.aidbuild._renderer`` caches one) would
 be freed only at interpreter shutdown; when something keeps modules alive until then (Hypothesis
 caches every module it has seen), Python clears module globals in reverse import order, so
 WeasyPrint's ``rmtree`` is None by the time the renderer goes: "Exception ignored in:
@@ -98,7 +98,7 @@ class HtmlRenderer:
 
     def pdf(self, document, title: str = "") -> bytes:
         """PDF bytes of a laid-out document; byte-identical for identical input when
-        SOURCE_DATE_EPOCH is set (see `generator.build.build`)."""
+        SOURCE_DATE_EPOCH is set (see `generator.pipeline.build`)."""
         if title:
             document.metadata.title = title
         document.metadata.generator = "playaid"

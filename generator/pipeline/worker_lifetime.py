@@ -8,7 +8,7 @@ them. Each worker therefore asks the kernel to kill it when its parent dies (Lin
 checks once a second that its parent is still the one that started it.
 
 Ctrl-C reaches every process of the terminal's process group: workers ignore it and the build
-stops them (`generator.build.build._run`), so an interrupted build prints one line, not a
+stops them (`generator.pipeline.build._run`), so an interrupted build prints one line, not a
 traceback per worker, and leaves no process.
 """
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.build.build import BuildOptions, build
 from generator.errors import PlayaidError
 from generator.paths import TEMPLATES_DIR
+from generator.pipeline.build import BuildOptions, build
 
 #: Files editors write beside the one being edited, never content: vim swap files (.swp, .swo,
 #: ...) and its write test file 4913, backups ending in ~, emacs auto-saves (#name#) and locks
@@ -44,10 +44,10 @@ def _warm_up(options: BuildOptions) -> None:
     to do when the build rendered here (one job, or one aid to rebuild): the templates are
     compiled. Uses the content that build loaded, when it loaded any."""
     try:
-        from generator.build import aidbuild
-        from generator.build.aidbuild import render_aid
-        from generator.build.build import _WATCHED, _read_manifest, _watched_content
         from generator.compile.plan import plan_aids
+        from generator.pipeline import aidbuild
+        from generator.pipeline.aidbuild import render_aid
+        from generator.pipeline.build import _WATCHED, _read_manifest, _watched_content
 
         if aidbuild._environment.cache_info().currsize:
             return

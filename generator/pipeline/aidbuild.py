@@ -1,7 +1,7 @@
 """Build one aid: render it to PDF bytes (and PNG previews) for the chosen paper and mode.
 
 Pure with respect to the file system: returns {relative output path: bytes}; writing, skipping
-and parallelism live in `generator.build.build`.
+and parallelism live in `generator.pipeline.build`.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from generator.build.options import RenderOptions  # noqa: F401 - re-exported for callers
 from generator.compile.plan import PlannedAid
 from generator.errors import BuildError, display_path
 from generator.paths import ASSETS_DIR, TEMPLATES_DIR
+from generator.pipeline.options import RenderOptions  # noqa: F401 - re-exported for callers
 
 
 @lru_cache(maxsize=1)

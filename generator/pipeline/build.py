@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeGuard
 
-from generator.build.options import BuildOptions, RenderOptions
 from generator.content.files import content_digests
 from generator.errors import PlayaidError
 from generator.fingerprint import code_fingerprint, content_fingerprint, stat_snapshot
 from generator.fsutil import WriteError, write_atomic
 from generator.paths import PROJECT_ROOT, TEMPLATES_DIR
+from generator.pipeline.options import BuildOptions, RenderOptions
 
 if TYPE_CHECKING:  # the renderer and content models load only when something is rebuilt
     from generator.checks.load import Content
@@ -101,7 +101,7 @@ def _manifest_path(options: BuildOptions) -> Path:
 
 def _read_manifest(options: BuildOptions) -> dict:
     # a planted manifest could name files outside the output folder: only sound entries are kept
-    from generator.build.manifest_io import read_manifest
+    from generator.pipeline.manifest_io import read_manifest
 
     return read_manifest(_manifest_path(options), options.out_dir, WHOLE_BUILD)
 
@@ -138,8 +138,8 @@ class Job:
 def _render_one(job: Job) -> tuple[str, object, str, float]:
     """Render one aid; never raises (errors come back as text). Returns
     (key, Rendered | None, error, seconds)."""
-    from generator.build.aidbuild import render_aid
     from generator.compile.plan import plan_aids
+    from generator.pipeline.aidbuild import render_aid
 
     start = time.perf_counter()
     assert _CONTENT is not None  # build() sets it before any job runs
@@ -343,7 +343,7 @@ def _remove_stale(out_dir: Path, entry, files: list[str]) -> None:
     edited or put there since is left alone."""
     if not isinstance(entry, dict):
         return
-    from generator.build.manifest_io import inside, written_by_build
+    from generator.pipeline.manifest_io import inside, written_by_build
 
     digests = entry.get("digests") or {}
     for name in set(entry.get("files", [])) - set(files):
@@ -366,8 +366,8 @@ def _run(todo: list[Job], jobs: int, formats: Mapping[str, str]):
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    from generator.build.aidbuild import _renderer
-    from generator.build.worker_lifetime import die_with_parent
+    from generator.pipeline.aidbuild import _renderer
+    from generator.pipeline.worker_lifetime import die_with_parent
 
     _renderer()  # load WeasyPrint and the fonts once, before forking
     # Longest first (by the last build's time, else cards before pages before forms), so the
