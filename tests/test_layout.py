@@ -64,6 +64,13 @@ def test_every_part_has_a_layer():
     assert parts - LAYER.keys() == set(), "add the new package or module to LAYERS"
 
 
+def test_no_package_has_a_name_tools_skip():
+    """A folder named build or dist is skipped by ruff's default exclude and by .gitignore's
+    ``build/``: its modules would go unlinted, a new one uncommitted."""
+    skipped = {"build", "dist", "_build", "venv", "site-packages", "node_modules"}
+    assert sorted(p.name for p in PACKAGE.rglob("*") if p.is_dir() and p.name in skipped) == []
+
+
 def test_imports_point_down_the_flow():
     wrong = []
     for path in _modules():
