@@ -18,11 +18,12 @@ implementation prints a different value and why this card's value stands
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from generator.content.models import ID_PATTERN, SourceRef, Strict
+from generator.scoring import cards as core
 
 Keyword = Literal["XENO", "ANTI-XENO", "REBEL", "IMPERIUM", "ALIEN", "UPLIFT", "CHROMO", "TERRAFORMING"]
 Good = Literal["novelty", "rare", "genes", "alien", "any"]
@@ -40,6 +41,8 @@ class CardMatch(Strict):
     developments are not 6-cost developments); ``name`` one card (case-insensitive); ``frontier``
     near/far/any; ``ability`` a named special ability from the card's ``abilities``.
     """
+
+    core: ClassVar = core.CardMatch  # the one declaration of its fields (`generator.content.declared`)
 
     type: Literal["world", "development"] | None = None
     good: Good | None = None
@@ -66,6 +69,9 @@ class ScoringLine(Strict):
     player's Military at game end, ``goods`` = the goods on the player's worlds at game end, as
     the 2nd-edition Merchant Guild prints "1 VP per good at game end").
     """
+
+    core: ClassVar = core.ScoringLine
+    content_only: ClassVar = frozenset({"note", "source", "unverified"})
 
     vp: int
     text: str = Field(description="the line in our words, e.g. '2 per 6-cost development'")
@@ -96,6 +102,9 @@ class MilitaryPower(Strict):
     list them in the card's ``note``. Sources: "xi: Invasion Step" (Military vs. Xenos), the
     printed cards.
     """
+
+    core: ClassVar = core.MilitaryPower
+    content_only: ClassVar = frozenset({"source", "note"})
 
     military: int | None = None
     military_vs_xenos: int | None = None
@@ -144,6 +153,9 @@ class Card(Strict):
     ``frontier``, ``start``) are errors on developments. ``military_powers``: see
     `MilitaryPower`; ``differences``: see `Difference`.
     """
+
+    core: ClassVar = core.Card
+    content_only: ClassVar = frozenset({"differences", "note", "source"})
 
     name: str = Field(min_length=1)
     set: SetId

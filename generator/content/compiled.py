@@ -9,12 +9,10 @@ needs no change here). Kept on disk by `generator.compile.compile_rules`; the co
 
 from __future__ import annotations
 
+from generator.content.declared import core_json
+
 #: Version of the compiled rules' shape; the scoring core checks it.
 FORMAT = 2
-
-#: Card fields that document a number (where it comes from, what others print) but never score.
-_DOC_ONLY = frozenset({"note", "source", "differences"})
-
 
 def _without(value, keys: frozenset):
     """``value`` (JSON data) with ``keys`` removed from every mapping, at any depth."""
@@ -29,7 +27,7 @@ def compile_game(game) -> dict:
     """One game's compiled rules from its validated `GameContent` (see `compile_rules`)."""
     cards = []
     for doc in game.of_kind("cards").values():
-        cards += [_without(card.model_dump(mode="json", exclude_none=True), _DOC_ONLY) for card in doc.cards]
+        cards += [core_json(card) for card in doc.cards]  # the fields the core declares (`declared`)
     scoring = next(iter(game.of_kind("scoring").values()), None)
     facts = {name: fact.model_dump(mode="json")["value"] for name, fact in game.facts.items()}
     return {
@@ -81,8 +79,9 @@ def _scoring_model(scoring, facts: dict, game_id: str, tables: dict) -> dict:
 def compile_rules(content) -> dict:
     """``{"format": 1, "content_version": "...", "games": {game id: {...}}}`` from validated
     `Content`. Per game: ``id``, ``title``, ``version``, ``facts`` (name -> value), ``tables``
-    (id -> {title, columns, rows}), ``cards`` (every card design, as in content, without the
-    fields that only document it: ``note``, ``source``, ``differences``, at any depth) and
+    (id -> {title, columns, rows}), ``cards`` (every card design: the fields the scoring core
+    declares, `generator.scoring.cards.Card`, at any depth; not those that only document it,
+    ``note``, ``source``, ``differences``) and
     ``scoring`` (the ``kind: scoring`` model, `_scoring_model`; its shape is in
     ``docs/scoring-model.md``), or None."""
     games = {game_id: compile_game(game) for game_id, game in sorted(content.games.items())}

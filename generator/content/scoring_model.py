@@ -13,13 +13,13 @@ is a located content error, never a wrong score.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from generator.content.models import ID_PATTERN, Ruling, SourceRef, Strict
-from generator.scoring.model import COUNT_MAX, NUMBER_MIN
+from generator.scoring.model import AWARD_KEYS, AWARD_MEASURE_KEYS, COUNT_MAX, NUMBER_MIN
 
 Expression = str
 #: pydantic error type of a message that says in full what is allowed and how to fix it
@@ -215,6 +215,8 @@ class AwardMeasure(Strict):
     """An award's measure in one variant (``most`` or ``least``, a formula), with a ``note``
     for the explanation (``at repulse``)."""
 
+    core: ClassVar = AWARD_MEASURE_KEYS  # the one declaration of its keys (`generator.content.declared`)
+
     most: Expression | None = None
     least: Expression | None = None
     measure_label: str | None = None
@@ -243,6 +245,9 @@ class Award(Strict):
     ``measure_label``: how messages name the measure (default: the formula, ``_`` as spaces).
     ``help``: small print on the score sheet.
     """
+
+    core: ClassVar = AWARD_KEYS  # the one declaration of its keys (`generator.content.declared`)
+    content_only: ClassVar = frozenset({"source"})
 
     id: str = Field(pattern=ID_PATTERN)
     title: str

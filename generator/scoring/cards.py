@@ -1,20 +1,60 @@
 """Card designs as the scoring core sees them: read from the compiled rules (plain JSON).
 
-The card database is content (``content/rftg/cards/*.yaml``, validated on the build side by
-`generator.content.cards`); `generator.compile.compile_rules` writes it out as JSON, and this module turns
-each card dict into an immutable `Card` once per run. Standard library only (runs in Pyodide).
+The dataclasses here are the one declaration of what a card holds for scoring: the content
+schema (`generator.content.cards`, pydantic: bounds, choices, and the fields that only
+document a card) names each of them as its ``core`` and is checked against it field by field
+(`generator.content.cards.check_declared`, run by ``tests/test_declared_once.py``); compiling
+writes out exactly these fields (`generator.content.cards.core_json`), and `read` turns each
+dict back into an immutable dataclass, field by field from the same declaration, once per run.
+Standard library only (runs in Pyodide).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import MISSING, dataclass, fields, is_dataclass
+from typing import Any, get_args, get_origin, get_type_hints
 
 #: The ``set`` of a card the record describes itself (not in the database, so in no index).
 HAND_ENTERED = "record"
 
-_MATCH_FIELDS = ("type", "good", "windfall", "military", "keyword", "power", "cost", "name",
-                 "frontier", "ability")
+#: Per dataclass: ``(field, default or MISSING, convert or None)``, worked out once (`read`).
+_STEPS: dict[type, tuple] = {}
+
+
+def _convert(tp):
+    """How a JSON value becomes a field of type ``tp``: a nested dataclass read (`read`), a
+    tuple of them (or of plain values), a boolean; None: kept as it is."""
+    if get_origin(tp) is tuple:
+        inner = _convert(get_args(tp)[0])
+        return tuple if inner is None else (lambda values: tuple(map(inner, values)))
+    if is_dataclass(tp):
+        return lambda data: read(tp, data)
+    nested = [a for a in get_args(tp) if is_dataclass(a)]  # X | None
+    if nested:
+        return lambda data: read(nested[0], data)
+    return bool if tp is bool else None
+
+
+def read(cls, data: dict):
+    """The dataclass ``cls`` from its compiled dict, every field by its declaration: a value
+    absent or null takes the field's default (a field without one: KeyError), nested
+    dataclasses and tuples are read in turn. TypeError/KeyError when the dict is malformed."""
+    steps = _STEPS.get(cls)
+    if steps is None:
+        hints = get_type_hints(cls)
+        steps = _STEPS[cls] = tuple(
+            (f.name, f.default if f.default is not MISSING else MISSING, _convert(hints[f.name]))
+            for f in fields(cls))
+    values = {}
+    for name, default, convert in steps:
+        value = data.get(name)
+        if value is None:
+            if default is MISSING:
+                raise KeyError(name)
+            values[name] = default
+        else:
+            values[name] = value if convert is None else convert(value)
+    return cls(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +79,7 @@ class CardMatch:
 
     @classmethod
     def from_json(cls, data: dict | None) -> CardMatch | None:
-        if data is None:
-            return None
-        return cls(**{k: data.get(k) for k in _MATCH_FIELDS})
+        return None if data is None else read(cls, data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +96,7 @@ class ScoringLine:
 
     @classmethod
     def from_json(cls, data: dict) -> ScoringLine:
-        return cls(vp=data["vp"], text=data["text"], match=CardMatch.from_json(data.get("match")),
-                   per_player=data.get("per_player"), divide_by=data.get("divide_by", 1))
+        return read(cls, data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +113,7 @@ class MilitaryPower:
 
     @classmethod
     def from_json(cls, data: dict) -> MilitaryPower:
-        return cls(military=data.get("military") or 0, military_vs_xenos=data.get("military_vs_xenos") or 0,
-                   per=CardMatch.from_json(data.get("per")), divide_by=data.get("divide_by") or 1,
-                   text=data.get("text", ""))
+        return read(cls, data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,17 +144,8 @@ class Card:
 
     @classmethod
     def from_json(cls, data: dict) -> Card:
-        """A `Card` from its compiled dict; KeyError/TypeError when the dict is malformed."""
-        return cls(
-            name=data["name"], set=data["set"], type=data["type"], cost=data["cost"], vp=data["vp"],
-            military=data.get("military"), good=data.get("good"), windfall=bool(data.get("windfall")),
-            keywords=tuple(data.get("keywords", ())), frontier=data.get("frontier"),
-            start=data.get("start"), copies=data.get("copies", 1), powers=tuple(data.get("powers", ())),
-            abilities=tuple(data.get("abilities", ())),
-            scoring=tuple(ScoringLine.from_json(s) for s in data.get("scoring", ())),
-            military_powers=tuple(MilitaryPower.from_json(m) for m in data.get("military_powers", ())),
-            unverified=tuple(data.get("unverified", ())))
-
+        """A `Card` from its compiled dict (`read`); KeyError/TypeError when it is malformed."""
+        return read(cls, data)
 
 
 def card_matches(m: CardMatch, card: Card) -> bool:

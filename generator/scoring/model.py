@@ -35,7 +35,7 @@ located, before any record is scored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
 from typing import Any
 
 from generator.scoring.expressions import ExpressionError, compile_expression
@@ -277,6 +277,38 @@ def _compile(text: str, where: str, names: set[str] | None, path: tuple = ()):
         raise ModelInvalid.from_expression(where, exc, path) from None
 
 
+#: Marks a key the compiled document must give (`declared`): the dataclasses' own mark of a
+#: field without a default, so a key table reads as a dataclass's fields do.
+REQUIRED = MISSING
+
+#: The one declaration of an award as the compiled model holds it: each key the core reads and
+#: its default (`REQUIRED`: none). `Model` reads every award through it (`declared`: a key not
+#: here cannot be read), and the content schema (`generator.content.scoring_model.Award`, with
+#: its bounds and its ``source``) is checked against it (``tests/test_declared_once.py``).
+AWARD_KEYS: dict[str, Any] = {
+    "id": REQUIRED, "title": None, "vp": None, "places": None, "places_by_players": None,
+    "places_by_round": None, "most": None, "least": None, "measure_label": None, "ties": "all",
+    "after_tie": "skip", "min_to_win": None, "min_players": None, "max_players": None,
+    "per_round": False, "when": None, "variants": None, "measure_in": {}, "help": ""}
+#: The same for an award's measure in one variant (``measure_in``).
+AWARD_MEASURE_KEYS: dict[str, Any] = {"most": None, "least": None, "measure_label": None, "note": ""}
+
+
+def declared(keys: dict[str, Any], data: dict) -> dict:
+    """``data`` (a compiled item) read by its declaration ``keys``: every declared key, its value
+    or (absent, null) its default; KeyError for a `REQUIRED` key absent (`Model.from_json` says
+    the model is incomplete). Keys ``data`` holds beyond the declaration are not read."""
+    out = {}
+    for key, default in keys.items():
+        value = data.get(key)
+        if value is None:
+            if default is REQUIRED:
+                raise KeyError(key)
+            value = default
+        out[key] = value
+    return out
+
+
 #: The names a component may read about the other players (`pad.Pad`, two passes):
 #: ``players`` (every player's entered values and measures, in the record's seating order),
 #: ``left`` and ``right`` (the next and the previous player in that order), ``index`` (this
@@ -413,36 +445,38 @@ class Model:
         awards_total = {"id": "awards_vp", "label": "Awards", "list": "awards", **(data.get("awards_total") or {})}
         scope.add("total")
         awards = {}
-        for ai, a in enumerate(data.get("awards") or ()):
+        for ai, given in enumerate(data.get("awards") or ()):
+            a = declared(AWARD_KEYS, given)  # every key the core reads, by its one declaration
             where = f"award '{a['id']}'"
-            lower = a.get("least") is not None
+            lower = a["least"] is not None
             text = a["least"] if lower else a["most"]
-            per_round = bool(a.get("per_round"))
+            per_round = bool(a["per_round"])
             if per_round and rounds is None:
                 raise ModelInvalid(f"{where}: `per_round` needs the game's `rounds:`", ("awards", ai, "per_round"))
             award_scope = scope | round_scope if per_round else scope
             measure_in = {}
-            for variant_id, other in (a.get("measure_in") or {}).items():
-                other_text = other.get("least") if other.get("least") is not None else other.get("most")
+            for variant_id, in_variant in (a["measure_in"] or {}).items():
+                other = declared(AWARD_MEASURE_KEYS, in_variant)
+                other_text = other["least"] if other["least"] is not None else other["most"]
                 measure_in[variant_id] = (_compile(str(other_text), f"{where} in variant '{variant_id}'",
                                                    award_scope, ("awards", ai, "measure_in", variant_id)),
-                                          other.get("measure_label") or _words(other_text),
-                                          other.get("note", ""))
+                                          other["measure_label"] or _words(other_text),
+                                          other["note"])
             by_players = tuple(sorted((int(count), tuple(vps))
-                                      for count, vps in (a.get("places_by_players") or {}).items()))
-            by_round = tuple(tuple(vps) for vps in a.get("places_by_round") or ())
+                                      for count, vps in (a["places_by_players"] or {}).items()))
+            by_round = tuple(tuple(vps) for vps in a["places_by_round"] or ())
             if by_round and rounds is not None and len(by_round) != len(rounds.ids):
                 raise ModelInvalid(f"{where}: `places_by_round` gives {len(by_round)} rounds their places, but the "
                                    f"game has {len(rounds.ids)} rounds", ("awards", ai, "places_by_round"))
-            places = tuple(a["places"]) if a.get("places") else (() if by_players or by_round else (a["vp"],))
-            vp = a["vp"] if a.get("vp") is not None else (places or (by_players[0][1] if by_players else by_round[0]))[0]
-            awards[a["id"]] = Award(a["id"], a.get("title", a["id"]), vp,
+            places = tuple(a["places"]) if a["places"] else (() if by_players or by_round else (given["vp"],))
+            vp = a["vp"] if a["vp"] is not None else (places or (by_players[0][1] if by_players else by_round[0]))[0]
+            awards[a["id"]] = Award(a["id"], a["id"] if a["title"] is None else a["title"], vp,
                                     _compile(str(text), where, award_scope, ("awards", ai, "least" if lower else "most")),
-                                    a.get("measure_label") or _words(text), lower, a.get("ties", "all"),
-                                    a.get("min_to_win"), _opt_tuple(a.get("variants")), measure_in,
-                                    a.get("help", ""), ("awards", ai), places, by_players,
-                                    a.get("after_tie", "skip"), a.get("min_players"), a.get("max_players"),
-                                    per_round, None if a.get("when") is None else
+                                    a["measure_label"] or _words(text), lower, a["ties"],
+                                    a["min_to_win"], _opt_tuple(a["variants"]), measure_in,
+                                    a["help"], ("awards", ai), places, by_players,
+                                    a["after_tie"], a["min_players"], a["max_players"],
+                                    per_round, None if a["when"] is None else
                                     _compile(str(a["when"]), f"{where} `when`",
                                              record_scope | {"players"} | ({"round"} if per_round else set()),
                                              ("awards", ai, "when")), by_round)
