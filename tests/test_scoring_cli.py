@@ -59,11 +59,16 @@ def test_json_output_and_exit_0(run):
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert set(data) == {"record", "ok", "game", "title", "mechanisms", "variant", "ended_by", "fields",
-                         "players", "winners", "tie_breakers", "ties", "findings"}
+                         "players", "awarded", "winners", "tie_breakers", "ties", "findings"}
     assert data["ok"] is True and data["record"].endswith("rftg-invasion.yaml")
     # what a reader needs, as data: the model's title and its tie-breakers (which way each wins)
     assert data["title"].startswith("Race for the Galaxy") and data["mechanisms"] == ["tableau"]
     assert [(t["id"], t["lower_wins"]) for t in data["tie_breakers"]] == [("goods_and_hand", False)]
+    # each award given, as data: who took which place with what (its words without the tie)
+    assert sorted((a["id"], a["players"], a["vp"], a["place"]) for a in data["awarded"]) == sorted(
+        (b, [p["name"] for p in data["players"] if b in p["bonuses"]], 5, 1)
+        for b in dict.fromkeys(b for p in data["players"] for b in p["bonuses"]))
+    assert all(", tied with" not in a["why"] for a in data["awarded"])
     ann = data["players"][0]
     assert set(ann) == {"name", "total", "rank", "cards_vp", "six_dev_vp", "chips_vp",
                         "war_contribution_vp", "defense_awards_vp", "bonus_vp", "bonuses",

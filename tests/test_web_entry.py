@@ -167,6 +167,7 @@ def test_result_screen_scoreboard_tiles_military_and_breakdown(browser, server, 
                                                   "War contributions", "Defense awards", "Bonus tiles"]
     tile = page.locator('[data-tile="greatest_contributor"]')
     assert "Ann and Cat" in tile.inner_text() and "war contribution chips: 3" in tile.inner_text()
+    assert "tied with" not in tile.locator(".why").inner_text()  # the report's words for the place, not a player's line
     assert "Epsilon Eridani +1 Military; Space Marines +2 Military" in page.locator(".military").inner_text()
     # one tap on a player's column opens their breakdown
     page.locator("#rftg-scoreboard .player-head", has_text="Ben").tap()

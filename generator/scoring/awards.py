@@ -175,6 +175,13 @@ class AwardGiver:
             else:
                 why = award_why(best, label, note, top, tie)
             ps["explain"].append({"component": award.title, "vp": award.vp, "why": why})
+        if self.reworded:
+            _code, said_why = pad.message("award_why", {"best": best, "measure": label, "note": note, "top": top,
+                                                         "tie": ""})
+        else:
+            said_why = award_why(best, label, note, top, "")
+        game.awarded.append({"id": award.id, "title": award.title, "players": [scores[i]["name"] for i in tied],
+                             "vp": award.vp, "value": top, "place": 1, "round": None, "why": said_why})
 
     def _by_place(self, game, scores, spec) -> None:
         """An award by place, once a game or (``per_round``) once each round."""
@@ -260,6 +267,10 @@ class AwardGiver:
                     tie = f", tied with {others}"
                 if not each:  # a place worth nothing (Wingspan's 3rd in round 1) is no point to explain
                     continue
+                if i == level[0]:  # the place as data, once for the players who took it
+                    game.awarded.append({"id": award.id, "title": title, "players": [scores[j]["name"] for j in level],
+                                         "vp": each, "value": value, "place": place + 1, "round": round_index,
+                                         "why": f"{rank} {label}{note}: {value}"})
                 ps = scores[i]
                 ps[key] += each
                 ps["awards"].append(award.id)

@@ -85,6 +85,7 @@ class Game:
     state: dict = field(default_factory=dict)
     view: VariantPlan = field(default=None)  # type: ignore[assignment]  # set once the variant is known
     findings: list = field(default_factory=list)
+    awarded: list = field(default_factory=list)  # the places given, as the report's `awarded` holds them
     budget: Budget = field(default_factory=lambda: record_budget())
     rounds: list = field(default_factory=list)  # per player, per round: the per-round formulas' values
     others: list | None = None  # two passes: every player's values and measures (`model.CROSS_NAMES`)
@@ -246,6 +247,7 @@ class Pad:
                 "variant": variant_id, "ended_by": ended_by,
                 "fields": list(view.fields),
                 "players": [self._player_json(game, i, ps) for i, ps in enumerate(scores)],
+                "awarded": game.awarded,
                 "winners": winners, "tie_breakers": [dict(t) for t in self.tie_breakers_json], "ties": [t.to_json() for t in ties],
                 "findings": [finding_json(f, questions) for f in findings]}
 

@@ -79,14 +79,14 @@ function awards(pad, report) {
   const none = (report.findings ?? []).find((f) => f.code === (pad.scoringModel()?.messages?.no_awards?.code ?? "no_awards"));
   const items = list.map((award) => {
     const holders = report.players.filter((p) => (p[pad.awardsList] ?? []).includes(award.id));
-    const line = holders.length ? holders[0].explain.find((e) => e.component === award.title) : null;
+    const given = (report.awarded ?? []).find((a) => a.id === award.id); // the place as data: its words without the tie
     const missed = (report.findings ?? []).find((f) => AWARD_CODES.has(f.code) && f.params?.award === award.id);
     // an award by place or round by round: each holder's VP from it, from their explanation lines
     const byPlace = award.places || award.places_by_players || award.per_round || ["share", "pool"].includes(award.ties);
     const won = (p) => p.explain.filter((e) => e.component === award.title || e.component.startsWith(`${award.title}, `))
       .reduce((sum, e) => sum + e.vp, 0);
     const how = byPlace && holders.length ? holders.map((p) => `${p.name} ${won(p)} VP`).join(", ")
-      : line ? line.why.replace(/, tied with .*$/, "") : missed ? notGiven(missed, pad.scoringModel())
+      : given ? given.why : missed ? notGiven(missed, pad.scoringModel())
       : none ? "not given: the game ended without them" : "not given";
     const places = award.places ?? (award.places_by_players ? Object.values(award.places_by_players).at(-1) : null);
     const worth = `${places ? places.join(" / ") : award.vp} VP${award.per_round ? " each round" : ""}`;
