@@ -39,7 +39,7 @@ def _mechanisms(report: dict) -> list:
 
 
 def _player_lines(report: dict, p: dict) -> list[str]:
-    """What the report's mechanisms say under a player's table (RftG: Military card by card)."""
+    """What the report's mechanisms say under a player's table (a tableau: Military card by card)."""
     return [line for mechanism in _mechanisms(report) for line in mechanism.player_lines(report, p)]
 
 
@@ -60,20 +60,16 @@ def finding_line(f: dict, file: str) -> str:
 
 
 def doubts(report: dict) -> list[str]:
-    """What keeps a players' report from being final, in words (empty: final): the cards a
-    total leaves out (``not_counted``: unknown), the other error findings, the values not
-    written (the findings marked ``question``: counted as their default, or assumed; named by
-    their ``params``' ``field``)."""
-    out = []
-    left_out = [f"{p['name']}'s '{card}'" for p in report["players"] for card in p.get("not_counted", ())]
-    if left_out:
-        out.append(f"{len(left_out)} unknown card{'s' if len(left_out) != 1 else ''} not counted: "
-                   + ", ".join(left_out))
+    """What keeps a players' report from being final, in words (empty: final): what the
+    report's mechanisms say (`Mechanism.doubts`: unknown cards a total leaves out), the
+    other error findings, the values not written (the findings marked ``question``: counted as
+    their default, or assumed; named by their ``params``' ``field``)."""
+    out = [said for mechanism in _mechanisms(report) for said in mechanism.doubts(report)]
     # an error about what a total leaves out (``params.not_counted``) is said above, with it
     errors = sum(1 for f in report["findings"]
                  if f["severity"] == "error" and not f.get("question") and not f.get("params", {}).get("not_counted"))
     if errors:
-        out.append(f"{errors} {'other ' if left_out else ''}error{'s' if errors != 1 else ''} below")
+        out.append(f"{errors} {'other ' if out else ''}error{'s' if errors != 1 else ''} below")
     empty = []
     for f in report["findings"]:
         if f.get("question"):

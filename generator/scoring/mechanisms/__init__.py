@@ -28,7 +28,8 @@ class Mechanism:
 
     Readers of a report (the command line's text, `generator.records.score_text`) ask the
     mechanisms the report names (``report["mechanisms"]``) for their lines: `report_lines`
-    (a report of the mechanism's own shape) and `player_lines` (under one player's table)."""
+    (a report of the mechanism's own shape), `player_lines` (under one player's table) and
+    `doubts` (what keeps a result provisional)."""
 
     name = ""
     names: frozenset = frozenset()
@@ -80,6 +81,13 @@ class Mechanism:
         """The text report's lines of a report of this mechanism's own shape (before its
         findings, which the reader adds), or None: the players' tables."""
         return None
+
+    @staticmethod
+    def doubts(report: dict) -> list[str]:
+        """What of this mechanism keeps a players' report from being final, in words (a text
+        report's provisional winner says them first), e.g. ``1 unknown card not counted: Ann's
+        'X'``; its findings about it say ``params.not_counted`` (not counted again)."""
+        return []
 
     @staticmethod
     def player_lines(report: dict, player: dict) -> list[str]:

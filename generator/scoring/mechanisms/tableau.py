@@ -244,6 +244,14 @@ class Tableau(Mechanism):
                 f"{'its' if len(left_out) == 1 else 'their'} VP")
 
     @staticmethod
+    def doubts(report: dict) -> list[str]:
+        """``2 unknown cards not counted: Ann's 'X', Ben's 'Y'`` (``not_counted``), or nothing."""
+        left_out = [f"{p['name']}'s '{card}'" for p in report["players"] for card in p.get("not_counted", ())]
+        if not left_out:
+            return []
+        return [f"{len(left_out)} unknown card{'s' if len(left_out) != 1 else ''} not counted: " + ", ".join(left_out)]
+
+    @staticmethod
     def player_lines(report: dict, player: dict) -> list[str]:
         """``Military 4 (cards: New Galactic Order +2, Space Marines +2)``: a player's Military
         card by card (``military_explain``); a value written in the record that differs says so;
