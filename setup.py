@@ -54,6 +54,9 @@ def _data_packages() -> tuple[dict[str, str], dict[str, list[str]]]:
 
 
 PACKAGE_DIR, PACKAGE_DATA = _data_packages()
+# each mechanism's phone widget sits beside its Python (generator/scoring/mechanisms/<name>/*.js)
+for _widget in sorted((HERE / "generator" / "scoring" / "mechanisms").glob("*/*.js")):
+    PACKAGE_DATA.setdefault(f"generator.scoring.mechanisms.{_widget.parent.name}", []).append(_widget.name)
 
 setup(
     packages=find_packages(include=["generator", "generator.*"]) + sorted(PACKAGE_DATA),

@@ -3,7 +3,7 @@
 the player of tests/web_player.py (types the start of a name's least common word until the
 card is on screen, then takes it). Part of `make bench` (bench/build.py prints it); asserts
 nothing. Also the same count over 40 random 12-card invasion tableaux (a start world and 11
-other cards, seeded), with the card box's ranking alone (web/js/cards.js, every suggestion on
+other cards, seeded), with the card box's ranking alone (generator/scoring/mechanisms/tableau/cards.js, every suggestion on
 screen counted as seen, 12 shown), to show the fixed tableau is not a lucky one.
 """
 
@@ -33,9 +33,9 @@ def _random_costs(page, names: list[str], starts: list[str]) -> list[int]:
         tableaux.append([rng.choice(starts), *rng.sample(others, 11)])
     words = {n: least_common_word(n, names) for t in tableaux for n in t}
     return page.evaluate("""async ([tableaux, words]) => {
-        const { CardIndex } = await import('./js/cards.js');
+        const { CardIndex } = await import('./mechanisms/tableau/cards.js');
         const data = await (await fetch('data/form.json')).json();
-        const index = new CardIndex(data.rftg.cards);
+        const index = new CardIndex(data.models.rftg.widgets.tableau.cards);
         const shown = (query, ctx, name) => index.suggest(query, 12, ctx).some((o) => o.card.n === name);
         return tableaux.map((tableau) => {
             const used = new Map(), mine = new Set();

@@ -41,8 +41,10 @@ class Group(SummaryGroup):
         from generator.commands import LAZY_COMMANDS
 
         target = LAZY_COMMANDS.get(name)
-        if target is None:
-            return None
+        if target is None:  # a game whose content declares calculators with a command word
+            from generator.commands.roll import game_group
+
+            return game_group(name, getattr(self, "_rest", []))  # not kept: the next run's content may differ
         import importlib
 
         module, _, attribute = target.partition(":")
@@ -52,6 +54,7 @@ class Group(SummaryGroup):
 
     def resolve_command(self, ctx, args):
         """As click's, and an unknown command names the closest ones ("did you mean build?")."""
+        self._rest = list(args[1:])  # a game's calculators are read from the content they name
         try:
             return super().resolve_command(ctx, args)
         except click.UsageError as exc:

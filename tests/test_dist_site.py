@@ -65,7 +65,7 @@ def test_the_dist_site_scores_offline_under_a_sub_path(browser, host):
     context = browser.new_context(viewport=PHONE, service_workers="allow")
     outside = refuse_outside(context, lambda url: url.startswith(app))
     page = open_page(browser, app, context=context)
-    cards = json.loads((root / "playaid" / "data" / "form.json").read_text())["rftg"]["cards"]
+    cards = json.loads((root / "playaid" / "data" / "form.json").read_text())["models"]["rftg"]["widgets"]["tableau"]["cards"]
     old_earth = next(c["v"] for c in cards if c["n"] == "Old Earth")
     assert page.evaluate(RECORD.replace("CHIPS", "3"))["players"][0]["total"] == 3 + old_earth
 

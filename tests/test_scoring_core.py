@@ -56,9 +56,15 @@ def test_core_imports_only_the_standard_library_and_scores_the_same(tmp_path):
 
 
 def test_npc_roll_errors_are_data_naming_the_input():
-    from generator.scoring.api import xia_npc_roll
+    from generator.scoring.api import calculate
 
     rules = compiled()
+    game = next(g for g, r in rules["games"].items() if r["scoring"].get("calculators"))
+    calc = rules["games"][game]["scoring"]["calculators"][0]["id"]
+
+    def xia_npc_roll(rules, d20, terms=None):
+        return calculate(rules, game, calc, d20, terms)
+
     assert xia_npc_roll(rules, 12, {"fame_behind": 1, "merchant": 4})["fame"] == 2
     bad = xia_npc_roll(rules, 21)
     assert bad == {"ok": False, "errors": [{"path": ["d20"], "field": "d20", "hint": "",

@@ -311,7 +311,7 @@ def test_no_request_leaves_the_origin_and_it_works_offline(browser, server, site
     context = browser.new_context(viewport=PHONE, service_workers="allow")
     outside = refuse_outside(context, lambda url: urlparse(url).netloc == origin)
     page = open_page(browser, server, context=context)
-    old_earth = json.loads((site / "data" / "form.json").read_text())["rftg"]["cards"]
+    old_earth = json.loads((site / "data" / "form.json").read_text())["models"]["rftg"]["widgets"]["tableau"]["cards"]
     old_earth = next(c["v"] for c in old_earth if c["n"] == "Old Earth")
     report = page.evaluate("window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
                            " players: [{name: 'A', tableau: ['Old Earth'], chips: 3}]})")

@@ -39,7 +39,10 @@ def test_site_carries_pyodide_and_the_scoring_core(site):
                      for p in (PROJECT_ROOT / "generator" / "scoring").rglob("*.py"))
     assert names[0] == "generator/__init__.py"
     assert sorted(n for n in names if n.startswith("generator/scoring/")) == modules
-    assert "generator/scoring/mechanisms/tableau.py" in modules  # the sub-package of mechanisms too
+    from generator.scoring.mechanisms import widget_folders
+
+    for name in widget_folders():  # each mechanism's folder too
+        assert f"generator/scoring/mechanisms/{name}/__init__.py" in modules
     assert "generator/rulesearch/api.py" in names  # the Rules tab's search runs in the same worker
     for name, source in engine["python"].items():  # the package's own files, byte for byte (never a stand-in)
         assert source.encode() == (PROJECT_ROOT / name).read_bytes()
@@ -61,27 +64,42 @@ def test_the_engine_checks_itself_against_the_builds_reports(site):
 
 
 def test_form_data_comes_from_the_compiled_rules(site):
+    """Each model's entry carries the compiled model and, per mechanism it switches on that has a
+    widget, what the widget needs (the mechanism's page.py); read for every game content holds."""
+    from generator.scoring.api import record_games
+    from generator.scoring.mechanisms import page_data
+
     form = json.loads((site / "data" / "form.json").read_text())
-    scoring = RULES["games"]["rftg"]["scoring"]
-    offered = [v for v in scoring["variants"] if not v.get("hidden")]  # hidden: reached by `becomes`
-    assert [v["id"] for v in form["rftg"]["variants"]] == [v["id"] for v in offered]
-    assert {v["id"]: v["damage"] for v in form["rftg"]["variants"]} == {
-        v["id"]: bool(v.get("settings", {}).get("tableau", {}).get("damage")) for v in offered}
-    assert form["models"]["rftg"]["scoring"] == scoring  # the generic pad's model, as compiled
-    assert form["models"]["xia-campaign"]["game"] == "xia"
-    assert {v["id"] for v in form["rftg"]["variants"] if v["damage"]} == {"invasion", "counterstrike"}
-    cards = form["rftg"]["cards"]
-    assert len(cards) == len(RULES["games"]["rftg"]["cards"])
-    by_name = {c["n"]: c for c in cards}
-    assert by_name["Old Earth"]["t"] == "world" and by_name["Research Labs"]["t"] == "development"
-    assert by_name["New Galactic Order"].get("m") == 1  # scores per Military
-    assert form["rftg"]["players_max"] == scoring["players"]["max"]
-    fields = {f["name"]: f for f in form["rftg"]["player_fields"]}
-    assert fields["military_vs_xenos"]["min"] < 0 and fields["chips"]["min"] == 0
-    assert [f["name"] for f in fields["at_repulse"]["fields"]] == ["military_vs_xenos", "war_contribution_chips"]
-    modifiers = RULES["games"]["xia"]["tables"]["npc-roll-modifiers"]["rows"]
-    assert [t["term"] for t in form["xia"]["roll_terms"]] == [r["term"] for r in modifiers]
-    assert form["xia"]["d20"] == [1, 20]
+    assert list(form["models"]) == list(record_games(RULES))
+    for word, game_id in record_games(RULES).items():
+        entry = form["models"][word]
+        scoring = RULES["games"][game_id]["scoring"]
+        assert entry["game"] == game_id and entry["scoring"] == scoring  # the pad's model, as compiled
+        assert entry["widgets"] == {m: page_data(m, RULES["games"][game_id]) for m in scoring.get("mechanisms", {})
+                                    if page_data(m, RULES["games"][game_id]) is not None}
+    tableaux = [(w, e) for w, e in form["models"].items() if "tableau" in e["widgets"]]
+    assert tableaux  # a shipped game plays a tableau
+    for word, entry in tableaux:
+        data, scoring = entry["widgets"]["tableau"], entry["scoring"]
+        offered = [v for v in scoring["variants"] if not v.get("hidden")]  # hidden: reached by `becomes`
+        assert [v["id"] for v in data["variants"]] == [v["id"] for v in offered]
+        assert {v["id"]: v["damage"] for v in data["variants"]} == {
+            v["id"]: bool(v.get("settings", {}).get("tableau", {}).get("damage")) for v in offered}
+        assert len(data["cards"]) == len(RULES["games"][entry["game"]]["cards"])
+        assert data["players_max"] == scoring["players"]["max"]
+        per_military = {c["name"] for c in RULES["games"][entry["game"]]["cards"]
+                        if any(line.get("per_player") == "military" for line in c.get("scoring", []))}
+        assert {c["n"] for c in data["cards"] if c.get("m") == 1} == per_military  # the military box shows
+    campaigns = [e for e in form["models"].values() if "campaign" in e["widgets"]]
+    for entry in campaigns:
+        config = entry["scoring"]["mechanisms"]["campaign"]
+        assert entry["widgets"]["campaign"]["goal_count"] == entry["scoring"]["constants"][config["goal_count"]]
+    for entry in form["models"].values():  # a calculator's tables and bounds, resolved at compile
+        for calc in entry["scoring"].get("calculators", []):
+            game = RULES["games"][entry["game"]]
+            assert calc["terms"] == game["tables"][calc["terms_table"]]["rows"]
+            assert calc["bands"] == game["tables"][calc["bands_table"]]["rows"]
+            assert all(isinstance(calc["die"][k], int) for k in ("min", "max"))
 
 
 def test_service_worker_names_every_file_with_its_digest_and_is_versioned_by_them(site):
@@ -276,3 +294,46 @@ def test_icons_are_our_own_drawing_at_the_declared_sizes(site):
             assert corner == (255 if icon.get("purpose") == "maskable" else 0)  # maskable: full bleed
         else:
             assert path.read_text().startswith("<svg")
+
+
+def test_each_mechanisms_widget_is_in_the_site_its_registry_and_the_offline_copy(site):
+    """A mechanism's phone widget sits in its folder beside its Python; the site carries every
+    .js file of it under mechanisms/<name>/, js/mechanisms.js imports each widget by the name
+    content switches it on with, and the service worker's offline list names them all."""
+    from generator.scoring.mechanisms import widget_folders
+
+    registry = (site / "js" / "mechanisms.js").read_text()
+    listed = json.loads(re.search(r"const FILES = (\{.*?\});", (site / "sw.js").read_text(), re.S).group(1))
+    assert widget_folders()
+    for name, folder in widget_folders().items():
+        assert f'import * as' in registry and f'"../mechanisms/{name}/widget.js"' in registry
+        assert re.search(rf'"{re.escape(name)}": m\d+', registry)
+        for path in folder.glob("*.js"):
+            assert (site / "mechanisms" / name / path.name).read_bytes() == path.read_bytes()
+            assert f"mechanisms/{name}/{path.name}" in listed
+
+
+def test_the_page_outside_mechanism_folders_names_no_game(site):
+    """Every game's pad, tabs and words come from content: web/ (the page's own code, not a
+    mechanism's widget) names no game content declares, by its id, record word or title, nor do the
+    site's index.html and app.js as built (their tabs are made from data/form.json)."""
+    from generator.scoring.api import record_games
+
+    names = set()
+    for game_id, game in RULES["games"].items():
+        names |= {game_id, game.get("title") or game_id}
+        scoring = game.get("scoring") or {}
+        names |= {c.get("tab") for c in scoring.get("calculators", []) if c.get("tab")} | ({scoring["tab"]} if scoring.get("tab") else set())
+    names |= set(record_games(RULES))
+    names |= {n.split(":")[0] for n in names}  # "Xia: Embers of a Forsaken Star" is named "Xia" too
+    pattern = re.compile("|".join(rf"\b{re.escape(n)}\b" for n in sorted(names, key=len, reverse=True)), re.I)
+    found = []
+    for path in sorted((PROJECT_ROOT / "web").rglob("*")):
+        if path.is_file() and path.suffix in (".js", ".html", ".css", ".webmanifest"):
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if pattern.search(line):
+                    found.append(f"{path.relative_to(PROJECT_ROOT)}:{n}: {line.strip()[:100]}")
+    for built in ("js/app.js",):
+        text = (site / built).read_text(encoding="utf-8")
+        assert not pattern.search(text), built
+    assert found == []

@@ -8,8 +8,8 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from generator.scoring.xia_roll import RollInvalid as UsageError
-from generator.scoring.xia_roll import npc_roll
+from generator.scoring.calculator import RollInvalid as UsageError
+from generator.scoring.calculator import npc_roll
 
 try:  # tests/ may or may not become a package
     from tests.xia_fixtures import SEEDS, copy_xia, xia_rules

@@ -22,7 +22,7 @@ TABLEAU = ["Epsilon Eridani", "Research Labs", "Artist Colony", "Spice World", "
 
 
 def words(name: str) -> list[str]:
-    """A name's words as the card box splits them (web/js/cards.js wordsOf)."""
+    """A name's words as the card box splits them (generator/scoring/mechanisms/tableau/cards.js wordsOf)."""
     parts = re.split(r"[\s\-/:]+", " ".join(name.replace("\u2019", "'").lower().split()))
     return [w for w in (re.sub(r"[^\w']", "", p) for p in parts) if w]
 

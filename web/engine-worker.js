@@ -1,7 +1,7 @@
 // The scoring engine: playaid's own Python scoring core running in Pyodide, loaded from this site
 // (pyodide/, data/engine.json), never from a CDN.
 //
-// Messages in:  {id, op: "score", record} (the record as JSON text), {id, op: "npcRoll", d20, terms}
+// Messages in:  {id, op: "score", record} (the record as JSON text), {id, op: "calculate", request: {game, calculator, roll, terms}} (a calculator content declares)
 //               or {id, op: "rules", kind, args} (the rules search, generator.rulesearch: kind
 //               "search" {q, game, limit}, "entry" {id}, "card" {name, game} or "games"; the
 //               index, data/rules-index.json, is fetched on the first one).
@@ -138,7 +138,7 @@ function selftest(pyodide) {
 
 function entryPoints(pyodide) {
   const worker = pyodide.pyimport(WORKER_MODULE);
-  return { score: worker.score_json, npcRoll: worker.npc_roll_json, rules: worker.rules_json, setIndex: worker.set_index };
+  return { score: worker.score_json, calculate: worker.calculate_json, rules: worker.rules_json, setIndex: worker.set_index };
 }
 
 let rulesIndex = null; // data/rules-index.json, fetched and read on the first rules question
@@ -223,7 +223,7 @@ self.onmessage = async (event) => {
     const { engine } = await booted;
     let json;
     if (op === "score") json = engine.score(event.data.record);
-    else if (op === "npcRoll") json = engine.npcRoll(event.data.d20, JSON.stringify(event.data.terms || {}));
+    else if (op === "calculate") json = engine.calculate(JSON.stringify(event.data.request || {}));
     else if (op === "rules") json = await rulesJson(engine, event.data.kind, event.data.args);
     else throw new Error(`unknown operation ${op}`);
     self.postMessage({ type: "result", id, json });

@@ -66,7 +66,7 @@ LAZY_COMMANDS = {
     "build": "generator.commands.build:build_command",
     "watch": "generator.commands.build:watch_command",
     "score": "generator.commands.score:command",
-    "xia": "generator.commands.xia:command",
+    "roll": "generator.commands.roll:command",
     "web": "generator.commands.web:web_command",
     "serve": "generator.commands.web:serve_command",
     "rules": "generator.commands.rules:command",

@@ -60,6 +60,14 @@ def _scoring_model(scoring, facts: dict, game_id: str, tables: dict) -> dict:
                 constants[name] = facts.get(value["fact"])
             elif isinstance(value, dict) and "table" in value and value["table"] in tables:
                 constants[name] = tables[value["table"]].model_dump(mode="json")["rows"]
+    for calc in data.get("calculators", []):  # their facts and tables as numbers and rows
+        for bound in ("min", "max"):
+            if isinstance(calc["die"].get(bound), dict):
+                calc["die"][bound] = facts.get(calc["die"][bound]["fact"])
+        for key in ("terms", "bands"):
+            table_id = calc[key]["table"]
+            calc[f"{key}_table"] = table_id
+            calc[key] = tables[table_id].model_dump(mode="json")["rows"] if table_id in tables else []
     # keys at their defaults that the core reads as absent: the rules every page loads stay small
     for key in ("measures", "components", "awards"):
         for item in data.get(key, ()):

@@ -451,6 +451,42 @@ class Rounds(Strict):
         return [self.label.replace("{n}", str(n)).replace("{id}", rid) for n, rid in enumerate(self.round_ids(), 1)]
 
 
+class CalculatorDie(Strict):
+    """The die a calculator starts from: its id (``d20``, the name its box and messages use), the
+    box's label and its faces' bounds (numbers, or facts ``{fact: d20_min}``)."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    label: str
+    min: int | FactRef
+    max: int | FactRef
+
+
+class CalculatorResult(Strict):
+    """What the calculator gives: the column of its bands table read, and its words."""
+
+    column: str
+    label: str
+
+
+class Calculator(Strict):
+    """A calculator the phone page and the command line offer beside the score pad (Xia's solo
+    round-end roll): a die, plus each term's count x bonus (rows ``{term, label, bonus, unit}``
+    of table ``terms``), read off the bands of table ``bands`` (rows ``{low, high, result,
+    <column>}``, ``high: null`` open-ended). ``command``: its word under ``playaid <game>``."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    title: str = Field(description="its heading on the page")
+    tab: str | None = Field(None, description="its name on the phone's tab (short; default: the title)")
+    help: str | None = None
+    command: str | None = Field(None, pattern=ID_PATTERN,
+                                description="the command line's word for it: `playaid <game> <command>`")
+    die: CalculatorDie
+    terms: TableRef
+    bands: TableRef
+    result: CalculatorResult
+    source: SourceRef | None = None
+
+
 class Scoring(Strict):
     """``kind: scoring`` — what a game's score pad holds (see the module docstring)."""
 
@@ -478,6 +514,8 @@ class Scoring(Strict):
     player_checks: list[Check] = Field(default_factory=list)
     messages: dict[str, Message] = Field(default_factory=dict)
     sheet: Sheet | None = None
+    tab: str | None = Field(None, description="the pad's name on the phone's tab (short; default: the game's title)")
+    calculators: list[Calculator] = Field(default_factory=list)
     rulings: list[Ruling] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     source: SourceRef | None = None

@@ -8,6 +8,6 @@ Modules: `api` (the entry points), `model` (the scoring model read from the comp
 + `validate` (records checked against the JSON Schema the model gives), `expressions` (the
 bounded formula language of content), `template` (message templates), `report` (findings and
 explanation lines), `mechanisms/` (what formulas cannot say: `tableau`, RftG's cards, with
-`cards`, `military`, `rftg_rules`; `campaign`, Xia's games in sequence), `xia_roll` (the Xia
+`cards`, `military`, `rftg_rules`; `campaign`, Xia's games in sequence), `calculator` (the Xia
 solo round-end roll).
 """

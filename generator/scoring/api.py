@@ -105,14 +105,20 @@ def score(record, rules: dict) -> dict:
     return engine(rules).score(record)
 
 
-def xia_npc_roll(rules: dict, d20: int, terms: dict | None = None) -> dict:
-    """The Xia solo round-end roll as a dict (`NpcRoll.to_dict`, plus ``ok: true``); a bad roll
-    or count gives ``{"ok": false, "errors": [{path: ["d20"] or [term], field, message, hint}]}``
-    and rules content cannot serve gives the same with an empty path."""
-    from generator.scoring.xia_roll import RollInvalid, RollRulesInvalid, npc_roll
+def calculate(rules: dict, game_id: str | None, calculator: str | None, rolled: int,
+              terms: dict | None = None) -> dict:
+    """A calculator content declares (`generator.scoring.calculator`; ``game_id`` None: the first
+    game declaring one, ``calculator`` None: its first) as a dict (`Roll.to_dict`, plus ``ok:
+    true``); a bad roll or count gives ``{"ok": false, "errors": [{path: [the die's id] or
+    [term], field, message, hint}]}`` and rules content cannot serve the same with an empty path."""
+    from generator.scoring.calculator import RollInvalid, RollRulesInvalid, calculators, npc_roll
 
     try:
-        result = npc_roll(engine(rules).game_rules("xia"), d20, terms or {})
+        if game_id is None:
+            game_id = next((g for g, rules_of in (rules.get("games") or {}).items() if calculators(rules_of)), None)
+            if game_id is None:
+                raise RollRulesInvalid("content declares no calculator (`calculators:` in a game's scoring.yaml)")
+        result = npc_roll(engine(rules).game_rules(game_id), rolled, terms or {}, calculator)
     except RollInvalid as exc:
         return {"ok": False, "errors": [problem((exc.field,) if exc.field else (), str(exc))]}
     except (RollRulesInvalid, KeyError) as exc:

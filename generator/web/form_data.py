@@ -1,121 +1,27 @@
 """What the web form needs before the engine loads, taken from the compiled rules
-(`generator.compile.compile_rules`): the RftG variants (their ``fields``, ``ended_by`` values, bonus
-tiles and whether worlds can be damaged), the player limit and tie-break, the player fields of the record's JSON Schema
-(names, descriptions, signed or not), a compact card list for autocomplete and name checks, and
-the Xia roll terms and campaign numbers. The form never scores: the engine does.
+(`generator.compile.compile_rules`): each game's scoring model (the generated pad's boxes,
+labels and help), and what each mechanism's widget needs besides (its ``page_data`` hook, e.g.
+the tableau's card list: `generator.scoring.mechanisms.page_data`). Nothing here names a game.
+The form never scores: the engine does.
 """
 
 from __future__ import annotations
 
-#: Card list keys (short: the list is loaded on every visit): ``n`` name, ``t`` "world" or
-#: "development", ``c`` copies, ``k`` keywords, ``v`` printed VP (or "?"), ``m`` 1 when one of the
-#: card's scoring lines counts the player's Military (the record then needs ``military``),
-#: ``u`` 1 when the copy count is unverified, ``s`` 1 for a start world (the card picker offers
-#: them first in an empty tableau), ``f`` "near"/"far" for a Frontier deck card (offered last in
-#: a variant that does not deal those decks).
-CARD_KEYS = ("n", "t", "c", "k", "v", "m", "u", "s", "f")
-
-NPC_ROLL_TERMS = "npc-roll-modifiers"
-NPC_ROLL_BANDS = "npc-fame-roll"
-
-
-def compact_cards(cards: list[dict]) -> list[dict]:
-    """One short entry per card design (see `CARD_KEYS`), sorted by name."""
-    out = []
-    for card in sorted(cards, key=lambda c: c["name"].casefold()):
-        entry = {"n": card["name"], "t": card["type"], "c": card.get("copies", 1),
-                 "k": list(card.get("keywords", [])), "v": card.get("vp")}
-        if any(line.get("per_player") == "military" for line in card.get("scoring", [])):
-            entry["m"] = 1
-        if "copies" in card.get("unverified", []):
-            entry["u"] = 1
-        if card.get("start"):
-            entry["s"] = 1
-        if card.get("frontier"):
-            entry["f"] = card["frontier"]
-        out.append(entry)
-    return out
-
-
-def _fields(schema: dict) -> list[dict]:
-    """Per-player record fields from the record's JSON Schema, in its order: ``name``, ``type``,
-    ``description`` (the form's hint), ``min`` (below 0: a signed number) and, for an object,
-    its own ``fields``."""
-    out = []
-    for name, spec in schema.get("properties", {}).items():
-        entry = {"name": name, "type": spec.get("type"), "description": spec.get("description", "")}
-        if "minimum" in spec:
-            entry["min"] = spec["minimum"]
-        if spec.get("type") == "object":
-            entry["fields"] = _fields(spec)
-        out.append(entry)
-    return out
-
-
-def _rftg(game: dict) -> dict:
-    """The RftG form's data (``web/js/rftg-form.js``), read from the game's scoring model:
-    per variant the player fields it uses (with those of the variant it becomes before the
-    repulse), its ``ended_by`` values, bonus tiles and whether worlds can be damaged."""
-    from generator.scoring.game_pad import pad_for
-
-    pad = pad_for(game)
-    model = pad.model
-    player = pad.schema["properties"]["players"]["items"]
-
-    def uses(variant_id: str) -> list[str]:
-        fields = [e.id for e in model.entered if e.variants is not None and e.applies(variant_id)]
-        return fields + [e.id for e in model.record_entered if e.applies(variant_id)]
-
-    variants = []
-    for v in model.variants.values():
-        if v.hidden:
-            continue
-        fields = uses(v.id)
-        before = []
-        for _when, other, _note in v.becomes:
-            fields += [f for f in uses(other) if f not in fields]
-            before = list(model.variants[other].ended_by)
-        variants.append({"fields": fields, "ended_by": list(v.ended_by), "ended_by_before_repulse": before,
-                         "tiles": [a.id for a in model.awards.values() if a.applies(v.id)],
-                         "id": v.id, "title": v.title,
-                         "damage": bool((v.settings.get("tableau") or {}).get("damage")),
-                         "frontier_cards": bool((v.settings.get("tableau") or {}).get("frontier_cards"))})
-    tiles = {a.id: {"title": a.title, "vp": a.vp, "measure": a.measure.text,
-                    "stage": "counterstrike" if a.variants and set(a.variants) <= {"counterstrike"} else "invasion"}
-             for a in model.awards.values()}
-    return {"title": game.get("title"), "variants": variants, "tiles": tiles,
-            "players_max": model.players_max,
-            "tiebreak": [f for t in model.tie_breakers for f in t.fields],
-            "player_fields": _fields(player),
-            "cards": compact_cards(game.get("cards", []))}
-
-
-def _xia(game: dict) -> dict:
-    facts = game.get("facts", {})
-    tables = game.get("tables", {})
-    terms = [{k: row.get(k) for k in ("term", "label", "bonus", "unit")}
-             for row in tables.get(NPC_ROLL_TERMS, {}).get("rows", [])]
-    bands = [{k: row.get(k) for k in ("result", "fame")} for row in tables.get(NPC_ROLL_BANDS, {}).get("rows", [])]
-    return {"title": game.get("title"), "d20": [facts.get("d20_min"), facts.get("d20_max")],
-            "roll_terms": terms, "roll_bands": bands,
-            "goal_count": facts.get("campaign_goal_count"),
-            "failed_goal_penalty": facts.get("campaign_failed_goal_penalty")}
-
 
 def form_data(rules: dict) -> dict:
-    """``{"content_version", "models": {record word: compiled scoring model}, "rftg": {...},
-    "xia": {...}}`` from the compiled rules; a game missing from content is missing here too
-    (the form then hides its tab). ``models`` is what a generic score pad builds its form from
-    (``docs/scoring-model.md``)."""
+    """``{"content_version", "models": {record word: {game, title, bgg, scoring, widgets}}}``
+    from the compiled rules: a tab per model (and per calculator its ``scoring.calculators``
+    declare), built from the model (``docs/scoring-model.md``); ``widgets``: mechanism name ->
+    what its widget needs (`generator.scoring.mechanisms.page_data`), for the mechanisms the
+    model switches on."""
     from generator.scoring.api import record_games
+    from generator.scoring.mechanisms import page_data
 
     games = rules.get("games", {})
     out: dict = {"content_version": rules.get("content_version"),
                  "models": {word: {"game": game_id, "title": games[game_id].get("title"),
-                                   "bgg": games[game_id].get("bgg"), "scoring": games[game_id]["scoring"]}
+                                   "bgg": games[game_id].get("bgg"), "scoring": games[game_id]["scoring"],
+                                   "widgets": {name: data for name in (games[game_id]["scoring"].get("mechanisms") or {})
+                                               if (data := page_data(name, games[game_id])) is not None}}
                             for word, game_id in record_games(rules).items()}}
-    if "rftg" in games:
-        out["rftg"] = _rftg(games["rftg"])
-    if "xia" in games:
-        out["xia"] = _xia(games["xia"])
     return out

@@ -12,6 +12,9 @@ The site (default ``output/web/``) holds, all served from its own origin:
   ``data/form.json``                         what the form needs before the engine loads, and
                                              the records' size caps (`record_limits`)
   ``records-worker.js``                      reads pasted, opened and shared records off the page
+  ``mechanisms/<name>/*.js``                 each mechanism's phone widget, from its folder
+                                             (``generator/scoring/mechanisms/<name>/``)
+  ``js/mechanisms.js``                       the list of those widgets the page reads (`mechanism_registry`)
   ``data/rules-index.json``                  the rules index the Rules tab searches (`generator.compile.rules_index`)
   ``vendor/yaml/``                           the `yaml` package (records in and out, with positions), as one module
   ``manifest.webmanifest``, ``icons/``       install as an app, with our own icon
@@ -27,6 +30,7 @@ rename, so a reader sees the old site or the whole new one, never a mix.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 import re
@@ -39,6 +43,7 @@ from generator import __version__
 from generator.errors import UsageError
 from generator.fsutil import WriteError
 from generator.paths import WEB_SOURCES
+from generator.scoring.mechanisms import widget_folders
 from generator.web import packages
 from generator.web.bundle import bundle
 from generator.web.compress import gzip_copy
@@ -94,8 +99,19 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
     site = Site()
     for path in sorted(p for p in sources.rglob("*") if p.is_file()):
         rel = path.relative_to(sources).as_posix()
-        if rel != SERVICE_WORKER:
+        if rel == "index.html":  # its description names the games this site scores (content's titles)
+            titles = [g.get("title") for g in rules.get("games", {}).values() if isinstance(g, dict) and g.get("title")]
+            text = path.read_text(encoding="utf-8")
+            site.add(rel, text.replace('content="Score a board game at the table. Works offline."',
+                                       f'content="{html.escape("Score a board game at the table: " + ", ".join(titles) + ". Works offline.")}"')
+                     if titles else text)
+        elif rel != SERVICE_WORKER:
             site.add(rel, path)
+    widgets = widget_folders()
+    for name, folder in widgets.items():
+        for path in sorted(folder.glob("*.js")):
+            site.add(f"mechanisms/{name}/{path.name}", path)
+    site.add("js/mechanisms.js", mechanism_registry(widgets))
     for src, rel in pyodide.files:
         if rel == packages.PYODIDE_STDLIB:  # only the modules the engine imports (2.5 MB -> 0.8 MB)
             site.add(f"pyodide/{rel}", stdlib if stdlib is not None else
@@ -132,6 +148,17 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
             site.add(f"{name}.gz", packed)
     site.add(MARKER, f"written by playaid {__version__} `playaid web`; replaced whole on every build\n")
     return site
+
+
+def mechanism_registry(widgets: dict[str, Path]) -> str:
+    """``js/mechanisms.js``: one ES module exporting ``MECHANISMS`` (mechanism name -> its widget
+    module, ``mechanisms/<name>/widget.js``), the one registry the page asks for a widget."""
+    lines = ["// Written by `playaid web` (generator/web/site.py): the phone widget of each mechanism this site",
+             "// holds (generator/scoring/mechanisms/<name>/widget.js), by the name content switches it on with."]
+    lines += [f'import * as m{k} from "../mechanisms/{name}/widget.js";' for k, name in enumerate(widgets)]
+    lines.append("export const MECHANISMS = Object.freeze({ "
+                 + ", ".join(f"{json.dumps(name)}: m{k}" for k, name in enumerate(widgets)) + " });")
+    return "\n".join(lines) + "\n"
 
 
 def foreign_folder(out_dir: Path) -> str | None:

@@ -4,7 +4,7 @@ record that breaks the core gives an error report, never a traceback).
 
 The worker writes the bundle's files (``data/engine.json`` ``python``, `engine_bundle`) under
 ``/playaid``, puts that folder on ``sys.path``, imports this module and calls `install` with the
-bundle's text; then `score_json`, `npc_roll_json` and `rules_json` answer the page's requests,
+bundle's text; then `score_json`, `calculate_json` and `rules_json` answer the page's requests,
 `prepare` and `selftest` run before it says ready. Standard library only.
 """
 
@@ -52,12 +52,15 @@ def score_json(text: str) -> str:
                         "please report this record; the command line gives the same")
 
 
-def npc_roll_json(d20, terms_text: str) -> str:
-    """The Xia solo round-end roll (`api.xia_npc_roll`) as JSON text."""
+def calculate_json(request_text: str) -> str:
+    """A calculator's result (`api.calculate`) as JSON text, for ``{game, calculator, roll,
+    terms}`` as JSON text (``game``/``calculator`` null: the first declared)."""
     from generator.scoring import api
 
     try:
-        return json.dumps(api.xia_npc_roll(_RULES, d20, json.loads(terms_text)), ensure_ascii=False)
+        request = json.loads(request_text)
+        return json.dumps(api.calculate(_RULES, request.get("game"), request.get("calculator"), request.get("roll"),
+                                        request.get("terms") or {}), ensure_ascii=False)
     except Exception as exc:
         return json.dumps({"ok": False, "errors": [{"field": "", "message": f"internal error: {type(exc).__name__}: {exc}", "hint": ""}]})
 

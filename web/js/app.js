@@ -1,30 +1,32 @@
 // The web scorer's page: starts the engine (Pyodide in a Worker) at once, shows the form from
 // data/form.json without waiting for it, keeps the game in progress and the saved games in
-// localStorage, and publishes window.playaid = {ready, score(record, {file}), npcRoll(d20,
-// terms), history(), bgstatsUrl(record), rules(question, game, limit, variant)} for tests and embedding.
+// localStorage, and publishes window.playaid = {ready, score(record, {file}), calculate(game,
+// calculator, roll, terms), npcRoll(roll, terms), history(), bgstatsUrl(record), rules(question,
+// game, limit, variant)} for tests and embedding.
 //
-// Tabs: each game's pad, the Xia NPC roll, the saved games and the Rules (rules-tab.js). A tab is a button in the
-// tablist (index.html) and a panel; TABS lists them in order, RECORD_TABS those that edit a
-// record (the record tools show for them).
+// Tabs, all built from data/form.json (this page names no game): a pad per scoring model (the
+// pad of a mechanism it switches on, js/mechanisms.js, else the generated pad.js), a tab per
+// calculator a model declares (calculator-pad.js), then the saved games and the Rules
+// (rules-tab.js). A tab is a button in the tablist and a panel; TABS lists them in order,
+// RECORD_TABS those that edit a record (the record tools show for them), CALCULATORS the others.
 import { bgstatsBackup, bgstatsLink, bgstatsPlay } from "./bgstats.js";
-import { CardIndex } from "./cards.js";
+import { CalculatorPad } from "./calculator-pad.js";
 import { fill, h, richText } from "./dom.js";
 import { engine, status } from "./boot.js";
 import { History, LIMITS as HISTORY_LIMITS, newId } from "./history.js";
 import { HistoryView } from "./history-view.js";
+import { MECHANISMS } from "./mechanisms.js";
 import { ModelPad } from "./pad.js";
 import * as records from "./records.js";
-import { GAME as RFTG, RftgForm } from "./rftg-form.js";
 import { RULES, RulesTab } from "./rules-tab.js";
 import { plural } from "./words.js";
 import { ScreenAwake } from "./wake-lock.js";
-import { CAMPAIGN, CampaignForm, NpcRollForm } from "./xia-forms.js";
 
 const STORE = "playaid.v1.";
-const NPC = "xia-npc";
 const GAMES = "games";
-const TABS = [RFTG, CAMPAIGN, NPC, GAMES, RULES];
-const RECORD_TABS = [RFTG, CAMPAIGN];
+const TABS = [GAMES, RULES]; // the games' tabs go first (gameTabs)
+const RECORD_TABS = [];
+const CALCULATORS = [];
 
 // --- the engine and the JS API (first, so loading starts before anything else) ---------------
 
@@ -99,9 +101,14 @@ const api = {
     }
     return file ? { record: file, ...report } : report;
   },
-  /** The Xia solo round-end roll, as `playaid xia npc-roll --json` gives it (plus `ok`). */
-  async npcRoll(d20, terms = {}) {
-    return engine.npcRoll(d20, terms);
+  /** A calculator content declares, as `playaid roll GAME CALCULATOR --json` gives it (plus
+   * `ok`); game, calculator null: the first declared. */
+  async calculate(game, calculator, roll, terms = {}) {
+    return engine.calculate(game, calculator, roll, terms);
+  },
+  /** The first calculator content declares (`calculate(null, null, roll, terms)`). */
+  async npcRoll(roll, terms = {}) {
+    return engine.calculate(null, null, roll, terms);
   },
   /** The games saved on this device, newest first: [{id, game, record, summary, played, updated}]. */
   history() {
@@ -140,7 +147,7 @@ window.playaid = api;
 
 const panels = Object.fromEntries(TABS.map((t) => [t, document.getElementById(`panel-${t}`)]));
 let forms = {};
-let activeTab = RFTG;
+let activeTab = GAMES;
 let rulesTab = null;
 let undo = null;
 let limits = {}; // each game's record size caps (form.json record_limits)
@@ -177,7 +184,7 @@ function keepAwake() {
 function changed(tab) {
   unsaved.delete(tab); // typed: kept at once
   keepAwake();
-  save(tab, tab === NPC ? forms[NPC].state : forms[tab].record);
+  save(tab, CALCULATORS.includes(tab) ? forms[tab].state : forms[tab].record);
   rescore(tab);
 }
 
@@ -202,11 +209,11 @@ async function rescore(...tabs) {
       queue.delete(tab);
       const start = performance.now();
       try {
-        if (tab === NPC) {
-          const request = forms[NPC].request();
-          const result = request ? await engine.npcRoll(...request) : null;
-          forms[NPC].showResult(result);
-          if (result?.ok && tab === activeTab) announce(`${result.fame} NPC Fame Points (modified roll ${result.modified}).`, RESULT_PAUSE_MS);
+        if (CALCULATORS.includes(tab)) {
+          const request = forms[tab].request();
+          const result = request ? await engine.calculate(...request) : null;
+          forms[tab].showResult(result);
+          if (result?.ok && tab === activeTab) announce(forms[tab].summary(result), RESULT_PAUSE_MS);
         } else {
           let request = forms[tab].scoringRequest();
           // exact: a large number typed in a box goes as its digits (a BigInt in the request)
@@ -274,7 +281,7 @@ function notice(message, action = null, tab = activeTab) {
 
 /**
  * Replace a tab's record, keeping the old one for Undo. `options.id`: the saved game the new
- * record is (null: a game not saved yet); `options.done`/`options.view` as RftgForm.setRecord.
+ * record is (null: a game not saved yet); `options.done`/`options.view` as the pad's setRecord.
  * `options.loaded` (a file, a paste, a share link): the game it replaces goes to the saved games
  * if it is not there yet (keepReplaced), and the loaded one is kept only once it has scored, so
  * a record that breaks the page is not there again after a reload.
@@ -315,16 +322,8 @@ function setCurrent(tab, id) {
 /** The game's name and variant, in words, for a saved game or a record. */
 function describe(entry) {
   const record = entry.record ?? entry;
-  if (entry.game === RFTG || record.game === RFTG) {
-    const variant = formData?.rftg?.variants.find((v) => v.id === record.variant);
-    return { title: formData?.rftg?.title ?? "Race for the Galaxy", variant: variant?.title ?? record.variant };
-  }
-  const game = entry.game ?? record.game;
-  if (forms[game] instanceof ModelPad) {
-    const pad = forms[game];
-    return { title: pad.title, variant: pad.variantById(record.variant)?.title ?? "" };
-  }
-  return { title: formData?.xia?.title ? `${formData.xia.title}: solo campaign` : "Xia solo campaign", variant: "" };
+  const pad = forms[entry.game ?? record.game];
+  return pad?.describe?.(record) ?? { title: String(entry.game ?? record.game ?? ""), variant: "" };
 }
 
 /** What the Games list shows of a report: players, totals, ranks, winners (or the campaign's). */
@@ -333,14 +332,14 @@ function summaryOf(report) {
   return { player: report.player ?? null, total: report.total, goals_completed: report.goals_completed };
 }
 
-/** After a rescore: a saved game follows its edits; a Xia campaign with a game is saved as soon
- * as it scores (it has no Score button); an RftG game is saved by "Score the game". */
+/** After a rescore: a saved game follows its edits; a campaign with a game is saved as soon as
+ * it scores (its pad `savesWhenScored`: no Score button); a players' game by "Score the game". */
 function remember(tab, report, { create = false } = {}) {
   if (!gamesStore || !RECORD_TABS.includes(tab) || !report?.ok) return;
   const form = forms[tab];
   const players = Array.isArray(form.record.players);
   if (players && (form.request?.players?.length ?? 0) < form.record.players.length) return; // not every player scored yet
-  const scored = create || (players && form.view === "result") || (tab === CAMPAIGN && form.record.games?.length);
+  const scored = create || (players && form.view === "result") || (form.savesWhenScored && form.record.games?.length);
   if (!current[tab] && !scored) return;
   const created = !current[tab];
   if (created) setCurrent(tab, newId());
@@ -398,9 +397,7 @@ function reportDoubts(report) {
  * `doubts`: what keeps it from being final (the comments say so first). */
 function playFor(record, report, id, doubts = reportDoubts(report)) {
   const pad = forms[record?.game];
-  const base = record?.game === RFTG ? { id: RFTG, title: formData?.rftg?.title ?? "Race for the Galaxy" }
-    : pad instanceof ModelPad ? { id: record.game, title: pad.title }
-    : { id: "xia", title: formData?.xia?.title ?? "Xia: Embers of a Forsaken Star" };
+  const base = { id: pad?.bgstatsId ?? record?.game, title: pad?.bgstatsTitle ?? pad?.title ?? record?.game };
   const bgg = formData?.models?.[record?.game]?.bgg; // content's game.yaml `bgg`
   const game = { ...base, bggId: bgg?.id, expansions: bgg?.expansions ?? [] };
   const { variant } = describe(record ?? {});
@@ -408,7 +405,7 @@ function playFor(record, report, id, doubts = reportDoubts(report)) {
   const ended = record?.ended_by ? pad?.endedWords?.(record.ended_by) : "";
   return bgstatsPlay(game, report, { id, date: entry?.played ?? Date.now(), variant, ended, provisional: doubts,
     startPlayer: typeof entry?.start_player === "string" ? entry.start_player : null,
-    categoryLabels: pad?.categoryLabels, scoring: pad instanceof ModelPad ? pad.model : record?.game === RFTG ? formData?.rftg?.scoring : null });
+    categoryLabels: pad?.categoryLabels, scoring: pad?.bgstatsScoring?.() ?? null });
 }
 
 const GAME_ACTIONS = {
@@ -484,36 +481,17 @@ async function scoreUnsummarised() {
 
 /** Why a record cannot be shown in the form (its shape, not its values), or "". */
 function unfit(record) {
-  if (!forms[record?.game]) return `game: must be one of ${RECORD_TABS.join(", ")} (the games this site holds)`;
-  if (record?.game === RFTG) {
-    if (!Array.isArray(record.players) || !record.players.every((p) => p && typeof p === "object" && !Array.isArray(p))) {
-      return "`players` must be a list of players (each with name, tableau, ...)";
-    }
-    if (record.players.some((p) => p.tableau !== undefined && !Array.isArray(p.tableau))) return "each `tableau` must be a list of cards";
-    return "";
-  }
-  if (record?.game === CAMPAIGN) {
-    if (record.games !== undefined && (!Array.isArray(record.games) || !record.games.every((g) => g && typeof g === "object" && !Array.isArray(g)))) {
-      return "`games` must be a list of games";
-    }
-    return "";
-  }
-  if (forms[record?.game] instanceof ModelPad) {
-    if (!Array.isArray(record.players) || !record.players.every((p) => p && typeof p === "object" && !Array.isArray(p))) {
-      return "`players` must be a list of players (each with a name and the values entered)";
-    }
-    return "";
-  }
-  return `game: must be one of ${RECORD_TABS.join(", ")}`;
+  if (!RECORD_TABS.includes(record?.game)) return `game: must be one of ${RECORD_TABS.join(", ")} (the games this site holds)`;
+  return forms[record.game].unfit?.(record) ?? "";
 }
 
-/** Words typed loosely at the table, read as the scorer reads them: "Xia campaign" ->
- * "xia-campaign" (generator/scoring/api.py), "VP pool" -> "vp_pool" (rftg_record.py). */
+/** Words typed loosely at the table, read as the scorer reads them: a game's name "My Game"
+ * -> "my-game" (generator/scoring/api.py), and what its pad reads loosely (`tidy`: "VP pool" ->
+ * "vp_pool"). */
 function tidyWords(record) {
   if (!record || typeof record !== "object" || Array.isArray(record)) return record;
-  const words = (v, join) => (typeof v === "string" ? v.replace(/_/g, join === "-" ? " " : "_").split(/\s+/).filter(Boolean).join(join).toLowerCase() : v);
-  if (typeof record.game === "string") record.game = words(record.game, "-");
-  if (record.game === RFTG) for (const key of ["variant", "ended_by"]) if (typeof record[key] === "string") record[key] = words(record[key], "_");
+  if (typeof record.game === "string") record.game = record.game.replace(/_/g, " ").split(/\s+/).filter(Boolean).join("-").toLowerCase();
+  if (RECORD_TABS.includes(record.game)) forms[record.game].tidy?.(record);
   return record;
 }
 
@@ -527,7 +505,7 @@ async function loadText(text, source, parsed = null) {
   const problem = unfit(tidyWords(parsed.value));
   if (problem) return [problem];
   const record = parsed.value;
-  if (record.game === RFTG) for (const p of record.players) if (p.tableau === undefined) p.tableau = [];
+  forms[record.game].loaded?.(record);
   replaceRecord(record.game, record, `Loaded ${source}.`, { loaded: true });
   return [];
 }
@@ -556,7 +534,7 @@ function saveFile(text, type, name) {
 }
 
 async function currentYaml() {
-  return records.recordToYaml(forms[activeTab].record);
+  return records.recordToYaml(forms[activeTab].record, forms[activeTab].yamlHeader?.() ?? "");
 }
 
 function showText(title, label, text) {
@@ -624,47 +602,51 @@ function wireChrome() {
 }
 
 /**
- * A tab for each game the scoring model describes that has no pad of its own here (a game
- * added by content: `playaid new`): its button before "Saved games", its panel, and the
- * generated pad (pad.js) in it. Returns the record words of those games.
+ * The games' tabs, before "Saved games", in content order: a pad for each scoring model (its
+ * button named by the model's `tab`, else the game's title), then one for each calculator the
+ * model declares (tab word `<game>-<calculator id>`). Returns [{word, kind: "pad" | "calculator",
+ * entry, calc}].
  */
-function modelTabs(data) {
-  const words = Object.keys(data.models ?? {}).filter((w) => !TABS.includes(w) && /^[a-z0-9][a-z0-9-]*$/.test(w));
+function gameTabs(data) {
   const before = document.getElementById(`tab-${GAMES}`);
-  for (const word of words) {
+  const out = [];
+  const add = (word, label, item) => {
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(word) || TABS.includes(word)) return;
     const button = h("button", { type: "button", role: "tab", id: `tab-${word}`, "aria-controls": `panel-${word}`,
-      "aria-selected": "false", tabindex: "-1", "data-tab": word }, data.models[word].title ?? word);
+      "aria-selected": "false", tabindex: "-1", "data-tab": word }, label);
     before.before(button);
     const panel = h("section", { id: `panel-${word}`, role: "tabpanel", "aria-labelledby": `tab-${word}`, class: "panel", hidden: true });
     panels[GAMES].before(panel);
     panels[word] = panel;
     TABS.splice(TABS.indexOf(GAMES), 0, word);
-    RECORD_TABS.push(word);
+    (item.kind === "pad" ? RECORD_TABS : CALCULATORS).push(word);
+    out.push({ word, ...item });
+  };
+  for (const [word, entry] of Object.entries(data.models ?? {})) {
+    add(word, entry.scoring?.tab ?? entry.title ?? word, { kind: "pad", entry });
+    for (const calc of entry.scoring?.calculators ?? []) {
+      add(`${entry.game}-${calc.id}`, calc.tab ?? calc.title ?? calc.id, { kind: "calculator", entry, calc });
+    }
   }
-  return words;
+  return out;
 }
 
-/**
- * Take out the tabs of the pads made for the shipped games whose game this site's content does
- * not hold (a content folder of the user's own replaces the shipped games): their buttons, panels
- * and places in TABS and RECORD_TABS.
- */
-function dropAbsentGames(data) {
-  const absent = [...(data.rftg ? [] : [RFTG]), ...(data.xia ? [] : [CAMPAIGN, NPC])];
-  for (const tab of absent) {
-    document.getElementById(`tab-${tab}`)?.remove();
-    panels[tab]?.remove();
-    delete panels[tab];
-    TABS.splice(TABS.indexOf(tab), 1);
-    if (RECORD_TABS.includes(tab)) RECORD_TABS.splice(RECORD_TABS.indexOf(tab), 1);
-  }
+/** The pad for a model: that of a mechanism it switches on whose widget brings one (`Pad`),
+ * else the pad generated from the model, with the widgets its mechanisms give its entered
+ * types. */
+function padFor(word, entry, hooks) {
+  const used = Object.keys(entry.scoring?.mechanisms ?? {}).map((m) => MECHANISMS[m]).filter(Boolean);
+  const own = used.find((m) => m.Pad);
+  if (own) return new own.Pad(panels[word], word, entry, () => changed(word), hooks);
+  const widgets = Object.assign({}, ...used.map((m) => m.widgets ?? {}));
+  return new ModelPad(panels[word], word, entry, () => changed(word), hooks, widgets);
 }
 
 /** The result screen's buttons: a new game with the same players, and the result to BG Stats. */
 function resultActions(tab) {
   const form = forms[tab];
   const report = form.report;
-  if (tab === CAMPAIGN) { // a campaign has no result screen: its link sits under its log
+  if (form.savesWhenScored) { // a campaign has no result screen: its link sits under its log
     if (!report?.ok || !form.record.games?.length) return [];
     const doubts = reportDoubts(report);
     return [h("a", { class: "button", id: `${tab}-bgstats`, target: "_blank", rel: "noopener noreferrer",
@@ -697,11 +679,10 @@ function resultActions(tab) {
 async function boot() {
   const data = await (await fetch("data/form.json")).json();
   limits = data.record_limits ?? {};
-  const cards = new CardIndex(data.rftg?.cards ?? []);
   formData = data;
-  const generated = modelTabs(data);
-  dropAbsentGames(data);
-  gamesStore = new History({ [RFTG]: !!data.rftg, [CAMPAIGN]: !!data.xia, ...Object.fromEntries(generated.map((w) => [w, true])) });
+  const tabs = gameTabs(data);
+  document.getElementById("form-loading")?.remove();
+  gamesStore = new History(Object.fromEntries(RECORD_TABS.map((w) => [w, true])));
   gamesStore.onWriteFailed = storageRefused;
   current = load("current") ?? {};
   if (!current || typeof current !== "object") current = {};
@@ -709,19 +690,15 @@ async function boot() {
   refreshNames();
   const hooks = (tab) => ({
     notice: (message, action) => notice(message, action, tab),
-    // cards of recent games come first in the card picker (by their database names)
-    familiar: () => new Map([...gamesStore.familiarCards()].map(([n, k]) => [cards.find(n)?.n ?? n, k])),
+    familiar: (word) => gamesStore.familiarCards(word), // cards of recent games (the card picker's)
     onScore: (report) => { remember(tab, report, { create: true }); keepAwake(); },
     actions: () => resultActions(tab),
     messages: () => data.models?.[tab]?.scoring?.messages, // the model's names for its findings' codes
   });
   forms = {};
-  if (data.rftg) forms[RFTG] = new RftgForm(panels[RFTG], data.rftg, cards, () => changed(RFTG), hooks(RFTG));
-  if (data.xia) {
-    forms[CAMPAIGN] = new CampaignForm(panels[CAMPAIGN], data.xia, () => changed(CAMPAIGN), hooks(CAMPAIGN));
-    forms[NPC] = new NpcRollForm(panels[NPC], data.xia, () => changed(NPC));
+  for (const { word, kind, entry, calc } of tabs) {
+    forms[word] = kind === "pad" ? padFor(word, entry, hooks(word)) : new CalculatorPad(panels[word], entry.game, calc, () => changed(word));
   }
-  for (const word of generated) forms[word] = new ModelPad(panels[word], word, data.models[word], () => changed(word), hooks(word));
   rulesTab = new RulesTab(panels[RULES], engine, { open: () => switchTab(RULES), timings: api.timings,
     announce: (text) => announce(text, RESULT_PAUSE_MS) });
   for (const tab of RECORD_TABS) {
@@ -730,7 +707,7 @@ async function boot() {
     if (kept && !unfit(kept) && kept.game === tab) forms[tab].setRecord(kept, { done: "typed" });
     else forms[tab].setRecord(forms[tab].newRecord(null), { done: false });
   }
-  forms[NPC]?.setState(load(NPC));
+  for (const tab of CALCULATORS) forms[tab].setState(load(tab));
   wireChrome();
   const tab = load("tab");
   switchTab(TABS.includes(tab) ? tab : TABS[0]);

@@ -118,6 +118,7 @@ export class Engine extends EventTarget {
    * "entry" {id} -> one result or null, "card" {name, game}, "games" -> {id: title}. */
   rules(kind, args = {}) { return this.call({ op: "rules", kind, args }); }
 
-  /** The Xia solo round-end roll: {ok, d20, terms, modified, band, fame, explain} or {ok: false, errors}. */
-  npcRoll(d20, terms) { return this.call({ op: "npcRoll", d20, terms }); }
+  /** A calculator content declares (generator/scoring/calculator.py; game, calculator null: the
+   * first declared): {ok, d20, terms, modified, band, fame, explain} or {ok: false, errors}. */
+  calculate(game, calculator, roll, terms) { return this.call({ op: "calculate", request: { game, calculator, roll, terms } }); }
 }

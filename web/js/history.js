@@ -26,7 +26,7 @@ export function newId() {
 }
 
 export class History {
-  /** `known`: the games the page can open ({rftg: true, "xia-campaign": true}). */
+  /** `known`: the games the page can open, by record word ({"my-game": true}). */
   constructor(known, storage = globalThis.localStorage) {
     this.known = known;
     this.storage = storage;
@@ -173,10 +173,11 @@ export class History {
     return [...seen.values()];
   }
 
-  /** Cards of the last `recent` RftG games: Map(card name as written -> times played). */
-  familiarCards(recent = 20) {
+  /** Cards in the tableaux of the last `recent` games of `game` (a record word): Map(card name
+   * as written -> times played). */
+  familiarCards(game, recent = 20) {
     const out = new Map();
-    for (const g of this.games.filter((x) => x.game === "rftg").slice(0, recent)) {
+    for (const g of this.games.filter((x) => x.game === game).slice(0, recent)) {
       for (const p of g.record?.players ?? []) {
         for (const e of Array.isArray(p?.tableau) ? p.tableau : []) {
           const name = typeof e === "string" ? e : e?.card;

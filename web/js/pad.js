@@ -2,8 +2,8 @@
 // variants and endings, the values entered once per game and per player (typed, bounded,
 // labelled, with help), the claimed total, and the result screen with the model's categories
 // and awards. A game whose model switches on no mechanism gets its whole pad from here, with no
-// game-specific JavaScript; a mechanism's entered type (RftG's `tableau`) needs its widget,
-// given in `mechanisms` (type -> (pad, player, i, spec) -> element). The pad computes nothing:
+// game-specific JavaScript; a mechanism's entered type needs its widget, given in `mechanisms`
+// (type -> (pad, target, path, spec) -> element: a mechanism widget.js's `widgets`). The pad computes nothing:
 // the engine scores the record it gathers, exactly as `playaid score` does.
 import { field, h, numberField, pathAttr } from "./dom.js";
 import { PLAYER_MIN, PlayersPad } from "./players-pad.js";
@@ -27,6 +27,7 @@ export class ModelPad extends PlayersPad {
     this.word = word;
     this.rulesGame = entry.game ?? null;
     this.title = entry.title ?? words(word);
+    this.bgstatsId = word;
     this.model = entry.scoring;
     this.mechanisms = mechanisms;
     const m = this.model;
@@ -52,7 +53,7 @@ export class ModelPad extends PlayersPad {
   variantById(id) { return (this.model.variants ?? []).find((v) => v.id === id) ?? null; }
 
   /** The variant scored: the one written, or the one it `becomes` when the record's values
-   * equal a `when` (RftG's counterstrike before the repulse). */
+   * equal a `when` (a variant's stage before an event). */
   scoredVariant(record = this.record) {
     const written = this.variantById(record?.variant);
     for (const turn of written?.becomes ?? []) {
@@ -231,7 +232,7 @@ export class ModelPad extends PlayersPad {
       h("p", { class: "finding warning" }, `This page has no box for “${spec.type}” values: write them in the record file.`));
   }
 
-  /** A value the mechanism computes shows below its empty box (as RftG's Military does). */
+  /** A value the mechanism computes shows below its empty box. */
   showPlayerExtras(p, i) {
     for (const spec of this.playerSpecs().filter((e) => e.computed_by)) {
       const input = document.getElementById(this.pid(i, spec.id));
@@ -244,6 +245,22 @@ export class ModelPad extends PlayersPad {
   }
 
   declaredCategories() { return modelCategories(this.model); }
+
+  // --- what the page asks every pad (app.js) ---------------------------------------------------
+
+  /** The game's name and variant, in words, for a saved game or a record. */
+  describe(record) { return { title: this.title, variant: this.variantById(record.variant)?.title ?? "" }; }
+
+  /** Why `record` cannot be shown here (its shape, not its values), or "". */
+  unfit(record) {
+    if (!Array.isArray(record.players) || !record.players.every((p) => p && typeof p === "object" && !Array.isArray(p))) {
+      return "`players` must be a list of players (each with a name and the values entered)";
+    }
+    return "";
+  }
+
+  /** The model BG Stats' play is worded from. */
+  bgstatsScoring() { return this.model; }
 
   scoringModel() { return this.model; }
 

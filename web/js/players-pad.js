@@ -1,7 +1,8 @@
 // What every players' score pad shares, whatever the game: the entry form (a game section,
 // one section per player, "Score the game") and the result screen (result-view.js), the live
-// totals, findings and the scoring request. A game's pad extends it with its own boxes: the RftG
-// form (rftg-form.js, with the card picker) or the pad generated from a scoring model (pad.js).
+// totals, findings and the scoring request. A game's pad extends it with its own boxes: a
+// mechanism's pad (its widget.js, e.g. the tableau's card picker) or the pad generated from a
+// scoring model (pad.js).
 //
 // Entry keeps its place: findings about a player appear beside the box they concern once that
 // player is done (the focus left their section, or "Score" was tapped), in words for people
@@ -28,7 +29,7 @@ export const PLAYER_MIN = 2; // a pad starts with two players and keeps at least
  */
 export class PlayersPad {
   /**
-   * root: the panel; game: the id prefix of its elements ("rftg"); playerPrefix: that of each
+   * root: the panel; game: the id prefix of its elements (the record word); playerPrefix: that of each
    * player's ("p": p0-name); onChange(): record edited; hooks (all optional): notice(message,
    * action) a notice with an Undo, onScore(report) "Score" tapped on a scored game, actions()
    * the result screen's buttons, familiar() recent cards.
@@ -57,7 +58,10 @@ export class PlayersPad {
     this.rulesGame = null; // the game the Rules tab searches for a finding's rule (null: all games)
   }
 
-  /** An element id of this pad ("rftg-score") or of player i ("p0-name"). */
+  /** What a record written from this pad is, for the comment at the top of its YAML. */
+  yamlHeader() { return this.title ? `${this.title} game` : ""; }
+
+  /** An element id of this pad ("<game>-score") or of player i ("p0-name"). */
   gid(s) { return `${this.game}-${s}`; }
   pid(i, s) { return `${this.playerPrefix}${i}-${s}`; }
 
@@ -572,7 +576,7 @@ export class PlayersPad {
   /** A breakdown line's component as a node that opens its rule (a card), or null. */
   ruleComponent() { return null; }
 
-  /** Game-specific parts of the result screen (RftG: Military card by card). */
+  /** Game-specific parts of the result screen (a tableau's Military card by card). */
   resultExtras() { return []; }
 
   /** The words for the tie-break fields ("goods + cards in hand"). */

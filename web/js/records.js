@@ -536,14 +536,12 @@ export function unreadableReport(errors, file) {
 
 // --- writing ---------------------------------------------------------------------------------
 
-const HEADER = {
-  rftg: "Race for the Galaxy game, written by the playaid web scorer.\nCheck it with: playaid score THIS-FILE.yaml",
-  "xia-campaign": "Xia solo campaign log, written by the playaid web scorer.\nCheck it with: playaid score THIS-FILE.yaml",
-};
+const CHECK_IT = "written by the playaid web scorer.\nCheck it with: playaid score THIS-FILE.yaml";
 
 /** The record as YAML in the format `playaid score` reads: block style, with one flow
- * mapping per marked tableau card and per campaign game (as in examples/). */
-export async function recordToYaml(record) {
+ * mapping per marked tableau card and per campaign game (as in examples/); `what` names it in
+ * the comment at its top ("<title> game"; "": no comment). */
+export async function recordToYaml(record, what = "") {
   const YAML = await loadYaml();
   const doc = new YAML.Document(record);
   const flowItems = (seq) => {
@@ -559,7 +557,7 @@ export async function recordToYaml(record) {
     flowItems(root.get("games"));
     if (YAML.isSeq(root.get("goals"))) root.get("goals").flow = true;
   }
-  const header = HEADER[record?.game];
+  const header = what ? `${what}, ${CHECK_IT}` : "";
   if (header) doc.commentBefore = header.split("\n").map((l) => ` ${l}`).join("\n");
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
 }

@@ -1,5 +1,5 @@
 // The result screen's parts, for any game whose report lists players with a total, a rank and
-// VP by category (game-neutral: a game's form composes them and adds its own, such as RftG's
+// VP by category (game-neutral: a game's form composes them and adds its own, such as a tableau's
 // Military card by card). A scoreboard with a column per player and a row per category, the
 // verdict at the top ("Final result" or "Not final: 1 unknown card not counted"), the winner
 // and ties, the awards, and a breakdown per player one tap away.
@@ -19,7 +19,7 @@ export function modelCategories(scoring) {
 
 /**
  * The codes of the findings that say why an award went to nobody, in the game's own words: the
- * scoring core's built-in codes and the names the model's `messages` give them (RftG:
+ * scoring core's built-in codes and the names the model's `messages` give them (e.g.
  * `no_tiles`, `tile_not_awarded`). A Set of strings.
  */
 export function awardCodes(scoring) {
@@ -30,7 +30,7 @@ export function awardCodes(scoring) {
 /**
  * The categories to show, in order: [{key, label}]. Those the scoring model declares
  * (`declared`, from `modelCategories`, or the report's own `categories`: [{id, label}] or ids),
- * else every `*_vp` number of the report's players (the RftG report before the model),
+ * else every `*_vp` number of the report's players (a report without a model's categories),
  * labelled by `labels[key]`. A category that is 0 for every player is left out (a standard
  * game has no war contributions).
  */

@@ -1,6 +1,6 @@
 // The result screen of a players' score pad (players-pad.js): the verdict, the winner and ties
 // with the tie-break, the scoreboard (a column per player, a row per category), who took each
-// award and with how much, the game's own parts (RftG: Military card by card), the findings
+// award and with how much, the game's own parts (a tableau's Military card by card), the findings
 // (each with a way back to its box) and each player's breakdown one tap away. Built from the
 // report the engine gave the pad; the categories come from the scoring model or the report.
 import { fill, h } from "./dom.js";

@@ -216,7 +216,7 @@ export class RulesTab {
   }
 
   /** A card of the score pad: its entry first, then what else its name finds. */
-  async openCard(name, game = "rftg") {
+  async openCard(name, game = null) {
     this.ask(name, game);
   }
 
@@ -224,7 +224,7 @@ export class RulesTab {
     const link = event.target.closest?.("[data-rule-card], [data-rule-ask]");
     if (!link) return;
     event.preventDefault();
-    if (link.dataset.ruleCard) this.openCard(link.dataset.ruleCard, link.dataset.ruleGame ?? "rftg");
+    if (link.dataset.ruleCard) this.openCard(link.dataset.ruleCard, link.dataset.ruleGame || null);
     else this.ask(link.dataset.ruleAsk, link.dataset.ruleGame || null);
   }
 
@@ -249,8 +249,8 @@ export function findingQuestion(message) {
 }
 
 /** A card's name as a button that opens its entry in the Rules tab (one tap from the pad). */
-export function ruleCard(name, game = "rftg") {
-  return h("button", { type: "button", class: "rule-name", "data-rule-card": name, "data-rule-game": game,
+export function ruleCard(name, game) {
+  return h("button", { type: "button", class: "rule-name", "data-rule-card": name, "data-rule-game": game ?? "",
     title: `${name}: look it up in the Rules tab` }, name);
 }
 

@@ -1,16 +1,30 @@
 """Named mechanisms: what a formula cannot say, in code that content switches on by name
 (``mechanisms: {tableau: {...}}`` in a ``kind: scoring`` document) and configures with data.
 
-- ``tableau`` (`tableau.Tableau`): Race for the Galaxy's tableau of cards: the card database,
+A mechanism is a plugin, one folder ``mechanisms/<name>/`` with both halves:
+
+- its Python (``__init__.py``): the scoring hooks (a `Mechanism` subclass, named in `REGISTRY`),
+  its checks and its text report lines; ``page.py``: ``page_data(game_rules)``, what its phone
+  widget needs before the engine loads (`page_data`);
+- its phone widget (``widget.js``, with the modules it imports from its folder): an ES module
+  exporting ``Pad`` (the pad of a game whose model switches the mechanism on) and/or
+  ``widgets`` (entered type -> the box of a generated pad: ``web/js/pad.js``). `playaid web`
+  copies each folder's ``.js`` files to the site's ``mechanisms/<name>/`` and writes the list
+  (`widget_folders`, ``js/mechanisms.js``) the page reads.
+
+- ``tableau`` (`tableau.Tableau`): a tableau of cards (Race for the Galaxy): the card database,
   printed VP, 6-cost development and ``?`` world scoring lines, Military computed card by card.
-- ``campaign`` (`campaign.Campaign`): Xia's solo campaign: games in sequence, each goal
+- ``campaign`` (`campaign.Campaign`): a solo campaign (Xia): games in sequence, each goal
   completed once.
 
-A mechanism subclasses `Mechanism`; `REGISTRY` names its class. Standard library only (the
-scoring core runs in Pyodide).
+Standard library only (the scoring core runs in Pyodide).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
+
+FOLDER = Path(__file__).parent
 
 
 class Mechanism:
@@ -113,6 +127,21 @@ def mechanism_class(name: str) -> type[Mechanism] | None:
 
     module, cls = where.split(":")
     return getattr(import_module(module), cls)
+
+
+def widget_folders() -> dict[str, Path]:
+    """Mechanism name -> its folder, for every mechanism with a phone widget (``widget.js``), by name."""
+    return {p.parent.name: p.parent for p in sorted(FOLDER.glob("*/widget.js"))}
+
+
+def page_data(name: str, game_rules: dict) -> dict | None:
+    """What mechanism ``name``'s widget needs from a game's compiled rules (its ``page.py``
+    ``page_data``), or None when it has none (or there is no such mechanism)."""
+    import importlib
+
+    if not (FOLDER / name / "page.py").is_file():
+        return None
+    return importlib.import_module(f"{__name__}.{name}.page").page_data(game_rules)
 
 
 def mechanism_classes() -> dict[str, type[Mechanism]]:

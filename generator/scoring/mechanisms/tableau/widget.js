@@ -1,16 +1,16 @@
-// The Race for the Galaxy pad (a players' pad, players-pad.js): the game (variant, how it
-// ended), 2 to 5 players with their tableaux (the card picker) and counts, each player's live
-// total, and the result screen with the bonus tiles and each player's Military card by card.
-// The record edited here is exactly the YAML record.
+// The `tableau` mechanism's phone widget: the pad of a game whose scoring model switches the
+// mechanism on (a players' pad, players-pad.js; Race for the Galaxy's): the game (variant, how
+// it ended), 2 to 5 players with their tableaux (the card picker) and counts, each player's
+// live total, and the result screen with the bonus tiles and each player's Military card by
+// card. The record edited here is exactly the YAML record. Its data: form.json's
+// models[word].widgets.tableau (page.py beside this file).
 import { cardPicker } from "./card-picker.js";
-import { copiesUsed } from "./cards.js";
-import { field, fill, h, numberField, pathAttr } from "./dom.js";
-import { PLAYER_MIN, PlayersPad } from "./players-pad.js";
-import { ruleCard } from "./rules-tab.js";
-import { modelCategories } from "./result-screen.js";
-import { plural, words } from "./words.js";
-
-export const GAME = "rftg";
+import { CardIndex, copiesUsed } from "./cards.js";
+import { field, fill, h, numberField, pathAttr } from "../../js/dom.js";
+import { PLAYER_MIN, PlayersPad } from "../../js/players-pad.js";
+import { ruleCard } from "../../js/rules-tab.js";
+import { modelCategories } from "../../js/result-screen.js";
+import { plural, words } from "../../js/words.js";
 
 // UI words for record fields and ended_by values; an unknown one (new content) shows its own
 // name, with the field's description from the record's JSON Schema as its hint.
@@ -37,16 +37,23 @@ export const CATEGORY_LABELS = {
   war_contribution_vp: "War contributions", defense_awards_vp: "Defense awards", bonus_vp: "Bonus tiles",
 };
 
-export class RftgForm extends PlayersPad {
-  /** root: the panel; data: form.json's rftg; cards: a CardIndex; onChange(): record edited;
-   * hooks: see PlayersPad (familiar() also: cards of recent games, weighed). */
-  constructor(root, data, cards, onChange, hooks = {}) {
-    super(root, { game: GAME, playerPrefix: "p" }, onChange, hooks);
+export class Pad extends PlayersPad {
+  /** root: the panel; word: the record's `game:` word; entry: form.json's models[word] (its
+   * widgets.tableau: this pad's data); onChange(): record edited; hooks: see PlayersPad
+   * (familiar(word) also: Map card name as written -> times in recent games of this word). */
+  constructor(root, word, entry, onChange, hooks = {}) {
+    super(root, { game: word, playerPrefix: "p" }, onChange, hooks);
+    const data = entry.widgets?.tableau ?? { variants: [], cards: [], player_fields: [] };
+    this.word = word;
+    this.title = data.title ?? entry.title ?? words(word);
+    this.tab = entry.scoring?.tab ?? this.title;
+    this.bgstatsId = entry.game ?? word;
     this.data = data;
-    this.cards = cards;
-    this.familiar = hooks.familiar;
+    this.cards = new CardIndex(data.cards ?? []);
+    // cards of recent games come first in the card picker (by their database names)
+    this.familiar = () => new Map([...(hooks.familiar?.(word) ?? [])].map(([n, k]) => [this.cards.find(n)?.n ?? n, k]));
     this.labels = LABELS;
-    this.rulesGame = GAME;
+    this.rulesGame = entry.game ?? word;
     this.values = ENDED_BY;
     this.errorPhrases = ERROR_PHRASES;
     this.categoryLabels = CATEGORY_LABELS;
@@ -60,7 +67,7 @@ export class RftgForm extends PlayersPad {
     const variant = this.variantOf(previous) ?? this.data.variants[0];
     const names = (Array.isArray(previous?.players) ? previous.players : []).map((p) => p?.name ?? "");
     while (names.length < PLAYER_MIN) names.push("");
-    return { game: GAME, variant: variant.id, ended_by: variant.ended_by[0],
+    return { game: this.word, variant: variant.id, ended_by: variant.ended_by[0],
       players: names.map((name) => ({ name, tableau: [] })) };
   }
 
@@ -197,7 +204,7 @@ export class RftgForm extends PlayersPad {
       const damaged = typeof entry === "object" && entry?.damaged === true;
       const handVp = typeof entry === "object" ? entry?.vp : undefined;
       const chip = h("li", { "data-path": pathAttr(["players", i, "tableau", j]), class: damaged ? "damaged" : "" },
-        h("span", { class: "name" }, card ? ruleCard(card.n, "rftg") : written,
+        h("span", { class: "name" }, card ? ruleCard(card.n, this.rulesGame) : written,
           h("span", { class: "kind" }, card ? ` · ${card.t}${card.v !== undefined ? `, ${card.v} VP` : ""}`
             : handVp !== undefined ? ` · ${handVp} VP given by hand` : "")));
       if ((card?.t === "world" && damage) || damaged) {
@@ -319,7 +326,35 @@ export class RftgForm extends PlayersPad {
   }
 
   /** A card in a breakdown opens its entry in the Rules tab. */
-  ruleComponent(name) { return this.cards.find(name) ? ruleCard(name, GAME) : null; }
+  ruleComponent(name) { return this.cards.find(name) ? ruleCard(name, this.rulesGame) : null; }
+
+  // --- what the page asks every pad (app.js) ---------------------------------------------------
+
+  /** The game's name and variant, in words, for a saved game or a record. */
+  describe(record) {
+    return { title: this.title, variant: this.variantOf(record)?.title ?? record.variant };
+  }
+
+  /** Why `record` cannot be shown here (its shape, not its values), or "". */
+  unfit(record) {
+    if (!Array.isArray(record.players) || !record.players.every((p) => p && typeof p === "object" && !Array.isArray(p))) {
+      return "`players` must be a list of players (each with name, tableau, ...)";
+    }
+    if (record.players.some((p) => p.tableau !== undefined && !Array.isArray(p.tableau))) return "each `tableau` must be a list of cards";
+    return "";
+  }
+
+  /** Words typed loosely at the table, read as the scorer reads them: "VP pool" -> "vp_pool". */
+  tidy(record) {
+    const words = (v) => (typeof v === "string" ? v.replace(/_/g, "_").split(/\s+/).filter(Boolean).join("_").toLowerCase() : v);
+    for (const key of ["variant", "ended_by"]) if (typeof record[key] === "string") record[key] = words(record[key]);
+  }
+
+  /** A record loaded whole: a player without a tableau gets an empty one to add cards to. */
+  loaded(record) { for (const p of record.players) if (p.tableau === undefined) p.tableau = []; }
+
+  /** What the model gives BG Stats (none: this pad's categories come from the report). */
+  bgstatsScoring() { return null; }
 
   /** The scoreboard's categories as the scoring model declares them (when form data has it). */
   declaredCategories() { return modelCategories(this.data.scoring); }

@@ -1,29 +1,35 @@
-// Xia: the solo campaign log (one entry per game, scored by the engine with every finding next
-// to its game) and the solo NPC round-end roll (the modified d20 and the NPC Fame Points).
-import { bigWhole, clearFindings, errorKind, errorText, field, fill, h, keepPlace, numberField, pathAttr, showFinding } from "./dom.js";
-import { findingRuleLink } from "./rules-tab.js";
-import { forPeople, gamePoints, plural } from "./words.js";
+// The `campaign` mechanism's phone widget: the pad of a game whose scoring model switches it on
+// (Xia's solo campaign): the campaign log, one entry per game, scored by the engine with every
+// finding next to its game. Its data: form.json's models[word].widgets.campaign (page.py).
+import { bigWhole, clearFindings, errorKind, errorText, field, fill, h, keepPlace, numberField, pathAttr, showFinding } from "../../js/dom.js";
+import { findingRuleLink } from "../../js/rules-tab.js";
+import { forPeople, gamePoints, plural } from "../../js/words.js";
 
 // the form's words for the record's fields, for findings (words.js)
 const LABELS = { goal: "Goal attempted", won: "Won", goal_completed: "Goal completed", fame: "Your Fame Points",
   npc_fame: "NPC Fame Points", goals: "The campaign's goals", upgrade: "Upgrade taken after", player: "Pilot" };
 
-export const CAMPAIGN = "xia-campaign";
-
-export class CampaignForm {
-  /** root: the panel; data: form.json's xia; onChange(): record edited; hooks.notice(message,
-   * action) shows a notice with an Undo; hooks.actions() the buttons under the scored log
-   * (Send to BG Stats). */
-  constructor(root, data, onChange, hooks = {}) {
+export class Pad {
+  /** root: the panel; word: the record's `game:` word; entry: form.json's models[word];
+   * onChange(): record edited; hooks.notice(message, action) shows a notice with an Undo;
+   * hooks.actions() the buttons under the scored log (Send to BG Stats). */
+  constructor(root, word, entry, onChange, hooks = {}) {
     this.root = root;
-    this.data = data;
+    this.word = word;
+    this.data = entry.widgets?.campaign ?? {};
+    this.gameTitle = entry.title ?? word;
+    this.title = entry.scoring?.title ?? word; // "Xia campaign"
+    this.tab = entry.scoring?.tab ?? this.title;
+    this.bgstatsId = entry.game ?? word;
+    this.rulesGame = entry.game ?? null;
+    this.savesWhenScored = true; // no result screen: a campaign with a game is saved once it scores
     this.onChange = onChange;
     this.hooks = hooks;
     this.report = null;
   }
 
   newRecord(previous) {
-    const record = { game: CAMPAIGN, games: [] };
+    const record = { game: this.word, games: [] };
     if (typeof previous?.player === "string") record.player = previous.player;
     return record;
   }
@@ -55,7 +61,7 @@ export class CampaignForm {
     const datalist = h("datalist", { id: "xc-goal-names" }, goals.filter(Boolean).map((g) => h("option", { value: g })));
     fill(this.root,
       h("section", { class: "card", "aria-labelledby": "xc-title", "data-path": "" },
-        h("header", {}, h("h2", { id: "xc-title" }, "Xia solo campaign"),
+        h("header", {}, h("h2", { id: "xc-title" }, this.title),
           h("p", { class: "total", id: "xc-total" }, h("small", {}, "…"))),
         h("p", { class: "hint", id: "xc-progress" }),
         field(["player"], "xc-player", "Pilot", player),
@@ -133,6 +139,26 @@ export class CampaignForm {
     });
   }
 
+  // --- what the page asks every pad (app.js) ---------------------------------------------------
+
+  /** The campaign's name in words, for a saved game or a record. */
+  describe() { return { title: `${this.gameTitle}: solo campaign`, variant: "" }; }
+
+  /** The name BG Stats is sent (the game's title). */
+  get bgstatsTitle() { return this.gameTitle; }
+
+  /** Why `record` cannot be shown here (its shape, not its values), or "". */
+  unfit(record) {
+    if (record.games !== undefined && (!Array.isArray(record.games) || !record.games.every((g) => g && typeof g === "object" && !Array.isArray(g)))) {
+      return "`games` must be a list of games";
+    }
+    return "";
+  }
+
+  bgstatsScoring() { return null; }
+
+  yamlHeader() { return `${this.title} log`; }
+
   /** The result in one sentence, for the page's live region. */
   summary() {
     const r = this.report;
@@ -189,73 +215,8 @@ export class CampaignForm {
     for (const f of report.findings ?? []) {
       const path = f.path?.length ? f.path : (f.game ? ["games", f.game - 1] : null);
       const note = showFinding(this.root, fallback, path, f.severity, forPeople(f, LABELS).text);
-      const link = findingRuleLink(f, "xia");
+      const link = findingRuleLink(f, this.rulesGame);
       if (link) note.append(link);
     }
   }
-}
-
-export class NpcRollForm {
-  /** root: the panel; data: form.json's xia; roll(d20, terms) -> Promise of the engine's result. */
-  constructor(root, data, onChange) {
-    this.root = root;
-    this.data = data;
-    this.onChange = onChange;
-    this.state = { d20: undefined, terms: {} };
-  }
-
-  setState(state) {
-    this.state = { d20: state?.d20, terms: { ...(state?.terms ?? {}) } };
-    this.render();
-  }
-
-  render() {
-    const s = this.state;
-    const [low, high] = this.data.d20 ?? [1, 20];
-    const d20 = numberField(["d20"], "npc-d20", "The d20 as rolled", s.d20, { hint: `${low} to ${high}`,
-      onValue: (v) => { if (v === undefined) delete s.d20; else s.d20 = v; this.onChange(); } });
-    const terms = this.data.roll_terms.map((t) => numberField(["terms", t.term], `npc-${t.term}`, termLabel(t), s.terms[t.term], {
-      onValue: (v) => { if (v === undefined) delete s.terms[t.term]; else s.terms[t.term] = v; this.onChange(); } }));
-    fill(this.root,
-      h("section", { class: "card", "aria-labelledby": "npc-title", "data-path": "" },
-        h("h2", { id: "npc-title" }, "Solo round end: NPC Fame roll"),
-        h("p", { class: "hint" }, "Roll the d20 and add the modifiers; the result gives the NPCs' Fame Points."),
-        h("div", { class: "grid" }, h("div", { class: "wide" }, d20), terms.map((t) => h("div", { class: "wide" }, t))),
-        h("div", { class: "findings" })),
-      h("section", { class: "card standings", id: "npc-result", "aria-labelledby": "npc-result-title" },
-        h("h2", { id: "npc-result-title" }, "Result"),
-        h("div", { class: "body" }, h("p", { class: "waiting" }, "Enter the roll."))));
-  }
-
-  /** The request for the engine: [d20, terms], or null when no roll is given yet. */
-  request() {
-    const s = this.state;
-    if (s.d20 === undefined) return null;
-    return [s.d20, { ...s.terms }];
-  }
-
-  showResult(result) {
-    clearFindings(this.root);
-    const body = this.root.querySelector("#npc-result .body");
-    if (!result) { fill(body, h("p", { class: "waiting" }, "Enter the roll.")); return; }
-    if (!result.ok) {
-      fill(body, h("p", {}, "Check the roll:"));
-      const fallback = this.root.querySelector("section .findings");
-      for (const e of result.errors ?? []) {
-        const path = e.path?.length ? e.path : ["d20"];
-        showFinding(this.root, fallback, path, "error", errorText(this.root, path, e, "error"));
-      }
-      return;
-    }
-    fill(body,
-      h("div", { class: "npc-result" }, h("p", { class: "total", id: "npc-fame" }, String(result.fame), h("small", {}, " NPC Fame Points")),
-        h("p", {}, `modified roll ${result.modified} (band ${result.band})`)),
-      h("ol", { class: "explain" }, result.explain.map((line) => h("li", {}, line))));
-  }
-}
-
-/** "Cubes: +2 per cube removed from the map in step 1" (words from content's roll table). */
-function termLabel(term) {
-  const unit = String(term.unit || term.term).replace(/^./, (c) => c.toUpperCase());
-  return `${unit}: +${term.bonus} per ${term.label}`;
 }

@@ -7,7 +7,7 @@
 // offered until the next letter (two cards found by one letter cost one tap more, not two
 // keystrokes). An empty tableau offers its start worlds at once. The list opens above the box
 // when the space below it (above the phone's keyboard) is short.
-import { fill, h } from "./dom.js";
+import { fill, h } from "../../js/dom.js";
 
 const SHOWN = 12; // suggestions: two columns of six fit above a phone's keyboard
 const ROOM = 180; // px below the box under which the list opens above it instead
