@@ -100,7 +100,7 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
     for path in sorted(p for p in sources.rglob("*") if p.is_file()):
         rel = path.relative_to(sources).as_posix()
         if rel == "index.html":  # its description names the games this site scores (content's titles)
-            titles = [g.get("title") for g in rules.get("games", {}).values() if isinstance(g, dict) and g.get("title")]
+            titles = [str(g["title"]) for g in rules.get("games", {}).values() if isinstance(g, dict) and g.get("title")]
             text = path.read_text(encoding="utf-8")
             site.add(rel, text.replace('content="Score a board game at the table. Works offline."',
                                        f'content="{html.escape("Score a board game at the table: " + ", ".join(titles) + ". Works offline.")}"')
@@ -109,8 +109,8 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
             site.add(rel, path)
     widgets = widget_folders()
     for name, folder in widgets.items():
-        for path in sorted(folder.glob("*.js")):
-            site.add(f"mechanisms/{name}/{path.name}", path)
+        for widget in sorted(folder.glob("*.js")):
+            site.add(f"mechanisms/{name}/{widget.name}", widget)
     site.add("js/mechanisms.js", mechanism_registry(widgets))
     for src, rel in pyodide.files:
         if rel == packages.PYODIDE_STDLIB:  # only the modules the engine imports (2.5 MB -> 0.8 MB)
