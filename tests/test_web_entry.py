@@ -30,7 +30,7 @@ def test_a_12_card_tableau_takes_at_most_25_keystrokes_and_taps(browser, server)
     context = browser.new_context(**PHONE_TOUCH, service_workers="block")
     page = open_page(browser, server, context=context)
     page.select_option("#rftg-variant", "invasion")
-    names = [c["n"] for c in page.evaluate("fetch('data/form.json').then(r => r.json())")["rftg"]["cards"]
+    names = [c["n"] for c in page.evaluate("fetch('data/form.json').then(r => r.json())")["models"]["rftg"]["widgets"]["tableau"]["cards"]
              if not c.get("f")]  # an invasion game deals no Frontier cards
     box = page.locator("#p0-card")
     moved = []

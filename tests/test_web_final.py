@@ -32,7 +32,7 @@ OTHER_ARCS = ["Galactic Bankers", "Imperium Lords", "Rebel Alliance", "Galactic 
 
 def card_names(page) -> list[str]:
     """The card names of the page's own card list (data/form.json)."""
-    return page.evaluate("async () => (await (await fetch('data/form.json')).json()).rftg?.cards.map(c => c.n) ?? []")
+    return page.evaluate("async () => (await (await fetch('data/form.json')).json()).models.rftg?.widgets.tableau.cards.map(c => c.n) ?? []")
 
 
 def type_and_enter(page, i: int, typed: str):

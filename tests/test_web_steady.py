@@ -43,7 +43,7 @@ NAMES = ["Ann", "Bo", "Cat", "Dmitri", "Eve"]
 def test_names_are_never_broken_inside_a_word(browser, server, width):
     context = browser.new_context(**{**PHONE_TOUCH, "viewport": {"width": width, "height": 740}}, service_workers="block")
     page = open_page(browser, server, context=context)
-    cards = page.evaluate("async () => (await (await fetch('data/form.json')).json()).rftg?.cards ?? []")
+    cards = page.evaluate("async () => (await (await fetch('data/form.json')).json()).models.rftg?.widgets.tableau.cards ?? []")
     if not cards:
         page.context.close()
         return
