@@ -79,7 +79,7 @@ def test_form_data_comes_from_the_compiled_rules(site):
                                     if page_data(m, RULES["games"][game_id]) is not None}
     tableaux = [(w, e) for w, e in form["models"].items() if "tableau" in e["widgets"]]
     assert tableaux  # a shipped game plays a tableau
-    for word, entry in tableaux:
+    for _word, entry in tableaux:
         data, scoring = entry["widgets"]["tableau"], entry["scoring"]
         offered = [v for v in scoring["variants"] if not v.get("hidden")]  # hidden: reached by `becomes`
         assert [v["id"] for v in data["variants"]] == [v["id"] for v in offered]
@@ -306,7 +306,7 @@ def test_each_mechanisms_widget_is_in_the_site_its_registry_and_the_offline_copy
     listed = json.loads(re.search(r"const FILES = (\{.*?\});", (site / "sw.js").read_text(), re.S).group(1))
     assert widget_folders()
     for name, folder in widget_folders().items():
-        assert f'import * as' in registry and f'"../mechanisms/{name}/widget.js"' in registry
+        assert f'"../mechanisms/{name}/widget.js"' in registry
         assert re.search(rf'"{re.escape(name)}": m\d+', registry)
         for path in folder.glob("*.js"):
             assert (site / "mechanisms" / name / path.name).read_bytes() == path.read_bytes()

@@ -37,7 +37,7 @@ def _declared(content_dir: Path) -> dict[str, list[dict]]:
     """game id -> the calculators its compiled rules declare (games without: left out); a folder
     that cannot be read gives {} (the command's own `--content` check then says why)."""
     from generator.commands import content_problem
-    from generator.records.compile_rules import compiled_rules
+    from generator.compile.compile_rules import compiled_rules
     from generator.scoring.calculator import calculators
 
     if content_problem(Path(content_dir)):
@@ -74,7 +74,7 @@ def calculator_command(game_id: str, calc: dict, name: str) -> click.Command:
 
 def roll(game_id: str, calculator: str, rolled: int, counts: dict, content_dir: Path, as_json: bool) -> None:
     """Run calculator ``calculator`` of game ``game_id`` and print its result (text or JSON)."""
-    from generator.records.compile_rules import compiled_rules
+    from generator.compile.compile_rules import compiled_rules
     from generator.scoring.calculator import RollInvalid, RollRulesInvalid, npc_roll
 
     rules = compiled_rules(content_dir)
