@@ -9,7 +9,6 @@ needs no change here). Kept on disk by `generator.compile.compile_rules`; the co
 
 from __future__ import annotations
 
-from generator.content.declared import core_json
 
 #: Version of the compiled rules' shape; the scoring core checks it.
 FORMAT = 2
@@ -25,6 +24,9 @@ def _without(value, keys: frozenset):
 
 def compile_game(game) -> dict:
     """One game's compiled rules from its validated `GameContent` (see `compile_rules`)."""
+    # here, not at the top: `playaid score` imports this module, and `declared` needs pydantic
+    from generator.content.declared import core_json
+
     cards = []
     for doc in game.of_kind("cards").values():
         cards += [core_json(card) for card in doc.cards]  # the fields the core declares (`declared`)
