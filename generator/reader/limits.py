@@ -12,3 +12,6 @@ MAX_RECORD_VALUES = 20_000
 #: Most values read from one content file, keys included: the biggest shipped file holds ~2,700
 #: (1,504 values and their keys); reading 100,000 took 0.5-0.9 s (measured on a busy machine).
 MAX_CONTENT_VALUES = 100_000
+#: Deepest nesting of mappings and sequences read. Shipped content needs 8; deeper input is
+#: refused before any recursive step anywhere (Python's limit is 1000 frames).
+MAX_DEPTH = 64

@@ -1,8 +1,9 @@
 """Plain JSON read by the standard library's C parser where the line-aware YAML reader would read
 it the same: a record written by a program (``json.dumps``, a JSON Lines file) costs a few
 microseconds instead of libyaml's events and our composer (a batch of 10,000 spent half its time
-there). `yaml_io.load_text` tries it first when asked (``lazy=True``) and reads the text the
-line-aware way only when a place is wanted (`Located.settle`), or when this module declines.
+there). `yaml_io.load_text` tries it first when asked (``lazy=True``); the places a report names
+are found in the text when asked (`JsonPlaces`), and the text is read the line-aware way only
+when this module declines it.
 
 It declines (returns `DECLINED`) whatever the two readers might read apart or the YAML reader
 would refuse, so that a record it accepts is read exactly as before, problems included (none):
@@ -26,7 +27,8 @@ import json
 import re
 from typing import Any
 
-from generator.reader.yaml_events import MAX_DEPTH, MAX_DIGITS
+from generator.reader.core_schema import MAX_DIGITS
+from generator.reader.limits import MAX_DEPTH
 
 #: What `plain_json` returns for a text it leaves to the line-aware reader.
 DECLINED = object()
@@ -88,56 +90,103 @@ def plain_json(text: str, max_values: int) -> Any:
     return DECLINED if count > max_values else data
 
 
-# One token of a JSON text `plain_json` read: a key with its colon (no white space between:
-# it declined that), a string (no escapes: it declined them), a bracket, or a number or
-# literal. Commas and colons match nothing: a list's index is counted, a map's key read.
-_TOKEN = re.compile(r'"[^"]*":?|[{}\[\]]|[^\s{}\[\],:"]+')
+_SPACE = re.compile(r"[ \r\n]*")  # JSON's white space in a text plain_json read (it declined tabs)
+_skip = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # one value read at an index
+_string = json.decoder.scanstring  # type: ignore[attr-defined]  # a string's text and its end
 
 
-def json_places(text: str, line_offset: int = 0) -> tuple[dict, dict] | None:
-    """``(marks, key_marks)`` of a text `plain_json` read, as `yaml_events.compose_events`
-    gives them (path -> 1-based (line, column) of each value and of each key), from one pass of
-    a tokenizer instead of libyaml's events. None for a text with a carriage return that ends
-    no line (libyaml counts it as a line break; the caller reads such a text line-aware)."""
-    if "\r" in text and text.replace("\r\n", "").count("\r"):
-        return None
-    marks: dict = {}
-    key_marks: dict = {}
-    first = 1 + line_offset
-    line, line_start = first, 0
-    newline = text.find("\n")
-    stack: list[list] = []  # open collections: [path, is a mapping, its key or next index]
-    frame = None
-    for match in _TOKEN.finditer(text):
-        start = match.start()
-        if newline != -1 and newline < start:
-            while newline != -1 and newline < start:
-                line, line_start = line + 1, newline + 1
-                newline = text.find("\n", line_start)
-        token = match.group()
-        head = token[0]
-        if head == "}" or head == "]":
-            stack.pop()
-            frame = stack[-1] if stack else None
-            continue
-        if frame is None:
-            path = ()
-        elif frame[1]:
-            if token[-1] == ":" and head == '"' and len(token) > 1 and frame[2] is None:
-                frame[2] = token[1:-2]
-                key_marks[frame[0] + (frame[2],)] = (line, start - line_start + 1)
-                continue
-            path = frame[0] + (frame[2],)
-            frame[2] = None
+def _past(text: str, at: int) -> int:
+    """The index of the first character at or after ``at`` that is not JSON's white space."""
+    found = _SPACE.match(text, at)
+    return found.end() if found else at
+
+
+def lone_return(text: str) -> bool:
+    """True when ``text`` holds a carriage return that ends no line (libyaml counts it as a line
+    break: such a text's places are read line-aware, not by `JsonPlaces`)."""
+    return "\r" in text and text.replace("\r\n", "").count("\r") > 0
+
+
+class JsonPlaces:
+    """The places of a JSON text `plain_json` read (without a lone carriage return:
+    `lone_return`), found when asked (`position`): each mapping or list on the way to a place
+    asked for is read once, its members' places kept (`_members`), every other value stepped
+    over by the C scanner. A report names a few places; reading them all (a tokenizer's pass in
+    Python) cost ten times more."""
+
+    def __init__(self, text: str, line_offset: int = 0):
+        self.text = text
+        self.first_line = 1 + line_offset
+        self._read: dict[int, Any] = {}  # index of a { or [ -> its members' places
+
+    def _members(self, at: int) -> Any:
+        """For the mapping at index ``at``: key -> (index of its key, index of its value); for
+        the list there: the index of each item."""
+        got = self._read.get(at)
+        if got is not None:
+            return got
+        text = self.text
+        space = " \r\n"  # JSON's white space (plain_json declined tabs), skipped inline: the hot loop
+        cursor = at + 1
+        while text[cursor] in space:
+            cursor += 1
+        if text[at] == "{":
+            got = {}
+            while text[cursor] == '"':
+                name, end = _string(text, cursor + 1)
+                while text[end] in space:
+                    end += 1
+                end += 1  # the colon
+                while text[end] in space:
+                    end += 1
+                got[name] = (cursor, end)
+                end = _skip(text, end)[1]
+                while text[end] in space:
+                    end += 1
+                if text[end] != ",":
+                    break
+                cursor = end + 1
+                while text[cursor] in space:
+                    cursor += 1
         else:
-            path = frame[0] + (frame[2],)
-            frame[2] += 1
-        marks[path] = (line, start - line_start + 1)
-        if head == "{":
-            frame = [path, True, None]
-            stack.append(frame)
-        elif head == "[":
-            frame = [path, False, 0]
-            stack.append(frame)
-    marks.setdefault((), (first, 1))
-    return marks, key_marks
+            got = []
+            if text[cursor] != "]":
+                while True:
+                    got.append(cursor)
+                    end = _skip(text, cursor)[1]
+                    while text[end] in space:
+                        end += 1
+                    if text[end] != ",":
+                        break
+                    cursor = end + 1
+                    while text[cursor] in space:
+                        cursor += 1
+        self._read[at] = got
+        return got
+
+    def position(self, path: tuple, prefer_key: bool = False) -> tuple[int, int]:
+        """The (line, column) `Located.position` gives for ``path`` from the line-aware reader's
+        places (`yaml_events.compose_events`): the place of the deepest part of ``path`` the
+        text holds, at its key when ``prefer_key`` and it is a key of a mapping."""
+        text = self.text
+        at = _past(text, 0)  # the value reached: first the document's mapping
+        key_at = -1  # its key's place (-1: an item of a list, or the document)
+        for part in path:
+            head = text[at]
+            if head == "{":
+                if type(part) is not str:
+                    break
+                found = self._members(at).get(part)
+                if found is None:
+                    break
+                key_at, at = found
+            elif head == "[":
+                items = self._members(at)
+                if not isinstance(part, int) or not 0 <= part < len(items):
+                    break
+                key_at, at = -1, items[part]
+            else:
+                break
+        place = key_at if prefer_key and key_at >= 0 else at
+        line_start = text.rfind("\n", 0, place) + 1
+        return self.first_line + text.count("\n", 0, place), place - line_start + 1

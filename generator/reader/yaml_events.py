@@ -23,6 +23,21 @@ from typing import Any
 
 from generator.errors import CONTROL_CHARACTERS, Problem, cut
 from generator.reader import pyyaml_start  # noqa: F401 (before PyYAML is imported: see there)
+from generator.reader.core_schema import (  # noqa: F401 (MAX_DIGITS: re-exported)
+    _BOOL,
+    _CONSTRUCT,
+    _CORE,
+    _CORE_SCALARS,
+    _FIXED,
+    _FLOAT,
+    _INT,
+    _NULL,
+    _NUMERIC_START,
+    _STR,
+    MAX_DIGITS,
+    _core_tag,
+)
+from generator.reader.limits import MAX_DEPTH  # noqa: F401 (re-exported)
 from generator.scoring.validate import dotted  # one spelling of field paths, shared with the scoring core
 from yaml.error import MarkedYAMLError, YAMLError
 from yaml.events import (
@@ -54,15 +69,8 @@ except ImportError:  # a PyYAML built without libyaml: its pure-Python parser, s
     _Parser = _PurePythonParser
 
 
-#: Deepest nesting of mappings and sequences read. Shipped content needs 8; deeper input is
-#: refused before any recursive step anywhere (Python's limit is 1000 frames).
-MAX_DEPTH = 64
-
-_CORE = "tag:yaml.org,2002:"
 _COLLECTION_TAGS = {None, _CORE + "map", _CORE + "seq"}
 _MERGE = _CORE + "merge"
-_STR = _CORE + "str"
-_INT = _CORE + "int"
 _KINDS = {_CORE + "null": "null", _CORE + "bool": "true/false", _CORE + "int": "a whole number",
           _CORE + "float": "a number", _CORE + "str": "text"}
 _NO_KEY = object()
@@ -385,54 +393,3 @@ class _Scalars:
             return False, (f"cannot read '{cut(text, 40)}' as {_KINDS[tag]}",
                            "quote it to make it text, or write a valid value")
         return True, _CONSTRUCT[tag](text)
-
-
-#: Longest integer read, in digits: a record's counts have a few; Python itself refuses to read
-#: integers of more than 4,300 digits.
-MAX_DIGITS = 1000
-_FLOAT = _CORE + "float"
-_NULL = _CORE + "null"
-_BOOL = _CORE + "bool"
-_CORE_SCALARS = {_STR, _INT, _FLOAT, _BOOL, _NULL}
-# YAML 1.2.2 spec, 10.3.2 "Tag Resolution" (the core schema), in the spec's order
-_CORE_PATTERNS = (
-    (_NULL, re.compile(r"(?:null|Null|NULL|~|)\Z")),
-    (_BOOL, re.compile(r"(?:true|True|TRUE|false|False|FALSE)\Z")),
-    (_INT, re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z")),
-    (_FLOAT, re.compile(r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-                        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z")),
-)
-
-
-#: The core schema's words (null, true/false, in the spec's spellings) -> their tags, and the
-#: first characters a number can have: what `compose_events` resolves without a pattern.
-_FIXED = {"": _NULL, "~": _NULL, "null": _NULL, "Null": _NULL, "NULL": _NULL, "true": _BOOL, "True": _BOOL,
-          "TRUE": _BOOL, "false": _BOOL, "False": _BOOL, "FALSE": _BOOL}
-_NUMERIC_START = frozenset("0123456789+-.")
-
-
-def _core_tag(text: str) -> str:
-    """The core schema's tag for a plain scalar ``text``."""
-    for tag, pattern in _CORE_PATTERNS:
-        if pattern.match(text):
-            return tag
-    return _STR
-
-
-def _int(text: str) -> int:
-    if text.startswith("0o"):
-        return int(text[2:], 8)
-    if text.startswith("0x"):
-        return int(text[2:], 16)
-    return int(text)
-
-
-def _float(text: str) -> float:
-    bare = text.lstrip("+-").lower()
-    if bare in (".inf", ".nan"):
-        return float(("-" if text.startswith("-") else "") + bare[1:])
-    return float(text)
-
-
-_CONSTRUCT = {_NULL: lambda text: None, _BOOL: lambda text: text.lower() == "true", _INT: _int,
-              _FLOAT: _float}

@@ -31,9 +31,19 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import Problem, display_path
-from generator.reader.limits import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, MAX_RECORD_BYTES, MAX_RECORD_VALUES
-from generator.reader.plain_json import DECLINED, json_places, plain_json
-from generator.reader.yaml_events import MAX_DEPTH, compose_events, dotted
+from generator.reader.limits import (
+    MAX_CONTENT_BYTES,
+    MAX_CONTENT_VALUES,
+    MAX_DEPTH,
+    MAX_RECORD_BYTES,
+    MAX_RECORD_VALUES,
+)
+from generator.reader.plain_json import DECLINED, JsonPlaces, lone_return, plain_json
+from generator.reader.plain_yaml import plain_yaml
+from generator.scoring.validate import dotted
+
+# libyaml (`yaml_events`) is imported where a text needs it: a record `plain_json` or
+# `plain_yaml` reads (nearly every one) loads no YAML library (a tenth of `playaid score`'s start).
 
 __all__ = ["Located", "dotted", "load_text", "load_file", "read_bounded", "MAX_RECORD_BYTES", "MAX_CONTENT_BYTES",
            "MAX_RECORD_VALUES", "MAX_CONTENT_VALUES", "MAX_DEPTH"]
@@ -77,29 +87,37 @@ class Located:
     marks: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     key_marks: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     #: (text, max_values, line_offset) of a document read without its places (`load_text`'s
-    #: ``lazy``): `settle` reads them when first wanted
+    #: ``lazy``): `position` finds the few it is asked for in the text (`JsonPlaces`)
     pending: tuple | None = field(default=None, repr=False, compare=False)
+    _places: JsonPlaces | None = field(default=None, repr=False, compare=False)
 
     def settle(self) -> bool:
-        """Read the places of a document read without them (nothing to do for the others); True
-        when the line-aware reading gives the same data without a problem, as `plain_json`
-        promises (False: read the text again with ``lazy=False``, and trust that)."""
+        """For a document read without its places: True when its places can be read from the
+        text as `plain_json` read it (`position` then finds each in the text when asked); for a
+        text with a carriage return that ends no line (`lone_return`), read its places the
+        line-aware way and say whether that reading gives the same data without a problem, as
+        `plain_json` promises (False: read the text again with ``lazy=False``, and trust that).
+        True for a document read with its places."""
         if self.pending is None:
             return True
-        (text, max_values, offset), self.pending = self.pending, None
-        places = json_places(text, offset)
-        if places is not None:
-            self.marks, self.key_marks = places
+        text, max_values, offset = self.pending
+        if not lone_return(text):
             return True
+        self.pending = None
+        from generator.reader.yaml_events import compose_events
+
         composed = compose_events(text, self.file, self.marks, self.key_marks, max_values, offset)
         self.marks.setdefault((), (1 + offset, 1))
         return not composed.fatal and not composed.found and repr(composed.data) == repr(self.data)
 
     def position(self, path: Path_, prefer_key: bool = False) -> tuple[int, int]:
         """Position of ``path`` or of its nearest located ancestor; (0, 0) when unknown."""
-        if self.pending is not None:
-            self.settle()
         path = tuple(path)
+        if self.pending is not None:
+            if self.settle() and self.pending is not None:
+                if self._places is None:
+                    self._places = JsonPlaces(self.pending[0], self.pending[2])
+                return self._places.position(path, prefer_key)
         while True:
             if prefer_key and path in self.key_marks:
                 return self.key_marks[path]
@@ -172,6 +190,12 @@ def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES,
         data = plain_json(text, max_values)
         if data is not DECLINED:
             return Located(file, data, pending=(text, max_values, line_offset)), []
+        read = plain_yaml(text, max_values, line_offset)
+        if read is not DECLINED:
+            data, marks, key_marks = read
+            return Located(file, data, marks, key_marks), []
+    from generator.reader.yaml_events import compose_events
+
     if "\\u" in text or "\\U" in text:
         text = _SURROGATE_PAIR.sub(_join_surrogates, text)
     located = Located(file, None)
