@@ -9,7 +9,6 @@ needs no change here). Kept on disk by `generator.compile.compile_rules`; the co
 
 from __future__ import annotations
 
-
 #: Version of the compiled rules' shape; the scoring core checks it.
 FORMAT = 2
 
