@@ -205,7 +205,12 @@ def plain_yaml(text: str, max_values: int, line_offset: int = 0) -> tuple[Any, d
     data: Any = None
     values = 0
     number = line_offset
-    for line in text.split("\n"):
+    lines = text.split("\n")
+    last = len(lines)
+    at = 0  # the next line's index
+    while at < last:
+        line = lines[at]
+        at += 1
         number += 1
         content = line.lstrip(" ")
         if not content or content[0] == "#":
@@ -278,6 +283,25 @@ def plain_yaml(text: str, max_values: int, line_offset: int = 0) -> tuple[Any, d
                     marks[sub] = (number, column + 1)
                     values += 1
                 container.append(value)
+                # the items after it written as it is (a tableau's cards): read here, a line
+                # each; any other line (a comment, another spacing, a key) goes the whole way
+                start = line[:column]
+                while at < last:
+                    line = lines[at]
+                    if not line.startswith(start) or len(line) > _MAX_LINE:
+                        break
+                    rest = line[column:]
+                    if not rest or rest[0] == " " or rest[-1] == " " or ":" in rest \
+                            or careful and _CAREFUL.search(rest):
+                        break
+                    value = plain(rest)
+                    if value is DECLINED:
+                        return DECLINED
+                    at += 1
+                    number += 1
+                    marks[path + (len(container),)] = (number, column + 1)
+                    container.append(value)
+                    values += 1
                 continue
             if len(stack) + 1 >= MAX_DEPTH:
                 return DECLINED

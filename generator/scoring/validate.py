@@ -12,7 +12,6 @@ Two extensions, ignored by other validators: ``x-hint`` (advice for a missing or
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from typing import Any
@@ -145,6 +144,8 @@ def _check(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
         out.add(problem(path, _wrong_type(value, _type_words(expected)), _type_hint(schema, value, path)))
         return
     if "enum" in schema and value not in schema["enum"]:
+        import difflib  # here: a record with no problem never needs it (start-up)
+
         choices = [str(c) for c in schema["enum"]]
         close = difflib.get_close_matches(str(value), choices, n=1, cutoff=0.6)
         if close:  # the list in the message, the likely one in the hint
@@ -204,6 +205,8 @@ def _check_object(schema: dict, value: dict, path: tuple, out: _Collector) -> No
                                   f"must be quoted", f'write it in quotes: "{whole}"'))
             return
         names = list(props)
+        import difflib  # here: a record with no problem never needs it (start-up)
+
         for key in unknown:
             if len(out.problems) >= out.limit:  # counted, not built: a record may hold 200,000
                 out.dropped += 1
