@@ -226,7 +226,11 @@ def test_the_game_survives_a_reload_and_a_share_link_carries_it(browser, server)
     page.fill("#p0-name", "Ann")
     pick_card(page, 0, "Old Earth")
     page.fill("#p0-chips", "4")
+    cards = page.evaluate("fetch('data/form.json').then(r => r.json())")["models"]["rftg"]["widgets"]["tableau"]["cards"]
+    worth = next(c["v"] for c in cards if c["n"] == "Old Earth") + 4  # the card's printed VP and 4 VP in chips
+    wait_until(page, f"/^{worth}\\b/.test(document.getElementById('p0-total')?.textContent || '')")  # the latest report
     first = totals(page, 1)
+    assert first == [worth]
     page.reload()
     wait_ready(page)
     assert page.input_value("#p0-name") == "Ann" and page.input_value("#p0-chips") == "4"
