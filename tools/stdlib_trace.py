@@ -91,8 +91,8 @@ EXERCISE = """async ([records]) => {
     }
     await engine.rules('entry', { id: 'no-such-entry' });
     for (const d20 of [1, 7, 20]) {
-        await engine.npcRoll(d20, {});
-        await engine.npcRoll(d20, { fame: 3, bounty: 1 });
+        await engine.calculate(null, null, d20, {});
+        await engine.calculate(null, null, d20, { fame: 3, bounty: 1 });
     }
     return (await engine.score(JSON.stringify({ playaid_trace: true }))).playaid_trace;
 }"""
