@@ -14,7 +14,7 @@ from pathlib import Path
 
 # Most problems one error lists (the rest are counted in one line): one figure with the scoring
 # core's record validation. The core is stdlib-only and never imports this module.
-from generator.scoring.validate import MAX_PROBLEMS
+from generator.scoring.record.validate import MAX_PROBLEMS
 
 
 @dataclass(frozen=True, order=True)

@@ -18,7 +18,7 @@ from generator.cli import cli
 from generator.errors import MAX_PROBLEMS, ContentError, Problem, RecordError
 from generator.reader.yaml_io import MAX_DEPTH, MAX_RECORD_VALUES
 from generator.records.record_io import problem_json
-from generator.scoring.validate import problem_count
+from generator.scoring.record.validate import problem_count
 from tests.demo_content import laughs
 from tests.scoring_fixtures import record_words
 

@@ -89,7 +89,7 @@ def test_the_new_games_rules_answer_in_players_words(folder):
 
 def test_the_new_game_has_a_schema_help_and_a_phone_pad_model(rules):
     from generator.records.record_help import record_help
-    from generator.scoring.record_schema import record_schema
+    from generator.scoring.record.record_schema import record_schema
     from generator.web.form_data import form_data
 
     schema = record_schema(rules)

@@ -11,7 +11,7 @@ import pytest
 
 from generator.reader.yaml_io import load_file
 from generator.records.record_schema_export import record_schema_text
-from generator.scoring.validate import RecordInvalid, problem_count, validate
+from generator.scoring.record.validate import RecordInvalid, problem_count, validate
 
 try:  # tests/ may or may not become a package
     from tests.scoring_fixtures import pad

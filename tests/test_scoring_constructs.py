@@ -11,8 +11,8 @@ from generator.scoring.awards import ordinal, split
 from generator.scoring.expressions import ExpressionError
 from generator.scoring.game_pad import pad_for
 from generator.scoring.model import ModelInvalid
+from generator.scoring.record.validate import RecordInvalid
 from generator.scoring.tally import complete_sets, lookup, runs
-from generator.scoring.validate import RecordInvalid
 
 
 def _model(**parts):

@@ -9,7 +9,7 @@ import pytest
 
 from generator.scoring.game_pad import pad_for
 from generator.scoring.model import ModelInvalid
-from generator.scoring.validate import RecordInvalid
+from generator.scoring.record.validate import RecordInvalid
 
 MODEL = {
     "id": "demo-scoring", "title": "Demo", "record": "demo",

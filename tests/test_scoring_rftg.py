@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.scoring.validate import RecordInvalid
+from generator.scoring.record.validate import RecordInvalid
 
 try:  # tests/ may or may not become a package
     from tests.scoring_fixtures import rftg_rules, score_record

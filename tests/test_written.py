@@ -1,5 +1,5 @@
 """Record values in findings are shown as the record writes them (YAML flow style), never as
-Python prints them (`generator.scoring.written`, shared by the record checks and the message
+Python prints them (`generator.scoring.record.written`, shared by the record checks and the message
 templates). A formula's value in a content error stays in the expression language's syntax."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from generator.scoring.formulas import shown_kind
+from generator.scoring.record.written import as_written, shown
 from generator.scoring.template import fill
-from generator.scoring.written import as_written, shown
 
 
 @pytest.mark.parametrize("value, text", [

@@ -16,7 +16,7 @@ import click
 from generator.commands import SummaryGroup, content_default, existing_content
 from generator.errors import PlayaidError, UsageError
 from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
-from generator.scoring.limits import MAX_COUNT
+from generator.scoring.record.limits import MAX_COUNT
 
 #: A count of a term (a rulebook sets no most): bounded as a record's counts are.
 _COUNT = click.IntRange(min=0, max=MAX_COUNT)

@@ -191,7 +191,7 @@ class Tally:
         return self._spool
 
     def add(self, scored) -> None:
-        from generator.scoring.validate import problem_count
+        from generator.scoring.record.validate import problem_count
 
         self.count += 1
         code = scored.exit_code

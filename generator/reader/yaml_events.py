@@ -38,7 +38,7 @@ from generator.reader.core_schema import (  # noqa: F401 (MAX_DIGITS: re-exporte
     _core_tag,
 )
 from generator.reader.limits import MAX_DEPTH  # noqa: F401 (re-exported)
-from generator.scoring.validate import dotted  # one spelling of field paths, shared with the scoring core
+from generator.scoring.record.validate import dotted  # one spelling of field paths, shared with the scoring core
 from yaml.error import MarkedYAMLError, YAMLError
 from yaml.events import (
     AliasEvent,

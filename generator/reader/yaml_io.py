@@ -40,7 +40,7 @@ from generator.reader.limits import (
 )
 from generator.reader.plain_json import DECLINED, JsonPlaces, lone_return, plain_json
 from generator.reader.plain_yaml import plain_yaml
-from generator.scoring.validate import dotted
+from generator.scoring.record.validate import dotted
 
 # libyaml (`yaml_events`) is imported where a text needs it: a record `plain_json` or
 # `plain_yaml` reads (nearly every one) loads no YAML library (a tenth of `playaid score`'s start).

@@ -39,7 +39,7 @@ def formula_place(content_dir: Path, game_id, path: tuple, column) -> str | None
     ``content_dir`` (``column``: 1-based within the formula, or None), or None."""
     from generator.checks.scoring_formulas import file_column
     from generator.errors import ContentError
-    from generator.scoring.validate import dotted
+    from generator.scoring.record.validate import dotted
 
     key = str(Path(content_dir).resolve())
     if key not in _LOADED:

@@ -1,5 +1,5 @@
 """Writes ``schema/record.schema.json``: the JSON Schema of score records, built by the scoring
-core (`generator.scoring.record_schema`) from the compiled rules, so variants and ``ended_by``
+core (`generator.scoring.record.record_schema`) from the compiled rules, so variants and ``ended_by``
 values follow content. Point an editor's YAML language server at it for completion."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generator.compile.compile_rules import compiled_rules
 from generator.fsutil import write_atomic
-from generator.scoring.record_schema import record_schema
+from generator.scoring.record.record_schema import record_schema
 
 FILE_NAME = "record.schema.json"
 

@@ -11,9 +11,9 @@ model for (``kind: scoring``) is scored the same way (`generator.scoring.pad`): 
 
 from __future__ import annotations
 
-from generator.scoring import written
 from generator.scoring.model import ModelInvalid
-from generator.scoring.validate import RecordInvalid, problem
+from generator.scoring.record import written
+from generator.scoring.record.validate import RecordInvalid, problem
 
 
 def record_games(rules: dict) -> dict[str, str]:

@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from generator.scoring.limits import MAX_COUNT
-from generator.scoring.written import shown
+from generator.scoring.record.limits import MAX_COUNT
+from generator.scoring.record.written import shown
 
 
 class RollInvalid(ValueError):

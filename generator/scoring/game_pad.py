@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from generator.scoring.mechanisms import REGISTRY, mechanism_class, mechanism_names
 from generator.scoring.model import Model, ModelInvalid
-from generator.scoring.model_schema import record_schema_of
 from generator.scoring.pad import Pad
+from generator.scoring.record.model_schema import record_schema_of
 
 
 def pad_for(game_rules: dict) -> Pad:

@@ -1,7 +1,7 @@
 """The score pad interpreter: scores a record of any game from its scoring model (`model.Model`).
 
 One pass, in this order (the findings come out in it too): the record is checked against the
-schema generated from the model (`model_schema`); the variant is chosen (a variant's
+schema generated from the model (`record.model_schema`); the variant is chosen (a variant's
 ``becomes`` may send it to another, e.g. a counterstrike game before the repulse is scored as
 the invasion game); record values are read (a value left out may be ``assume``d, with a
 warning); ``ended_by`` and values that do not apply to the variant are reported; then per
@@ -29,9 +29,9 @@ from generator.scoring.formulas import MAX_SCORE, record_budget, whole
 from generator.scoring.formulas import evaluated as _evaluate
 from generator.scoring.model import Model, ModelInvalid, Variant
 from generator.scoring.plan import VariantPlan
+from generator.scoring.record.validate import RecordInvalid, validate
 from generator.scoring.report import QUESTIONS, Finding, Tie, finding_json, params_of
 from generator.scoring.template import fill
-from generator.scoring.validate import RecordInvalid, validate
 
 #: The built-in findings: code -> message template (a model may reword them: `messages`).
 MESSAGES = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from generator.scoring.written import as_written, as_written_cut
+from generator.scoring.record.written import as_written, as_written_cut
 
 #: The most characters one placeholder fills in (the value's text is cut to it, ``...`` at the
 #: end) and the most a filled message holds (cut the same way): a template of 4,000 ``{big}``

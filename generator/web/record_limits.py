@@ -3,7 +3,7 @@
 A record read from a file, a paste or a share link may be far larger than any game (thousands
 of cards, names of thousands of characters); the scoring core refuses it (its JSON Schema caps
 players, tableau cards and text lengths: the schema each game's scoring model generates,
-`generator.scoring.model_schema`), but drawing it in the form first would freeze the page. So the
+`generator.scoring.record.model_schema`), but drawing it in the form first would freeze the page. So the
 page gets the same caps, cut down from the record schemas to what bounds the size: ``type``,
 ``properties``, ``items``, ``anyOf``, ``maxItems``, ``maxLength``. Shape: ``{game: reduced schema}``.
 """

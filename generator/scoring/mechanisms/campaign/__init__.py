@@ -51,8 +51,8 @@ from generator.scoring.mechanisms import Mechanism
 from generator.scoring.model import ModelInvalid
 from generator.scoring.pad import Pad, _highest
 from generator.scoring.plan import CheckStep
+from generator.scoring.record.written import shown
 from generator.scoring.report import params_of, right_aligned
-from generator.scoring.written import shown
 
 
 def goal_key(name: str) -> str:

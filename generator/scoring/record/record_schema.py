@@ -12,7 +12,7 @@ def record_schema(rules: dict) -> dict:
     when a game's model cannot be built."""
     from generator.scoring.api import record_games
     from generator.scoring.game_pad import pad_for
-    from generator.scoring.model_schema import combined_schema
+    from generator.scoring.record.model_schema import combined_schema
 
     return combined_schema({word: pad_for(rules["games"][game_id]).schema
                             for word, game_id in record_games(rules).items()})

@@ -16,7 +16,7 @@ import math
 import re
 from typing import Any
 
-from generator.scoring.written import shown
+from generator.scoring.record.written import shown
 
 #: At most this many problems are listed; the rest are counted (a hostile record can hold
 #: hundreds of thousands of mistakes; nobody reads past the first screen).

@@ -8,7 +8,7 @@ values of its own types (the RftG tableau). `validate.validate` checks records a
 
 from __future__ import annotations
 
-from generator.scoring.limits import MAX_NAME, MAX_PLAYERS, PRINTABLE
+from generator.scoring.record.limits import MAX_NAME, MAX_PLAYERS, PRINTABLE
 
 #: Most games a campaign record lists, and most goals it names.
 MAX_ROWS = 1000
