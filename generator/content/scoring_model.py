@@ -121,6 +121,8 @@ class Entered(Strict):
     id: str = Field(pattern=ID_PATTERN)
     label: str
     help: str = ""
+    hint: str | None = Field(None, description="the phone pad's short hint under the box, where `help` is too long "
+                                                "for it (\"\": none; default: help)")
     type: str = Field(pattern=r"^(count|number|boolean|text|texts|numbers|group|[a-z_]+)$")
     min: int | None = Field(None, ge=-99999, le=99999)
     max: int | None = Field(None, ge=-99999, le=99999)

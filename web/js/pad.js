@@ -175,7 +175,7 @@ export class ModelPad extends PlayersPad {
       }
       this.changed();
     };
-    const hint = [spec.help, spec.computed_by ? "empty: counted for you" : ""].filter(Boolean).join("; ");
+    const hint = [spec.hint ?? spec.help, spec.computed_by ? "empty: counted for you" : ""].filter(Boolean).join("; ");
     if (NUMBER_TYPES.has(spec.type)) {
       return numberField(path, id, label, target[spec.id], { signed: spec.type === "number" || (spec.min ?? 0) < 0, hint, onValue: set });
     }
@@ -239,7 +239,7 @@ export class ModelPad extends PlayersPad {
       const hint = document.getElementById(this.pid(i, `${spec.id}-hint`));
       if (!input || !hint) continue;
       const computed = typeof p[spec.id] === "number" && !input.value.trim();
-      hint.textContent = computed ? `${p[spec.id]}, counted for you` : [spec.help, "empty: counted for you"].filter(Boolean).join("; ");
+      hint.textContent = computed ? `${p[spec.id]}, counted for you` : [spec.hint ?? spec.help, "empty: counted for you"].filter(Boolean).join("; ");
       hint.classList.toggle("computed", computed);
     }
   }

@@ -12,25 +12,22 @@ import { ruleCard } from "../../js/rules-tab.js";
 import { modelCategories } from "../../js/result-screen.js";
 import { plural, words } from "../../js/words.js";
 
-// UI words for record fields and ended_by values; an unknown one (new content) shows its own
-// name, with the field's description from the record's JSON Schema as its hint.
-const LABELS = {
-  chips: "VP chips", war_contribution_chips: "War contribution VP chips", defense_awards: "Defense award VP",
-  military_vs_xenos: "Military vs. Xenos", xeno_systems_conquered: "Xeno systems conquered",
-  military: "Military", goods: "Goods", hand: "Cards in hand", claimed_total: "Claimed total",
-  at_repulse: "At the end of the repulse round",
-};
-const HINTS = {
-  chips: "not war contributions", military_vs_xenos: "empty: counted from the cards",
-  military: "empty: counted from the cards", goods: "for the tie-break", hand: "for the tie-break",
-  claimed_total: "from the score pad: checked", war_contribution_chips: "", defense_awards: "",
-  xeno_systems_conquered: "",
-};
-const ENDED_BY = {
-  vp_pool: "VP pool ran out", tableau: "A tableau reached its end size", repulse: "Xenos repulsed",
-  empire_defeat: "Empire defeat", conquest_value: "Conquest value reached", all_systems: "All Xeno systems conquered",
-};
-const label = (name) => LABELS[name] ?? words(name);
+// The words of the record's fields, hints and ended_by values are the scoring model's (content:
+// each entered value's `label`, `hint` (else `help`), each ending's `label`); a field the model
+// does not name shows its own name, with the field's description from the record's JSON
+// Schema as its hint.
+const CLAIMED = { label: "Claimed total", hint: "from the score pad: checked" };
+
+/** {id: {label, hint}} of the model's entered values (a group's values under `${group}.${id}`). */
+function modelWords(model) {
+  const out = { claimed_total: CLAIMED };
+  const add = (e, key) => { out[key] = { label: e.label ?? words(e.id), hint: e.hint ?? e.help ?? "" }; };
+  for (const e of [...(model?.record_entered ?? []), ...(model?.entered ?? [])]) {
+    add(e, e.id);
+    for (const v of e.values ?? []) add(v, `${e.id}.${v.id}`);
+  }
+  return out;
+}
 // the report's VP categories by their words (until the scoring model declares them)
 export const CATEGORY_LABELS = {
   cards_vp: "Cards (printed VP)", six_dev_vp: "6-cost developments", chips_vp: "VP chips",
@@ -52,15 +49,19 @@ export class Pad extends PlayersPad {
     this.cards = new CardIndex(data.cards ?? []);
     // cards of recent games come first in the card picker (by their database names)
     this.familiar = () => new Map([...(hooks.familiar?.(word) ?? [])].map(([n, k]) => [this.cards.find(n)?.n ?? n, k]));
-    this.labels = LABELS;
+    this.fieldWords = modelWords(entry.scoring);
+    this.labels = Object.fromEntries(Object.entries(this.fieldWords).map(([k, w]) => [k, w.label]));
     this.rulesGame = entry.game ?? word;
-    this.values = ENDED_BY;
+    this.values = Object.fromEntries((entry.scoring?.endings ?? []).map((e) => [e.id, e.label ?? words(e.id)]));
     this.errorPhrases = ERROR_PHRASES;
     this.categoryLabels = CATEGORY_LABELS;
     this.awardsTitle = "Bonus tiles";
     this.verbatim = new Set(["name", "tableau"]);
     this.maxPlayers = data.players_max ?? 5;
   }
+
+  /** A field's words: the model's label, else its own name in words. */
+  label(name) { return this.fieldWords[name]?.label ?? words(name); }
 
   /** A new game: the previous variant and players' names kept, everything else empty. */
   newRecord(previous) {
@@ -111,7 +112,7 @@ export class Pad extends PlayersPad {
     variant ? null : h("option", { value: r.variant, selected: true }, `${r.variant} (unknown)`));
     const choices = variant ? this.endedByChoices(variant) : [];
     const endedSelect = h("select", { id: this.gid("ended-by"), onchange: () => { r.ended_by = endedSelect.value; this.changed(); } },
-      choices.map((e) => h("option", { value: e, selected: e === r.ended_by }, ENDED_BY[e] ?? words(e))),
+      choices.map((e) => h("option", { value: e, selected: e === r.ended_by }, this.values[e] ?? words(e))),
       choices.includes(r.ended_by) || r.ended_by === undefined ? null
         : h("option", { value: r.ended_by, selected: true }, `${r.ended_by} (not for this variant)`));
     const parts = [
@@ -130,7 +131,7 @@ export class Pad extends PlayersPad {
       h("option", { value: "", selected: r.repulsed === undefined }, "not given"),
       h("option", { value: "yes", selected: r.repulsed === true }, "yes"),
       h("option", { value: "no", selected: r.repulsed === false }, "no: the game ended before"));
-      parts.push(h("div", { class: "grid" }, h("div", { class: "wide" }, field(["repulsed"], this.gid("repulsed"), "Were the Xenos repulsed?", repulsed))));
+      parts.push(h("div", { class: "grid" }, h("div", { class: "wide" }, field(["repulsed"], this.gid("repulsed"), this.label("repulsed"), repulsed))));
     }
     return parts;
   }
@@ -164,8 +165,8 @@ export class Pad extends PlayersPad {
   fieldsGrid(player, i) {
     const base = ["players", i];
     const id = (s) => this.pid(i, s);
-    const number = (f, target, path, fieldId, hint = HINTS[f.name] ?? f.description) => numberField(path, fieldId, label(f.name), target()[f.name], {
-      signed: (f.min ?? 0) < 0, hint,
+    const number = (f, target, path, fieldId, key = f.name) => numberField(path, fieldId, this.label(key), target()[f.name], {
+      signed: (f.min ?? 0) < 0, hint: this.fieldWords[key]?.hint ?? f.description,
       onValue: (v) => { setOrDelete(target(true), f.name, v); this.tidy(player); this.changed(); } });
     const numbers = this.playerFields(player).map((f) => {
       if (f.type !== "object") return number(f, () => player, [...base, f.name], id(f.name));
@@ -175,8 +176,8 @@ export class Pad extends PlayersPad {
         return create ? (player[f.name] = {}) : {};
       };
       return h("fieldset", { class: "wide field", "data-path": pathAttr([...base, f.name]) },
-        h("legend", { class: "label" }, label(f.name)),
-        h("div", { class: "grid" }, (f.fields ?? []).map((sub) => number(sub, group, [...base, f.name, sub.name], id(`${f.name}-${sub.name}`), ""))),
+        h("legend", { class: "label" }, this.label(f.name)),
+        h("div", { class: "grid" }, (f.fields ?? []).map((sub) => number(sub, group, [...base, f.name, sub.name], id(`${f.name}-${sub.name}`), `${f.name}.${sub.name}`))),
         h("div", { class: "findings" }));
     });
     return h("div", { class: "grid", id: id("fields") }, numbers);
@@ -312,7 +313,7 @@ export class Pad extends PlayersPad {
       const hint = document.getElementById(this.pid(i, `${name}-hint`));
       if (!input || !hint) continue;
       const computed = typeof p[name] === "number" && !input.value.trim();
-      hint.textContent = computed ? `${p[name]}, counted from the cards` : HINTS[name];
+      hint.textContent = computed ? `${p[name]}, counted from the cards` : this.fieldWords[name]?.hint ?? "";
       hint.classList.toggle("computed", computed);
     }
   }
