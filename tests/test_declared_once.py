@@ -9,7 +9,7 @@ import dataclasses
 from generator.content import cards, scoring_model
 from generator.content.declared import check_declared, core_json
 from generator.content.models import Strict
-from generator.scoring import cards as core_cards
+from generator.scoring.mechanisms.tableau import cards as core_cards
 from generator.scoring.model import AWARD_KEYS, Model
 
 

@@ -1,6 +1,6 @@
 """The tableau mechanism's short cuts for a plain tableau (every card written as printed,
 none damaged: looked up and counted by name) give what its card-by-card path gives: Military
-(generator/scoring/military.py `compute_military` with and without ``names``) over the shipped
+(generator/scoring/mechanisms/tableau/military.py `compute_military` with and without ``names``) over the shipped
 card database and over a card that mixes fixed powers with a per-card one (no printed card
 does), and the 6-cost development and ? world lines (`Tableau._six_dev`), scored through the
 CLI's engine with one card written as a mapping (which sends the tableau card by card)."""
@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from generator.scoring.cards import Card, CardMatch, MilitaryPower
-from generator.scoring.military import MilitaryIndex, compute_military
+from generator.scoring.mechanisms.tableau.cards import Card, CardMatch, MilitaryPower
+from generator.scoring.mechanisms.tableau.military import MilitaryIndex, compute_military
 
 
 def _card(name, type_="world", military=None, powers=()):
@@ -52,7 +52,7 @@ def card_database():
     """The shipped RftG card database as the scoring core holds it (`RftgRules`)."""
     from generator.compile.compile_rules import compiled_rules
     from generator.paths import CONTENT_DIR
-    from generator.scoring.rftg_rules import RftgRules
+    from generator.scoring.mechanisms.tableau.rftg_rules import RftgRules
     return RftgRules.from_json(compiled_rules(CONTENT_DIR)["games"]["rftg"])
 
 

@@ -23,7 +23,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, model_validator
 
 from generator.content.models import ID_PATTERN, SourceRef, Strict
-from generator.scoring import cards as core
+from generator.scoring.mechanisms.tableau import cards as core
 
 Keyword = Literal["XENO", "ANTI-XENO", "REBEL", "IMPERIUM", "ALIEN", "UPLIFT", "CHROMO", "TERRAFORMING"]
 Good = Literal["novelty", "rare", "genes", "alien", "any"]

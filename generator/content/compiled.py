@@ -89,8 +89,8 @@ def compile_rules(content) -> dict:
     """``{"format": 1, "content_version": "...", "games": {game id: {...}}}`` from validated
     `Content`. Per game: ``id``, ``title``, ``version``, ``facts`` (name -> value), ``tables``
     (id -> {title, columns, rows}), ``cards`` (every card design: the fields the scoring core
-    declares, `generator.scoring.cards.Card`, at any depth; not those that only document it,
-    ``note``, ``source``, ``differences``) and
+    declares, `generator.scoring.mechanisms.tableau.cards.Card`, at any depth; not those that
+    only document it, ``note``, ``source``, ``differences``) and
     ``scoring`` (the ``kind: scoring`` model, `_scoring_model`; its shape is in
     ``docs/scoring-model.md``), or None."""
     games = {game_id: compile_game(game) for game_id, game in sorted(content.games.items())}

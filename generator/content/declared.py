@@ -1,5 +1,5 @@
 """Each content shape the scoring core reads is declared once, in the core (standard library:
-a dataclass such as `generator.scoring.cards.Card`, or a key table such as
+a dataclass such as `generator.scoring.mechanisms.tableau.cards.Card`, or a key table such as
 `generator.scoring.model.AWARD_KEYS`); the content schema's pydantic model adds what only
 content needs (bounds, choices, sources and notes) and names that declaration as its
 ``core``, with ``content_only`` the fields the core never reads. `check_declared` says where

@@ -6,9 +6,8 @@ plain mapping), never YAML, pydantic models or files. Entry points: `generator.s
 Modules: `api` (the entry points), `model` (the scoring model read from the compiled JSON),
 `pad` (the interpreter that scores any game from its model), `record/` (records checked against
 the JSON Schema the model gives: `model_schema`, `record_schema`, `validate`, `limits`; `written`,
-a record's value as the record writes it), `expressions` (the
-bounded formula language of content), `template` (message templates), `report` (findings and
-explanation lines), `mechanisms/` (what formulas cannot say: `tableau`, RftG's cards, with
-`cards`, `military`, `rftg_rules`; `campaign`, Xia's games in sequence), `calculator` (the Xia
-solo round-end roll).
+a record's value as the record writes it), `expressions` (the bounded formula language of
+content), `template` (message templates), `report` (findings and explanation lines),
+`mechanisms/` (what formulas cannot say: `tableau`, RftG's cards, with its `cards`, `military`,
+`rftg_rules`; `campaign`, Xia's games in sequence), `calculator` (the Xia solo round-end roll).
 """

@@ -35,15 +35,15 @@ from itertools import chain
 from operator import gt
 from typing import cast
 
-from generator.scoring.cards import HAND_ENTERED, Card
 from generator.scoring.expressions import ExpressionError, compile_expression
 from generator.scoring.formulas import whole
 from generator.scoring.mechanisms import Mechanism
-from generator.scoring.military import compute_military
+from generator.scoring.mechanisms.tableau.cards import HAND_ENTERED, Card
+from generator.scoring.mechanisms.tableau.military import compute_military
+from generator.scoring.mechanisms.tableau.rftg_rules import PerScorer, Resolved, RftgRules, scoring_line
 from generator.scoring.model import ModelInvalid
 from generator.scoring.record.limits import MAX_NAME, MAX_TABLEAU, PRINTABLE
 from generator.scoring.report import Finding, explain_line
-from generator.scoring.rftg_rules import PerScorer, Resolved, RftgRules, scoring_line
 
 
 def _key(name: str) -> str:

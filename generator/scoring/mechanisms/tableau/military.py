@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from generator.scoring.cards import HAND_ENTERED, Card, card_matches
+from generator.scoring.mechanisms.tableau.cards import HAND_ENTERED, Card, card_matches
 from generator.scoring.report import explain_line
 
 #: Ends the ``why`` of a power that counts toward Military vs. Xenos only (whose line also says

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import count, repeat
 
-from generator.scoring.cards import Card, best_line, other_lines
-from generator.scoring.military import MilitaryIndex
+from generator.scoring.mechanisms.tableau.cards import Card, best_line, other_lines
+from generator.scoring.mechanisms.tableau.military import MilitaryIndex
 from generator.scoring.model import ModelInvalid
 from generator.scoring.report import explain_line
 
