@@ -52,7 +52,7 @@ def card_database():
     """The shipped RftG card database as the scoring core holds it (`RftgRules`)."""
     from generator.compile.compile_rules import compiled_rules
     from generator.paths import CONTENT_DIR
-    from generator.scoring.mechanisms.tableau.rftg_rules import RftgRules
+    from generator.scoring.mechanisms.tableau.rules import RftgRules
     return RftgRules.from_json(compiled_rules(CONTENT_DIR)["games"]["rftg"])
 
 

@@ -9,5 +9,5 @@ the JSON Schema the model gives: `model_schema`, `record_schema`, `validate`, `l
 a record's value as the record writes it), `expressions` (the bounded formula language of
 content), `template` (message templates), `report` (findings and explanation lines),
 `mechanisms/` (what formulas cannot say: `tableau`, RftG's cards, with its `cards`, `military`,
-`rftg_rules`; `campaign`, Xia's games in sequence), `calculator` (the Xia solo round-end roll).
+`rules`; `campaign`, Xia's games in sequence), `calculator` (the Xia solo round-end roll).
 """

@@ -40,7 +40,7 @@ from generator.scoring.formulas import whole
 from generator.scoring.mechanisms import Mechanism
 from generator.scoring.mechanisms.tableau.cards import HAND_ENTERED, Card
 from generator.scoring.mechanisms.tableau.military import compute_military
-from generator.scoring.mechanisms.tableau.rftg_rules import PerScorer, Resolved, RftgRules, scoring_line
+from generator.scoring.mechanisms.tableau.rules import PerScorer, Resolved, RftgRules, scoring_line
 from generator.scoring.model import ModelInvalid
 from generator.scoring.record.limits import MAX_NAME, MAX_TABLEAU, PRINTABLE
 from generator.scoring.report import Finding, explain_line
