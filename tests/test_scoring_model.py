@@ -356,7 +356,7 @@ def test_the_award_line_made_directly_is_the_built_in_template_filled():
     """Pad writes an award's line without filling MESSAGES["award_why"] (a hot path); the two must
     not drift apart."""
     from generator.scoring.awards import award_why
-    from generator.scoring.pad import MESSAGES
+    from generator.scoring.messages import MESSAGES
     from generator.scoring.template import fill
 
     values = {"best": "most", "measure": "Military vs. Xenos", "note": " at repulse", "top": 6,

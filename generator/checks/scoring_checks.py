@@ -145,7 +145,7 @@ def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
             elif hasattr(value, "table") and value.table not in content.of_kind("table"):
                 bad(where + (name, "table"), f"no table '{value.table}' in this game",
                     f"use one of: {', '.join(sorted(content.of_kind('table'))) or 'none'}")
-    from generator.scoring.pad import MESSAGES
+    from generator.scoring.messages import MESSAGES
     for code in doc.messages:
         if code not in MESSAGES:
             bad(("messages", code), f"'{code}' is not a built-in finding",

@@ -31,7 +31,7 @@ _MESSAGE_EXTRAS = {"claimed_total": {"player"}, "field_not_applicable": {"player
 def check_templates(content, doc: Scoring, loc) -> list[Problem]:
     """Every template problem of ``doc`` (a ``kind: scoring`` document located by ``loc``)."""
     from generator.scoring.mechanisms import mechanism_names
-    from generator.scoring.pad import MESSAGES
+    from generator.scoring.messages import MESSAGES
     from generator.scoring.template import placeholders
 
     mechanisms = set()

@@ -29,7 +29,7 @@ from generator.scoring.report import Finding, params_of
 
 
 def award_why(best: str, measure: str, note: str, top, tie: str) -> str:
-    """``pad.MESSAGES["award_why"]`` filled, made directly: a one-place award's line is written
+    """``messages.MESSAGES["award_why"]`` filled, made directly: a one-place award's line is written
     for every holder of every award of every record (tests/test_scoring_model.py checks the two
     agree)."""
     return f"{best} {measure}{note}: {top}{tie}"

@@ -20,93 +20,24 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass, field
 from operator import mul
 
 from generator.scoring.awards import AwardGiver
 from generator.scoring.expressions import Budget
 from generator.scoring.formulas import MAX_SCORE, record_budget, whole
 from generator.scoring.formulas import evaluated as _evaluate
-from generator.scoring.model import Model, ModelInvalid, Variant
+from generator.scoring.game import Game, _seat
+from generator.scoring.messages import _CODES, MESSAGES, with_article
+from generator.scoring.model import Model, ModelInvalid
 from generator.scoring.plan import VariantPlan
 from generator.scoring.record.validate import RecordInvalid, validate
 from generator.scoring.report import QUESTIONS, Finding, Tie, finding_json, params_of
 from generator.scoring.template import fill
 
-#: The built-in findings: code -> message template (a model may reword them: `messages`).
-MESSAGES = {
-    "ended_by": "ended_by '{ended_by}' is not a way {a_variant} game{stage} ends (use one of: {allowed})",
-    "record_field_not_applicable": "`{field}` does not apply to {a_variant} game (remove it)",
-    "field_not_applicable": "`{field}` does not apply to this {variant} game{why} (remove it)",
-    "missing_field": "`{field}` not written for {player} (counted as {default}; write `{field}: {default}` "
-                     "if there were none)",
-    "assumed": "`{field}` not given; assumed {value} (write {field}: {choices})",
-    "missing_record_field": "`{field}` not written (add `{field}:` to the record)",
-    "award_not_given": "{title}: nobody scores it ({best} {measure}{note} is {top}; it needs {bound} {min})",
-    "award_tied_nobody": "{title}: nobody scores it ({names} tie for the {best} {measure}{note}: {top})",
-    "no_awards": "no awards: the game ended by {ended_by}",
-    "player_count": "{count} players, but the game takes at most {max} (check the record)",
-    "duplicate_player": "two players are named '{name}', entries {first} and {second} (give each player a different "
-                        "name, or remove the entry written twice)",
-    "claimed_total": "claimed {claimed} but {counted} {total} (claimed is {diff:+d}){hint}",
-    "award_why": "{best} {measure}{note}: {top}{tie}",
-    "award_player_count": "{title}: not scored with {count} players (it is scored with {bound})",
-}
-
-
-#: Built-in findings reported under another finding's code (the same kind of problem).
-_CODES = {"record_field_not_applicable": "field_not_applicable", "missing_record_field": "missing_field"}
-
-
-def with_article(word: str) -> str:
-    """The word with its indefinite article: 'an invasion', 'a frontier'."""
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
-
 
 def _word(value):
     """'VP  pool' -> 'vp_pool' (words typed loosely at the table); other values unchanged."""
     return "_".join(value.split()).casefold() if isinstance(value, str) else value
-
-
-@dataclass
-class Game:
-    """One record being scored: the model, the variant written (``variant_id``) and the one
-    scored (``variant``, None for a game without variants), ``ended_by``, the record-level
-    names formulas read (``env``), the record's players and each player's names (``envs``),
-    mechanism state (``state``), the findings so far."""
-
-    model: Model
-    variant_id: str | None
-    variant: Variant | None
-    ended_by: str | None
-    env: dict
-    players: list
-    envs: list = field(default_factory=list)
-    state: dict = field(default_factory=dict)
-    view: VariantPlan = field(default=None)  # type: ignore[assignment]  # set once the variant is known
-    findings: list = field(default_factory=list)
-    awarded: list = field(default_factory=list)  # the places given, as the report's `awarded` holds them
-    budget: Budget = field(default_factory=lambda: record_budget())
-    rounds: list = field(default_factory=list)  # per player, per round: the per-round formulas' values
-    others: list | None = None  # two passes: every player's values and measures (`model.CROSS_NAMES`)
-    round_others: list | None = None  # the same, round by round
-
-    def round_scope(self, index: int, r: int) -> dict:
-        """What a per-round formula of player ``index`` reads in round ``r`` (from 0): the
-        player's names, that round's entered values and per-round values so far, ``round``."""
-        env = self.envs[index]
-        rounds = self.model.rounds
-        assert rounds is not None  # per-round formulas exist only in a model with rounds
-        scope = {**env, **env[rounds.ids[r]], **self.rounds[index][r], "round": r + 1}
-        if self.round_others is not None:
-            _seat(scope, self.round_others[r], index)
-        return scope
-
-    def settings(self, mechanism: str) -> dict:
-        """The variant's settings for a mechanism (``settings: {tableau: {damage: true}}``)."""
-        if self.variant is None:
-            return {}
-        return self.variant.settings.get(mechanism) or {}
 
 
 class Pad:
@@ -477,17 +408,6 @@ class Pad:
             values.update(ps["round_awards"][r])
             out.append({"id": rid, "label": label, "vp": sum(values.values()), **values})
         return out
-
-
-def _seat(scope: dict, others: list, index: int) -> None:
-    """Put the other players in ``scope``: ``players`` (all, in seating order), ``left`` (the
-    next in the record's order, wrapping round: play passes to the left), ``right`` (the one
-    before), ``index``."""
-    count = len(others)
-    scope["players"] = others
-    scope["left"] = others[(index + 1) % count]
-    scope["right"] = others[(index - 1) % count]
-    scope["index"] = index
 
 
 def _one(values: list):

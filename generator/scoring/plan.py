@@ -112,7 +112,7 @@ def formula_step(f, applies: bool, mechanisms: dict, component: bool) -> Formula
 
 def round_step(f, component: bool) -> FormulaStep:
     """The step of a per-round measure or component ``f``: its formula once per round, over
-    `pad.Game.round_scope` (that round's values, ``round``). Each round's value is kept for
+    `game.Game.round_scope` (that round's values, ``round``). Each round's value is kept for
     the formulas after it in that round (``game.rounds``); a measure's value for the player is
     the list of its rounds' values, a component's the sum (a whole number each round), with one
     explanation line per round that scores (``Tempura, round 2``; one line of 0 VP when none

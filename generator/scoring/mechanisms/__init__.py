@@ -66,7 +66,7 @@ class Mechanism:
         return None
 
     def start(self, game) -> None:
-        """Per record, before any player (``game``: `generator.scoring.pad.Game`)."""
+        """Per record, before any player (``game``: `generator.scoring.game.Game`)."""
 
     def player(self, game, index: int, data: dict, env: dict, findings: list) -> None:
         """Per player, before the formulas: read ``data`` (the record's entry), add findings,
