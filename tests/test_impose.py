@@ -20,7 +20,7 @@ from generator.content.skeleton import new_game
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
-from generator.render.impose import MIN_SHEET_MARGIN_MM, label_band_mm, sheet_layout
+from generator.render.impose.layout import MIN_SHEET_MARGIN_MM, label_band_mm, sheet_layout
 from generator.units import paper_size_mm, pt_to_mm
 
 PAPERS = ("a4", "letter")

@@ -11,7 +11,7 @@ from generator.cli import cli
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.build import BuildOptions, build
 from generator.pipeline.options import RenderOptions
-from generator.render.impose import sheet_layout
+from generator.render.impose.layout import sheet_layout
 from generator.units import pt_to_mm
 from tests.render_helpers import find_positions
 

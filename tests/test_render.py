@@ -12,7 +12,7 @@ from generator.checks.load import load_content
 from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
-from generator.render.impose import sheet_layout
+from generator.render.impose.layout import sheet_layout
 from tests.render_helpers import box_mm, find_positions, pages, size_mm, text
 
 CONTENT = PROJECT_ROOT / "content"

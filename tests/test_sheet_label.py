@@ -18,7 +18,8 @@ from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
 from generator.render.faces import footer_text
-from generator.render.impose import SheetLabels, SheetLayout, place_labels, sheet_layout
+from generator.render.impose.labels import SheetLabels, place_labels
+from generator.render.impose.layout import SheetLayout, sheet_layout
 from tests.render_helpers import PT_TO_MM
 
 DPI = 200

@@ -1,32 +1,19 @@
-"""Imposition: place finished card faces n-up on A4 / US Letter sheets at 100 % scale.
-
-The layout is computed for each card size and paper (`sheet_layout`): the guillotine packing
-holding the most cards inside the safe area, cards upright or a quarter turn round, mixed when
-that holds more (tarot cards: 4 turned beside 2 upright on A4). Neighbouring cards share a cut.
-Fronts and backs go on alternate pages; on a back page each card sits where a long-edge flip
-puts its front's back, a turned card turned the other way so that the tops meet. Cut marks
-continue every card edge over the paper no card covers, to the paper edge, and stop short of
-any card their line would cross (`SheetLayout.marks`).
-
-Two sheet labels, each in one piece between two cut marks (never covering one, never split by
-one), at least `LABEL_EDGE_MM` from the paper edge (inside the unprintable margin of many home
-printers they would be cut off): what the sheet is (aid and side) in the top margin over the
-first card, and how to print it (duplex, 100 %, content version and date) up the left margin
-beside the top card, or in the next gap that holds it whole (`place_labels`).
+"""Where the cards of one sheet go (`sheet_layout`): the guillotine packing holding the most
+cards inside the safe area, upright or a quarter turn round, mixed when that holds more; the
+slots of a back page for a long-edge flip (`SheetLayout.slot`); the cut marks, each card edge
+continued over the paper no card covers (`SheetLayout.marks`); the top band the sheet label
+needs (`label_band_mm`).
 """
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-import pikepdf
-from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfbase.pdfmetrics import getAscentDescent
 
 from generator.render.fonts import register_fonts
-from generator.units import mm_to_pt, paper_size_mm, pt_to_mm
+from generator.units import paper_size_mm, pt_to_mm
 
 #: Smallest margin left around the card grid: what home printers can reach (mm).
 MIN_SHEET_MARGIN_MM = 5.0
@@ -37,9 +24,6 @@ LABEL_PT = 6
 LABEL_EDGE_MM = 5.0
 LABEL_GAP_MM = 1.0
 LABEL_TICK_GAP_MM = 1.0
-#: Between the parts of a label, and in place of what did not fit.
-LABEL_SEPARATOR = " · "
-ELLIPSIS = "…"
 
 
 def label_band_mm() -> float:
@@ -321,176 +305,3 @@ def sheet_layout(trim_w: float, trim_h: float, paper: str,
     dx, dy = x0 - left, y0 - bottom
     return SheetLayout(paper_w, paper_h, trim_w, trim_h,
                        tuple(Slot(s.x + dx, s.y + dy, s.w, s.h, s.turn) for s in slots))
-
-
-def _overlay_pdf(layout: SheetLayout, labels: SheetLabels) -> bytes:
-    """A one-page PDF with the cut marks (`SheetLayout.marks`) and the sheet labels (see
-    `place_labels`)."""
-    register_fonts()
-    buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)),
-                    invariant=1, pageCompression=1, initialFontName=LABEL_FONT, initialFontSize=8)
-    canvas.setStrokeGray(0.35)
-    canvas.setLineWidth(0.3)
-    for x0, y0, x1, y1 in layout.marks():
-        canvas.line(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(x1), mm_to_pt(y1))
-    canvas.setFillGray(0.2)
-    canvas.setFont(LABEL_FONT, LABEL_PT)
-    for run in place_labels(layout, labels):
-        canvas.saveState()
-        canvas.translate(mm_to_pt(run.x), mm_to_pt(run.y))
-        canvas.rotate(run.angle)
-        canvas.drawString(0, 0, run.text)
-        canvas.restoreState()
-    canvas.showPage()
-    canvas.save()
-    return buf.getvalue()
-
-
-@dataclass(frozen=True)
-class SheetLabels:
-    """What a card sheet says in its margins: ``what`` (the aid and the side, e.g. "Invasion
-    Game Summary · fronts") and ``how`` (how to print it and which content it shows: duplex,
-    100 %, content version and date)."""
-
-    what: str
-    how: str
-
-
-@dataclass(frozen=True)
-class LabelRun:
-    """One label as drawn: its baseline's start (mm from the sheet's bottom-left corner), its
-    angle (0 upright, 90 reading upwards) and its text."""
-
-    x: float
-    y: float
-    angle: int
-    text: str
-
-
-def margin_gaps(layout: SheetLayout) -> dict[str, list[tuple[float, float]]]:
-    """The gaps between neighbouring cut marks in each margin the labels use, as (from, to) in
-    mm: ``top`` (x, left to right, between the marks crossing the top margin), ``left`` and
-    ``right`` (y, top to bottom, between the marks crossing that margin), each inside the
-    cards' bounding box."""
-    left, bottom, right, top = layout.bounds
-    marks = layout.marks()
-    top_x = sorted({x0 for x0, y0, x1, y1 in marks if x0 == x1 and y1 > top + EPS_MM})
-    left_y = sorted({y0 for x0, y0, x1, y1 in marks if y0 == y1 and x0 < left - EPS_MM}, reverse=True)
-    right_y = sorted({y0 for x0, y0, x1, y1 in marks if y0 == y1 and x1 > right + EPS_MM}, reverse=True)
-    return {"top": list(zip(top_x, top_x[1:])),
-            "left": [(b, a) for a, b in zip(left_y, left_y[1:])],
-            "right": [(b, a) for a, b in zip(right_y, right_y[1:])]}
-
-
-def place_labels(layout: SheetLayout, labels: SheetLabels) -> list[LabelRun]:
-    """Each label in one piece between two cut marks, never split across one.
-
-    ``what`` goes in the top margin over the first gap between marks (the top-left card),
-    `LABEL_TICK_GAP_MM` clear of them. ``how`` goes in the first of these gaps that holds it
-    whole: up the left margin beside each card from the top, then over the next gaps of the top
-    margin, then up the right margin from the top; a side margin is used only when a line of
-    text fits in it at least `LABEL_EDGE_MM` from the paper edge. When none holds it whole, the
-    first of them holds it shortened with an ellipsis (as does ``what`` when longer than its
-    gap); with none at all, ``how`` follows ``what`` over the first card.
-    """
-    ascent, descent = (pt_to_mm(v) for v in getAscentDescent(LABEL_FONT, LABEL_PT))
-    left, _bottom, right, grid_top = layout.bounds
-    baseline = grid_top + LABEL_GAP_MM - descent
-    gaps = margin_gaps(layout)
-    (first_a, first_b), *other_top = gaps["top"]
-    runs = [LabelRun(first_a + LABEL_TICK_GAP_MM, baseline, 0,
-                     _shorten(labels.what, first_b - first_a - 2 * LABEL_TICK_GAP_MM))]
-    line_mm = ascent - descent + LABEL_GAP_MM  # a line of text and its gap to the cards
-    candidates = []  # (x, y, angle, room) of each place ``how`` may go, in order of preference
-    left_x = LABEL_EDGE_MM + ascent  # the baseline of upward text; its ascent points to the edge
-    if LABEL_EDGE_MM + line_mm <= left + EPS_MM:
-        candidates += [(left_x, a + LABEL_TICK_GAP_MM, 90, b - a) for a, b in gaps["left"]]
-    candidates += [(a + LABEL_TICK_GAP_MM, baseline, 0, b - a) for a, b in other_top]
-    right_x = layout.paper_w - LABEL_EDGE_MM + descent
-    if right + line_mm <= layout.paper_w - LABEL_EDGE_MM + EPS_MM:
-        candidates += [(right_x, a + LABEL_TICK_GAP_MM, 90, b - a) for a, b in gaps["right"]]
-    whole = [c for c in candidates if _width_mm(labels.how) <= c[3] - 2 * LABEL_TICK_GAP_MM]
-    if whole or candidates:
-        x, y, angle, room = (whole or candidates)[0]
-        runs.append(LabelRun(x, y, angle, _shorten(labels.how, room - 2 * LABEL_TICK_GAP_MM)))
-    else:
-        runs[0] = LabelRun(runs[0].x, baseline, 0, _shorten(f"{labels.what}{LABEL_SEPARATOR}{labels.how}",
-                                                            first_b - first_a - 2 * LABEL_TICK_GAP_MM))
-    return runs
-
-
-def _width_mm(text: str) -> float:
-    return pt_to_mm(stringWidth(text, LABEL_FONT, LABEL_PT))
-
-
-def _shorten(text: str, width_mm: float) -> str:
-    """``text`` cut to fit ``width_mm`` with an ellipsis ("" when not even that fits)."""
-    if _width_mm(text) <= width_mm:
-        return text
-    while text and _width_mm(text.rstrip() + ELLIPSIS) > width_mm:
-        text = text[:-1]
-    return text.rstrip() + ELLIPSIS if text else ""
-
-
-def card_matrix(slot: Slot, left: float = 0.0, bottom: float = 0.0) -> tuple[float, ...]:
-    """The PDF matrix (a, b, c, d, e, f; pt) drawing a card face whose box starts at (``left``,
-    ``bottom``) pt into ``slot``: upright, a quarter turn anticlockwise (``turn`` 90) or
-    clockwise (-90)."""
-    x, y = mm_to_pt(slot.x), mm_to_pt(slot.y)
-    if slot.turn == 0:
-        return (1, 0, 0, 1, x - left, y - bottom)
-    if slot.turn == 90:  # the card's top points left
-        return (0, 1, -1, 0, x + mm_to_pt(slot.w) + bottom, y - left)
-    return (0, -1, 1, 0, x - bottom, y + mm_to_pt(slot.h) + left)  # its top points right
-
-
-def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
-                 footer: str, copies: int | None = None) -> bytes:
-    """n-up sheet PDF from a PDF whose pages are the card's faces at trim size (front, back...).
-
-    ``copies``: how many cards to print (e.g. one per player); None fills one sheet. More
-    copies than a sheet holds take more sheets, the last one filled from its first slot.
-    Each face becomes one Form XObject drawn once per slot (so a sheet of nine cards costs no
-    more than one card); a back page puts each card's back behind its front for a long-edge
-    flip (`SheetLayout.slot`), with its own cut marks and labels. Returns PDF bytes (pages: one
-    per face per sheet, faces in order), byte-identical for identical input.
-    """
-    source = pikepdf.open(io.BytesIO(face_pdf))
-    box = source.pages[0].mediabox
-    left, bottom = float(box[0]), float(box[1])
-    trim_w = pt_to_mm(float(box[2]) - left)
-    trim_h = pt_to_mm(float(box[3]) - bottom)
-    layout = sheet_layout(trim_w, trim_h, paper)
-    wanted = copies or layout.per_sheet
-    count = -(-wanted // layout.per_sheet)
-    sheets = pikepdf.new()
-    faces = [sheets.copy_foreign(page.as_form_xobject()) for page in source.pages]
-    for number in range(count):
-        cards = min(layout.per_sheet, wanted - number * layout.per_sheet)
-        for index, (face, name) in enumerate(zip(faces, face_names)):
-            back = index % 2 == 1
-            sheet = sheets.add_blank_page(page_size=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)))
-            # fixed resource names (not pikepdf's random ones) keep the output byte-identical
-            card = sheet.add_resource(face, pikepdf.Name.XObject, pikepdf.Name("/Card"))
-            ops = []
-            for slot in range(cards):
-                matrix = card_matrix(layout.slot(slot, back=back), left, bottom)
-                ops.append("q " + " ".join(f"{v:.4f}" for v in matrix) + f" cm {card} Do Q")
-            side = "backs" if back else "fronts"
-            if name not in ("front", "back"):
-                side += f" ({name})"
-            if count > 1:
-                side += f" · sheet {number + 1} of {count}"
-            duplex = "duplex: flip on long edge · " if len(face_names) > 1 else ""
-            labels = SheetLabels(f"{title}{LABEL_SEPARATOR}{side}", f"{duplex}{footer}")
-            overlay = pikepdf.open(io.BytesIO(_overlay_pdf(layout.back() if back else layout, labels)))
-            marks = sheet.add_resource(sheets.copy_foreign(overlay.pages[0].as_form_xobject()),
-                                       pikepdf.Name.XObject, pikepdf.Name("/Marks"))
-            ops.append(f"q {marks} Do Q")
-            sheet.contents_add(pikepdf.Stream(sheets, "\n".join(ops).encode()), prepend=False)
-    sheets.docinfo[pikepdf.Name.Title] = title
-    sheets.docinfo[pikepdf.Name.Producer] = "playaid"
-    out = io.BytesIO()
-    sheets.save(out, deterministic_id=True, compress_streams=True)
-    return out.getvalue()
