@@ -41,88 +41,10 @@ from generator.scoring.mechanisms import Mechanism
 from generator.scoring.mechanisms.tableau.cards import HAND_ENTERED, Card
 from generator.scoring.mechanisms.tableau.military import compute_military
 from generator.scoring.mechanisms.tableau.rules import PerScorer, Resolved, RftgRules, scoring_line
+from generator.scoring.mechanisms.tableau.schema import tableau_schema
+from generator.scoring.mechanisms.tableau.state import _Entry, _key, _Player, _Table
 from generator.scoring.model import ModelInvalid
-from generator.scoring.record.limits import MAX_NAME, MAX_TABLEAU, PRINTABLE
 from generator.scoring.report import Finding, explain_line
-
-
-def _key(name: str) -> str:
-    """How a written card name is looked up: spacing, case and curly apostrophes do not matter."""
-    return " ".join(name.replace("\u2019", "'").replace("\u2018", "'").split()).casefold()
-
-
-def _text(description: str) -> dict:
-    return {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": PRINTABLE,
-            "description": description}
-
-
-def tableau_schema(description: str, keywords: list[str]) -> dict:
-    """The JSON Schema of a tableau: card names as printed, or ``{card, damaged, vp, type,
-    military, keywords}`` for a damaged world or a card the database lacks (``keywords``: those
-    the card database prints)."""
-    card_entry = {
-        "type": "object", "additionalProperties": False, "required": ["card"], "x-colon-name": True,
-        "description": "a card written as a mapping: damaged world, or a card the database lacks with its printed VP",
-        "properties": {
-            "card": _text("the card's name as printed"),
-            "damaged": {"type": "boolean", "description": "a damaged world (invasion and counterstrike games)"},
-            "vp": {"type": "integer", "minimum": -9999, "maximum": 9999, "x-hint": "write a whole number, e.g. 3 or -1",
-                   "description": "printed VP, for a card the database lacks (a promo, a conquered Xeno system)"},
-            "type": {"enum": ["world", "development"],
-                     "description": "with vp: the card's type, so 6-cost developments can count it"},
-            "military": {"type": "boolean", "description": "with vp: a military world?"},
-            "keywords": {"type": "array", "maxItems": 8, "items": {"enum": list(keywords)},
-                         "description": "with vp: the card's keywords (e.g. [XENO])"},
-        },
-    }
-    return {"type": "array", "minItems": 1, "maxItems": MAX_TABLEAU, "description": description,
-            "x-hint": "list the cards, e.g. tableau: [Old Earth, Research Labs]",
-            "items": {"anyOf": [_text("a card name as printed"), card_entry],
-                      "x-hint": "write a card name, or {card: Name, damaged: true}"}}
-
-
-class _Entry:
-    """One tableau card as written: a name, or a mapping (damaged, hand-given vp, type...)."""
-
-    __slots__ = ("card", "damaged", "vp", "type", "military", "keywords")
-
-    def __init__(self, data):
-        self.card = data["card"]
-        self.damaged = bool(data.get("damaged", False))
-        self.vp = data.get("vp")
-        self.type = data.get("type")
-        self.military = data.get("military")
-        self.keywords = tuple(data.get("keywords", ()))
-
-
-class _Player:
-    """What the tableau mechanism keeps of one player while a record is scored."""
-
-    __slots__ = ("name", "resolved", "military", "military_vs_xenos", "military_from_cards",
-                 "military_vs_xenos_from_cards", "military_explain", "not_counted")
-    resolved: Resolved
-    military: int
-    military_vs_xenos: int
-    military_from_cards: int
-    military_vs_xenos_from_cards: int
-    military_explain: list
-
-    def __init__(self, name: str):
-        self.name = name
-        self.not_counted: list[str] = []  # unknown cards, as written: left out of the total
-
-
-class _Table:
-    """What the tableau mechanism keeps of one record while it is scored: its ``players``
-    (`_Player`, in record order) and the variant's settings."""
-
-    __slots__ = ("players", "damage", "frontier_cards", "vs_xenos_applies")
-
-    def __init__(self, damage: bool, frontier_cards: bool, vs_xenos_applies: bool):
-        self.players: list[_Player] = []
-        self.damage = damage
-        self.frontier_cards = frontier_cards
-        self.vs_xenos_applies = vs_xenos_applies
 
 
 class Tableau(Mechanism):
