@@ -233,7 +233,8 @@ def test_typing_a_tableau_speaks_once_per_changed_result_not_per_key(browser, se
     live = page.evaluate("""() => [...document.querySelectorAll('[aria-live]')].map(e => [e.id, e.getAttribute('aria-live')])""")
     assert live == [["announce", "polite"]]
     page.fill("#p0-name", "Ann")
-    page.wait_for_timeout(1500)  # the engine's "ready" and the first totals have been spoken
+    wait_until(page, "window.playaid.settled()")  # the engine's "ready" and the first totals spoken
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")  # ... set
     page.evaluate("""() => { window.liveChanges = 0; window.spoken = [];
         new MutationObserver((records) => { window.liveChanges += records.length;
             const t = document.getElementById('announce').textContent; if (t) window.spoken.push(t); })
@@ -242,14 +243,17 @@ def test_typing_a_tableau_speaks_once_per_changed_result_not_per_key(browser, se
     box = page.locator("#p0-card")
     box.click()
     expected = []
-    for typed in ("old ea", "spice w", "ren", "labs"):  # four cards
+    for count, typed in enumerate(("old ea", "spice w", "ren", "labs"), start=1):  # four cards
         box.press_sequentially(typed, delay=60)
         box.press("Enter")
         keys += len(typed) + 1
-        page.wait_for_timeout(2000)  # typing pauses: a changed result is spoken, once
+        # typing pauses: the card is in, its report shown, and a changed result spoken, once
+        wait_until(page, f"document.querySelectorAll('#p0-tableau li').length === {count}"
+                         " && window.playaid.settled()")
         text = f"Provisional totals: Ann {page.locator('#p0-total').inner_text().split()[0]}."
         if not expected or expected[-1] != text:  # a result that did not change is not spoken again
             expected.append(text)
+    wait_until(page, f"window.spoken.length >= {len(expected)}")  # the last one is set a frame after
     spoken = page.evaluate("window.spoken")
     changes = page.evaluate("window.liveChanges")
     assert spoken == expected, (spoken, expected)

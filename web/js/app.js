@@ -66,10 +66,12 @@ engine.addEventListener("status", (e) => { if (e.detail.state === "ready") resco
 // Screen readers hear a changed result once typing pauses, not every keystroke: every
 // announcement goes through #announce (the page's only live region), the latest one wins, and
 // a text equal to the last one spoken is not repeated.
-const announcer = { timer: 0, last: "" };
+const announcer = { timer: 0, last: "", pending: false };
 function announce(text, delay = 0) {
   clearTimeout(announcer.timer);
+  announcer.pending = true;
   announcer.timer = setTimeout(() => {
+    announcer.pending = false;
     if (!text || text === announcer.last) return;
     announcer.last = text;
     const el = document.getElementById("announce");
@@ -136,6 +138,9 @@ const api = {
   bgstatsBackup: () => bgstatsFile(),
   /** Whether the screen is kept awake now ({supported, wanted, held}: Screen Wake Lock). */
   screenAwake: () => ({ supported: awake.supported, wanted: awake.wanted, held: awake.held }),
+  /** Whether the page has caught up with what was typed: no record waiting to be scored or
+   * being scored, no announcement waiting for the typing to pause (tests wait on this). */
+  settled: () => !scoring && queue.size === 0 && !announcer.pending,
   /** Load-time figures in ms (form usable, engine stages) and the last rescore. */
   timings: {},
   formReady: null,
