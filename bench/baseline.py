@@ -47,8 +47,12 @@ def checkout(ref: str | None) -> Iterator[Path | None]:
         yield None
         return
     tree = Path(tempfile.mkdtemp(prefix="playaid-baseline-"))
-    made = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(tree), ref],
-                          capture_output=True).returncode == 0
+    made = (
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(tree), ref], capture_output=True
+        ).returncode
+        == 0
+    )
     try:
         yield tree if made else None
     finally:

@@ -58,8 +58,9 @@ def write_records(folder: Path, count: int) -> tuple[Path, Path, Path, float, fl
     files = folder / "yaml"
     files.mkdir()
     for i, record in enumerate(records):
-        (files / f"game-{i:05d}.yaml").write_text(yaml.safe_dump(record, sort_keys=False, allow_unicode=True),
-                                                encoding="utf-8")
+        (files / f"game-{i:05d}.yaml").write_text(
+            yaml.safe_dump(record, sort_keys=False, allow_unicode=True), encoding="utf-8"
+        )
     as_json = folder / "json"
     as_json.mkdir()
     for i, record in enumerate(records):
@@ -100,23 +101,37 @@ def side_by_side(n: int = 10_000, baseline: str | None = "default"):
         sides = [("this tree", ROOT)] + ([(describe(ref), tree)] if tree is not None else [])
         envs = [env_for(where) for _, where in sides]
         yield "", [label for label, _ in sides], f"{n:,} RftG records; load average {os.getloadavg()[0]:.1f}"
-        yield (f"in process, {n:,} records (this tree's core)", [f"{scored:,.0f}/s scored"],
-               f"CPU time; {checked:,.0f}/s checked + scored; half of scored: {scored / 2:,.0f}/s (the target)")
+        yield (
+            f"in process, {n:,} records (this tree's core)",
+            [f"{scored:,.0f}/s scored"],
+            f"CPU time; {checked:,.0f}/s checked + scored; half of scored: {scored / 2:,.0f}/s (the target)",
+        )
         one = str(files / "game-00000.yaml")
         for (_, where), env in zip(sides, envs):  # compile the rules and write the bytecode first
             run([PLAYAID, "score", one], where, env)
-        for name, cmd in [(f"score FOLDER --json, {n:,} YAML files", [PLAYAID, "score", str(files), "--json"]),
-                          (f"score FOLDER --plain, {n:,} YAML files", [PLAYAID, "score", str(files), "--plain"]),
-                          (f"score FOLDER --json, {n:,} JSON files", [PLAYAID, "score", str(as_json), "--json"]),
-                          (f"score FILE.jsonl --json, {n:,} lines", [PLAYAID, "score", str(lines), "--json"])]:
+        for name, cmd in [
+            (f"score FOLDER --json, {n:,} YAML files", [PLAYAID, "score", str(files), "--json"]),
+            (f"score FOLDER --plain, {n:,} YAML files", [PLAYAID, "score", str(files), "--plain"]),
+            (f"score FOLDER --json, {n:,} JSON files", [PLAYAID, "score", str(as_json), "--json"]),
+            (f"score FILE.jsonl --json, {n:,} lines", [PLAYAID, "score", str(lines), "--json"]),
+        ]:
             cells = []
             for (_, where), env in zip(sides, envs):
                 wall, cpu, mb, code = run(cmd, where, env)
-                cells.append("failed" if code > 1 else
-                             f"{n / cpu:,.0f}/s CPU ({cpu / n * 1e6:.0f} us, {n / cpu / scored:.0%}), "
-                             f"{n / wall:,.0f}/s wall, {mb:.0f} MB")
-            yield name, cells, ("records/s in CPU time (us a record, and the share of the in-process rate: "
-                                "the target is 50 %), wall clock; peak resident memory")
+                cells.append(
+                    "failed"
+                    if code > 1
+                    else f"{n / cpu:,.0f}/s CPU ({cpu / n * 1e6:.0f} us, {n / cpu / scored:.0%}), "
+                    f"{n / wall:,.0f}/s wall, {mb:.0f} MB"
+                )
+            yield (
+                name,
+                cells,
+                (
+                    "records/s in CPU time (us a record, and the share of the in-process rate: "
+                    "the target is 50 %), wall clock; peak resident memory"
+                ),
+            )
 
 
 def figures(n: int = 10_000, baseline: str | None = "default"):
@@ -134,8 +149,12 @@ def figures(n: int = 10_000, baseline: str | None = "default"):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--records", type=lambda a: int(a.replace(",", "")), default=10_000)
-    ap.add_argument("--baseline", default="default", metavar="REF",
-                    help="git ref measured beside this tree (default: main, or HEAD~1 on main; none: none)")
+    ap.add_argument(
+        "--baseline",
+        default="default",
+        metavar="REF",
+        help="git ref measured beside this tree (default: main, or HEAD~1 on main; none: none)",
+    )
     args = ap.parse_args()
     for name, values, note in side_by_side(args.records, None if args.baseline == "none" else args.baseline):
         print(f"{name:<42}" + "".join(f"  {v:>44}" for v in values) + f"  {note}", flush=True)

@@ -46,9 +46,12 @@ def figures(sizes=(1_000, 10_000), cards_each: int = 12):
             made = n
             for how, extra in (("text", ["--plain"]), ("--json", ["--json"])):
                 mb, seconds = peak_rss([PLAYAID, "score", str(folder), *extra], env)
-                yield (f"playaid score, {n:,} records of {cards_each} cards a player ({how})", f"{mb:.0f} MB",
-                       f"peak resident memory; {seconds:.0f} s, {n / seconds:,.0f} records/s "
-                       f"(load average {os.getloadavg()[0]:.1f})")
+                yield (
+                    f"playaid score, {n:,} records of {cards_each} cards a player ({how})",
+                    f"{mb:.0f} MB",
+                    f"peak resident memory; {seconds:.0f} s, {n / seconds:,.0f} records/s "
+                    f"(load average {os.getloadavg()[0]:.1f})",
+                )
 
 
 def main() -> None:

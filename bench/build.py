@@ -72,8 +72,7 @@ def final_html(content, out: Path) -> list[str]:
         env = _environment(tuple(sorted(game.game.icons.items())))
         fitted = manifest[planned.key]["fitted"]
         if planned.aid.format == "card":
-            docs += [card_face_html(env, planned, game, face, fitted[face.name], False)
-                     for face in planned.aid.faces]
+            docs += [card_face_html(env, planned, game, face, fitted[face.name], False) for face in planned.aid.faces]
         elif planned.aid.format == "page":
             docs.append(page_html(env, planned, game, "a4", fitted["page"], False))
     return docs
@@ -94,8 +93,7 @@ def bare_weasyprint(docs: list[str]) -> float:
     css = CSS(string=FONT_FACE_CSS, font_config=fonts, url_fetcher=fetcher)
     start = time.perf_counter()
     for html in docs:
-        HTML(string=html, base_url="asset:/", url_fetcher=fetcher).write_pdf(
-            stylesheets=[css], font_config=fonts)
+        HTML(string=html, base_url="asset:/", url_fetcher=fetcher).write_pdf(stylesheets=[css], font_config=fonts)
     return time.perf_counter() - start
 
 
@@ -121,18 +119,23 @@ def main() -> None:
         content = load_content("content")
         os.environ["SOURCE_DATE_EPOCH"] = str(source_date_epoch(next(iter(content.games.values()))))
         html_aids = tuple(p.key for p in plan_aids(content) if p.aid.format != "form")
-        ours = statistics.median(run_build(out, force=True, jobs=1, only=html_aids)
-                                 for _ in range(args.repeat))
+        ours = statistics.median(run_build(out, force=True, jobs=1, only=html_aids) for _ in range(args.repeat))
         docs = final_html(content, out)
         bare = statistics.median(bare_weasyprint(docs) for _ in range(args.repeat))
     rows = [
         ("full build, cold (default jobs)", f"{cold:.2f} s", ""),
         ("full build, warm --force (default jobs)", f"{warm:.2f} s", ""),
         ("no-op rebuild", f"{noop:.2f} s", f"{noop / cold:.1%} of cold full build (target <= 5 %)"),
-        ("--jobs 2 / --jobs 1 (warm, forced)", f"{two:.2f} / {serial:.2f} s",
-         f"{two / serial:.2f} x (target <= 0.6 x)"),
-        (f"ours vs bare WeasyPrint ({len(docs)} HTML documents, serial)", f"{ours:.2f} / {bare:.2f} s",
-         f"{ours / bare:.2f} x (target <= 1.15 x)"),
+        (
+            "--jobs 2 / --jobs 1 (warm, forced)",
+            f"{two:.2f} / {serial:.2f} s",
+            f"{two / serial:.2f} x (target <= 0.6 x)",
+        ),
+        (
+            f"ours vs bare WeasyPrint ({len(docs)} HTML documents, serial)",
+            f"{ours:.2f} / {bare:.2f} s",
+            f"{ours / bare:.2f} x (target <= 1.15 x)",
+        ),
         *scoring_rows,
     ]
     from startup import figures as startup_figures  # whole-process start-up and batch scoring
@@ -142,6 +145,7 @@ def main() -> None:
 
     rows += list(memory_figures())
     from batch import figures as batch_figures  # a batch's rate beside the core's, and the previous main's
+
     rows += list(batch_figures())
     from web_scorer import figures as web_figures  # the web scorer in headless Chromium
 

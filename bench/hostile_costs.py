@@ -43,12 +43,18 @@ def run(env: dict, *args: str) -> tuple[str, float, float, int]:
     """(output, CPU s, peak MB, exit code) of ``playaid *args`` with ``env`` (run in the tree its
     PYTHONPATH names: ``python -m`` puts the working folder first)."""
     with tempfile.TemporaryFile("w+") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=env["PYTHONPATH"], env=env, stdout=out,
-                                stderr=subprocess.STDOUT, text=True, preexec_fn=_limits)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "generator", *args],
+            cwd=env["PYTHONPATH"],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            text=True,
+            preexec_fn=_limits,
+        )
         _pid, status, usage = os.wait4(proc.pid, 0)
         out.seek(0)
-        return (out.read(), usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
-                os.waitstatus_to_exitcode(status))
+        return (out.read(), usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status))
 
 
 def new_game(folder: Path, edit) -> tuple[Path, Path]:
@@ -60,8 +66,10 @@ def new_game(folder: Path, edit) -> tuple[Path, Path]:
     scoring = folder / "content" / "gems" / "scoring.yaml"
     scoring.write_text(edit(scoring.read_text()))
     record = folder / "examples" / "gems.yaml"
-    record.write_text("game: gems\nplayers:\n" + "".join(
-        f"  - {{name: {n}, red: 99, green: 2, blue: 2, coins: 7}}\n" for n in ("Ann", "Ben", "Cy")))
+    record.write_text(
+        "game: gems\nplayers:\n"
+        + "".join(f"  - {{name: {n}, red: 99, green: 2, blue: 2, coins: 7}}\n" for n in ("Ann", "Ben", "Cy"))
+    )
     return folder / "content", record
 
 
@@ -75,8 +83,11 @@ def big_why(text: str) -> str:
 
 
 def slow_checks(text: str) -> str:
-    slow = "".join(f'  - id: slow_{i}\n    expect: "sum(x for x in range(660)) >= 0"\n'
-                   f'    message: slow\n    source: "rules: Scoring"\n' for i in range(2000))
+    slow = "".join(
+        f'  - id: slow_{i}\n    expect: "sum(x for x in range(660)) >= 0"\n'
+        f'    message: slow\n    source: "rules: Scoring"\n'
+        for i in range(2000)
+    )
     return text.replace("sheet:", slow + "sheet:", 1)
 
 
@@ -90,10 +101,11 @@ def said(output: str, code: int) -> str:
 def content_cases(env: dict, folder: Path):
     """Rows (case, figures), one at a time as measured."""
     for name, edit, score in (
-            ("sum(lists, []) component", component("len(sum([[i] * 3 for i in range(red * 200)], []))"), True),
-            ("join building 1.6 GB", component("len(('x' * 16000).join(['a'] * 100000)) + red"), True),
-            ("why of 4,000 {big}", big_why, True),
-            ("2,000 slow game checks", slow_checks, False)):
+        ("sum(lists, []) component", component("len(sum([[i] * 3 for i in range(red * 200)], []))"), True),
+        ("join building 1.6 GB", component("len(('x' * 16000).join(['a'] * 100000)) + red"), True),
+        ("why of 4,000 {big}", big_why, True),
+        ("2,000 slow game checks", slow_checks, False),
+    ):
         where = folder / name.split()[0].replace("(", "").replace(",", "")
         content, record = new_game(where, edit)
         out, cpu, mb, code = run(env, "--content", str(content), "check")
@@ -115,8 +127,11 @@ def planted_cache(env: dict) -> tuple[str, str]:
         if card.get("name") == "Old Earth":
             card["vp"] = 9
     body = json.dumps(rules, separators=(",", ":")).encode()
-    header = {"format": json.loads(head)["format"], "fingerprint": json.loads(head)["fingerprint"],
-              "digest": hashlib.sha256(body).hexdigest()}
+    header = {
+        "format": json.loads(head)["format"],
+        "fingerprint": json.loads(head)["fingerprint"],
+        "digest": hashlib.sha256(body).hexdigest(),
+    }
     cached.write_bytes(json.dumps(header).encode() + b"\n" + body)
     again = json.loads(run(env, *args)[0])
     planted = next(p["total"] for p in again["players"] if p["name"] == "Ann")
@@ -128,8 +143,14 @@ def slow_clients(env: dict, folder: Path) -> tuple[str, str]:
     site.mkdir()
     (site / "index.html").write_text("<!doctype html><title>scorer</title>")
     # on every interface, where one device's connections are capped (requests come from loopback only)
-    proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", str(site), "--port", "0", "--host", "0.0.0.0"],
-                            cwd=env["PYTHONPATH"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", str(site), "--port", "0", "--host", "0.0.0.0"],
+        cwd=env["PYTHONPATH"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         proc.stdout.readline()
         port = int(proc.stdout.readline().split()[0].rsplit(":", 1)[1].strip("/"))

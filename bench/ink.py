@@ -62,7 +62,9 @@ def saving(colour: float | None, low: float | None) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--baseline", default=None, help="git ref to compare with (default: previous main; none: no comparison)")
+    parser.add_argument(
+        "--baseline", default=None, help="git ref to compare with (default: previous main; none: no comparison)"
+    )
     parser.add_argument("--paper", default="a4", choices=["a4", "letter"])
     args = parser.parse_args()
     ref = None if args.baseline == "none" else (args.baseline or default_ref())
@@ -88,15 +90,21 @@ def main() -> None:
                 row.append(f"{cell(c)} {cell(low)} {saving(c, low):>10}")
             print(f"{aid:34} {row[0]}   {row[1]}")
         for name, figures in (("this tree", here), (label, before)):
-            pairs = [(figures["colour"][a], figures["low-ink"][a]) for a in figures["colour"] if a in figures["low-ink"]]
+            pairs = [
+                (figures["colour"][a], figures["low-ink"][a]) for a in figures["colour"] if a in figures["low-ink"]
+            ]
             if not pairs:
                 continue
             mean_saving = statistics.mean(1 - low / colour for colour, low in pairs)
-            worse = [a for a in figures["colour"] if a in figures["low-ink"] and figures["low-ink"][a] > figures["colour"][a]]
-            print(f"{name}: mean ink {100 * statistics.mean(c for c, _ in pairs):.2f} % colour, "
-                  f"{100 * statistics.mean(low for _, low in pairs):.2f} % low ink; low ink saves "
-                  f"{100 * mean_saving:.1f} % on average; aids where low ink uses more: {len(worse)}"
-                  + (f" ({', '.join(worse)})" if worse else ""))
+            worse = [
+                a for a in figures["colour"] if a in figures["low-ink"] and figures["low-ink"][a] > figures["colour"][a]
+            ]
+            print(
+                f"{name}: mean ink {100 * statistics.mean(c for c, _ in pairs):.2f} % colour, "
+                f"{100 * statistics.mean(low for _, low in pairs):.2f} % low ink; low ink saves "
+                f"{100 * mean_saving:.1f} % on average; aids where low ink uses more: {len(worse)}"
+                + (f" ({', '.join(worse)})" if worse else "")
+            )
 
 
 if __name__ == "__main__":

@@ -71,8 +71,14 @@ class Locator:
         if not found:
             return None
         if part:
-            start = next((s.first for s in sections(text, part)
-                          if normal_heading(text.lines[s.first - 1]) == normal_heading(part)), None)
+            start = next(
+                (
+                    s.first
+                    for s in sections(text, part)
+                    if normal_heading(text.lines[s.first - 1]) == normal_heading(part)
+                ),
+                None,
+            )
             if start is not None:
                 after = [s for s in found if s.first > start]
                 if after:
@@ -118,8 +124,10 @@ def measure(rules, index: dict, locator: Locator, asked: list[dict], misses: boo
         found = rules.search(q["q"], q["game"], 3)
         if "old" in q:
             old = q["old"]
-            marks = [(r["kind"] == "card" and r["title"] == old["card"]) if "card" in old
-                     else r["source"] in old["answer"] for r in found]
+            marks = [
+                (r["kind"] == "card" and r["title"] == old["card"]) if "card" in old else r["source"] in old["answer"]
+                for r in found
+            ]
         else:
             marks = [right(locator, index, rules.index.by_id[r["id"]], q["expect"]) for r in found]
         for key in (q["game"], "all"):
@@ -128,8 +136,13 @@ def measure(rules, index: dict, locator: Locator, asked: list[dict], misses: boo
             row[1] += bool(marks and marks[0])
             row[2] += any(marks)
         if misses and not (marks and marks[0]):
-            missed.append((q["q"], q.get("expect") or q["old"].get("answer"),
-                           [(r["title"], r["source"], r.get("part")) for r in found]))
+            missed.append(
+                (
+                    q["q"],
+                    q.get("expect") or q["old"].get("answer"),
+                    [(r["title"], r["source"], r.get("part")) for r in found],
+                )
+            )
     if misses:
         for ask, want, got in missed:
             print(f"  MISS {ask!r}\n     want {want}\n     got  {got}")
@@ -151,8 +164,10 @@ def figures(asked_sets: dict[str, list[dict]], misses: bool = False) -> dict:
         game.setdefault("rulebook_files", {b.id: b.file for b in content.games[game_id].game.rulebooks})
     rules = Rules(index)
     locator = Locator(find_seeds_dir(CONTENT_DIR))
-    return {name: measure(rules, index, locator, asked, misses=misses and name != "heldout")
-            for name, asked in asked_sets.items()}
+    return {
+        name: measure(rules, index, locator, asked, misses=misses and name != "heldout")
+        for name, asked in asked_sets.items()
+    }
 
 
 def _against(ref: str, asked_sets: dict) -> dict | None:
@@ -165,8 +180,9 @@ def _against(ref: str, asked_sets: dict) -> dict | None:
 
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "tree"
-        made = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), ref],
-                              capture_output=True, text=True)
+        made = subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), ref], capture_output=True, text=True
+        )
         if made.returncode:
             print(f"(no figures for {ref}: {made.stderr.strip()})")
             return None
@@ -178,15 +194,15 @@ def _against(ref: str, asked_sets: dict) -> dict | None:
 
             seeds = str(find_seeds_dir(CONTENT_DIR))  # the worktree has no shared/ beside it
             env = {**os.environ, "RULES_BENCH_TREE": str(tree), "PYTHONPATH": str(tree), "PLAYAID_SEEDS": seeds}
-            run = subprocess.run([sys.executable, __file__, "--child", str(sets)], env=env,
-                                 capture_output=True, text=True)
+            run = subprocess.run(
+                [sys.executable, __file__, "--child", str(sets)], env=env, capture_output=True, text=True
+            )
             if run.returncode:
                 print(f"(no figures for {ref}: {run.stderr.strip().splitlines()[-1:]})")
                 return None
             return json.loads(run.stdout)
         finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-                           capture_output=True)
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], capture_output=True)
 
 
 def rows(names=SETS, misses: bool = False, against: str | None = None) -> list[tuple[str, str, str]]:

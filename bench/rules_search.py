@@ -99,10 +99,13 @@ def page_figures(site: Path, typed: list[str]) -> dict:
             page.evaluate("window.playaid.ready")
             first = page.evaluate("""async () => { const t = performance.now();
                 await window.playaid.rules("repulse value 4 players"); return performance.now() - t; }""")
-            times = page.evaluate("""async (typed) => { const times = [];
+            times = page.evaluate(
+                """async (typed) => { const times = [];
                 for (const q of typed) { const t = performance.now(); await window.playaid.rules(q);
                   times.push(performance.now() - t); }
-                return times; }""", typed)
+                return times; }""",
+                typed,
+            )
             browser.close()
     return {"first": first, "query": _spread(times)}
 
@@ -132,15 +135,24 @@ def figures() -> list[tuple[str, str, str]]:
     against = os.environ.get("RULES_BENCH_AGAINST", "main")
     quality = quality_rows(against=against if against != "none" else None)
     return quality + [
-        ("rules: index built from content", f"{built:.0f} ms",
-         f"{len(index['entries'])} entries; {len(body) / 1e3:.0f} kB JSON, {len(gzip.compress(body)) / 1e3:.0f} kB gzip"),
+        (
+            "rules: index built from content",
+            f"{built:.0f} ms",
+            f"{len(index['entries'])} entries; {len(body) / 1e3:.0f} kB JSON, {len(gzip.compress(body)) / 1e3:.0f} kB gzip",
+        ),
         ("rules: search start-up (prepare the index)", f"{core['prepare']:.0f} ms", "once per process"),
-        ("rules: query after start-up (median / p95 / max)", "{:.1f} / {:.1f} / {:.1f} ms".format(*core["query"]),
-         f"{n} queries: the question set, letter by letter (target < 50 ms)"),
+        (
+            "rules: query after start-up (median / p95 / max)",
+            "{:.1f} / {:.1f} / {:.1f} ms".format(*core["query"]),
+            f"{n} queries: the question set, letter by letter (target < 50 ms)",
+        ),
         ("rules: `playaid rules` whole process", f"{cli:.2f} s", "median of 5, cached index"),
         ("rules: page, first answer after engine ready", f"{page['first']:.0f} ms", "the Worker prepares the index"),
-        ("rules: page, query round trip (median / p95 / max)", "{:.1f} / {:.1f} / {:.1f} ms".format(*page["query"]),
-         f"{n} queries through the Worker, Pyodide (target < 50 ms)"),
+        (
+            "rules: page, query round trip (median / p95 / max)",
+            "{:.1f} / {:.1f} / {:.1f} ms".format(*page["query"]),
+            f"{n} queries through the Worker, Pyodide (target < 50 ms)",
+        ),
     ]
 
 

@@ -50,9 +50,9 @@ def _typo(name: str, rng: random.Random) -> str:
         return name.replace("'", "\u2019") if "'" in name else name.upper()
     i = rng.randrange(max(1, len(name) - 1))
     if kind == 3:
-        return name[:i] + name[i + 1:i + 2] + name[i:i + 1] + name[i + 2:]
+        return name[:i] + name[i + 1 : i + 2] + name[i : i + 1] + name[i + 2 :]
     if kind == 4:
-        return name[:i] + name[i + 1:]
+        return name[:i] + name[i + 1 :]
     if kind == 5:
         return name[:i] + name[i] + name[i:]
     return rng.choice(["Xeno Mothership", "Promo World", "Gambling World 2", "Zzz", "Alien Toy Shop"])
@@ -81,8 +81,7 @@ def _mutate_rftg(record: dict, pad, rng: random.Random) -> dict:
         elif kind == 4:
             tableau[j] = {"card": rng.choice(developments), "damaged": rng.random() < 0.7}
         elif kind == 5:
-            entry = {"card": rng.choice(["Promo World", "Xeno System 1", "Conquered Hive"]),
-                     "vp": rng.randint(-1, 6)}
+            entry = {"card": rng.choice(["Promo World", "Xeno System 1", "Conquered Hive"]), "vp": rng.randint(-1, 6)}
             if rng.random() < 0.7:
                 entry["type"] = rng.choice(["world", "development"])
                 if entry["type"] == "world":
@@ -92,11 +91,22 @@ def _mutate_rftg(record: dict, pad, rng: random.Random) -> dict:
                 entry["damaged"] = True
             tableau[j] = entry
         elif kind == 6:
-            tableau[j] = {"card": tableau[j] if isinstance(tableau[j], str) else "Old Earth",
-                          "vp": rng.randint(0, 9)}
+            tableau[j] = {"card": tableau[j] if isinstance(tableau[j], str) else "Old Earth", "vp": rng.randint(0, 9)}
         elif kind == 7:
-            p.pop(rng.choice(["chips", "goods", "hand", "war_contribution_chips", "defense_awards",
-                              "xeno_systems_conquered", "at_repulse"]), None)
+            p.pop(
+                rng.choice(
+                    [
+                        "chips",
+                        "goods",
+                        "hand",
+                        "war_contribution_chips",
+                        "defense_awards",
+                        "xeno_systems_conquered",
+                        "at_repulse",
+                    ]
+                ),
+                None,
+            )
         elif kind == 8:
             p["military"] = rng.randint(-2, 15)
         elif kind == 9:
@@ -106,8 +116,9 @@ def _mutate_rftg(record: dict, pad, rng: random.Random) -> dict:
         elif kind == 11:
             p["name"] = players[0].get("name", "P0")
         elif kind == 12:
-            record["ended_by"] = rng.choice(["vp_pool", "tableau", "repulse", "empire_defeat",
-                                             "conquest_value", "all_systems"])
+            record["ended_by"] = rng.choice(
+                ["vp_pool", "tableau", "repulse", "empire_defeat", "conquest_value", "all_systems"]
+            )
         elif kind == 13:
             record["variant"] = rng.choice(["standard", "frontier", "invasion", "counterstrike"])
         elif kind == 14:
@@ -116,8 +127,11 @@ def _mutate_rftg(record: dict, pad, rng: random.Random) -> dict:
             else:
                 record.pop("repulsed", None)
         elif kind == 15:
-            p.update(war_contribution_chips=rng.randint(0, 5), at_repulse={"military_vs_xenos": rng.randint(0, 9)},
-                     xeno_systems_conquered=rng.randint(0, 5))
+            p.update(
+                war_contribution_chips=rng.randint(0, 5),
+                at_repulse={"military_vs_xenos": rng.randint(0, 9)},
+                xeno_systems_conquered=rng.randint(0, 5),
+            )
         elif kind == 16:
             while len(players) < 6:
                 players.append(copy.deepcopy(players[-1]) | {"name": f"Q{len(players)}"})
@@ -126,7 +140,7 @@ def _mutate_rftg(record: dict, pad, rng: random.Random) -> dict:
             if not tableau:
                 tableau.append("Old Earth")
         elif kind == 18:
-            tableau.extend(copy.deepcopy(tableau[:rng.randint(1, 4)]))
+            tableau.extend(copy.deepcopy(tableau[: rng.randint(1, 4)]))
         else:
             p.pop("name", None)
     return record

@@ -48,19 +48,36 @@ def _rftg_records(pad, count: int, rng: random.Random) -> list[dict]:
         players = []
         dealt = rng.sample(deck, 12 * 5)
         for p in range(rng.randint(2, 5)):
-            player = {"name": f"P{p}", "tableau": dealt[12 * p:12 * (p + 1)], "chips": rng.randint(0, 15),
-                      "goods": rng.randint(0, 3), "hand": rng.randint(0, 8)}
+            player = {
+                "name": f"P{p}",
+                "tableau": dealt[12 * p : 12 * (p + 1)],
+                "chips": rng.randint(0, 15),
+                "goods": rng.randint(0, 3),
+                "hand": rng.randint(0, 8),
+            }
             if variant in ("invasion", "counterstrike"):
-                player.update(war_contribution_chips=rng.randint(0, 5), defense_awards=rng.randint(0, 4),
-                              military_vs_xenos=rng.randint(-2, 12))
+                player.update(
+                    war_contribution_chips=rng.randint(0, 5),
+                    defense_awards=rng.randint(0, 4),
+                    military_vs_xenos=rng.randint(-2, 12),
+                )
             if variant == "counterstrike":
-                player.update(xeno_systems_conquered=rng.randint(0, 3),
-                              at_repulse={"military_vs_xenos": rng.randint(0, 9),
-                                          "war_contribution_chips": rng.randint(0, 4)})
+                player.update(
+                    xeno_systems_conquered=rng.randint(0, 3),
+                    at_repulse={"military_vs_xenos": rng.randint(0, 9), "war_contribution_chips": rng.randint(0, 4)},
+                )
             players.append(player)
-        record = {"game": "rftg", "variant": variant, "players": players,
-                  "ended_by": {"standard": "vp_pool", "frontier": "tableau", "invasion": "repulse",
-                               "counterstrike": "conquest_value"}[variant]}
+        record = {
+            "game": "rftg",
+            "variant": variant,
+            "players": players,
+            "ended_by": {
+                "standard": "vp_pool",
+                "frontier": "tableau",
+                "invasion": "repulse",
+                "counterstrike": "conquest_value",
+            }[variant],
+        }
         if variant == "counterstrike":
             record["repulsed"] = True
         out.append(record)
@@ -74,8 +91,15 @@ def _xia_records(count: int, rng: random.Random) -> list[dict]:
         for _ in range(rng.randint(8, 14)):
             won = rng.random() < 0.7
             fame = rng.randint(5, 25)
-            games.append({"goal": f"Goal {rng.randint(1, 10)}", "won": won, "goal_completed": won,
-                          "fame": fame, "npc_fame": fame - rng.randint(1, 5) if won else fame + rng.randint(0, 5)})
+            games.append(
+                {
+                    "goal": f"Goal {rng.randint(1, 10)}",
+                    "won": won,
+                    "goal_completed": won,
+                    "fame": fame,
+                    "npc_fame": fame - rng.randint(1, 5) if won else fame + rng.randint(0, 5),
+                }
+            )
         out.append({"game": "xia-campaign", "player": "Ann", "games": games})
     return out
 
@@ -97,9 +121,22 @@ def _sushi_records(word: str, count: int, rng: random.Random) -> list[dict]:
 
 
 def _skeleton_records(word: str, count: int, rng: random.Random) -> list[dict]:
-    return [{"game": word, "players": [{"name": f"P{p}", "red": rng.randint(0, 5), "green": rng.randint(0, 5),
-                                        "blue": rng.randint(0, 5), "coins": rng.randint(0, 12)}
-                                       for p in range(rng.randint(2, 5))]} for _ in range(count)]
+    return [
+        {
+            "game": word,
+            "players": [
+                {
+                    "name": f"P{p}",
+                    "red": rng.randint(0, 5),
+                    "green": rng.randint(0, 5),
+                    "blue": rng.randint(0, 5),
+                    "coins": rng.randint(0, 12),
+                }
+                for p in range(rng.randint(2, 5))
+            ],
+        }
+        for _ in range(count)
+    ]
 
 
 class Rates(NamedTuple):
@@ -133,9 +170,12 @@ def _rate(pad, records: list[dict]) -> Rates:
 
 
 def _row(name: str, rates: Rates, target: str = "") -> tuple[str, str, str]:
-    return (name, f"{rates.cpu:,.0f} records/s",
-            f"CPU time{target}; wall clock {rates.wall:,.0f}/s; incl. checking {rates.checked_cpu:,.0f}/s CPU, "
-            f"{rates.checked_wall:,.0f}/s wall")
+    return (
+        name,
+        f"{rates.cpu:,.0f} records/s",
+        f"CPU time{target}; wall clock {rates.wall:,.0f}/s; incl. checking {rates.checked_cpu:,.0f}/s CPU, "
+        f"{rates.checked_wall:,.0f}/s wall",
+    )
 
 
 def figures(count: int = 5000) -> list[tuple[str, str, str]]:
@@ -159,8 +199,12 @@ def figures(count: int = 5000) -> list[tuple[str, str, str]]:
         (Path(tmp) / "content").mkdir()
         new_game("bench-game", Path(tmp) / "content", Path(tmp) / "examples")
         model_only = pad_for(compile_rules(load_content(Path(tmp) / "content"))["games"]["bench-game"])
-    rows.append(_row(f"model-only game scoring (playaid new skeleton), {count:,} records",
-                     _rate(model_only, _skeleton_records("bench-game", count, random.Random(9)))))
+    rows.append(
+        _row(
+            f"model-only game scoring (playaid new skeleton), {count:,} records",
+            _rate(model_only, _skeleton_records("bench-game", count, random.Random(9))),
+        )
+    )
     name = f"Sushi Go! scoring (rounds, places, shared ties), {count:,} records"
     try:
         sushi = pad_for(compile_rules(load_content(ROOT / "examples" / "games"))["games"]["sushi-go"])
@@ -176,8 +220,12 @@ def _side_rows(tree: Path, count: int) -> list[list]:
     from baseline import env_for
 
     env = {**env_for(tree), "PLAYAID_BENCH_TREE": str(tree)}
-    out = subprocess.run([sys.executable, str(Path(__file__)), "--records", str(count), "--rows-json"],
-                         env=env, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__)), "--records", str(count), "--rows-json"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if out.returncode:
         return [["(failed)", "n/a", out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "?"]]
     return json.loads(out.stdout)
@@ -206,8 +254,10 @@ def side_by_side(count: int, ref: str, runs: int = 3) -> None:
                         best[side][name] = value
     names = list(best["this"]) + [n for n in best["ref"] if n not in best["this"]]
     width = max(len(n) for n in names)
-    print(f"{'records scored per second, CPU time (best of ' + str(runs) + ')':<{width}}  {'this tree':>16}  "
-          f"{describe(ref):>22}  ratio")
+    print(
+        f"{'records scored per second, CPU time (best of ' + str(runs) + ')':<{width}}  {'this tree':>16}  "
+        f"{describe(ref):>22}  ratio"
+    )
     for name in names:
         this, other = best["this"].get(name, "n/a"), best["ref"].get(name, "n/a")
         ratio = f"{_rate_of(this) / _rate_of(other):.2f}x" if _rate_of(this) and _rate_of(other) else ""
@@ -217,8 +267,12 @@ def side_by_side(count: int, ref: str, runs: int = 3) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=5000, help="records per game")
-    parser.add_argument("--against", metavar="REF", default=None,
-                        help="also measure this git ref (default: main, or HEAD~1 on main), side by side")
+    parser.add_argument(
+        "--against",
+        metavar="REF",
+        default=None,
+        help="also measure this git ref (default: main, or HEAD~1 on main), side by side",
+    )
     parser.add_argument("--alone", action="store_true", help="this tree only")
     parser.add_argument("--rows-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -83,12 +83,18 @@ def batch_records(folder: Path, count: int, start: int = 0, cards_each: int = 12
                 cards.append(line.removeprefix("  - name: ").strip().strip('"'))
     rng = random.Random(11 + start)
     for i in range(start, count):
-        players = [{"name": f"P{p}", "tableau": rng.sample(cards, cards_each), "chips": rng.randint(0, 12),
-                    "goods": rng.randint(0, 3), "hand": rng.randint(0, 6)} for p in range(rng.randint(2, 5))]
+        players = [
+            {
+                "name": f"P{p}",
+                "tableau": rng.sample(cards, cards_each),
+                "chips": rng.randint(0, 12),
+                "goods": rng.randint(0, 3),
+                "hand": rng.randint(0, 6),
+            }
+            for p in range(rng.randint(2, 5))
+        ]
         record = {"game": "rftg", "variant": "standard", "ended_by": "tableau", "players": players}
         (folder / f"game-{i:04d}.json").write_text(json.dumps(record))
-
-
 
 
 def _shown(got: tuple[float, float] | None, digits: int = 3) -> str:
@@ -107,8 +113,9 @@ def sides_of(tree: Path | None, ref: str | None) -> list[Side]:
     return sides
 
 
-def side_by_side(baseline: str | None = "default", full_build_seconds: float | None = None
-                 ) -> Iterator[tuple[str, list[str], str]]:
+def side_by_side(
+    baseline: str | None = "default", full_build_seconds: float | None = None
+) -> Iterator[tuple[str, list[str], str]]:
     """Rows ``(name, [figure per side], note)``, one at a time as measured: this tree first, then
     the baseline (`bench/baseline.py`; ``"default"``: `default_ref`, None: none). The first row
     (name "") holds the sides' labels."""
@@ -124,24 +131,32 @@ def side_by_side(baseline: str | None = "default", full_build_seconds: float | N
             ("playaid score (one record)", [PLAYAID, "score", "examples/rftg-standard.yaml"], 0.12),
         ]:
             got = median_seconds(cmd, sides, RUNS)
-            yield name, [_shown(g) for g in got], (f"target <= {target:.2f} s" + (
-                f"; this tree {got[0][0] / floor[0]:.1f} x python" if got[0] else ""))
+            yield (
+                name,
+                [_shown(g) for g in got],
+                (f"target <= {target:.2f} s" + (f"; this tree {got[0][0] / floor[0]:.1f} x python" if got[0] else "")),
+            )
         with tempfile.TemporaryDirectory() as tmp:
             got = []
             for i, side in enumerate(sides):  # each side its own output folder, so one by one
                 cmd = [PLAYAID, "build", "--out", str(Path(tmp) / f"out{i}"), "--quiet"]
                 subprocess.run(cmd, cwd=side.tree, env=side.env, capture_output=True)
                 got += median_seconds(cmd, [side], RUNS)
-            share = (f"; this tree {got[0][0] / full_build_seconds:.1%} of a full build"
-                     if full_build_seconds and got[0] else "")
+            share = (
+                f"; this tree {got[0][0] / full_build_seconds:.1%} of a full build"
+                if full_build_seconds and got[0]
+                else ""
+            )
             yield "no-op playaid build", [_shown(g) for g in got], f"target <= 0.12 s and <= 5 %{share}"
             folder = Path(tmp) / "records"
             folder.mkdir()
             batch_records(folder, 1000)
             got = median_seconds([PLAYAID, "score", str(folder), "--json"], sides, runs=3)
-            yield "playaid score, 1,000 records in one call", [_shown(g, 2) for g in got], (
-                "target <= 2 s" + (f"; this tree {1000 / got[0][0]:,.0f} records/s incl. start-up"
-                                   if got[0] else ""))
+            yield (
+                "playaid score, 1,000 records in one call",
+                [_shown(g, 2) for g in got],
+                ("target <= 2 s" + (f"; this tree {1000 / got[0][0]:,.0f} records/s incl. start-up" if got[0] else "")),
+            )
 
 
 def figures(full_build_seconds: float | None = None, baseline: str | None = "default") -> list[tuple[str, str, str]]:
@@ -161,8 +176,12 @@ def main() -> None:
     import argparse
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--baseline", default="default", metavar="REF",
-                    help="git ref measured beside this tree (default: main, or HEAD~1 on main; none: no baseline)")
+    ap.add_argument(
+        "--baseline",
+        default="default",
+        metavar="REF",
+        help="git ref measured beside this tree (default: main, or HEAD~1 on main; none: no baseline)",
+    )
     args = ap.parse_args()
     for name, values, note in side_by_side(None if args.baseline == "none" else args.baseline):
         print(f"{name:<40}" + "".join(f"  {v:>22}" for v in values) + f"  {note}", flush=True)

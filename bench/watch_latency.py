@@ -46,9 +46,13 @@ def edit_to_pdf(edits: int = 5, timeout_s: float = 30.0) -> list[float]:
         tmp = Path(tmp)
         content, out = tmp / "content", tmp / "out"
         shutil.copytree(ROOT / "content", content)
-        watcher = subprocess.Popen([sys.executable, "-m", "generator", "watch", "--content", str(content),
-                                    "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE,
-                                   stderr=subprocess.DEVNULL, text=True)
+        watcher = subprocess.Popen(
+            [sys.executable, "-m", "generator", "watch", "--content", str(content), "--out", str(out)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         ready = threading.Event()
 
         def read_output():
@@ -84,9 +88,14 @@ def figures(edits: int = 5) -> list[tuple[str, str, str]]:
     """Rows for bench/build.py: median and slowest save-to-PDF time."""
     seconds = edit_to_pdf(edits)
     median = statistics.median(seconds)
-    return [("watch: edit to PDF (one card's text)", f"{median:.2f} s",
-             f"median of {len(seconds)} saves, slowest {max(seconds):.2f} s, first "
-             f"{seconds[0]:.2f} s (target <= {TARGET_S:g} s)")]
+    return [
+        (
+            "watch: edit to PDF (one card's text)",
+            f"{median:.2f} s",
+            f"median of {len(seconds)} saves, slowest {max(seconds):.2f} s, first "
+            f"{seconds[0]:.2f} s (target <= {TARGET_S:g} s)",
+        )
+    ]
 
 
 def main() -> None:

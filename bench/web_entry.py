@@ -32,7 +32,8 @@ def _random_costs(page, names: list[str], starts: list[str]) -> list[int]:
         others = [n for n in names if n not in starts]
         tableaux.append([rng.choice(starts), *rng.sample(others, 11)])
     words = {n: least_common_word(n, names) for t in tableaux for n in t}
-    return page.evaluate("""async ([tableaux, words]) => {
+    return page.evaluate(
+        """async ([tableaux, words]) => {
         const { CardIndex } = await import('./mechanisms/tableau/cards.js');
         const data = await (await fetch('data/form.json')).json();
         const index = new CardIndex(data.models.rftg.widgets.tableau.cards);
@@ -55,7 +56,9 @@ def _random_costs(page, names: list[str], starts: list[str]) -> list[int]:
             }
             return cost;
         });
-    }""", [tableaux, words])
+    }""",
+        [tableaux, words],
+    )
 
 
 def figures() -> list[tuple[str, str, str]]:
@@ -84,10 +87,16 @@ def figures() -> list[tuple[str, str, str]]:
                 costs = _random_costs(page, names, [c["n"] for c in cards if c.get("s") and not c.get("f")])
                 browser.close()
     return [
-        ("web: 12-card tableau entered", f"{len(actions)} actions",
-         "keystrokes and taps, 360 x 740 touch, 300 px keyboard (target <= 25)"),
-        (f"web: {RANDOM_TABLEAUX} random 12-card tableaux", f"{statistics.mean(costs):.1f} actions",
-         f"mean (min {min(costs)}, max {max(costs)}), the card box's ranking alone"),
+        (
+            "web: 12-card tableau entered",
+            f"{len(actions)} actions",
+            "keystrokes and taps, 360 x 740 touch, 300 px keyboard (target <= 25)",
+        ),
+        (
+            f"web: {RANDOM_TABLEAUX} random 12-card tableaux",
+            f"{statistics.mean(costs):.1f} actions",
+            f"mean (min {min(costs)}, max {max(costs)}), the card box's ranking alone",
+        ),
     ]
 
 

@@ -65,8 +65,12 @@ class Counter:
 
     def snapshot(self) -> dict:
         with self.lock:
-            return {"bytes": self.headers + self.body, "body": self.body, "responses": self.responses,
-                    "paths": list(self.paths)}
+            return {
+                "bytes": self.headers + self.body,
+                "body": self.body,
+                "responses": self.responses,
+                "paths": list(self.paths),
+            }
 
 
 def counting_server(directory: Path, counter: Counter):
@@ -75,6 +79,7 @@ def counting_server(directory: Path, counter: Counter):
     from generator.web.serve import make_server
 
     httpd = make_server(directory, "127.0.0.1", 0)
+
     class Counting(httpd.RequestHandlerClass):
         def setup(self):
             super().setup()
@@ -154,9 +159,11 @@ def _visit_pair(browser, url: str, counter: Counter, runs: dict, record: str) ->
     wait_until(page, "window.playaid.status().offline.state === 'ready'", timeout_ms=WAIT_MS)
     time.sleep(0.5)  # the browser's own update check of sw.js, if any
     runs["warm_bytes"].append(counter.snapshot())
-    parsed = page.evaluate("(t) => import('./js/records.js').then(m => m.parseRecordText(t))"
-                           ".then(r => r.value)", record)
-    runs["rescore"] += page.evaluate("""async (record) => {
+    parsed = page.evaluate(
+        "(t) => import('./js/records.js').then(m => m.parseRecordText(t)).then(r => r.value)", record
+    )
+    runs["rescore"] += page.evaluate(
+        """async (record) => {
         const times = [];
         for (let i = 0; i < 50; i++) {
             const t = performance.now();
@@ -164,7 +171,9 @@ def _visit_pair(browser, url: str, counter: Counter, runs: dict, record: str) ->
             times.push(performance.now() - t);
         }
         return times;
-    }""", parsed)
+    }""",
+        parsed,
+    )
     # by now the browser has written its code cache of the scripts the second visit ran (about 1 MB)
     runs["stored_warm"].append(page.evaluate("navigator.storage.estimate().then(e => e.usage)"))
     context.close()
@@ -185,8 +194,24 @@ def measure(sites: list[Path], floor: Path, repeat: int = 3) -> list[dict]:
     floor_url = f"http://127.0.0.1:{floor_httpd.server_address[1]}/"
     record = (ROOT / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8")
     floors: list[float] = []
-    runs = [{k: [] for k in ("form", "cold", "warm", "cold_bytes", "offline_bytes", "warm_bytes", "rescore",
-                             "from", "stored", "stored_warm")} for _ in sites]
+    runs = [
+        {
+            k: []
+            for k in (
+                "form",
+                "cold",
+                "warm",
+                "cold_bytes",
+                "offline_bytes",
+                "warm_bytes",
+                "rescore",
+                "from",
+                "stored",
+                "stored_warm",
+            )
+        }
+        for _ in sites
+    ]
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -199,7 +224,7 @@ def measure(sites: list[Path], floor: Path, repeat: int = 3) -> list[dict]:
                 # the sites in turn, the order reversed every other round: the one just after the
                 # floor came out slower, round after round (the floor's teardown, 2026-12-06)
                 turn = list(zip(urls, counters, runs))
-                for url, counter, side in (turn if round_ % 2 == 0 else turn[::-1]):
+                for url, counter, side in turn if round_ % 2 == 0 else turn[::-1]:
                     _visit_pair(browser, url, counter, side, record)
             browser.close()
     finally:
@@ -207,18 +232,26 @@ def measure(sites: list[Path], floor: Path, repeat: int = 3) -> list[dict]:
             server.shutdown()
             server.server_close()
     median = statistics.median
-    return [{
-        "floor": median(floors), "form": median(r["form"]), "cold": median(r["cold"]),
-        "warm": median(r["warm"]), "warm_from": r["from"],
-        "cold_bytes": median(x["bytes"] for x in r["cold_bytes"]),
-        "offline_bytes": median(x["bytes"] for x in r["offline_bytes"]),
-        "requests": median(x["responses"] for x in r["offline_bytes"]),
-        "stored": median(r["stored"]), "stored_warm": median(r["stored_warm"]),
-        "warm_body": max(x["body"] for x in r["warm_bytes"]),
-        "warm_bytes": max(x["bytes"] for x in r["warm_bytes"]),
-        "warm_paths": r["warm_bytes"][-1]["paths"],
-        "rescore": median(r["rescore"]), "rescore_p95": sorted(r["rescore"])[int(len(r["rescore"]) * 0.95)],
-    } for r in runs]
+    return [
+        {
+            "floor": median(floors),
+            "form": median(r["form"]),
+            "cold": median(r["cold"]),
+            "warm": median(r["warm"]),
+            "warm_from": r["from"],
+            "cold_bytes": median(x["bytes"] for x in r["cold_bytes"]),
+            "offline_bytes": median(x["bytes"] for x in r["offline_bytes"]),
+            "requests": median(x["responses"] for x in r["offline_bytes"]),
+            "stored": median(r["stored"]),
+            "stored_warm": median(r["stored_warm"]),
+            "warm_body": max(x["body"] for x in r["warm_bytes"]),
+            "warm_bytes": max(x["bytes"] for x in r["warm_bytes"]),
+            "warm_paths": r["warm_bytes"][-1]["paths"],
+            "rescore": median(r["rescore"]),
+            "rescore_p95": sorted(r["rescore"])[int(len(r["rescore"]) * 0.95)],
+        }
+        for r in runs
+    ]
 
 
 def site_size(site: Path) -> tuple[int, int, int]:
@@ -226,8 +259,9 @@ def site_size(site: Path) -> tuple[int, int, int]:
     site has one (what a server that sends them transfers), else the file."""
     files = [p for p in site.rglob("*") if p.is_file() and not p.name.startswith(".") and p.suffix != ".gz"]
     raw = sum(p.stat().st_size for p in files)
-    sent = sum((p.with_name(p.name + ".gz") if p.with_name(p.name + ".gz").is_file() else p).stat().st_size
-               for p in files)
+    sent = sum(
+        (p.with_name(p.name + ".gz") if p.with_name(p.name + ".gz").is_file() else p).stat().st_size for p in files
+    )
     return len(files), raw, sent
 
 
@@ -240,8 +274,13 @@ def _baseline_site(tree: Path, out: Path) -> Path | None:
 
     if not (tree / "node_modules").exists():  # a fresh worktree: the front-end packages are this tree's
         (tree / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
-    done = subprocess.run([sys.executable, "-m", "generator", "web", "--out", str(out)], cwd=tree,
-                          env=env_for(tree), capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "web", "--out", str(out)],
+        cwd=tree,
+        env=env_for(tree),
+        capture_output=True,
+        text=True,
+    )
     if done.returncode or not (out / "index.html").is_file():
         print(f"bench/web_scorer.py: the baseline's site was not built: {done.stderr.strip()[-300:]}", file=sys.stderr)
         return None
@@ -253,22 +292,43 @@ def _rows(t: dict, files: int, raw: int, sent: int) -> list[tuple[str, str, str]
     return [
         ("web: form usable (first visit)", f"{t['form'] / 1000:.2f} s", "target < 1 s"),
         ("web: bare loadPyodide() (the floor)", f"{t['floor'] / 1000:.2f} s", "blank page, same Pyodide, first visit"),
-        ("web: engine ready, first visit", f"{t['cold'] / 1000:.2f} s = {t['cold'] / t['floor']:.2f} x floor",
-         "target <= 1.3 x the floor"),
-        ("web: engine ready, second visit", f"{t['warm'] / 1000:.2f} s = {t['warm'] / t['cold']:.2f} x first",
-         f"target <= 0.5 x; started from: {', '.join(sorted(set(t['warm_from'])))}"),
-        ("web: first visit transferred", f"{t['cold_bytes'] / mb:.2f} / {t['offline_bytes'] / mb:.2f} MB",
-         "until engine ready / until the offline copy is complete (target <= 7 MB)"),
+        (
+            "web: engine ready, first visit",
+            f"{t['cold'] / 1000:.2f} s = {t['cold'] / t['floor']:.2f} x floor",
+            "target <= 1.3 x the floor",
+        ),
+        (
+            "web: engine ready, second visit",
+            f"{t['warm'] / 1000:.2f} s = {t['warm'] / t['cold']:.2f} x first",
+            f"target <= 0.5 x; started from: {', '.join(sorted(set(t['warm_from'])))}",
+        ),
+        (
+            "web: first visit transferred",
+            f"{t['cold_bytes'] / mb:.2f} / {t['offline_bytes'] / mb:.2f} MB",
+            "until engine ready / until the offline copy is complete (target <= 7 MB)",
+        ),
         ("web: first visit requests", f"{t['requests']:.0f}", "until the offline copy is complete"),
-        ("web: kept on the device", f"{t['stored'] / mb:.1f} / {t['stored_warm'] / mb:.1f} MB",
-         "navigator.storage.estimate() once the copy and the snapshot are kept / after the second visit, "
-         "with the browser's code cache (target <= 20 MB)"),
-        ("web: second visit transferred", f"{t['warm_body']} B of files",
-         f"{t['warm_bytes']} B in all: {', '.join(f'{p} ({n} B)' for p, n in t['warm_paths']) or 'no request'}"),
-        ("web: rescore after ready (median / p95)", f"{t['rescore']:.1f} / {t['rescore_p95']:.1f} ms",
-         "3-player invasion record, via the Worker (target < 50 ms)"),
-        ("web: site size, raw / as sent", f"{raw / mb:.1f} / {sent / mb:.1f} MB",
-         f"{files} files; compressed copies where they save >= 10 %"),
+        (
+            "web: kept on the device",
+            f"{t['stored'] / mb:.1f} / {t['stored_warm'] / mb:.1f} MB",
+            "navigator.storage.estimate() once the copy and the snapshot are kept / after the second visit, "
+            "with the browser's code cache (target <= 20 MB)",
+        ),
+        (
+            "web: second visit transferred",
+            f"{t['warm_body']} B of files",
+            f"{t['warm_bytes']} B in all: {', '.join(f'{p} ({n} B)' for p, n in t['warm_paths']) or 'no request'}",
+        ),
+        (
+            "web: rescore after ready (median / p95)",
+            f"{t['rescore']:.1f} / {t['rescore_p95']:.1f} ms",
+            "3-player invasion record, via the Worker (target < 50 ms)",
+        ),
+        (
+            "web: site size, raw / as sent",
+            f"{raw / mb:.1f} / {sent / mb:.1f} MB",
+            f"{files} files; compressed copies where they save >= 10 %",
+        ),
     ]
 
 
@@ -293,7 +353,10 @@ def figures(repeat: int = 3, baseline: str | None = "default") -> list[tuple[str
     rows = _rows(got[0], *sizes[0])
     if len(got) > 1:
         beside = _rows(got[1], *sizes[1])
-        rows = [(name, value, f"{describe(ref)}: {then}; {note}") for (name, value, note), (_n, then, _x) in zip(rows, beside)]
+        rows = [
+            (name, value, f"{describe(ref)}: {then}; {note}")
+            for (name, value, note), (_n, then, _x) in zip(rows, beside)
+        ]
     return rows
 
 
@@ -302,8 +365,12 @@ if __name__ == "__main__":
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("repeat", nargs="?", type=int, default=3, help="rounds (default 3)")
-    ap.add_argument("--baseline", default="default", metavar="REF",
-                    help="git ref measured beside this tree (default: main, or HEAD~1 on main; none: no baseline)")
+    ap.add_argument(
+        "--baseline",
+        default="default",
+        metavar="REF",
+        help="git ref measured beside this tree (default: main, or HEAD~1 on main; none: no baseline)",
+    )
     args = ap.parse_args()
     for name, value, note in figures(args.repeat, None if args.baseline == "none" else args.baseline):
         print(f"{name:<42}  {value:>24}  {note}")

@@ -86,8 +86,9 @@ class Group(SummaryGroup):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(0)
         except Exception as exc:  # last-resort guard: never show a traceback to a user
-            click.echo(f"internal error: {type(exc).__name__}: {exc} "
-                       f"(please report this with the command you ran)", err=True)
+            click.echo(
+                f"internal error: {type(exc).__name__}: {exc} (please report this with the command you ran)", err=True
+            )
             sys.exit(1)
 
 
@@ -101,8 +102,11 @@ def _print_version(ctx: click.Context, _param, value: bool) -> None:
 
     click.echo(f"playaid, version {__version__}")
     content_dir = content_default()
-    games = (", ".join(f"{game} {version}" for game, version in game_versions(content_dir)) or "no games"
-             if content_dir.is_dir() else "folder not found")
+    games = (
+        ", ".join(f"{game} {version}" for game, version in game_versions(content_dir)) or "no games"
+        if content_dir.is_dir()
+        else "folder not found"
+    )
     click.echo(f"content: {games} ({content_origin(content_dir)}: {content_dir})")
     ctx.exit()
 
@@ -121,15 +125,35 @@ def _group_content(ctx, param, value):
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
-              help="Show playaid's version and the default content's games and versions, and exit.")
-@click.option("--color", type=click.Choice(CHOICES), default=None, is_eager=True,
-              expose_value=False, callback=_color, metavar="[auto|always|never]",
-              help="style the output (colour, bold, progress bars): on a terminal only (auto, the default), "
-                   "always, or never; NO_COLOR set means never unless --color says otherwise")
-@click.option("--content", type=click.Path(path_type=Path), is_eager=True, expose_value=False,
-              callback=_group_content, metavar="DIR",
-              help="content folder for the command that follows (as its own --content, which wins)")
+@click.option(
+    "-V",
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show playaid's version and the default content's games and versions, and exit.",
+)
+@click.option(
+    "--color",
+    type=click.Choice(CHOICES),
+    default=None,
+    is_eager=True,
+    expose_value=False,
+    callback=_color,
+    metavar="[auto|always|never]",
+    help="style the output (colour, bold, progress bars): on a terminal only (auto, the default), "
+    "always, or never; NO_COLOR set means never unless --color says otherwise",
+)
+@click.option(
+    "--content",
+    type=click.Path(path_type=Path),
+    is_eager=True,
+    expose_value=False,
+    callback=_group_content,
+    metavar="DIR",
+    help="content folder for the command that follows (as its own --content, which wins)",
+)
 def cli():
     """playaid: build printable player aids from game content and check end-game scores.
 
@@ -147,10 +171,19 @@ def cli():
 
 @cli.command(short_help="Validate all content and list every problem with its place.")
 @click.argument("content_dir", default=content_default, type=click.Path(path_type=Path), callback=existing_content)
-@click.option("--content", "content_option", type=click.Path(path_type=Path), callback=existing_content,
-              metavar="DIR", help="the content folder, as CONTENT_DIR (every command takes --content)")
-@click.option("--strict", is_flag=True,
-              help="fail (exit 1) when values cite a rulebook whose text was not found (set PLAYAID_SEEDS)")
+@click.option(
+    "--content",
+    "content_option",
+    type=click.Path(path_type=Path),
+    callback=existing_content,
+    metavar="DIR",
+    help="the content folder, as CONTENT_DIR (every command takes --content)",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="fail (exit 1) when values cite a rulebook whose text was not found (set PLAYAID_SEEDS)",
+)
 @click.pass_context
 def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
     """Load and validate all content in CONTENT_DIR (default: $PLAYAID_CONTENT, else ./content,
@@ -172,8 +205,9 @@ def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
     if content_option is not None:
         given = ctx.get_parameter_source("content_dir") == click.core.ParameterSource.COMMANDLINE
         if given and Path(content_dir).resolve() != content_option.resolve():
-            raise click.UsageError(f"two content folders: CONTENT_DIR {content_dir} and --content "
-                                   f"{content_option} (give one)")
+            raise click.UsageError(
+                f"two content folders: CONTENT_DIR {content_dir} and --content {content_option} (give one)"
+            )
         content_dir = content_option
     from generator.checks.load import declares_rulebooks, load_content
     from generator.checks.sources import seeds_note
@@ -199,18 +233,30 @@ def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
         tally = game.rulebook_values
         unverified.add(tally)
         missing = " (rulebook text not found)" if tally.unverified else ""
-        click.echo(f"{game.id}: ok — {game.summary()}; {tally.verified} value{'' if tally.verified == 1 else 's'} "
-                   f"verified against rulebook text, {tally.unverified} unverified{missing}")
+        click.echo(
+            f"{game.id}: ok — {game.summary()}; {tally.verified} value{'' if tally.verified == 1 else 's'} "
+            f"verified against rulebook text, {tally.unverified} unverified{missing}"
+        )
     if strict and unverified.unverified:
-        click.echo(f"error: --strict: {unverified.unverified} values were not verified because the rulebook "
-                   f"texts they cite were not found (set PLAYAID_SEEDS to the folder holding the "
-                   f"rulebook .txt files named in game.yaml)", err=True)
+        click.echo(
+            f"error: --strict: {unverified.unverified} values were not verified because the rulebook "
+            f"texts they cite were not found (set PLAYAID_SEEDS to the folder holding the "
+            f"rulebook .txt files named in game.yaml)",
+            err=True,
+        )
         sys.exit(1)
 
 
 @cli.command("list", short_help="List the aids content declares.")
-@click.option("--content", "content_dir", default=content_default, type=click.Path(path_type=Path),
-              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP, callback=existing_content)
+@click.option(
+    "--content",
+    "content_dir",
+    default=content_default,
+    type=click.Path(path_type=Path),
+    show_default=CONTENT_DEFAULT_SHOWN,
+    help=CONTENT_HELP,
+    callback=existing_content,
+)
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def list_aids(content_dir: Path, as_json: bool):
     """List the aids that content declares: name (game-id, as the output files and the build
@@ -228,10 +274,23 @@ def list_aids(content_dir: Path, as_json: bool):
 
 
 @cli.command(short_help="Export the JSON Schema of content files and score records.")
-@click.option("--out", "out_dir", default="schema", type=click.Path(path_type=Path), show_default=True,
-              help="folder for the JSON Schema files")
-@click.option("--content", "content_dir", default=content_default, type=click.Path(path_type=Path),
-              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP, callback=existing_content)
+@click.option(
+    "--out",
+    "out_dir",
+    default="schema",
+    type=click.Path(path_type=Path),
+    show_default=True,
+    help="folder for the JSON Schema files",
+)
+@click.option(
+    "--content",
+    "content_dir",
+    default=content_default,
+    type=click.Path(path_type=Path),
+    show_default=CONTENT_DEFAULT_SHOWN,
+    help=CONTENT_HELP,
+    callback=existing_content,
+)
 def schema(out_dir: Path, content_dir: Path):
     """Export the JSON Schema of every content kind and of score records (record.schema.json),
     for editor completion and checking."""

@@ -71,7 +71,7 @@ def one_line(text: str) -> str:
 def cut(text: str, width: int) -> str:
     """``text`` when at most ``width`` characters, else its first ``width - 3`` and ``...``: a
     value quoted in a message may be megabytes long."""
-    return text if len(text) <= width else text[:width - 3] + "..."
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def short_repr(value, width: int) -> str:
@@ -98,7 +98,7 @@ class _ShortRepr(reprlib.Repr):
         self.maxstring = self.maxother = 200
 
     def repr_str(self, x, level):
-        return repr(x[:self.maxstring + 1])  # `cut` marks what is left out
+        return repr(x[: self.maxstring + 1])  # `cut` marks what is left out
 
     def repr_int(self, x, level):
         return repr(x)  # ValueError past the digit limit: described by short_repr
@@ -114,9 +114,17 @@ def capped(problems: list[Problem]) -> list[Problem]:
         return list(problems)
     rest = len(problems) - MAX_PROBLEMS
     first = problems[MAX_PROBLEMS]
-    return problems[:MAX_PROBLEMS] + [Problem(first.file, first.line, first.column, "",
-                                              f"... and {rest} more problem{'s' if rest != 1 else ''}",
-                                              "fix the ones above and check again", more=rest)]
+    return problems[:MAX_PROBLEMS] + [
+        Problem(
+            first.file,
+            first.line,
+            first.column,
+            "",
+            f"... and {rest} more problem{'s' if rest != 1 else ''}",
+            "fix the ones above and check again",
+            more=rest,
+        )
+    ]
 
 
 class PlayaidError(Exception):

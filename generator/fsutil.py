@@ -41,8 +41,9 @@ def write_atomic(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        raise WriteError(f"cannot write {path}: {exc.strerror or exc} "
-                         f"(check that the output folder is a writable folder)") from None
+        raise WriteError(
+            f"cannot write {path}: {exc.strerror or exc} (check that the output folder is a writable folder)"
+        ) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -54,6 +55,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         except FileNotFoundError:
             pass
         if isinstance(exc, OSError):
-            raise WriteError(f"cannot write {path}: {exc.strerror or exc} "
-                             f"(check free space and that the output folder is writable)") from None
+            raise WriteError(
+                f"cannot write {path}: {exc.strerror or exc} (check free space and that the output folder is writable)"
+            ) from None
         raise

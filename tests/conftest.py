@@ -72,4 +72,5 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         shown = "\n  ".join(f"output/{p}" for p in written[:20])
         more = f"\n  ... and {len(written) - 20} more" if len(written) > 20 else ""
         terminalreporter.write_line(
-            f"FAILED: tests wrote into the project's output/ folder (use tmp_path):\n  {shown}{more}", red=True)
+            f"FAILED: tests wrote into the project's output/ folder (use tmp_path):\n  {shown}{more}", red=True
+        )

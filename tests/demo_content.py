@@ -18,7 +18,9 @@ rulebooks:
 """
 
 #: `BASE_GAME` with a second rulebook, ``ex`` (demo-expansion.txt), and a public reference ``web``.
-GAME = BASE_GAME + """\
+GAME = (
+    BASE_GAME
+    + """\
   - id: ex
     file: demo-expansion.txt
     title: Demo Expansion
@@ -27,6 +29,7 @@ references:
     title: Web FAQ
     url: https://example.org/faq
 """
+)
 
 #: The seed text of demo-rules.txt: a title, the heading "Setup" and its one line.
 RULEBOOK = "Demo Rules\nSetup\nWith 2 or 3 players, each player takes 3 cards.\n"

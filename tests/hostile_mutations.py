@@ -14,20 +14,74 @@ from generator.reader.yaml_io import load_text
 
 #: Pieces a mutation inserts: YAML syntax, aliases, control and odd characters, long values.
 PIECES = [
-    "&", "*", "&a ", "*a", "&a [*a]", "[", "]", "{", "}", ":", ": ", ",", "- ", "? ", "!", "!!binary ",
-    "!!python/object:os.system ", "|", ">", "'", '"', "#", "%YAML 1.1\n", "---\n", "...\n", "<<: ", "\t",
-    "\n", "\n  ", "  ", "\x00", "\x1b", "\x7f", "\u2028", "\ufeff", "é", "🂡", "\\x00", '"\\x00"',
-    "9" * 5000, "-" + "9" * 40, "1e400", ".nan", "0x1F", "0o17", "2026-13-45", "yes", "null", "~",
-    "[" * 200, "{a: " * 100, "- " * 100, "x" * 2000,
+    "&",
+    "*",
+    "&a ",
+    "*a",
+    "&a [*a]",
+    "[",
+    "]",
+    "{",
+    "}",
+    ":",
+    ": ",
+    ",",
+    "- ",
+    "? ",
+    "!",
+    "!!binary ",
+    "!!python/object:os.system ",
+    "|",
+    ">",
+    "'",
+    '"',
+    "#",
+    "%YAML 1.1\n",
+    "---\n",
+    "...\n",
+    "<<: ",
+    "\t",
+    "\n",
+    "\n  ",
+    "  ",
+    "\x00",
+    "\x1b",
+    "\x7f",
+    "\u2028",
+    "\ufeff",
+    "é",
+    "🂡",
+    "\\x00",
+    '"\\x00"',
+    "9" * 5000,
+    "-" + "9" * 40,
+    "1e400",
+    ".nan",
+    "0x1F",
+    "0o17",
+    "2026-13-45",
+    "yes",
+    "null",
+    "~",
+    "[" * 200,
+    "{a: " * 100,
+    "- " * 100,
+    "x" * 2000,
 ]
 
 _SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-10**30, max_value=10**30),
-    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=30),
-    st.sampled_from(["rftg", "xia-campaign", "invasion", "standard", "Old Earth", "", " ", "9" * 5000]))
-VALUES = st.recursive(_SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                        st.dictionaries(st.text(max_size=10), inner, max_size=4)),
-                      max_leaves=12)
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=30),
+    st.sampled_from(["rftg", "xia-campaign", "invasion", "standard", "Old Earth", "", " ", "9" * 5000]),
+)
+VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=10), inner, max_size=4)),
+    max_leaves=12,
+)
 
 
 @st.composite
@@ -41,11 +95,11 @@ def text_edits(draw, base: str) -> str:
         if op == "insert":
             text = text[:at] + draw(st.sampled_from(PIECES) | st.text(max_size=5)) + text[at:]
         elif op == "delete":
-            text = text[:at] + text[at + draw(st.integers(1, 20)):]
+            text = text[:at] + text[at + draw(st.integers(1, 20)) :]
         elif op in ("double", "drop"):
             lines = text.splitlines(keepends=True) or [""]
             i = draw(st.integers(0, len(lines) - 1))
-            lines[i:i + 1] = [lines[i]] * (2 if op == "double" else 0)
+            lines[i : i + 1] = [lines[i]] * (2 if op == "double" else 0)
             text = "".join(lines)
         else:
             text = text[:at]
@@ -84,7 +138,10 @@ def value_edits(draw, base: str) -> str:
 
 def mutations(base: str):
     """Text edits, value edits, or broken bytes of ``base``: str or bytes to write to a file."""
-    broken = st.builds(lambda text, at, junk: text.encode()[:at] + junk + text.encode()[at:],
-                       text_edits(base), st.integers(0, len(base)),
-                       st.sampled_from([b"\xff", b"\xe9", b"\xc3", b"\xed\xa0\x80", b"\x00"]))
+    broken = st.builds(
+        lambda text, at, junk: text.encode()[:at] + junk + text.encode()[at:],
+        text_edits(base),
+        st.integers(0, len(base)),
+        st.sampled_from([b"\xff", b"\xe9", b"\xc3", b"\xed\xa0\x80", b"\x00"]),
+    )
     return st.one_of(text_edits(base), text_edits(base), value_edits(base), broken)

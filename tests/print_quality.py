@@ -84,8 +84,7 @@ def page_fill(path: Path) -> list[PageFill]:
                 sides = [0] if obj["x1"] <= half else [1] if obj["x0"] >= half else [0, 1]
                 for side in sides:
                     lowest[side] = max(lowest[side], obj["bottom"])
-            found.append(PageFill(page.page_number,
-                                  tuple(min(1.0, (low - top) / (bottom - top)) for low in lowest)))
+            found.append(PageFill(page.page_number, tuple(min(1.0, (low - top) / (bottom - top)) for low in lowest)))
     return found
 
 
@@ -113,8 +112,9 @@ def checkbox_appearances(path: Path) -> list[CheckBox]:
                 bordered = {}
                 for state in states:
                     ops = pikepdf.parse_content_stream(normal[state])
-                    bordered[state] = any(str(op) in ("S", "s", "B", "b", "B*", "b*") for _, op in ops) \
-                        and any(str(op) == "re" for _, op in ops)
+                    bordered[state] = any(str(op) in ("S", "s", "B", "b", "B*", "b*") for _, op in ops) and any(
+                        str(op) == "re" for _, op in ops
+                    )
                 boxes.append(CheckBox(str(field.get("/T", annot.get("/T"))), states, bordered))
     return boxes
 
@@ -133,8 +133,10 @@ def main(folder: str) -> None:
             if path.name.endswith("-fillable.pdf"):
                 boxes = checkbox_appearances(path)
                 if boxes:
-                    extra = f"; {len(boxes)} check boxes, bordered off/on: " + \
-                        f"{sum(all(b.bordered.values()) and len(b.states) == 2 for b in boxes)}"
+                    extra = (
+                        f"; {len(boxes)} check boxes, bordered off/on: "
+                        + f"{sum(all(b.bordered.values()) and len(b.states) == 2 for b in boxes)}"
+                    )
             print(f"{path.name:36s} page fill: {fills}{extra}")
 
 

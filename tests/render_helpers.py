@@ -18,8 +18,10 @@ def box_mm(page, name: str) -> tuple[float, float, float, float]:
     lower-left corner (PDF boxes may have a negative origin), rounded to 0.1 mm."""
     box = getattr(page, name)
     ox, oy = float(page.mediabox.left), float(page.mediabox.bottom)
-    return tuple(round(v * PT_TO_MM, 1) for v in (float(box.left) - ox, float(box.bottom) - oy,
-                                                    float(box.right) - ox, float(box.top) - oy))
+    return tuple(
+        round(v * PT_TO_MM, 1)
+        for v in (float(box.left) - ox, float(box.bottom) - oy, float(box.right) - ox, float(box.top) - oy)
+    )
 
 
 def size_mm(page) -> tuple[float, float]:

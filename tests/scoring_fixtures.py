@@ -18,7 +18,6 @@ def compiled(content_dir: str = str(REPO / "content")) -> dict:
     return compile_rules(load_content(content_dir))
 
 
-
 class Scored:
     """A report object (`generator.scoring.api`) read by attribute, as the tests of the scoring
     rules read it: ``report.players[0].cards_vp``, ``finding.code``, ``explain.component``;

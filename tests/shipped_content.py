@@ -17,6 +17,7 @@ def shipped_games() -> list[str]:
 
 def shipped_versions() -> str:
     """The shipped games with their versions as `playaid -V` names them: ``rftg 2026.11.1, xia ...``."""
+
     def version(game: str) -> str:
         text = (CONTENT_DIR / game / "game.yaml").read_text(encoding="utf-8")
         return re.search(r'^version: "(.+)"$', text, re.M).group(1)

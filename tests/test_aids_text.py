@@ -13,10 +13,25 @@ from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
 from tests.render_helpers import find_positions, pages, text
 
-CARDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end",
-         "frontier-summary", "card-powers", "rules-reference", "score-sheet", "strength-tables")
-XIA_AIDS = ("economy-kiln-relics", "solo-campaign", "rolls-hazards", "campaign-log", "solo-round-end",
-            "rules-reference")
+CARDS = (
+    "invasion-summary",
+    "invasion-end",
+    "counterstrike-summary",
+    "counterstrike-end",
+    "frontier-summary",
+    "card-powers",
+    "rules-reference",
+    "score-sheet",
+    "strength-tables",
+)
+XIA_AIDS = (
+    "economy-kiln-relics",
+    "solo-campaign",
+    "rolls-hazards",
+    "campaign-log",
+    "solo-round-end",
+    "rules-reference",
+)
 
 
 @pytest.fixture(scope="module")
@@ -24,9 +39,15 @@ def built(tmp_path_factory):
     """The folder of the built print-shop PDFs (A4), and their file names by aid."""
     out = tmp_path_factory.mktemp("cards")
     files = {aid: f"rftg-{aid}" for aid in CARDS} | {f"xia-{aid}": f"xia-{aid}" for aid in XIA_AIDS}
-    report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=out, jobs=1,
-                                only=tuple(files.values()),
-                                render=RenderOptions(paper="a4", mode="print-shop")))
+    report = build(
+        BuildOptions(
+            content_dir=PROJECT_ROOT / "content",
+            out_dir=out,
+            jobs=1,
+            only=tuple(files.values()),
+            render=RenderOptions(paper="a4", mode="print-shop"),
+        )
+    )
     assert report.ok, [r.error for r in report.results if r.error]
     return out / "print-shop-a4", files
 
@@ -42,21 +63,24 @@ def printed(built):
 
 def test_discard_world_powers_both_discard_or_damage(printed):
     # xc: Discard World for Temporary Military, Play Notes
-    assert ("Discard a world in your tableau (in a counterstrike game, damage it instead) for +6 "
-            "temporary Military (Run-Amok Robots) or +2 temporary Military vs. Xenos (Scorched-Earth "
-            "Defense) (card data).") in printed["card-powers"]
+    assert (
+        "Discard a world in your tableau (in a counterstrike game, damage it instead) for +6 "
+        "temporary Military (Run-Amok Robots) or +2 temporary Military vs. Xenos (Scorched-Earth "
+        "Defense) (card data)."
+    ) in printed["card-powers"]
     assert "or (counterstrike game) damage one for +2" not in printed["card-powers"]
 
 
 def test_invasion_card_states_contributions_bunker_and_empire_defeat(printed):
     card = printed["invasion-summary"]
     # xi: Contributing to the War Effort
-    assert ("You may discard goods: each lowers the repulse value by 1 (never below 0) and gains 1 VP "
-            "chip, kept on your bunker.") in card
+    assert (
+        "You may discard goods: each lowers the repulse value by 1 (never below 0) and gains 1 VP "
+        "chip, kept on your bunker."
+    ) in card
     # xi: Resolve Invasions
     assert "Bunker: discard 1 card for +2 temporary Defense vs. Xenos." in card
-    assert ("All players lost – flip the empire defeat tile from 0 to 1; the second such round "
-            "ends the game.") in card
+    assert ("All players lost – flip the empire defeat tile from 0 to 1; the second such round ends the game.") in card
 
 
 def test_invasion_second_card_holds_strengths_and_the_5_vp_bonuses(printed):
@@ -77,8 +101,10 @@ def test_counterstrike_cards_state_game_end_tiles_and_conquest(printed):
     assert "draw 1 Xeno system (reshuffle if needed) and attack it" in end
     assert "add any mix of temporary Military and temporary Military vs. Xenos ≥ the listed #" in end
     # the retaliation tile ruling, printed rather than referred to
-    assert ("(Ruling: the rulebook's card and reset sentence swap these icons, which would end "
-            "retaliation for good; after a retaliation, leave") in summary
+    assert (
+        "(Ruling: the rulebook's card and reset sentence swap these icons, which would end "
+        "retaliation for good; after a retaliation, leave"
+    ) in summary
     assert "see the rules reference" not in summary
 
 
@@ -86,8 +112,9 @@ def test_frontier_card_settle_cases(printed):
     card = printed["frontier-summary"]
     # xc: Setup, Game End, Frontier Settle
     assert "Deal each player 2 start worlds to choose from" in card
-    assert "if that empties the pool, add the 10-VP chips – the game ends after that round" in \
-        card.replace("10- VP", "10-VP")  # "10-" may end a line
+    assert "if that empties the pool, add the 10-VP chips – the game ends after that round" in card.replace(
+        "10- VP", "10-VP"
+    )  # "10-" may end a line
     assert "Fewer than 3 cards even then – draw them all." in card
     assert "settle normally instead, with the bonus draw if you place a world" in card
     assert "If you chose both Settle cards, the one on top when revealed goes first." in card
@@ -123,28 +150,31 @@ def test_issue_20_audit_findings_are_printed_as_the_rulebooks_state_them(printed
     cards = {aid: " ".join(text.split()) for aid, text in printed.items()}
     # xc: Xeno System Defense Values and Retaliation Attack Strengths (card table): M+X+# counts
     # Military once, with any specific Military vs. Xenos
-    assert ("M+X+# is your Military vs. Xenos (Military with any specific Military vs. Xenos) + #."
-            in cards["counterstrike-end"])
+    assert (
+        "M+X+# is your Military vs. Xenos (Military with any specific Military vs. Xenos) + #."
+        in cards["counterstrike-end"]
+    )
     assert "Military + Military vs. Xenos" not in cards["counterstrike-end"] + cards["rules-reference"]
     # xc: Frontier Settle: discards reshuffled as needed, not after every settle
     assert "reshuffling its discards as needed after each settle" in cards["frontier-summary"]
     # xi: Start World Setup: the other start worlds go into the deck before the 6 cards are dealt
-    assert ("shuffle the other start worlds into the game cards, then deal each player 6 cards"
-            in cards["card-powers"])
+    assert "shuffle the other start worlds into the game cards, then deal each player 6 cards" in cards["card-powers"]
     # xi: Invasion Step: waves 1-2 leave the game, wave 3 is discarded and rebuilds an empty deck
-    assert ("Then wave 1 and 2 cards leave the game, wave 3 cards go to a discard pile; an empty deck "
-            "is rebuilt from that pile only.") in cards["invasion-summary"]
+    assert (
+        "Then wave 1 and 2 cards leave the game, wave 3 cards go to a discard pile; an empty deck "
+        "is rebuilt from that pile only."
+    ) in cards["invasion-summary"]
     # xi: Resolve Invasions: a damaged world keeps counting for tableau size, loses the rest
-    assert ("Count toward tableau size, but their powers and attributes (Military too) are lost and "
-            "they hold no good.") in cards["invasion-end"]
+    assert (
+        "Count toward tableau size, but their powers and attributes (Military too) are lost and they hold no good."
+    ) in cards["invasion-end"]
     assert "Its powers and attributes (its Military included) cannot be used" in cards["rules-reference"]
     # xc: Terminology (Continue Play): contributions now lower the conquest value
     assert "each good contributed now lowers the Xeno conquest value by 1" in cards["counterstrike-summary"]
     assert "each good contributed now lowers the Xeno conquest value by 1" in cards["rules-reference"]
     # xc: Repulse: both Frontier deck tiles flip; the Successful Repulse card and the breather
     assert "flip both Frontier deck tiles to their counterstrike sides" in cards["counterstrike-summary"]
-    assert ("the Successful Repulse card on top (discarded after the breather round)"
-            in cards["counterstrike-summary"])
+    assert "the Successful Repulse card on top (discarded after the breather round)" in cards["counterstrike-summary"]
     # xc: Xeno Retaliation (an invasion step with retaliation cards): an empty deck is reshuffled
     assert "Retaliation deck empty (ruling): shuffle its discards into a new deck" in cards["counterstrike-summary"]
     assert "an empty retaliation deck is reshuffled from it" in cards["rules-reference"]
@@ -155,43 +185,44 @@ def test_issue_20_audit_findings_are_printed_as_the_rulebooks_state_them(printed
 def test_second_issue_20_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
     """The findings of the second sentence-by-sentence audit (issue 20 part 6), as printed now."""
     # whitespace collapsed; a hyphenated word broken at a line end joined again ("5-" "star")
-    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(text.split()))
-            for aid, text in printed.items()}
+    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(text.split())) for aid, text in printed.items()}
     # xi: Resolve Invasions: awards by track position, 5-star the highest disk (not a stack's top)
-    assert ("by track position from 5-star (highest disk) to 1-star (lowest disk)"
-            in aids["rules-reference"])
+    assert "by track position from 5-star (highest disk) to 1-star (lowest disk)" in aids["rules-reference"]
     assert "(top disk)" not in aids["rules-reference"]
     # xi: Game End: every VP chip counts for Galactic Renaissance, not only Consume chips
     assert "Every VP chip, war contribution VP chips included." in aids["rules-reference"]
     assert "Consume VP chips and war contribution" not in aids["rules-reference"]
     # xc: Costly Developments: the cards by their printed names and costs
-    assert ("Anti-Xeno Alien Warships (cost 7) and Anti-Xeno Armada (cost 9) (card data)"
-            in aids["card-powers"])
+    assert "Anti-Xeno Alien Warships (cost 7) and Anti-Xeno Armada (cost 9) (card data)" in aids["card-powers"]
     # xc: Xeno Retaliation: the reshuffled retaliation deck is a ruling, stated with its reason
-    assert ("What happens to retaliation cards after use, and when the retaliation deck runs out?"
-            in aids["rules-reference"])
+    assert (
+        "What happens to retaliation cards after use, and when the retaliation deck runs out?"
+        in aids["rules-reference"]
+    )
     # xc: Repulse step 2: the retaliation tile starts on its burst side in a 2-player experienced game
     assert "in 2-player experienced); flip both Frontier deck tiles" in aids["counterstrike-summary"]
     # xi: Game End, xc: Game End: tie chips are counted in their bonus row, not again as VP chips
     assert "all but bonus tie chips; war contributions included (count them once)" in aids["score-sheet"]
     assert "tie chips in their bonus row, all others in VP chips" in aids["score-sheet"]
     # xia: Sift: one Sift action takes any Relic Tokens in the hold
-    assert ("Sift (an action, docked with The Kiln) any Relic Tokens in your hold: each is removed, "
-            "turned face up and gives 1 Fame Point or the rewards it shows.") in aids["economy-kiln-relics"]
+    assert (
+        "Sift (an action, docked with The Kiln) any Relic Tokens in your hold: each is removed, "
+        "turned face up and gives 1 Fame Point or the rewards it shows."
+    ) in aids["economy-kiln-relics"]
 
 
 def test_third_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
     """The findings of the third sentence-by-sentence audit (branch audit2), as printed now."""
-    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(text.split()))
-            for aid, text in printed.items()}
+    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(text.split())) for aid, text in printed.items()}
     # xc: Repulse, step 3: 33/42/52/61 is "the number to add"; the rulebook's "offset" is the war
     # contributions made (initial repulse value - current), so the table no longer calls it Offset
     tables = aids["strength-tables"]
     assert "Players Repulse Add Conquest" in tables
     assert "the current repulse value + the number to add (= printed conquest value − war contributions made)" in tables
     assert "Offset" not in tables
-    assert ("Add the conquest sheet; move the repulse arrow onto it, +33 / 42 / 52 / 61 for 2 / 3 / 4 / 5 "
-            "players.") in aids["counterstrike-summary"]
+    assert (
+        "Add the conquest sheet; move the repulse arrow onto it, +33 / 42 / 52 / 61 for 2 / 3 / 4 / 5 players."
+    ) in aids["counterstrike-summary"]
     assert "by its offset" not in aids["counterstrike-summary"]
 
 
@@ -201,8 +232,10 @@ def test_campaign_card_prints_the_campaign_rules_and_every_upgrade(printed):
     assert "Pick a Tier 1 ship not yet used this campaign; once all have been used, pick from those used once" in card
     assert "Win or lose, take 1 campaign upgrade; it lasts for the rest of the campaign." in card
     # xia: Campaign End, with the ruling the campaign log already prints (won-goal-failed)
-    assert ("minus 3 for every game without a completed goal. Ruling: a win that broke the goal's special "
-            "rules is a game without a completed goal (−3, no point differential).") in card
+    assert (
+        "minus 3 for every game without a completed goal. Ruling: a win that broke the goal's special "
+        "rules is a game without a completed goal (−3, no point differential)."
+    ) in card
     # xia: Campaign Upgrades: all seven upgrades with their tiers and the prerequisite rule
     for line in ("Engine", "Weapons and shields", "Impulse", "Missions", "Re-arm", "Ship abilities", "Cargo"):
         assert line in card, line
@@ -210,29 +243,32 @@ def test_campaign_card_prints_the_campaign_rules_and_every_upgrade(printed):
     assert "once per turn, an action: spend 8 energy to re-arm one used marker costs 5 energy costs 1 energy" in card
     assert "(minor actions work even when stranded)" in card
     # xia: Campaign Upgrades: the Tier 3 ship upgrade costs what the Tier 1 ship mat lists
-    assert ("upgrade a Tier 3 ship into a Tier 1 ship for the price on the Tier 1 ship mat, for 1 Fame "
-            "Point") in card
+    assert ("upgrade a Tier 3 ship into a Tier 1 ship for the price on the Tier 1 ship mat, for 1 Fame Point") in card
     assert "unused Tier 1 ship" not in card
-    assert ("Tier 1 upgrades may be taken any time; a Tier 2 needs its Tier 1 from an earlier game, a Tier 3 "
-            "its Tier 2.") in card
+    assert (
+        "Tier 1 upgrades may be taken any time; a Tier 2 needs its Tier 1 from an earlier game, a Tier 3 its Tier 2."
+    ) in card
 
 
 def test_the_d20_table_says_a_natural_20_earns_a_fame_point(printed):
     """xia: Quick Reference, Luck: "Earn 1 Fame Point whenever you roll a natural 20 on a d20";
     the d20 rolls table is where a player rolls one (found by the third audit)."""
     assert "A natural 20 on any of these rolls also earns 1 Fame Point (Luck)." in " ".join(
-        printed["rolls-hazards"].split())
+        printed["rolls-hazards"].split()
+    )
 
 
 def test_fourth_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
     """The missing and misleading items of the fourth audit (issue 33), as printed now."""
-    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(t.split()))
-            for aid, t in printed.items()}
+    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(t.split())) for aid, t in printed.items()}
     # xi: 2-Player Game for Experienced Players: both Produce bonuses, on the card a table uses
-    assert ("2-player experienced Choosing Produce and Produce: Repair gives both bonuses in one "
-            "Produce phase.") in aids["invasion-summary"]
+    assert (
+        "2-player experienced Choosing Produce and Produce: Repair gives both bonuses in one Produce phase."
+    ) in aids["invasion-summary"]
     # xc: Xeno Conquest: no Xeno systems left allows a standard settle (bonus draw) too
-    assert "a conquest attempt may be a standard settle (bonus draw) or a Frontier settle" in aids["counterstrike-summary"]
+    assert (
+        "a conquest attempt may be a standard settle (bonus draw) or a Frontier settle" in aids["counterstrike-summary"]
+    )
     # xi: Important (rule change); xc: Important: Explore mixes with hand, on every summary card
     for card in ("invasion-summary", "frontier-summary", "counterstrike-summary"):
         assert "Every Explore is mixed with hand" in aids[card], card
@@ -262,31 +298,37 @@ def test_fourth_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
 
 def test_fifth_audit_findings_are_printed_as_the_rulebooks_state_them(printed):
     """The misleading and unlabelled items of the fresh audit (audit-findings.md), as printed now."""
-    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(t.split()))
-            for aid, t in printed.items()}
+    aids = {aid: re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(t.split())) for aid, t in printed.items()}
     xia = aids["xia-rules-reference"]
     # xia: "Move to Target": the Merchant uses Using Occupied Spaces only if its space is occupied
-    assert ("Moves onto its action space (a Sell space, say); if that space is occupied, it uses the "
-            "base game's Using Occupied Spaces rule.") in xia
+    assert (
+        "Moves onto its action space (a Sell space, say); if that space is occupied, it uses the "
+        "base game's Using Occupied Spaces rule."
+    ) in xia
     assert "sharing an occupied space" not in xia
     # xia: Orbit: The Kiln orbits each time a player's ship docks and never ends on an occupied space
     for aid in ("economy-kiln-relics", "xia-rules-reference"):
-        assert ("Each time a player's ship docks, roll the d6 and move The Kiln that many spaces along "
-                "its path around Nyr; it cannot end in an occupied space") in aids[aid], aid
+        assert (
+            "Each time a player's ship docks, roll the d6 and move The Kiln that many spaces along "
+            "its path around Nyr; it cannot end in an occupied space"
+        ) in aids[aid], aid
     # xia: Campaign Upgrades: Tier 3 Missions Scan reveals the new sector as usual
     assert "pick the edge symbol, spend 1 energy, then reveal the new sector normally" in aids["solo-campaign"]
     # xia: Campaign End, Campaign Setup: the campaign rulings tell the player the score, nothing else
     assert "It completes no goal, so it scores −3 and adds no point differential." in xia
-    assert ("The campaign is over once the last goal is completed; later games are not part of it and "
-            "score nothing.") in xia
+    assert (
+        "The campaign is over once the last goal is completed; later games are not part of it and score nothing."
+    ) in xia
     assert "playaid" not in xia and "the record is in error" not in xia
     # the goods + hand tie-break is the base game's, not in these rulebooks
     sheet = aids["score-sheet"]
     assert "Tie-break: goods + hand (base game rule)" in sheet
     assert "a tie goes to the most goods plus cards in hand (base game rule)." in sheet
     # xc: Costly Developments, on the score sheet where Galactic Federation is scored
-    assert ("Developments costing more than 6 (Anti-Xeno Alien Warships and Anti-Xeno Armada, card data) "
-            "count only 1 VP each for Galactic Federation.") in sheet
+    assert (
+        "Developments costing more than 6 (Anti-Xeno Alien Warships and Anti-Xeno Armada, card data) "
+        "count only 1 VP each for Galactic Federation."
+    ) in sheet
 
 
 def test_exceptions_are_printed_under_the_rule_they_change(built, printed):

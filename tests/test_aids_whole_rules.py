@@ -90,8 +90,15 @@ ALL_AIDS = [f"{game.id}-{aid.id}" for game, aid in _aids()]
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def built(request, tmp_path_factory):
     out = tmp_path_factory.mktemp(f"whole-{request.param}")
-    report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=out, jobs=2,
-                                only=tuple(ALL_AIDS), render=RenderOptions(paper=request.param)))
+    report = build(
+        BuildOptions(
+            content_dir=PROJECT_ROOT / "content",
+            out_dir=out,
+            jobs=2,
+            only=tuple(ALL_AIDS),
+            render=RenderOptions(paper=request.param),
+        )
+    )
     assert report.ok, [r.error for r in report.results if r.error]
     return out / request.param
 
@@ -104,8 +111,10 @@ def test_no_rule_is_split_across_pages(built):
     split = []
     for game, aid in _aids("page"):
         footer = squash(page_footer(game, aid))
-        pages = [re.sub(r"page\d+of\d+", "", squash(t).replace(footer, ""))
-                 for t in page_texts(built / f"{game.id}-{aid.id}.pdf")]
+        pages = [
+            re.sub(r"page\d+of\d+", "", squash(t).replace(footer, ""))
+            for t in page_texts(built / f"{game.id}-{aid.id}.pdf")
+        ]
         assert len(pages) >= 1 and all(pages)
         whole = "".join(pages)
         for rule in rules_of(game, aid):
@@ -149,8 +158,9 @@ def title_lines(path, title: str) -> list[int]:
                 continue
             centres = [((x + r) / 2, (b + t) / 2) for x, b, r, t in boxes]
             # the next letter of a line is at most a letter away; a wrapped one a line's width
-            lines = 1 + sum(1 for (x0, y0), (x1, y1) in zip(centres, centres[1:])
-                            if abs(x1 - x0) + abs(y1 - y0) > 2 * size)
+            lines = 1 + sum(
+                1 for (x0, y0), (x1, y1) in zip(centres, centres[1:]) if abs(x1 - x0) + abs(y1 - y0) > 2 * size
+            )
             out.append(lines)
         searcher.close()
         tp.close()

@@ -63,10 +63,14 @@ def written(out: Path) -> set[str]:
 def start_build(tmp_path: Path) -> tuple[subprocess.Popen, list[int]]:
     """A build of every aid with two workers, its output piped; returns once both workers
     exist and the first aid is written (rendering is under way)."""
-    build = subprocess.Popen([sys.executable, "-m", "generator", "build", "--jobs", "2", "--force",
-                              "--out", str(tmp_path / "out")], cwd=PROJECT_ROOT, start_new_session=True,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             env={**os.environ, "PLAYAID_CACHE_DIR": str(tmp_path / "cache")})
+    build = subprocess.Popen(
+        [sys.executable, "-m", "generator", "build", "--jobs", "2", "--force", "--out", str(tmp_path / "out")],
+        cwd=PROJECT_ROOT,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PLAYAID_CACHE_DIR": str(tmp_path / "cache")},
+    )
     waited(lambda: len(children(build.pid)) >= 2, "the build started no workers", build)
     workers = children(build.pid)
     waited(lambda: written(tmp_path / "out"), "the build wrote no aid", build)
@@ -139,8 +143,9 @@ os._exit(0)
 
 
 def test_without_prctl_a_thread_ends_the_worker_when_its_parent_dies():
-    done = subprocess.run([sys.executable, "-c", FALLBACK], cwd=PROJECT_ROOT, capture_output=True,
-                          text=True, timeout=30)
+    done = subprocess.run(
+        [sys.executable, "-c", FALLBACK], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=30
+    )
     child = int(done.stdout)
     try:
         waited(lambda: not alive(child), "the worker outlived its parent")

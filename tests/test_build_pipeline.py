@@ -40,8 +40,11 @@ def _statuses(report) -> dict[str, str]:
 def _tree_bytes(root: Path) -> dict[str, bytes]:
     """Every output file (PDFs, previews) by relative path; build state (dot files: manifest,
     content cache) is left out, as it records timings and absolute paths."""
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and not p.name.startswith(".")}
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.name.startswith(".")
+    }
 
 
 def test_rebuild_skips_unchanged_and_rebuilds_what_a_change_touches(content, tmp_path):
@@ -55,8 +58,11 @@ def test_rebuild_skips_unchanged_and_rebuilds_what_a_change_touches(content, tmp
     table = content / "rftg" / "tables" / "vp-pool.yaml"
     table.write_text(table.read_text().replace("title:", "title: Changed", 1))
     third = build(options)
-    assert _statuses(third) == {"rftg-frontier-summary": "skipped", "rftg-strength-tables": "built",
-                                "rftg-score-sheet": "skipped"}
+    assert _statuses(third) == {
+        "rftg-frontier-summary": "skipped",
+        "rftg-strength-tables": "built",
+        "rftg-score-sheet": "skipped",
+    }
     # a deleted output is rebuilt; --force rebuilds everything
     (out / "a4" / "rftg-score-sheet-fillable.pdf").unlink()
     assert _statuses(build(options))["rftg-score-sheet"] == "built"
@@ -90,12 +96,10 @@ def test_png_previews_are_added_without_rebuilding_for_nothing(content, tmp_path
     out = tmp_path / "out"
     only = ("rftg-score-sheet",)
     build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only))
-    with_png = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only,
-                                  render=RenderOptions(png=True)))
+    with_png = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only, render=RenderOptions(png=True)))
     assert _statuses(with_png) == {"rftg-score-sheet": "built"}
     assert (out / "a4" / "png" / "rftg-score-sheet-p1.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    again = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only,
-                               render=RenderOptions(png=True)))
+    again = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only, render=RenderOptions(png=True)))
     assert _statuses(again) == {"rftg-score-sheet": "skipped"}
     # previews follow --png exactly: a build without it removes them, rendering nothing
     without = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only))
@@ -104,8 +108,9 @@ def test_png_previews_are_added_without_rebuilding_for_nothing(content, tmp_path
     assert all(not f.startswith("a4/png/") for f in without.results[0].files)
     assert (out / "a4" / "rftg-score-sheet.pdf").is_file()
     # and the next build without --png is a no-op that finds every file it lists
-    assert _statuses(build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only))) == \
-        {"rftg-score-sheet": "skipped"}
+    assert _statuses(build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only))) == {
+        "rftg-score-sheet": "skipped"
+    }
 
 
 def test_parallel_build_is_byte_identical_to_serial(tmp_path):
@@ -123,12 +128,16 @@ def test_same_inputs_give_identical_bytes_in_two_checkouts(tmp_path):
     for name in ("checkout-a", "somewhere/else/checkout-b"):
         root = tmp_path / name
         for part in ("generator", "templates", "content"):
-            shutil.copytree(PROJECT_ROOT / part, root / part,
-                            ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(PROJECT_ROOT / part, root / part, ignore=shutil.ignore_patterns("__pycache__"))
         env = {**os.environ, "PYTHONPATH": str(root), "PLAYAID_SEEDS": str(PROJECT_ROOT.parent / "shared" / "seeds")}
         env.pop("SOURCE_DATE_EPOCH", None)
-        done = subprocess.run([sys.executable, "-m", "generator", "build", *FAST_AIDS, "--jobs", "1",
-                               "--quiet", "--out", "out"], cwd=root, env=env, capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "generator", "build", *FAST_AIDS, "--jobs", "1", "--quiet", "--out", "out"],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         assert done.returncode == 0, done.stderr
         outputs.append(_tree_bytes(root / "out"))
     assert outputs[0].keys() == outputs[1].keys()
@@ -154,13 +163,17 @@ def test_cli_build_reports_plainly_when_not_a_terminal(content, tmp_path):
 
 def test_cli_build_fails_with_the_aid_name_and_keeps_old_files(content, tmp_path):
     rules = content / "rftg" / "rules" / "frontier-summary.yaml"
-    rules.write_text(rules.read_text().replace("Each deck has its own discard pile.",
-                                               "Each deck has its own discard pile. " + "Padding text. " * 400))
+    rules.write_text(
+        rules.read_text().replace(
+            "Each deck has its own discard pile.", "Each deck has its own discard pile. " + "Padding text. " * 400
+        )
+    )
     out = tmp_path / "o"
     (out / "a4").mkdir(parents=True)
     (out / "a4" / "rftg-frontier-summary.pdf").write_bytes(b"old")
-    result = CliRunner().invoke(cli, ["build", "frontier-summary", "rftg-score-sheet", "--content", str(content),
-                                      "--out", str(out), "-j", "1"])
+    result = CliRunner().invoke(
+        cli, ["build", "frontier-summary", "rftg-score-sheet", "--content", str(content), "--out", str(out), "-j", "1"]
+    )
     assert result.exit_code == 1
     assert "FAILED  aid 'rftg-frontier-summary': face 'front' does not fit" in result.output
     assert "1 built, 0 skipped (unchanged), 1 failed" in result.output
@@ -189,8 +202,12 @@ def test_watch_rebuilds_after_a_save(content, tmp_path):
             lines.append(f"{report.count('built')} built {report.count('skipped')} skipped")
 
     options = BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("rftg-score-sheet", "strength-tables"))
-    thread = threading.Thread(target=watch, args=(options, Quiet(), lambda *a, **k: lines.append(a[0])),
-                              kwargs={"stop_event": stop}, daemon=True)
+    thread = threading.Thread(
+        target=watch,
+        args=(options, Quiet(), lambda *a, **k: lines.append(a[0])),
+        kwargs={"stop_event": stop},
+        daemon=True,
+    )
     thread.start()
     deadline = time.time() + 60
     while not any("watching" in line for line in lines) and time.time() < deadline:
@@ -209,15 +226,19 @@ def test_watch_rebuilds_after_a_save(content, tmp_path):
 
 # --- sandbox ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("url", [
-    "file:///etc/passwd",
-    "http://example.com/logo.png",
-    "https://example.com/x.css",
-    "asset:../../generator/cli.py",
-    "asset:/../../pyproject.toml",
-    "asset:icons/../../../README.md",
-    "asset:icons/no-such-icon.svg",
-])
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/passwd",
+        "http://example.com/logo.png",
+        "https://example.com/x.css",
+        "asset:../../generator/cli.py",
+        "asset:/../../pyproject.toml",
+        "asset:icons/../../../README.md",
+        "asset:icons/no-such-icon.svg",
+    ],
+)
 def test_rendering_refuses_urls_outside_the_assets(url, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     renderer = HtmlRenderer(ASSETS_DIR)
@@ -266,9 +287,9 @@ def test_hostile_rule_text_prints_literally_in_the_pdf(content, tmp_path):
     from tests.render_helpers import text
 
     rules = content / "rftg" / "rules" / "frontier-summary.yaml"
-    rules.write_text(rules.read_text().replace(
-        "Each deck has its own discard pile.",
-        "'<img src=\"file:///etc/passwd\"> {{ 7*7 }}'"))
+    rules.write_text(
+        rules.read_text().replace("Each deck has its own discard pile.", "'<img src=\"file:///etc/passwd\"> {{ 7*7 }}'")
+    )
     report = build(BuildOptions(content_dir=content, out_dir=tmp_path / "o", jobs=1, only=("frontier-summary",)))
     assert report.ok, report.results[0].error
     printed = text(tmp_path / "o" / "a4" / "rftg-frontier-summary.pdf")
@@ -298,8 +319,15 @@ def test_previews_no_longer_made_are_removed(content, tmp_path):
     aids = content / "rftg" / "aids.yaml"
     head, _, tail = aids.read_text().partition("  - id: strength-tables\n")
     section, sep, rest = tail.partition("\n  - id: ")
-    for table in ("retaliation-strengths", "repulse-conquest", "defense-awards", "vp-pool",
-                  "invasion-deck", "xeno-systems-in-play", "frontier-tiles"):
+    for table in (
+        "retaliation-strengths",
+        "repulse-conquest",
+        "defense-awards",
+        "vp-pool",
+        "invasion-deck",
+        "xeno-systems-in-play",
+        "frontier-tiles",
+    ):
         section = section.replace(f"          - table: {table}\n", "")
     aids.write_text(head + "  - id: strength-tables\n" + section + sep + rest)
     build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=only, render=RenderOptions(png=True)))
@@ -334,8 +362,11 @@ def test_rebuild_from_another_working_folder_uses_the_same_state(content, tmp_pa
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
-    report = build(BuildOptions(content_dir=content.resolve(), out_dir=out.resolve(), jobs=1,
-                                only=("rftg-score-sheet", "strength-tables")))
+    report = build(
+        BuildOptions(
+            content_dir=content.resolve(), out_dir=out.resolve(), jobs=1, only=("rftg-score-sheet", "strength-tables")
+        )
+    )
     assert _statuses(report) == {"rftg-strength-tables": "built", "rftg-score-sheet": "skipped"}
 
 

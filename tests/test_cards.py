@@ -45,30 +45,53 @@ def test_scoring_lines_in_printed_order(cards):
     gr = by_name["Galactic Renaissance"].scoring
     assert [(s.vp, s.per_player, s.divide_by) for s in gr[:1]] == [(1, "vp_chips", 3)]
     assert [(s.vp, s.match.name) for s in gr[1:]] == [
-        (3, "Research Labs"), (3, "Galactic Trendsetters"), (3, "Artist Colony")]
+        (3, "Research Labs"),
+        (3, "Galactic Trendsetters"),
+        (3, "Artist Colony"),
+    ]
     ie = by_name["Imperium Expansionists"].scoring
     assert [(s.vp, s.match.frontier, s.match.keyword) for s in ie] == [
-        (2, "any", None), (2, None, "XENO"), (1, None, "IMPERIUM")]
+        (2, "any", None),
+        (2, None, "XENO"),
+        (1, None, "IMPERIUM"),
+    ]
     fi = by_name["Frontier Isolationists"]
     assert (fi.scoring[2].vp, fi.scoring[2].match.ability) == (3, "pay_for_military")
     assert not fi.unverified and not fi.scoring[2].unverified
 
 
 def doc(card_yaml: str) -> str:
-    return ("kind: cards\nid: t\ntitle: T\nset: base\nsource: 'arc3: x'\ncards:\n" + card_yaml)
+    return "kind: cards\nid: t\ntitle: T\nset: base\nsource: 'arc3: x'\ncards:\n" + card_yaml
 
 
-@pytest.mark.parametrize("card_yaml, line, text", [
-    ("  - {name: A, set: base, type: development, cost: 1, vp: 1}\n"
-     "  - {name: B, set: base, type: development, cost: 2, vp: 1, good: rare}\n",
-     8, "a development cannot have good"),
-    ("  - name: C\n    set: base\n    type: development\n    cost: 6\n    vp: '?'\n",
-     7, "needs its `scoring` lines"),
-    ("  - name: D\n    set: base\n    type: world\n    military: false\n    cost: 1\n    vp: 1\n"
-     "    keywords: [XENOS]\n", 13, "XENO"),
-    ("  - name: E\n    set: base\n    type: development\n    cost: 6\n    vp: '?'\n    scoring:\n"
-     "      - {vp: 2, text: t}\n", 13, "exactly one of `match`"),
-])
+@pytest.mark.parametrize(
+    "card_yaml, line, text",
+    [
+        (
+            "  - {name: A, set: base, type: development, cost: 1, vp: 1}\n"
+            "  - {name: B, set: base, type: development, cost: 2, vp: 1, good: rare}\n",
+            8,
+            "a development cannot have good",
+        ),
+        (
+            "  - name: C\n    set: base\n    type: development\n    cost: 6\n    vp: '?'\n",
+            7,
+            "needs its `scoring` lines",
+        ),
+        (
+            "  - name: D\n    set: base\n    type: world\n    military: false\n    cost: 1\n    vp: 1\n"
+            "    keywords: [XENOS]\n",
+            13,
+            "XENO",
+        ),
+        (
+            "  - name: E\n    set: base\n    type: development\n    cost: 6\n    vp: '?'\n    scoring:\n"
+            "      - {vp: 2, text: t}\n",
+            13,
+            "exactly one of `match`",
+        ),
+    ],
+)
 def test_card_schema_errors_name_the_line(card_yaml, line, text):
     loc, problems = load_text(doc(card_yaml), "cards.yaml")
     assert problems == []

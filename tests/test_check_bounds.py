@@ -49,8 +49,11 @@ def checks_file(demo: Path, *checks: dict) -> None:
     for check in checks:
         first = True
         for key, value in check.items():
-            lines.append(f"  {'- ' if first else '  '}{key}: {value!r}" if isinstance(value, str)
-                         else f"  {'- ' if first else '  '}{key}: {value}")
+            lines.append(
+                f"  {'- ' if first else '  '}{key}: {value!r}"
+                if isinstance(value, str)
+                else f"  {'- ' if first else '  '}{key}: {value}"
+            )
             first = False
     (demo / "checks.yaml").write_text("\n".join(lines) + "\n")
 
@@ -77,7 +80,8 @@ def test_a_check_that_fails_names_its_values(demo):
     assert check() == [
         "content/demo/checks.yaml:4:5: checks[0]: check 'hand' failed: a check: `facts.hand_size + 1` is 4 "
         "but `facts.hand_size` is 3 [fact hand_size at content/demo/facts.yaml:4] (correct the content "
-        "value that is wrong)"]
+        "value that is wrong)"
+    ]
 
 
 def test_deep_nesting_is_a_located_problem(demo):
@@ -89,14 +93,16 @@ def test_deep_nesting_is_a_located_problem(demo):
         f"{HINT}",
         "content/demo/checks.yaml:10:13: checks[1].expect: check 'long': cannot evaluate "
         f"`{'(' * 77}...`: expression is 2,401 characters long; at most 2,000 (split it into named "
-        f"components) {HINT}"]
+        f"components) {HINT}",
+    ]
 
 
 def test_a_huge_text_is_refused_before_it_is_made(demo):
     checks_file(demo, one("huge", "len('x' * 10**9)"))
     assert check() == [
         "content/demo/checks.yaml:6:13: checks[0].expect: check 'huge': cannot evaluate "
-        f"`len('x' * 10**9)`: a text or list grew past 100,000 items {HINT}"]
+        f"`len('x' * 10**9)`: a text or list grew past 100,000 items {HINT}"
+    ]
 
 
 def test_a_loop_of_ten_billion_steps_stops_at_its_bound(demo):
@@ -104,7 +110,8 @@ def test_a_loop_of_ten_billion_steps_stops_at_its_bound(demo):
     assert check() == [
         "content/demo/checks.yaml:6:13: checks[0].expect: check 'busy': cannot evaluate "
         "`len([a for a in range(99999) for b in range(99999)])`: takes more than 200,000 steps "
-        f"(loop over fewer items) {HINT}"]
+        f"(loop over fewer items) {HINT}"
+    ]
 
 
 def test_values_sharing_one_list_cannot_be_compared_or_printed_for_hours(demo):
@@ -113,7 +120,8 @@ def test_values_sharing_one_list_cannot_be_compared_or_printed_for_hours(demo):
     checks_file(demo, one("shared", "[[0] * 60000] * 60000", "[[0] * 60000] * 60000"), one("after", "3"))
     assert check() == [
         "content/demo/checks.yaml:4:5: checks[0]: check 'shared': comparing `[[0] * 60000] * 60000` with "
-        f"`[[0] * 60000] * 60000` takes more than 200,000 steps (loop over fewer items) {HINT}"]
+        f"`[[0] * 60000] * 60000` takes more than 200,000 steps (loop over fewer items) {HINT}"
+    ]
 
 
 def test_all_of_a_games_checks_share_one_budget(demo):
@@ -125,8 +133,10 @@ def test_all_of_a_games_checks_share_one_budget(demo):
     lines = check()
     assert len(lines) == 1
     assert lines[0].startswith("content/demo/checks.yaml:")
-    assert lines[0].endswith(f"this game's checks take more than {GAME_STEPS:,} steps in all; 26 checks "
-                             "after it were not run (make the expressions walk fewer items)")
+    assert lines[0].endswith(
+        f"this game's checks take more than {GAME_STEPS:,} steps in all; 26 checks "
+        "after it were not run (make the expressions walk fewer items)"
+    )
 
 
 def test_a_repeated_check_id_is_a_problem_and_runs_once(demo):
@@ -137,31 +147,37 @@ def test_a_repeated_check_id_is_a_problem_and_runs_once(demo):
         "but `facts.hand_size` is 3 [fact hand_size at content/demo/facts.yaml:4] (correct the content "
         "value that is wrong)",
         "content/demo/checks.yaml:8:9: checks[1].id: check 'hand' is defined twice (also at "
-        "content/demo/checks.yaml:4); it is run once (give each check its own id)"]
+        "content/demo/checks.yaml:4); it is run once (give each check its own id)",
+    ]
 
 
 def test_rows_must_be_a_list_and_not_too_many(demo):
-    checks_file(demo, one("not-rows", "1", "1", for_each="facts.hand_size"),
-                one("many", "1", "1", for_each="range(100000)"))
+    checks_file(
+        demo, one("not-rows", "1", "1", for_each="facts.hand_size"), one("many", "1", "1", for_each="range(100000)")
+    )
     assert check() == [
         f"content/demo/checks.yaml:6:15: checks[0].for_each: check 'not-rows': `for_each` gives 3, not a "
         f"list of rows {HINT}",
         f"content/demo/checks.yaml:11:15: checks[1].for_each: check 'many': `for_each` gives 100,000 rows; "
-        f"a check may walk at most {MAX_ROWS:,} {HINT}"]
+        f"a check may walk at most {MAX_ROWS:,} {HINT}",
+    ]
 
 
 def test_names_and_attributes_outside_the_language_are_refused(demo):
-    checks_file(demo, one("unknown", "facts.hand_size + secret"),
-                one("dunder", "facts.__class__"),
-                one("where-alone", "1", "1", where="True"))
+    checks_file(
+        demo,
+        one("unknown", "facts.hand_size + secret"),
+        one("dunder", "facts.__class__"),
+        one("where-alone", "1", "1", where="True"),
+    )
     assert check() == [
         "content/demo/checks.yaml:6:13: checks[0].expect: check 'unknown': cannot evaluate "
-        "`facts.hand_size + secret`: unknown name 'secret' (known names: cards, facts, tables) (at column 19) "
-        + HINT,
+        "`facts.hand_size + secret`: unknown name 'secret' (known names: cards, facts, tables) (at column 19) " + HINT,
         "content/demo/checks.yaml:10:13: checks[1].expect: check 'dunder': cannot evaluate `facts.__class__`: "
         "'.__class__' is not allowed (names starting with '_' are refused) (at column 1) " + HINT,
         "content/demo/checks.yaml:14:12: checks[2].where: check 'where-alone': `where` needs `for_each` "
-        "(add for_each: <the list of rows>, or remove where)"]
+        "(add for_each: <the list of rows>, or remove where)",
+    ]
 
 
 def test_an_unknown_name_in_a_check_gets_the_closest_names(demo):
@@ -172,15 +188,20 @@ def test_an_unknown_name_in_a_check_gets_the_closest_names(demo):
         "(did you mean 'facts'? fix the expression or the content it names)",
         "content/demo/checks.yaml:11:13: checks[1].equals: check 'table': cannot evaluate "
         "`len(table)`: unknown name 'table' (known names: cards, facts, tables) (at column 5) "
-        "(did you mean 'tables'? fix the expression or the content it names)"]
+        "(did you mean 'tables'? fix the expression or the content it names)",
+    ]
 
 
 def test_rows_where_and_row_work(demo):
-    checks_file(demo, one("rows", "row", "row", for_each="[1, 2, 3]", where="row > 1"),
-                one("bad-row", "row", "2", for_each="[1, 2]"))
+    checks_file(
+        demo,
+        one("rows", "row", "row", for_each="[1, 2, 3]", where="row > 1"),
+        one("bad-row", "row", "2", for_each="[1, 2]"),
+    )
     assert check() == [
         "content/demo/checks.yaml:10:5: checks[1]: check 'bad-row' failed for row (1): a check: `row` is 1 "
-        "but `2` is 2 (correct the content value that is wrong)"]
+        "but `2` is 2 (correct the content value that is wrong)"
+    ]
 
 
 def test_a_budget_shared_by_evaluations_bounds_them_together():
@@ -206,10 +227,13 @@ except ExpressionError as exc:
 """
 
 
-@pytest.mark.parametrize("text", [
-    "len([range(99999) for x in range(99999)])",  # range() builds 99,999 items from two digits
-    "len([s.split() for s in ['a ' * 40000] * 50000])",  # split() builds 40,000 texts
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "len([range(99999) for x in range(99999)])",  # range() builds 99,999 items from two digits
+        "len([s.split() for s in ['a ' * 40000] * 50000])",  # split() builds 40,000 texts
+    ],
+)
 def test_what_a_function_builds_is_paid_for(text):
     # each took 40 s and more than 2 GB before a function's result cost steps (an unbounded
     # machine ran out of memory)
@@ -218,7 +242,7 @@ def test_what_a_function_builds_is_paid_for(text):
 
     from generator.paths import PROJECT_ROOT
 
-    done = subprocess.run([sys.executable, "-c", _BUILT, text], cwd=PROJECT_ROOT, capture_output=True,
-                          text=True, timeout=120)
-    assert (done.returncode, done.stdout) == (0, "takes more than 200,000 steps (loop over fewer items)\n"), \
-        done.stderr
+    done = subprocess.run(
+        [sys.executable, "-c", _BUILT, text], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stdout) == (0, "takes more than 200,000 steps (loop over fewer items)\n"), done.stderr

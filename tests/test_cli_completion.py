@@ -69,11 +69,12 @@ def test_aids_in_a_yml_file_complete_as_the_loader_reads_them(tmp_path):
 
 
 def test_completion_loads_neither_renderer_nor_models():
-    probe = ("import sys, json\nfrom generator.cli import main\n"
-             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-             "print('@@' + json.dumps(sorted({m.split('.')[0] for m in sys.modules})))")
-    env = {**os.environ, "_PLAYAID_COMPLETE": "bash_complete", "COMP_WORDS": "playaid build inv",
-           "COMP_CWORD": "2"}
+    probe = (
+        "import sys, json\nfrom generator.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('@@' + json.dumps(sorted({m.split('.')[0] for m in sys.modules})))"
+    )
+    env = {**os.environ, "_PLAYAID_COMPLETE": "bash_complete", "COMP_WORDS": "playaid build inv", "COMP_CWORD": "2"}
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, env=env)
     completions, _, modules = out.stdout.partition("@@")
     assert "plain,invasion-summary" in completions.splitlines()  # only the short name matches "inv"

@@ -71,11 +71,14 @@ def test_help_has_no_raw_markup(path):
     assert "`" not in res.output
 
 
-@pytest.mark.parametrize("name, example", [
-    ("score", "playaid score records/ --problems-only"),
-    ("build", "playaid build rftg-score-sheet --paper letter"),
-    ("check", "playaid check my-content/"),
-])
+@pytest.mark.parametrize(
+    "name, example",
+    [
+        ("score", "playaid score records/ --problems-only"),
+        ("build", "playaid build rftg-score-sheet --paper letter"),
+        ("check", "playaid check my-content/"),
+    ],
+)
 def test_main_commands_show_examples(name, example):
     out = run(name, "--help").output
     assert "Examples:" in out
@@ -89,8 +92,13 @@ def _score_on_a_terminal(env_extra: dict, *options: str) -> str:
     master, slave = pty.openpty()
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     env.update(env_extra, COLUMNS="100", TERM="xterm-256color")
-    proc = subprocess.Popen([PLAYAID, *options, "score", str(REPO / "examples" / "rftg-standard.yaml")],
-                            stdout=slave, stderr=slave, env=env, cwd=REPO)
+    proc = subprocess.Popen(
+        [PLAYAID, *options, "score", str(REPO / "examples" / "rftg-standard.yaml")],
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        cwd=REPO,
+    )
     os.close(slave)
     chunks = []
     while True:
@@ -110,8 +118,7 @@ def test_no_color_drops_all_styling_on_a_terminal(tmp_path):
     cache = {"PLAYAID_CACHE_DIR": str(tmp_path)}
     styled = _score_on_a_terminal(cache)
     assert ESC + "[1m" in styled  # bold title and total on a terminal
-    for out in (_score_on_a_terminal({**cache, "NO_COLOR": "1"}),
-                _score_on_a_terminal(cache, "--color", "never")):
+    for out in (_score_on_a_terminal({**cache, "NO_COLOR": "1"}), _score_on_a_terminal(cache, "--color", "never")):
         assert ESC not in out  # no colour, no bold, no dim
         assert "Winner: " in out and re.search(r"[┃│|]", out)  # still the tables
     # the option beats the environment
@@ -128,14 +135,17 @@ def test_color_always_styles_a_pipe(tmp_path):
 
 def test_a_missing_ended_by_lists_the_values(tmp_path):
     record = tmp_path / "game.yaml"
-    record.write_text("game: rftg\nvariant: invasion\nplayers:\n"
-                      "  - {name: Ann, tableau: [Old Earth], chips: 1, goods: 0, hand: 0}\n")
+    record.write_text(
+        "game: rftg\nvariant: invasion\nplayers:\n  - {name: Ann, tableau: [Old Earth], chips: 1, goods: 0, hand: 0}\n"
+    )
     res = run("score", str(record), env={"PLAYAID_CACHE_DIR": str(tmp_path / "cache")})
     assert res.exit_code == 2
-    assert ("ended_by: missing field 'ended_by' (add `ended_by:` here; by variant, one of: standard: "
-            "vp_pool, tableau; frontier: vp_pool, tableau; invasion: vp_pool, tableau, repulse, "
-            "empire_defeat; counterstrike: vp_pool, conquest_value, all_systems; counterstrike before "
-            "repulse: vp_pool, empire_defeat)") in res.output  # the hint's brackets hold no brackets
+    assert (
+        "ended_by: missing field 'ended_by' (add `ended_by:` here; by variant, one of: standard: "
+        "vp_pool, tableau; frontier: vp_pool, tableau; invasion: vp_pool, tableau, repulse, "
+        "empire_defeat; counterstrike: vp_pool, conquest_value, all_systems; counterstrike before "
+        "repulse: vp_pool, empire_defeat)"
+    ) in res.output  # the hint's brackets hold no brackets
 
 
 def test_an_unknown_aid_lists_full_names_once():
@@ -167,8 +177,10 @@ def test_a_bare_aid_id_of_two_games_asks_which(tmp_path):
     loaded = load_content(content)
     with pytest.raises(UsageError) as err:
         plan_aids(loaded, ["campaign-log"])
-    assert str(err.value) == ("'campaign-log' is an aid of 2 games: xia-campaign-log, xia2-campaign-log; "
-                              "say which (e.g. playaid build xia-campaign-log), or name each to build "
-                              "them all")
+    assert str(err.value) == (
+        "'campaign-log' is an aid of 2 games: xia-campaign-log, xia2-campaign-log; "
+        "say which (e.g. playaid build xia-campaign-log), or name each to build "
+        "them all"
+    )
     both = plan_aids(loaded, ["xia-campaign-log", "xia2-campaign-log"])
     assert [p.key for p in both] == ["xia-campaign-log", "xia2-campaign-log"]

@@ -34,8 +34,10 @@ def test_version_names_the_shipped_games_and_their_versions(tmp_path, monkeypatc
     result = CliRunner(env={"PLAYAID_CONTENT": None}).invoke(cli, ["-V"])
     assert result.exit_code == 0
     assert {"rftg", "xia"} <= set(shipped_games())
-    assert result.output == (f"playaid, version {__version__}\n"
-                             f"content: {shipped_versions()} (the games shipped with playaid: {CONTENT_DIR})\n")
+    assert result.output == (
+        f"playaid, version {__version__}\n"
+        f"content: {shipped_versions()} (the games shipped with playaid: {CONTENT_DIR})\n"
+    )
 
 
 def test_a_users_folder_replaces_the_shipped_games(tmp_path, monkeypatch):
@@ -43,8 +45,10 @@ def test_a_users_folder_replaces_the_shipped_games(tmp_path, monkeypatch):
     mine = tmp_path / "mine"
     shutil.copytree(CONTENT_DIR / "xia", mine / "xia")
     game = mine / "xia" / "game.yaml"
-    game.write_text(re.sub(r'^version: ".+"$', 'version: "7.0-mine"', game.read_text(encoding="utf-8"),
-                           flags=re.M), encoding="utf-8")
+    game.write_text(
+        re.sub(r'^version: ".+"$', 'version: "7.0-mine"', game.read_text(encoding="utf-8"), flags=re.M),
+        encoding="utf-8",
+    )
     monkeypatch.chdir(tmp_path)
     runner = CliRunner(env={"PLAYAID_CONTENT": str(mine)})
     result = runner.invoke(cli, ["-V"])
@@ -63,7 +67,8 @@ def test_a_missing_content_folder_from_the_variable_is_named(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     runner = CliRunner(env={"PLAYAID_CONTENT": str(tmp_path / "nowhere")})
     assert runner.invoke(cli, ["-V"]).output.splitlines()[1] == (
-        f"content: folder not found (from $PLAYAID_CONTENT: {tmp_path / 'nowhere'})")
+        f"content: folder not found (from $PLAYAID_CONTENT: {tmp_path / 'nowhere'})"
+    )
     listed = runner.invoke(cli, ["list"])
     assert listed.exit_code == 2  # a usage error, as in check (the new-user trial)
     assert "nowhere" in listed.output and "content folder not found" in listed.output

@@ -31,7 +31,8 @@ def test_a_fact_defined_twice_names_both_places(tmp_path, monkeypatch):
     shutil.copytree(CONTENT, content)
     (content / "rftg" / "facts-zz.yaml").write_text(
         'kind: facts\nid: zz\nfacts:\n  invasion_wave_sizes:\n    value: 3\n    type: integer\n'
-        '    source: "xi: Setup"\n')
+        '    source: "xi: Setup"\n'
+    )
     result = _check(content, monkeypatch)
     assert result.exit_code == 1
     assert "facts.invasion_wave_sizes: fact 'invasion_wave_sizes' is already defined in" in result.output

@@ -53,8 +53,13 @@ print(json.dumps(said))
 def measured(kind: str, text: str, values: str = "None") -> dict:
     """What the child said: ``value`` (a number, or the length of a text or list) or ``error``,
     ``peak_mb`` (memory allocated at the peak), ``cpu_s``, ``steps`` (charged)."""
-    done = subprocess.run([sys.executable, "-c", _CHILD, kind, text, values], cwd=PROJECT_ROOT,
-                          capture_output=True, text=True, timeout=600)  # a guard against hours
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD, kind, text, values],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )  # a guard against hours
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -62,16 +67,19 @@ def measured(kind: str, text: str, values: str = "None") -> dict:
 GREW = f"a text or list grew past {LIMITS.max_items:,} items"
 
 
-@pytest.mark.parametrize("text", [
-    "('x' * 16000).join(['a'] * 100000)",  # 1.6 GB: built, then refused
-    "len(str([('y' * 99999)] * 1200))",  # 120 MB of text from a list holding one text 1,200 times
-    "len(('%s' * 600) % tuple([('y' * 99999)] * 600))",  # 60 MB formatted
-    "len('-'.join(['y' * 99999] * 30))",
-    "len([0 for i in range(1000) for j in range(1900)])",  # a list of 1,900,000 items
-    "len({(i, j) for i in range(400) for j in range(400)})",  # a set of 160,000 pairs
-    "len(('ab' * 50000)[::1] + 'c')",
-    "len(list('y' * 99999) * 2)",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "('x' * 16000).join(['a'] * 100000)",  # 1.6 GB: built, then refused
+        "len(str([('y' * 99999)] * 1200))",  # 120 MB of text from a list holding one text 1,200 times
+        "len(('%s' * 600) % tuple([('y' * 99999)] * 600))",  # 60 MB formatted
+        "len('-'.join(['y' * 99999] * 30))",
+        "len([0 for i in range(1000) for j in range(1900)])",  # a list of 1,900,000 items
+        "len({(i, j) for i in range(400) for j in range(400)})",  # a set of 160,000 pairs
+        "len(('ab' * 50000)[::1] + 'c')",
+        "len(list('y' * 99999) * 2)",
+    ],
+)
 def test_what_an_operation_would_build_is_refused_before_it_is_built(text):
     said = measured("expr", text)
     assert said.get("error") == GREW, said
@@ -101,11 +109,14 @@ def test_a_join_is_charged_its_exact_length():
     assert 398 <= spent < 1_000  # 398 characters built, plus walking the list and the text
 
 
-@pytest.mark.parametrize("template, values, length", [
-    ("{big}" * 4000, "{'big': 'z' * 99999}", MESSAGE_MOST),  # filled 400 MB
-    ("{big}" * 400, "{'big': ['z' * 999] * 1400}", MESSAGE_MOST),  # 560 MB from a list
-    ("{big}", "{'big': [{'k': ['z' * 99999] * 99}] * 999}", PLACEHOLDER_MOST),  # nested mappings
-])
+@pytest.mark.parametrize(
+    "template, values, length",
+    [
+        ("{big}" * 4000, "{'big': 'z' * 99999}", MESSAGE_MOST),  # filled 400 MB
+        ("{big}" * 400, "{'big': ['z' * 999] * 1400}", MESSAGE_MOST),  # 560 MB from a list
+        ("{big}", "{'big': [{'k': ['z' * 99999] * 99}] * 999}", PLACEHOLDER_MOST),  # nested mappings
+    ],
+)
 def test_a_filled_template_is_bounded_per_placeholder_and_per_message(template, values, length):
     said = measured("fill", template, values)
     assert said.get("value") == length, said
@@ -131,6 +142,7 @@ def test_a_fill_past_the_budget_is_an_expression_error():
 
 # --- the commands, end to end: `playaid check` and `playaid score` in a child, measured -----
 
+
 def _game(tmp_path, edit) -> tuple:
     """A `playaid new` game in ``tmp_path`` with ``edit(scoring text) -> text`` applied to its
     scoring model: (content folder, its sample record)."""
@@ -148,8 +160,13 @@ def _run(*args: str) -> tuple[str, float, float]:
     import tempfile
 
     with tempfile.TemporaryFile("w+") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=PROJECT_ROOT,
-                                stdout=out, stderr=subprocess.STDOUT, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "generator", *args],
+            cwd=PROJECT_ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         _pid, _status, usage = os.wait4(proc.pid, 0)
         out.seek(0)
         return out.read(), usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
@@ -158,16 +175,23 @@ def _run(*args: str) -> tuple[str, float, float]:
 def test_check_stops_setting_formulas_aside_once_a_records_steps_are_spent(tmp_path):
     # 2,000 checks of 2,000 steps each: the trial runs out of its 2,000,000 steps at the
     # 758th; setting it aside and trying again met the next, 50 times (19 s of CPU, 50 problems)
-    slow = "".join(f'  - id: slow_{i}\n    expect: "sum(x for x in range(660)) >= 0"\n'
-                   f'    message: slow\n    source: "rules: Scoring"\n' for i in range(2000))
+    slow = "".join(
+        f'  - id: slow_{i}\n    expect: "sum(x for x in range(660)) >= 0"\n'
+        f'    message: slow\n    source: "rules: Scoring"\n'
+        for i in range(2000)
+    )
     content, _record = _game(tmp_path, lambda text: text.replace("sheet:", slow + "sheet:", 1))
     output, cpu, _mb = _run("--content", str(content), "check")
     lines = output.splitlines()
     assert lines[-1] == "2 problems found", output
-    assert "checks[758].expect: a trial score of an empty record fails: check 'slow_757': the formulas " \
-           f"scoring one record take more than {RECORD_STEPS:,} steps" in output
-    assert (f"scoring.yaml:4:5: id: playaid check stopped after 1 formula problem: the formulas after it were "
-            f"not tried: a record's formulas together take more than {RECORD_STEPS:,} steps") in output
+    assert (
+        "checks[758].expect: a trial score of an empty record fails: check 'slow_757': the formulas "
+        f"scoring one record take more than {RECORD_STEPS:,} steps" in output
+    )
+    assert (
+        f"scoring.yaml:4:5: id: playaid check stopped after 1 formula problem: the formulas after it were "
+        f"not tried: a record's formulas together take more than {RECORD_STEPS:,} steps"
+    ) in output
     assert cpu < 8, cpu  # one trial of 2,000,000 steps, loading and checking content: about 1 s
 
 
@@ -177,6 +201,7 @@ def test_a_huge_explanation_scores_in_bounded_memory(tmp_path):
     def edit(text):
         text = text.replace("measures:", "measures:\n  - {id: big, label: Big, value: \"'z' * 99999\"}", 1)
         return text.replace('why: "sets: {sets} x {set_vp} VP"', 'why: "' + "{big}" * 4000 + '"', 1)
+
     content, record = _game(tmp_path, edit)
     output, _cpu, mb = _run("--content", str(content), "check")
     assert output.startswith("cost-demo: ok"), output
@@ -193,12 +218,17 @@ def test_check_stops_setting_formulas_aside_once_the_trials_spent_their_steps(tm
     # trials would run 60 times; they stop once all of them together spent TRIAL_STEPS
     from generator.checks.scoring_checks import MAX_FORMULA_PROBLEMS, TRIAL_STEPS
 
-    failing = "".join(f'  - id: costly_{i}\n    expect: "len([x for x in range(99999)]) // 0 > 0"\n'
-                      f'    message: costly\n    source: "rules: Scoring"\n' for i in range(60))
+    failing = "".join(
+        f'  - id: costly_{i}\n    expect: "len([x for x in range(99999)]) // 0 > 0"\n'
+        f'    message: costly\n    source: "rules: Scoring"\n'
+        for i in range(60)
+    )
     content, _record = _game(tmp_path, lambda text: text.replace("sheet:", failing + "sheet:", 1))
     output, _cpu, _mb = _run("--content", str(content), "check")
     said = [line for line in output.splitlines() if "checks[" in line]
     assert 10 < len(said) < MAX_FORMULA_PROBLEMS, output  # each said until the steps ran out
     assert all("division by zero" in line for line in said)
-    assert (f"id: playaid check stopped after {len(said)} formula problems: the trial scores of this model "
-            f"took more than {TRIAL_STEPS:,} steps together (make those formulas cheaper") in output
+    assert (
+        f"id: playaid check stopped after {len(said)} formula problems: the trial scores of this model "
+        f"took more than {TRIAL_STEPS:,} steps together (make those formulas cheaper"
+    ) in output

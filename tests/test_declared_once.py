@@ -27,8 +27,14 @@ def _with_core() -> list[type]:
 def test_every_declared_shape_is_in_step_with_its_core():
     models = _with_core()
     # the shapes the issue names: a card (with its parts) and an award
-    assert {cards.Card, cards.ScoringLine, cards.MilitaryPower, cards.CardMatch, scoring_model.Award,
-            scoring_model.AwardMeasure} <= set(models)
+    assert {
+        cards.Card,
+        cards.ScoringLine,
+        cards.MilitaryPower,
+        cards.CardMatch,
+        scoring_model.Award,
+        scoring_model.AwardMeasure,
+    } <= set(models)
     assert {m.__name__: check_declared(m) for m in models} == {m.__name__: [] for m in models}
 
 
@@ -42,20 +48,30 @@ def test_the_check_finds_a_field_added_on_one_side_and_a_default_changed():
     class Short(cards.Card):
         content_only = frozenset({"differences", "note", "source", "unverified"})  # hides a core field
 
-    assert check_declared(Extra) == ["Extra.bonus: in the content schema, not in the core's declaration "
-                                     "(add it there, or to content_only)"]
+    assert check_declared(Extra) == [
+        "Extra.bonus: in the content schema, not in the core's declaration (add it there, or to content_only)"
+    ]
     assert check_declared(Other) == ["Other.divide_by: content's default 2 is not the core's 1"]
     assert check_declared(Short) == ["Short.unverified: in the core's declaration, not in the content schema"]
 
 
 def test_a_card_compiles_to_exactly_the_fields_the_core_declares():
-    card = cards.Card(name="Gambling World", set="base", type="world", cost=1, vp=1, military=False,
-                      good="rare", windfall=True, note="a note", source="keldon",
-                      military_powers=[{"military": 1, "text": "+1 Military", "note": "n"}],
-                      scoring=[])
+    card = cards.Card(
+        name="Gambling World",
+        set="base",
+        type="world",
+        cost=1,
+        vp=1,
+        military=False,
+        good="rare",
+        windfall=True,
+        note="a note",
+        source="keldon",
+        military_powers=[{"military": 1, "text": "+1 Military", "note": "n"}],
+        scoring=[],
+    )
     data = core_json(card)
-    assert list(data) == [f.name for f in dataclasses.fields(core_cards.Card)
-                          if getattr(card, f.name) is not None]
+    assert list(data) == [f.name for f in dataclasses.fields(core_cards.Card) if getattr(card, f.name) is not None]
     assert "note" not in data and "source" not in data and "note" not in data["military_powers"][0]
     # and the core reads it back field by field: None in content is the core's default (0)
     read = core_cards.Card.from_json(data)
@@ -67,9 +83,19 @@ def test_the_core_reads_an_award_by_its_declaration_only():
     """A key the declaration lacks is never read: an award given `vp_each` scores as if it were
     absent; every declared key has its default when left out."""
     award = {"id": "most", "title": "Most", "vp": 3, "most": "x", "vp_each": 99}
-    data = {"id": "g", "title": "G", "entered": [{"id": "x", "label": "X", "type": "count"}],
-            "components": [{"id": "c", "label": "C", "value": "x"}], "awards": [award]}
+    data = {
+        "id": "g",
+        "title": "G",
+        "entered": [{"id": "x", "label": "X", "type": "count"}],
+        "components": [{"id": "c", "label": "C", "value": "x"}],
+        "awards": [award],
+    }
     model = Model.from_json(data)
     got = model.awards["most"]
-    assert (got.vp, got.ties, got.after_tie, got.help, got.per_round) == (3, AWARD_KEYS["ties"],
-                                                                          AWARD_KEYS["after_tie"], "", False)
+    assert (got.vp, got.ties, got.after_tie, got.help, got.per_round) == (
+        3,
+        AWARD_KEYS["ties"],
+        AWARD_KEYS["after_tie"],
+        "",
+        False,
+    )

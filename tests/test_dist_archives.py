@@ -29,11 +29,16 @@ def test_pdf_zips_hold_the_pdfs_and_a_printing_note_and_are_the_same_twice(tmp_p
     for run in ("first", "second"):
         out = tmp_path / run
         out.mkdir()
-        zips.append(dist.build_pdf_zips(out, EPOCH, output=tmp_path / f"output-{run}",
-                                        only=("rftg-invasion-summary",), papers=("letter",)))
+        zips.append(
+            dist.build_pdf_zips(
+                out, EPOCH, output=tmp_path / f"output-{run}", only=("rftg-invasion-summary",), papers=("letter",)
+            )
+        )
         time.sleep(1.1)  # a second later: file times differ, the archives must not
-    assert [p.name for p in zips[0]] == [f"playaid-{__version__}-pdf-letter.zip",
-                                         f"playaid-{__version__}-pdf-print-shop-letter.zip"]
+    assert [p.name for p in zips[0]] == [
+        f"playaid-{__version__}-pdf-letter.zip",
+        f"playaid-{__version__}-pdf-print-shop-letter.zip",
+    ]
     for first, second in zip(*zips):
         assert first.read_bytes() == second.read_bytes(), first.name
 
@@ -139,7 +144,9 @@ def test_dist_refuses_untracked_content_and_examples_in_a_checkout(tmp_path, mon
     assert dist.untracked(repo) == ["content/my-game/game.yaml", "examples/my-game.yaml"]
     with pytest.raises(SystemExit) as exc:
         dist.refuse_untracked(repo)
-    assert str(exc.value) == ("dist: 2 untracked files under content/ and examples/ would ship in the release: "
-                              "content/my-game/game.yaml, examples/my-game.yaml (git add and commit them to ship "
-                              "them, or move them out; `git status` lists them)")
+    assert str(exc.value) == (
+        "dist: 2 untracked files under content/ and examples/ would ship in the release: "
+        "content/my-game/game.yaml, examples/my-game.yaml (git add and commit them to ship "
+        "them, or move them out; `git status` lists them)"
+    )
     assert dist.untracked(tmp_path / "not-a-checkout") == []

@@ -30,9 +30,14 @@ class _StaticHost(SimpleHTTPRequestHandler):
     """Any static host: files as they are, with the usual types for modules, WebAssembly and
     the app manifest; no playaid code serves them."""
 
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".webmanifest": "application/manifest+json", ".json": "application/json"}
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".json": "application/json",
+    }
 
     def log_message(self, *args):  # quiet
         pass
@@ -55,8 +60,10 @@ def host(tmp_path_factory):
     httpd.server_close()
 
 
-RECORD = ("window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
-          " players: [{name: 'A', tableau: ['Old Earth'], chips: CHIPS}]})")
+RECORD = (
+    "window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
+    " players: [{name: 'A', tableau: ['Old Earth'], chips: CHIPS}]})"
+)
 
 
 def test_the_dist_site_scores_offline_under_a_sub_path(browser, host):
@@ -65,7 +72,9 @@ def test_the_dist_site_scores_offline_under_a_sub_path(browser, host):
     context = browser.new_context(viewport=PHONE, service_workers="allow")
     outside = refuse_outside(context, lambda url: url.startswith(app))
     page = open_page(browser, app, context=context)
-    cards = json.loads((root / "playaid" / "data" / "form.json").read_text())["models"]["rftg"]["widgets"]["tableau"]["cards"]
+    cards = json.loads((root / "playaid" / "data" / "form.json").read_text())["models"]["rftg"]["widgets"]["tableau"][
+        "cards"
+    ]
     old_earth = next(c["v"] for c in cards if c["n"] == "Old Earth")
     assert page.evaluate(RECORD.replace("CHIPS", "3"))["players"][0]["total"] == 3 + old_earth
 

@@ -32,8 +32,9 @@ def expected_totals(path: Path) -> dict[str, int]:
     found = EXPECTED.match(first)
     assert found, f"{path}: the first line must be `# expected: {{Name: total, ...}}`"
     entries = ENTRY.findall(found.group(1))
-    assert entries and ", ".join(f"{k}: {v}" for k, v in entries) == re.sub(r"\s*,\s*", ", ", found.group(1).strip()), \
+    assert entries and ", ".join(f"{k}: {v}" for k, v in entries) == re.sub(r"\s*,\s*", ", ", found.group(1).strip()), (
         f"{path}: write the expected totals as `{{Name: total, ...}}`"
+    )
     return {name: int(total) for name, total in entries}
 
 
@@ -53,8 +54,9 @@ def test_the_set_passes_the_content_check():
 def cli_reports(tmp_path_factory):
     """Every record's ``playaid score --json`` report, by path."""
     cache = tmp_path_factory.mktemp("examples-cache")
-    res = CliRunner().invoke(cli, ["--content", str(GAMES), "score", "--json", *map(str, RECORDS)],
-                             env={"PLAYAID_CACHE": str(cache)})
+    res = CliRunner().invoke(
+        cli, ["--content", str(GAMES), "score", "--json", *map(str, RECORDS)], env={"PLAYAID_CACHE": str(cache)}
+    )
     assert res.exit_code in (0, 1), res.output
     lines = [json.loads(line) for line in res.stdout.splitlines() if line.strip()]
     return {Path(r["record"]).resolve(): r for r in lines}
@@ -136,8 +138,11 @@ def test_a_record_typed_into_the_pad_gives_the_hand_worked_totals(browser, site,
     expected = expected_totals(record)
     # the result may open on the report of a moment before (a rescore in flight on a busy
     # machine): it is redrawn when the last one comes, with every player's name
-    wait_until(page, f"[...document.querySelectorAll('#{prefix}-scoreboard thead th .who')]"
-                     f".map(e => e.textContent).sort().join('|') === {json.dumps('|'.join(sorted(expected)))}")
+    wait_until(
+        page,
+        f"[...document.querySelectorAll('#{prefix}-scoreboard thead th .who')]"
+        f".map(e => e.textContent).sort().join('|') === {json.dumps('|'.join(sorted(expected)))}",
+    )
     screenshot(page, f"examples-{game}")
     heads = board.locator("thead th .who").all_inner_texts()
     totals = [int(t) for t in board.locator("tr.total-row td").all_inner_texts()]
@@ -153,11 +158,17 @@ def test_a_game_scored_by_rounds_has_a_sheet_line_per_round(tmp_path):
     from generator.checks.load import load_content
 
     content = load_content(GAMES)
-    game, doc = next((g.id, d) for g in content.games.values() for d in g.of_kind("scoring").values()
-                     if d.rounds is not None and d.sheet and any(getattr(x, "each_round", None) for x in d.sheet.lines))
+    game, doc = next(
+        (g.id, d)
+        for g in content.games.values()
+        for d in g.of_kind("scoring").values()
+        if d.rounds is not None and d.sheet and any(getattr(x, "each_round", None) for x in d.sheet.lines)
+    )
     line = next(x for x in doc.sheet.lines if getattr(x, "each_round", None))
-    res = CliRunner().invoke(cli, ["--content", str(GAMES), "build", f"{game}-score-sheet", "--out", str(tmp_path),
-                                   "--paper", "a4", "--quiet"])
+    res = CliRunner().invoke(
+        cli,
+        ["--content", str(GAMES), "build", f"{game}-score-sheet", "--out", str(tmp_path), "--paper", "a4", "--quiet"],
+    )
     assert res.exit_code == 0, res.output
     with pdfplumber.open(tmp_path / "a4" / f"{game}-score-sheet.pdf") as pdf:
         text = pdf.pages[0].extract_text()

@@ -10,28 +10,35 @@ import pytest
 from generator.scoring.expressions import FUNCTIONS, ExpressionError, Limits, compile_expression, evaluate
 
 
-@pytest.mark.parametrize("text, env, value", [
-    ("chips + war // 3", {"chips": 9, "war": 7}, 11),
-    ("round_down(war, 3) + round_up(7, 2)", {"war": 8}, 6),
-    ("max(a, b) * 2 - min([a, b])", {"a": 1, "b": 4}, 7),
-    ("5 if mine > 0 else 0", {"mine": 0}, 0),
-    ("a < b <= c", {"a": 1, "b": 2, "c": 2}, True),
-    ("row.low if row.high == None else row.high", {"row": {"low": 3, "high": None}}, 3),
-    ("'%d-%d' % (row.low, row.high)", {"row": {"low": 1, "high": 6}}, "1-6"),
-    ("'%d+' % n", {"n": 15}, "15+"),
-    ("[r.card for r in rows if r.dealt == 2]", {"rows": [{"card": "A", "dealt": 2}, {"card": "B", "dealt": 1}]}, ["A"]),
-    ("{k: v * 2 for k, v in m.items()}", {"m": {"x": 1}}, {"x": 2}),
-    ("sorted(m.keys())", {"m": {"b": 1, "a": 2}}, ["a", "b"]),
-    ("sum(x for x in range(5))", {}, 10),
-    ("len(set([1, 1, 2]))", {}, 2),
-    ("2 ** 10", {}, 1024),
-    ("'ab' * 3", {}, "ababab"),
-    ("xs[-1] + xs[0:2][1]", {"xs": [1, 2, 3]}, 5),
-    ("name.lower().startswith('old')", {"name": "Old Earth"}, True),
-    ("n is None or n in [1, 2]", {"n": None}, True),
-    ("not (a and b)", {"a": True, "b": False}, True),
-    (" a - -b", {"a": 1, "b": 2}, 3),
-])
+@pytest.mark.parametrize(
+    "text, env, value",
+    [
+        ("chips + war // 3", {"chips": 9, "war": 7}, 11),
+        ("round_down(war, 3) + round_up(7, 2)", {"war": 8}, 6),
+        ("max(a, b) * 2 - min([a, b])", {"a": 1, "b": 4}, 7),
+        ("5 if mine > 0 else 0", {"mine": 0}, 0),
+        ("a < b <= c", {"a": 1, "b": 2, "c": 2}, True),
+        ("row.low if row.high == None else row.high", {"row": {"low": 3, "high": None}}, 3),
+        ("'%d-%d' % (row.low, row.high)", {"row": {"low": 1, "high": 6}}, "1-6"),
+        ("'%d+' % n", {"n": 15}, "15+"),
+        (
+            "[r.card for r in rows if r.dealt == 2]",
+            {"rows": [{"card": "A", "dealt": 2}, {"card": "B", "dealt": 1}]},
+            ["A"],
+        ),
+        ("{k: v * 2 for k, v in m.items()}", {"m": {"x": 1}}, {"x": 2}),
+        ("sorted(m.keys())", {"m": {"b": 1, "a": 2}}, ["a", "b"]),
+        ("sum(x for x in range(5))", {}, 10),
+        ("len(set([1, 1, 2]))", {}, 2),
+        ("2 ** 10", {}, 1024),
+        ("'ab' * 3", {}, "ababab"),
+        ("xs[-1] + xs[0:2][1]", {"xs": [1, 2, 3]}, 5),
+        ("name.lower().startswith('old')", {"name": "Old Earth"}, True),
+        ("n is None or n in [1, 2]", {"n": None}, True),
+        ("not (a and b)", {"a": True, "b": False}, True),
+        (" a - -b", {"a": 1, "b": 2}, 3),
+    ],
+)
 def test_values(text, env, value):
     assert compile_expression(text).evaluate(env) == value
 
@@ -77,21 +84,24 @@ def test_unknown_name_at_evaluation():
     assert (err.value.unknown, err.value.known) == ("b", ())
 
 
-@pytest.mark.parametrize("text, message", [
-    ("__import__('os')", "unknown function '__import__'"),
-    ("_secret + 1", "names starting with '_'"),
-    ("().__class__", "'.__class__' is not allowed"),
-    ("(lambda: 1)()", "lambda is not allowed"),
-    ("(x := 1)", "assignment"),
-    ("f'{a}'", "f-string"),
-    ("a / 2", "`/` is not allowed"),
-    ("a << 2", "operator `<<` is not allowed"),
-    ("open('x')", "unknown function 'open'"),
-    ("print(*a)", r"`\*` and `\*\*` arguments"),
-    ("a +", "not an expression"),
-    ("b'x'", "bytes literals are not allowed"),
-    ("x.format(1)", None),  # evaluated below: a method not in the whitelist
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("__import__('os')", "unknown function '__import__'"),
+        ("_secret + 1", "names starting with '_'"),
+        ("().__class__", "'.__class__' is not allowed"),
+        ("(lambda: 1)()", "lambda is not allowed"),
+        ("(x := 1)", "assignment"),
+        ("f'{a}'", "f-string"),
+        ("a / 2", "`/` is not allowed"),
+        ("a << 2", "operator `<<` is not allowed"),
+        ("open('x')", "unknown function 'open'"),
+        ("print(*a)", r"`\*` and `\*\*` arguments"),
+        ("a +", "not an expression"),
+        ("b'x'", "bytes literals are not allowed"),
+        ("x.format(1)", None),  # evaluated below: a method not in the whitelist
+    ],
+)
 def test_refused(text, message):
     if message is None:
         with pytest.raises(ExpressionError, match=r"'.format\(\)' cannot be called on str"):
@@ -101,24 +111,27 @@ def test_refused(text, message):
         compile_expression(text)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("10 ** 16", "grew past 1,000,000,000,000,000"),
-    ("2 ** 2 ** 2 ** 2 ** 2", "grew past"),
-    ("9 ** 9 ** 9", "grew past"),
-    ("999999999 * 999999999", "grew past"),
-    ("'x' * 10 ** 9", "grew past 100,000 items"),
-    ("[0] * 100001", "grew past 100,000 items"),
-    ("range(10 ** 12)", "range\\(\\) of more than 100,000"),
-    ("sum([x for x in range(100000) for y in range(100000)])", "more than 200,000 steps"),
-    ("'%999999999d' % 1", "simple conversions"),
-    ("'%*d' % (10 ** 9, 1)", "simple conversions"),
-    ("1 // 0", "division by zero"),
-    ("[1][5]", "IndexError"),
-    ("{'a': 1}['b']", "no key 'b'"),
-    ("m.c", "no field 'c' \\(has: a\\)"),
-    ("min([])", "ValueError"),
-    ("1 + 'a'", "TypeError"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("10 ** 16", "grew past 1,000,000,000,000,000"),
+        ("2 ** 2 ** 2 ** 2 ** 2", "grew past"),
+        ("9 ** 9 ** 9", "grew past"),
+        ("999999999 * 999999999", "grew past"),
+        ("'x' * 10 ** 9", "grew past 100,000 items"),
+        ("[0] * 100001", "grew past 100,000 items"),
+        ("range(10 ** 12)", "range\\(\\) of more than 100,000"),
+        ("sum([x for x in range(100000) for y in range(100000)])", "more than 200,000 steps"),
+        ("'%999999999d' % 1", "simple conversions"),
+        ("'%*d' % (10 ** 9, 1)", "simple conversions"),
+        ("1 // 0", "division by zero"),
+        ("[1][5]", "IndexError"),
+        ("{'a': 1}['b']", "no key 'b'"),
+        ("m.c", "no field 'c' \\(has: a\\)"),
+        ("min([])", "ValueError"),
+        ("1 + 'a'", "TypeError"),
+    ],
+)
 def test_bounds_and_errors_are_typed(text, message):
     with pytest.raises(ExpressionError, match=message):
         evaluate(text, {"m": {"a": 1}})
@@ -151,7 +164,7 @@ def test_functions_can_be_added():
 
 
 def test_a_function_result_is_bounded():
-    functions = {**FUNCTIONS, "huge": lambda: 10 ** 20}
+    functions = {**FUNCTIONS, "huge": lambda: 10**20}
     with pytest.raises(ExpressionError, match="grew past"):
         compile_expression("huge()", functions=functions).evaluate({})
 
@@ -160,6 +173,7 @@ def test_every_content_check_compiles():
     """Every `kind: checks` expression of the shipped content is in the language (grows with content)."""
     from generator.checks.load import load_content
     from generator.paths import PROJECT_ROOT
+
     content = load_content(PROJECT_ROOT / "content")
     seen = 0
     for game in content.games.values():

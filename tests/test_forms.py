@@ -23,16 +23,23 @@ from generator.render.form_scripts import FF_DO_NOT_SCROLL, FF_DO_NOT_SPELL_CHEC
 FF_REQUIRED = 1 << 1  # PDF 32000-1:2008, table 221
 
 CONTENT = PROJECT_ROOT / "content"
-RFTG_SUMMED = ["cards_vp", "chips_vp", "six_dev_vp", "defense_awards_vp",
-               "greatest_admiral", "greatest_contributor", "cs_greatest_contributor", "greatest_conqueror"]
+RFTG_SUMMED = [
+    "cards_vp",
+    "chips_vp",
+    "six_dev_vp",
+    "defense_awards_vp",
+    "greatest_admiral",
+    "greatest_contributor",
+    "cs_greatest_contributor",
+    "greatest_conqueror",
+]
 #: The sheet's rows: the Galactic Renaissance count sits above the 6-cost row that uses it, and
 #: is not summed.
 RFTG_ROWS = ["name", "cards_vp", "chips_vp", "renaissance_chips", *RFTG_SUMMED[2:], "total", "tie_break"]
 
 
 def _build(out: Path, paper: str, content: Path = CONTENT, aids=("rftg-score-sheet", "xia-campaign-log")) -> None:
-    report = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=aids,
-                                render=RenderOptions(paper=paper)))
+    report = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=aids, render=RenderOptions(paper=paper)))
     assert report.ok, [r.error for r in report.results]
 
 
@@ -102,10 +109,18 @@ def test_xia_campaign_score_is_a_running_total_of_game_scores(out):
     assert len(script_names(js(found["game_20.campaign_score"].AA.C))) == 20
 
 
-@pytest.mark.parametrize("form, totals, numbers, texts", [
-    ("rftg-score-sheet", 5, 5 * 11, 5),  # 8 summed rows, total, Renaissance count, tie-break; names
-    ("xia-campaign-log", 40, 20 * 4, 20 * 4),  # game and campaign scores computed; FP, NPC FP too; ships, goal, upgrade
-])
+@pytest.mark.parametrize(
+    "form, totals, numbers, texts",
+    [
+        ("rftg-score-sheet", 5, 5 * 11, 5),  # 8 summed rows, total, Renaissance count, tie-break; names
+        (
+            "xia-campaign-log",
+            40,
+            20 * 4,
+            20 * 4,
+        ),  # game and campaign scores computed; FP, NPC FP too; ships, goal, upgrade
+    ],
+)
 def test_field_kinds_flags_and_font_size(out, form, totals, numbers, texts):
     found = fields(out / "a4" / f"{form}-fillable.pdf")
     pdf = found.pop("__pdf__")
@@ -156,7 +171,7 @@ class _Form:
         size = getter(self.handle, annot, None, 0)
         buf = ctypes.create_string_buffer(size)
         getter(self.handle, annot, ctypes.cast(buf, ctypes.POINTER(pdfium_c.FPDF_WCHAR)), size)
-        return buf.raw[:max(0, size - 2)].decode("utf-16-le")
+        return buf.raw[: max(0, size - 2)].decode("utf-16-le")
 
     def name(self, annot) -> str:
         return self._text(pdfium_c.FPDFAnnot_GetFormFieldName, annot)
@@ -183,8 +198,18 @@ def test_tab_goes_down_each_players_column_in_pdfium(out):
 
 def test_tab_goes_along_each_game_row_in_pdfium(out):
     order = _Form(out / "letter" / "xia-campaign-log-fillable.pdf").tab_order(11)
-    columns = ["ship", "ships_upgraded", "goal", "fame", "npc_fame", "won", "goal_completed", "upgrade", "game_score",
-               "campaign_score"]
+    columns = [
+        "ship",
+        "ships_upgraded",
+        "goal",
+        "fame",
+        "npc_fame",
+        "won",
+        "goal_completed",
+        "upgrade",
+        "game_score",
+        "campaign_score",
+    ]
     assert order == [f"game_1.{c}" for c in columns] + ["game_2.ship"]
 
 
@@ -195,33 +220,61 @@ def test_totals_follow_the_scoring_model(tmp_path):
     shutil.copytree(CONTENT, content)
     scoring = content / "rftg" / "scoring.yaml"
     text = scoring.read_text()
-    text = text.replace("awards_total: {id: bonus_vp",
-                        "  - {id: prestige_vp, label: Prestige, value: goods}\nawards_total: {id: bonus_vp")
+    text = text.replace(
+        "awards_total: {id: bonus_vp",
+        "  - {id: prestige_vp, label: Prestige, value: goods}\nawards_total: {id: bonus_vp",
+    )
     text = text.replace("    - {id: total, label: Total VP}", "    - prestige_vp\n    - {id: total, label: Total VP}")
     scoring.write_text(text)
     _build(tmp_path / "out", "a4", content, aids=("rftg-score-sheet",))
     found = fields(tmp_path / "out" / "a4" / "rftg-score-sheet-fillable.pdf")
     assert script_names(js(found["total.player_2"].AA.C)) == [
-        f"{row}.player_2" for row in ["cards_vp", "chips_vp", "six_dev_vp",
-                                      "defense_awards_vp", "greatest_admiral", "greatest_contributor",
-                                      "cs_greatest_contributor", "greatest_conqueror", "prestige_vp"]]
+        f"{row}.player_2"
+        for row in [
+            "cards_vp",
+            "chips_vp",
+            "six_dev_vp",
+            "defense_awards_vp",
+            "greatest_admiral",
+            "greatest_contributor",
+            "cs_greatest_contributor",
+            "greatest_conqueror",
+            "prestige_vp",
+        ]
+    ]
     from generator.compile.compile_rules import compile_rules
     from generator.scoring.api import score
-    report = score({"game": "rftg", "variant": "standard", "ended_by": "tableau",
-                    "players": [{"name": "Ann", "tableau": ["Old Earth"], "goods": 3}]},
-                   compile_rules(load_content(content)))
+
+    report = score(
+        {
+            "game": "rftg",
+            "variant": "standard",
+            "ended_by": "tableau",
+            "players": [{"name": "Ann", "tableau": ["Old Earth"], "goods": 3}],
+        },
+        compile_rules(load_content(content)),
+    )
     assert report["players"][0]["prestige_vp"] == 3 and report["players"][0]["total"] == 2 + 3
 
 
-@pytest.mark.parametrize("edit, message", [
-    (("    - six_dev_vp\n", ""),
-     "the sheet leaves out component 'six_dev_vp', so its Total would not add up to the score"),
-    (("    - cards_vp\n", "    - card_vp\n"),
-     "'card_vp' is not an entered value, measure, component, award or tie-breaker of this model "
-     "(did you mean 'cards_vp'? use one of: tableau, chips, "),
-    (("    - six_dev_vp\n", "    - six_dev_vp\n    - {id: again, add: [six_dev_vp]}\n"),
-     "'six_dev_vp' is already on the sheet (line 5): the Total would count it twice"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (
+            ("    - six_dev_vp\n", ""),
+            "the sheet leaves out component 'six_dev_vp', so its Total would not add up to the score",
+        ),
+        (
+            ("    - cards_vp\n", "    - card_vp\n"),
+            "'card_vp' is not an entered value, measure, component, award or tie-breaker of this model "
+            "(did you mean 'cards_vp'? use one of: tableau, chips, ",
+        ),
+        (
+            ("    - six_dev_vp\n", "    - six_dev_vp\n    - {id: again, add: [six_dev_vp]}\n"),
+            "'six_dev_vp' is already on the sheet (line 5): the Total would count it twice",
+        ),
+    ],
+)
 def test_a_sheet_that_would_not_add_up_is_a_content_error(tmp_path, edit, message):
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)
@@ -242,6 +295,6 @@ def test_xia_game_score_is_computed_from_its_row_with_the_models_formula(out):
     script = js(found["game_3.game_score"].AA.C)
     assert "fame - npc_fame if completes_goal else failed_goal_penalty" in script
     assert '(on.call(this, r, "won") && on.call(this, r, "goal_completed"))' in script  # completes
-    assert '(num.call(this, r, "fame") > num.call(this, r, "npc_fame"))' in script     # won-without-lead
+    assert '(num.call(this, r, "fame") > num.call(this, r, "npc_fame"))' in script  # won-without-lead
     assert ": -3);" in script and "earlier >= 10" in script  # the penalty and the goal count, from the facts
     assert "var i = 2, r = rows[i];" in script

@@ -33,19 +33,24 @@ def site(tmp_path_factory):
     """A local web server holding the test viewer, pdf.js and the fillable PDFs (A4)."""
     assert (PDFJS / "build" / "pdf.sandbox.mjs").is_file(), "run `make test` (npm ci installs pdfjs-dist)"
     root = tmp_path_factory.mktemp("viewer")
-    report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=root / "out", jobs=1,
-                                only=("rftg-score-sheet", "xia-campaign-log"), render=RenderOptions(paper="a4")))
+    report = build(
+        BuildOptions(
+            content_dir=PROJECT_ROOT / "content",
+            out_dir=root / "out",
+            jobs=1,
+            only=("rftg-score-sheet", "xia-campaign-log"),
+            render=RenderOptions(paper="a4"),
+        )
+    )
     assert report.ok, [r.error for r in report.results]
     for name in ("rftg-score-sheet-fillable.pdf", "xia-campaign-log-fillable.pdf"):
         (root / name).write_bytes((root / "out" / "a4" / name).read_bytes())
     (root / "index.html").write_text((Path(__file__).parent / "assets" / "pdfjs_viewer.html").read_text())
     (root / "pdfjs").symlink_to(PDFJS)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(_QuietHandler, directory=str(root)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}", root
     server.shutdown()
-
 
 
 class Sheet:
@@ -80,8 +85,9 @@ class Sheet:
             if plain is None:
                 return
             try:  # the viewer's commit script may answer after the Tab (a refused decimal is cleared then)
-                self.page.wait_for_function("([el, want]) => el.value === want", arg=[box.element_handle(), plain],
-                                            timeout=5_000)
+                self.page.wait_for_function(
+                    "([el, want]) => el.value === want", arg=[box.element_handle(), plain], timeout=5_000
+                )
                 return
             except Exception:  # noqa: BLE001 - a key lost on a busy machine: type again
                 continue
@@ -105,8 +111,8 @@ def test_rftg_total_adds_up_in_pdf_js(browser, site):
     assert sheet.box("total.player_1").is_disabled() and sheet.box("total.player_5").is_disabled()
     assert not sheet.box("cards_vp.player_1").is_disabled()
     sheet.type("name.player_1", "Ann")
-    sheet.type("cards_vp.player_1", "2x3")          # the x is refused as it is typed
-    sheet.type("six_dev_vp.player_1", "1-2")        # a minus only leads: "1-2" -> "12"
+    sheet.type("cards_vp.player_1", "2x3")  # the x is refused as it is typed
+    sheet.type("six_dev_vp.player_1", "1-2")  # a minus only leads: "1-2" -> "12"
     sheet.type("chips_vp.player_1", "9")
     sheet.type("defense_awards_vp.player_1", "-1")  # a negative row counts
     sheet.type("greatest_admiral.player_1", "5")
@@ -118,9 +124,9 @@ def test_rftg_total_adds_up_in_pdf_js(browser, site):
     assert sheet.value("cards_vp.player_3") == ""
     assert sheet.value("cards_vp.player_1") == "23"
     assert sheet.value("six_dev_vp.player_1") == "12"
-    assert sheet.value("total.player_1") == "48"    # 23 + 12 + 9 - 1 + 5
+    assert sheet.value("total.player_1") == "48"  # 23 + 12 + 9 - 1 + 5
     assert sheet.value("total.player_2") == "30"
-    assert sheet.value("total.player_3") == ""      # nobody there: blank, not 0
+    assert sheet.value("total.player_3") == ""  # nobody there: blank, not 0
     # a correction recomputes
     sheet.box("chips_vp.player_1").fill("")
     sheet.type("chips_vp.player_1", "10")
@@ -133,7 +139,7 @@ def test_rftg_total_adds_up_in_pdf_js(browser, site):
 def test_xia_campaign_game_and_running_scores_in_pdf_js(browser, site):
     sheet = Sheet(browser, site, "xia-campaign-log-fillable.pdf")
     assert sheet.box("game_1.campaign_score").is_disabled()
-    assert sheet.box("game_1.game_score").is_disabled()   # computed from the row, not typed
+    assert sheet.box("game_1.game_score").is_disabled()  # computed from the row, not typed
 
     def game(n, goal, fame, npc, won, completed):
         sheet.type(f"game_{n}.goal", goal)
@@ -144,9 +150,9 @@ def test_xia_campaign_game_and_running_scores_in_pdf_js(browser, site):
                 sheet.box(f"game_{n}.{box}").check()
 
     sheet.type("game_1.ship", "Cutter")
-    game(1, "Goal one", "12", "7", True, True)     # a 12-7 win with its goal: +5
-    game(2, "Goal two", "6", "9", False, False)    # a loss: -3
-    game(4, "Goal one", "15", "4", True, True)     # goal one again: completes nothing, -3
+    game(1, "Goal one", "12", "7", True, True)  # a 12-7 win with its goal: +5
+    game(2, "Goal two", "6", "9", False, False)  # a loss: -3
+    game(4, "Goal one", "15", "4", True, True)  # goal one again: completes nothing, -3
     sheet.settle()
     assert [sheet.value(f"game_{n}.game_score") for n in range(1, 6)] == ["5", "-3", "", "-3", ""]
     assert [sheet.value(f"game_{n}.campaign_score") for n in range(1, 6)] == ["5", "2", "", "-1", ""]

@@ -42,18 +42,26 @@ def load(out: Path, reference):
 
 
 def same_content(a, b) -> bool:
-    return all(a.games[g].documents == b.games[g].documents and a.games[g].paths == b.games[g].paths
-               and {k: (v.file, v.data, v.marks, v.key_marks) for k, v in a.games[g].located.items()}
-               == {k: (v.file, v.data, v.marks, v.key_marks) for k, v in b.games[g].located.items()}
-               for g in a.games) and set(a.games) == set(b.games)
+    return all(
+        a.games[g].documents == b.games[g].documents
+        and a.games[g].paths == b.games[g].paths
+        and {k: (v.file, v.data, v.marks, v.key_marks) for k, v in a.games[g].located.items()}
+        == {k: (v.file, v.data, v.marks, v.key_marks) for k, v in b.games[g].located.items()}
+        for g in a.games
+    ) and set(a.games) == set(b.games)
 
 
 def test_no_module_imports_pickle_or_marshal():
     importers = []
     for path in (REPO / "generator").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             if any(n.split(".")[0] in ("pickle", "cPickle", "dill", "marshal", "shelve") for n in names):
                 importers.append(path.relative_to(REPO).as_posix())
     assert importers == []
@@ -131,14 +139,17 @@ CASES = {
     "other fingerprint": (lambda d: d.update(fingerprint="0" * 64), "another format or fingerprint"),
     "a game left out": (lambda d: d["games"].pop(), "not this content's games"),
     "a file left out": (lambda d: _files(d).pop(), "rftg: not this game's files"),
-    "a path outside the game": (lambda d: _files(d)[0].update(path="../../etc/passwd.yaml"),
-                                "rftg: not this game's files"),
+    "a path outside the game": (
+        lambda d: _files(d)[0].update(path="../../etc/passwd.yaml"),
+        "rftg: not this game's files",
+    ),
     "an unknown tag": (lambda d: _facts_file(d).update(data={"x": "1"}), "unknown tag 'x'"),
-    "a tag that does not hold text": (lambda d: _facts_file(d).update(data={"d": 1}),
-                                      "tag 'd' does not hold text"),
+    "a tag that does not hold text": (lambda d: _facts_file(d).update(data={"d": 1}), "tag 'd' does not hold text"),
     "bad positions": (lambda d: _facts_file(d).update(marks=[["x", 1, 2]]), "not \\[path, line, column\\]"),
-    "a document that does not validate": (lambda d: _facts_file(d)["data"]["m"].append(["extra", 1]),
-                                          "rftg: documents do not validate"),
+    "a document that does not validate": (
+        lambda d: _facts_file(d)["data"]["m"].append(["extra", 1]),
+        "rftg: documents do not validate",
+    ),
     "a fact of the wrong type": (lambda d: _set_wave_sizes(d, "eleven"), "rftg: documents do not agree"),
     "a broken reference": (_rename_table, "rftg: documents do not agree"),
 }
@@ -163,8 +174,7 @@ def test_bad_cache_is_ignored_and_rebuilt(tmp_path, reference, good_cache):
     assert json.loads((tmp_path / CACHE_NAME).read_text()) == good_cache  # and the cache is good again
 
 
-def test_forged_value_that_still_validates_is_what_a_fingerprint_cannot_catch(tmp_path, reference,
-                                                                              good_cache):
+def test_forged_value_that_still_validates_is_what_a_fingerprint_cannot_catch(tmp_path, reference, good_cache):
     # documented limit (docs/security.md): someone who can write the output folder can change a
     # number that still passes validation, as they could change the PDFs in that folder
     doc = json.loads(json.dumps(good_cache))
@@ -224,8 +234,15 @@ def _replant(cached: Path, edit, header=None) -> None:
     rules = json.loads(body)
     edit(rules)
     body = json.dumps(rules, separators=(",", ":"), ensure_ascii=False).encode()
-    made = header(fingerprint, body) if header else {"format": json.loads(head)["format"], "fingerprint": fingerprint,
-                                                     "digest": hashlib.sha256(body).hexdigest()}
+    made = (
+        header(fingerprint, body)
+        if header
+        else {
+            "format": json.loads(head)["format"],
+            "fingerprint": fingerprint,
+            "digest": hashlib.sha256(body).hexdigest(),
+        }
+    )
     cached.write_bytes(json.dumps(made).encode() + b"\n" + body)
 
 
@@ -234,6 +251,7 @@ def _old_earth(value):
         for card in rules["games"]["rftg"]["cards"]:
             if card.get("name") == "Old Earth":
                 card["vp"] = value
+
     return edit
 
 
@@ -256,9 +274,11 @@ def test_a_planted_compiled_rules_cache_with_a_matching_digest_is_compiled_again
     ann = next(p for p in json.loads(first.output)["players"] if p["name"] == "Ann")
     (cached,) = (tmp_path / "cache").glob("rules-*.json")
     assert set(json.loads(cached.read_bytes().partition(b"\n")[0])) == {"format", "fingerprint", "hmac"}
-    for header in (None,  # the sha256 header a planted file could match before
-                   lambda f, body: {"format": 2, "fingerprint": f, "hmac": sign(b"\0" * 32, f, body)},  # a guessed key
-                   lambda f, body: {"format": 2, "fingerprint": f, "hmac": hashlib.sha256(body).hexdigest()}):
+    for header in (
+        None,  # the sha256 header a planted file could match before
+        lambda f, body: {"format": 2, "fingerprint": f, "hmac": sign(b"\0" * 32, f, body)},  # a guessed key
+        lambda f, body: {"format": 2, "fingerprint": f, "hmac": hashlib.sha256(body).hexdigest()},
+    ):
         _replant(cached, _old_earth(value), header)
         again = CliRunner().invoke(cli, args)
         assert (again.exit_code, again.output) == (0, first.output)  # compiled again: Ann's own total

@@ -72,10 +72,13 @@ def test_alias_bomb_in_content(demo):
     result = check()
     assert result.exit_code == 1
     lines = problem_lines(result)
-    assert lines[0] == ("content/demo/facts.yaml:8:1: a0: unknown field 'a0' "
-                        "(remove it; see schema/ for allowed fields)")
-    assert lines[1] == ("content/demo/facts.yaml:8:5: a0: YAML anchors (&a0) are not allowed "
-                        "(remove the anchor and write the value out wherever it is used)")
+    assert lines[0] == (
+        "content/demo/facts.yaml:8:1: a0: unknown field 'a0' (remove it; see schema/ for allowed fields)"
+    )
+    assert lines[1] == (
+        "content/demo/facts.yaml:8:5: a0: YAML anchors (&a0) are not allowed "
+        "(remove the anchor and write the value out wherever it is used)"
+    )
     assert len(lines) == MAX_PROBLEMS + 1
     assert lines[-1].endswith("more problems (fix the ones above and check again)")
     assert result.output.splitlines()[-1] == "101 problems found"  # 10 anchors, 81 aliases, 10 keys
@@ -89,7 +92,8 @@ def test_self_referencing_alias_in_content(demo):
         "content/demo/facts.yaml:7:12: facts.hand_size.value: YAML anchors (&v) are not allowed "
         "(remove the anchor and write the value out wherever it is used)",
         "content/demo/facts.yaml:7:16: facts.hand_size.value[0]: YAML aliases (*v) are not allowed "
-        "(write the value out in full where it is used)"]
+        "(write the value out in full where it is used)",
+    ]
 
 
 @pytest.mark.parametrize("depth", [1_000, 5_000, 20_000])
@@ -101,19 +105,27 @@ def test_deep_nesting_in_content(demo, depth):
     assert problem_lines(result) == [
         f"content/demo/facts.yaml:7:{VALUE_AT[1] + MAX_DEPTH - 3}: facts.hand_size.value[0]: nested "
         f"more than {MAX_DEPTH} levels deep (playaid files need only a few levels; look for unclosed "
-        "brackets)"]
+        "brackets)"
+    ]
 
 
 def test_deep_nesting_30000_in_content_does_not_crash_the_process(demo, tmp_path):
     (demo / "facts.yaml").write_text(FACTS_HEAD + "[" * 30_000 + "]" * 30_000 + "\n")
-    done = subprocess.run([sys.executable, "-m", "generator", "check", "content"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PLAYAID_SEEDS": str(tmp_path / "seeds")})
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "content"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PLAYAID_SEEDS": str(tmp_path / "seeds")},
+    )
     assert done.returncode == 1, done.stderr  # was -11 (SIGSEGV), exit 139 from a shell
     assert done.stderr.splitlines() == [
         f"content/demo/facts.yaml:7:{VALUE_AT[1] + MAX_DEPTH - 3}: facts.hand_size.value[0]: nested "
         f"more than {MAX_DEPTH} levels deep (playaid files need only a few levels; look for unclosed "
-        "brackets)", "1 problem found"]
+        "brackets)",
+        "1 problem found",
+    ]
 
 
 def test_5000_digit_number_in_content(demo):
@@ -122,7 +134,8 @@ def test_5000_digit_number_in_content(demo):
     assert result.exit_code == 1
     assert problem_lines(result) == [
         "content/demo/facts.yaml:7:12: facts.hand_size.value: a number with 5000 digits is too long "
-        "to read (write the count or score this field means)"]
+        "to read (write the count or score this field means)"
+    ]
 
 
 def test_non_utf8_content(demo):
@@ -130,7 +143,8 @@ def test_non_utf8_content(demo):
     result = check()
     assert result.exit_code == 1
     assert problem_lines(result) == [
-        "content/demo/facts.yaml:6:19: byte 0xE8 is not UTF-8 text (save the file as UTF-8)"]
+        "content/demo/facts.yaml:6:19: byte 0xE8 is not UTF-8 text (save the file as UTF-8)"
+    ]
 
 
 def test_nul_in_content(demo):
@@ -139,7 +153,8 @@ def test_nul_in_content(demo):
     assert result.exit_code == 1
     assert problem_lines(result) == [
         "content/demo/facts.yaml:6:21: character U+0000 (NUL) is not allowed in a YAML file "
-        "(delete it; it was probably pasted in by mistake)"]
+        "(delete it; it was probably pasted in by mistake)"
+    ]
 
 
 def test_200000_unknown_keys_in_content(demo):
@@ -151,20 +166,22 @@ def test_200000_unknown_keys_in_content(demo):
     assert problem_lines(result) == [
         f"content/demo/facts.yaml:{line}:{len(f'extra_{line - 8}: ') + 1}: more than 100,000 values "
         "in one file (a record or content file holds a few thousand at most: check that this is the "
-        "right file, or split it)"]
+        "right file, or split it)"
+    ]
 
 
 def test_many_unknown_keys_are_capped_with_suggestions_for_those_shown(demo):
-    (demo / "facts.yaml").write_text(FACTS + "".join(f"extra_{i}: 1\n" for i in range(20_000))
-                                     + "facs: {}\n")
+    (demo / "facts.yaml").write_text(FACTS + "".join(f"extra_{i}: 1\n" for i in range(20_000)) + "facs: {}\n")
     result = check()
     assert result.exit_code == 1
     lines = problem_lines(result)
-    assert lines[0] == ("content/demo/facts.yaml:8:1: extra_0: unknown field 'extra_0' "
-                        "(remove it; see schema/ for allowed fields)")
+    assert lines[0] == (
+        "content/demo/facts.yaml:8:1: extra_0: unknown field 'extra_0' (remove it; see schema/ for allowed fields)"
+    )
     assert len(lines) == MAX_PROBLEMS + 1
-    assert lines[-1] == ("content/demo/facts.yaml:58:1: ... and 19951 more problems "
-                         "(fix the ones above and check again)")
+    assert lines[-1] == (
+        "content/demo/facts.yaml:58:1: ... and 19951 more problems (fix the ones above and check again)"
+    )
     assert result.output.splitlines()[-1] == "20001 problems found"
 
 
@@ -172,8 +189,10 @@ def test_unknown_field_suggestion_still_given(demo):
     (demo / "facts.yaml").write_text(FACTS.replace("    source:", "    sorce:"))
     result = check()
     assert result.exit_code == 1
-    assert "content/demo/facts.yaml:6:5: facts.hand_size.sorce: unknown field 'sorce' " \
-           "(did you mean 'source'?)" in result.output
+    assert (
+        "content/demo/facts.yaml:6:5: facts.hand_size.sorce: unknown field 'sorce' "
+        "(did you mean 'source'?)" in result.output
+    )
 
 
 def test_file_linking_outside_the_content_folder_is_refused(demo, tmp_path):
@@ -184,7 +203,8 @@ def test_file_linking_outside_the_content_folder_is_refused(demo, tmp_path):
     assert result.exit_code == 1
     assert problem_lines(result) == [
         f"content/demo/more.yaml: refused: this file links outside the content folder, to {outside} "
-        "(copy it into the content folder, or remove the link)"]
+        "(copy it into the content folder, or remove the link)"
+    ]
 
 
 def test_folder_linking_outside_the_content_folder_is_refused(demo, tmp_path):
@@ -196,7 +216,8 @@ def test_folder_linking_outside_the_content_folder_is_refused(demo, tmp_path):
     assert result.exit_code == 1
     assert problem_lines(result) == [
         f"content/demo/extra: refused: this folder links outside the content folder, to {elsewhere} "
-        "(copy it into the content folder, or remove the link)"]
+        "(copy it into the content folder, or remove the link)"
+    ]
 
 
 def test_game_folder_linking_outside_is_refused(demo, tmp_path):
@@ -208,45 +229,55 @@ def test_game_folder_linking_outside_is_refused(demo, tmp_path):
     assert result.exit_code == 1
     assert problem_lines(result) == [
         f"content/other: refused: this folder links outside the content folder, to {other} "
-        "(copy it into the content folder, or remove the link)"]
+        "(copy it into the content folder, or remove the link)"
+    ]
 
 
 def test_links_inside_the_content_folder_are_read(demo):
     (demo / "shared").mkdir()
-    (demo / "shared" / "facts-2.yaml").write_text(FACTS.replace("id: numbers", "id: more")
-                                                  .replace("hand_size", "deck_size"))
+    (demo / "shared" / "facts-2.yaml").write_text(
+        FACTS.replace("id: numbers", "id: more").replace("hand_size", "deck_size")
+    )
     (demo / "linked.yaml").symlink_to(demo / "shared" / "facts-2.yaml")
     result = check()
     # read twice, once through the link: the second copy repeats the id, which proves it was read
     assert result.exit_code == 1
-    assert "content/demo/shared/facts-2.yaml:2:5: id: duplicate facts id 'more' (also in " \
-           "content/demo/linked.yaml:2)" in result.output
+    assert (
+        "content/demo/shared/facts-2.yaml:2:5: id: duplicate facts id 'more' (also in "
+        "content/demo/linked.yaml:2)" in result.output
+    )
 
 
 def test_check_expression_with_a_huge_result(demo):
     # simpleeval allowed 10**100000 (printing it hit Python's int string limit: "internal
     # error"); the expression language stops a number past 10**15 where it grows
-    (demo / "checks.yaml").write_text("kind: checks\nid: checks\nchecks:\n  - id: big\n"
-                                      "    description: a huge number\n    expect: '10**100000'\n"
-                                      "    equals: facts.hand_size\n")
+    (demo / "checks.yaml").write_text(
+        "kind: checks\nid: checks\nchecks:\n  - id: big\n"
+        "    description: a huge number\n    expect: '10**100000'\n"
+        "    equals: facts.hand_size\n"
+    )
     result = check()
     assert result.exit_code == 1
     assert problem_lines(result) == [
         "content/demo/checks.yaml:6:13: checks[0].expect: check 'big': cannot evaluate `10**100000`: "
-        "a number grew past 1,000,000,000,000,000 in size (fix the expression or the content it names)"]
+        "a number grew past 1,000,000,000,000,000 in size (fix the expression or the content it names)"
+    ]
 
 
 def test_check_expression_cannot_run_for_hours(demo):
     # sum(range(10**8)) took 15 s a row; range() is bounded, so 10**12 is a located problem at once
-    (demo / "checks.yaml").write_text("kind: checks\nid: checks\nchecks:\n  - id: busy\n"
-                                      "    description: busy\n    expect: 'sum(range(10**12))'\n"
-                                      "    equals: facts.hand_size\n")
+    (demo / "checks.yaml").write_text(
+        "kind: checks\nid: checks\nchecks:\n  - id: busy\n"
+        "    description: busy\n    expect: 'sum(range(10**12))'\n"
+        "    equals: facts.hand_size\n"
+    )
     result = check()
     assert result.exit_code == 1
     assert problem_lines(result) == [
         "content/demo/checks.yaml:6:13: checks[0].expect: check 'busy': cannot evaluate "
         "`sum(range(10**12))`: range() of more than 100,000 numbers "
-        "(fix the expression or the content it names)"]
+        "(fix the expression or the content it names)"
+    ]
 
 
 def test_a_long_value_of_the_wrong_type_is_quoted_cut(demo):
@@ -256,14 +287,17 @@ def test_a_long_value_of_the_wrong_type_is_quoted_cut(demo):
     assert result.exit_code == 1
     assert problem_lines(result) == [
         f"content/demo/facts.yaml:7:12: facts.hand_size.value: fact 'hand_size': '{'x' * 56}... is not "
-        "an integer (declared type integer) (correct the value or its declared type)"]
+        "an integer (declared type integer) (correct the value or its declared type)"
+    ]
 
 
 def test_icon_tokens_are_checked_under_any_key_named_quote_but_a_quote(demo):
     # every subtree under a key 'quote' was skipped, not only the quote field of facts and rows
-    (demo / "facts.yaml").write_text(FACTS + "  lines:\n    type: map[text, text]\n    source: 'rb: Setup'\n"
-                                     "    value: {quote: 'take [card]'}\n"
-                                     "    quote: Each player takes [card]\n")
+    (demo / "facts.yaml").write_text(
+        FACTS + "  lines:\n    type: map[text, text]\n    source: 'rb: Setup'\n"
+        "    value: {quote: 'take [card]'}\n"
+        "    quote: Each player takes [card]\n"
+    )
     result = check()
     assert result.exit_code == 1
     assert problem_lines(result) == [  # the fact's own quote is not printed: no icon check there
@@ -271,4 +305,5 @@ def test_icon_tokens_are_checked_under_any_key_named_quote_but_a_quote(demo):
         "(declare it in game.yaml icons: (known: none))",
         "content/demo/facts.yaml:12:12: facts.lines.quote: fact 'lines': quote \"Each player takes [card]\" "
         "is not in section 'Setup' of rulebook demo-rules.txt (lines 2-3) (copy the words exactly as the "
-        "section prints them)"]
+        "section prints them)",
+    ]

@@ -44,35 +44,120 @@ EXAMPLES_N = int(os.environ.get("PLAYAID_HYPOTHESIS_EXAMPLES", "40"))
 
 def budget(examples: int) -> settings:
     n = max(1, examples * EXAMPLES_N // 40)
-    return settings(deadline=None, max_examples=n, derandomize=EXAMPLES_N <= 100, database=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                           HealthCheck.data_too_large])
+    return settings(
+        deadline=None,
+        max_examples=n,
+        derandomize=EXAMPLES_N <= 100,
+        database=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
 
 
 #: Leaves of an expression: names content offers, literals at and past the bounds, and things
 #: the language refuses.
-ATOMS = ["1", "0", "-1", "3", "10**15", "2**62", "9" * 40, "1e308", "'x'", "'%s'", "'%999999d'", "None", "True",
-         "[]", "{}", "()", "facts", "tables", "cards", "row", "facts.hand_size", "tables.hands", "cards[0]",
-         "tables.hands[0].cards", "x", "secret", "__import__", "facts.__class__", "range(10**12)", "range(99999)",
-         "[0]*100000", "'x'*100000", "[[0]*60000]*60000", "(lambda: 1)", "(y := 1)", "f'{1}'", "...", "`",
-         "open('/etc/passwd')", "print(1)", "'a' 'b'"]
+ATOMS = [
+    "1",
+    "0",
+    "-1",
+    "3",
+    "10**15",
+    "2**62",
+    "9" * 40,
+    "1e308",
+    "'x'",
+    "'%s'",
+    "'%999999d'",
+    "None",
+    "True",
+    "[]",
+    "{}",
+    "()",
+    "facts",
+    "tables",
+    "cards",
+    "row",
+    "facts.hand_size",
+    "tables.hands",
+    "cards[0]",
+    "tables.hands[0].cards",
+    "x",
+    "secret",
+    "__import__",
+    "facts.__class__",
+    "range(10**12)",
+    "range(99999)",
+    "[0]*100000",
+    "'x'*100000",
+    "[[0]*60000]*60000",
+    "(lambda: 1)",
+    "(y := 1)",
+    "f'{1}'",
+    "...",
+    "`",
+    "open('/etc/passwd')",
+    "print(1)",
+    "'a' 'b'",
+]
 
 
 def _combine(inner):
     e = inner
     return st.one_of(
-        st.builds("({} {} {})".format, e, st.sampled_from(["+", "-", "*", "//", "%", "**", "==", "<", "in", "and",
-                                                           "or", "/", "|", "<<", "is"]), e),
-        st.builds("{}({})".format, st.sampled_from(["len", "sum", "sorted", "str", "set", "max", "min", "list",
-                                                    "tuple", "abs", "int", "any", "all", "count", "values",
-                                                    "range", "eval", "getattr"]), e),
+        st.builds(
+            "({} {} {})".format,
+            e,
+            st.sampled_from(["+", "-", "*", "//", "%", "**", "==", "<", "in", "and", "or", "/", "|", "<<", "is"]),
+            e,
+        ),
+        st.builds(
+            "{}({})".format,
+            st.sampled_from(
+                [
+                    "len",
+                    "sum",
+                    "sorted",
+                    "str",
+                    "set",
+                    "max",
+                    "min",
+                    "list",
+                    "tuple",
+                    "abs",
+                    "int",
+                    "any",
+                    "all",
+                    "count",
+                    "values",
+                    "range",
+                    "eval",
+                    "getattr",
+                ]
+            ),
+            e,
+        ),
         st.builds("[{} for x in {}]".format, e, e),
         st.builds("[{} for x in {} for y in {}]".format, e, e, e),
         st.builds("{{{}: {} for x in {}}}".format, e, e, e),
         st.builds("{}[{}]".format, e, e),
         st.builds("{}[{}:{}]".format, e, e, e),
-        st.builds("{}.{}".format, e, st.sampled_from(["keys()", "values()", "items()", "get(1)", "lower()",
-                                                      "split()", "count(1)", "low", "__dict__", "mro()"])),
+        st.builds(
+            "{}.{}".format,
+            e,
+            st.sampled_from(
+                [
+                    "keys()",
+                    "values()",
+                    "items()",
+                    "get(1)",
+                    "lower()",
+                    "split()",
+                    "count(1)",
+                    "low",
+                    "__dict__",
+                    "mro()",
+                ]
+            ),
+        ),
         st.builds("({} if {} else {})".format, e, e, e),
         st.builds("({}, {})".format, e, e),
         st.builds("not {}".format, e),
@@ -82,8 +167,12 @@ def _combine(inner):
 
 EXPRESSIONS = st.recursive(st.sampled_from(ATOMS), _combine, max_leaves=8)
 
-NAMES = {"facts": {"hand_size": 3, "waves": {1: 11, 2: 11}}, "tables": {"hands": [{"players": 2, "cards": 3}]},
-         "cards": [{"name": "Old Earth", "cost": 0, "vp": 1, "keywords": ["alien"] * 3}], "row": {"cards": 3}}
+NAMES = {
+    "facts": {"hand_size": 3, "waves": {1: 11, 2: 11}},
+    "tables": {"hands": [{"players": 2, "cards": 3}]},
+    "cards": [{"name": "Old Earth", "cost": 0, "vp": 1, "keywords": ["alien"] * 3}],
+    "row": {"cards": 3},
+}
 
 
 @given(EXPRESSIONS)
@@ -107,8 +196,7 @@ def demo(tmp_path_factory):
     seeds.mkdir()
     (root / "secret.txt").write_text("Setup\nEach player takes 3 cards. TOP-SECRET-TOKEN\n")
     runner = CliRunner(env={"PLAYAID_SEEDS": str(seeds), "PLAYAID_CACHE_DIR": str(root / "cache")})
-    base = {"game.yaml": BASE_GAME, "table.yaml": TABLE, "aids.yaml": AIDS, "rules.yaml": RULES,
-            "facts.yaml": FACTS}
+    base = {"game.yaml": BASE_GAME, "table.yaml": TABLE, "aids.yaml": AIDS, "rules.yaml": RULES, "facts.yaml": FACTS}
 
     def run(args: list[str], plant=None, **files: str | bytes):
         """Write the files (``files`` replacing the demo's), call ``plant(seeds)``, run."""
@@ -130,6 +218,7 @@ def demo(tmp_path_factory):
             return result
         finally:
             os.chdir(old)
+
     run.root = root
     return run
 
@@ -167,8 +256,13 @@ def assert_problems(result) -> None:
         assert_located(lines[:-1], r"content/demo/[\w.-]+\.yaml")
 
 
-@given(st.lists(st.tuples(st.one_of(st.none(), EXPRESSIONS), st.one_of(st.none(), EXPRESSIONS),
-                          EXPRESSIONS, EXPRESSIONS), min_size=1, max_size=3))
+@given(
+    st.lists(
+        st.tuples(st.one_of(st.none(), EXPRESSIONS), st.one_of(st.none(), EXPRESSIONS), EXPRESSIONS, EXPRESSIONS),
+        min_size=1,
+        max_size=3,
+    )
+)
 @budget(40)
 def test_check_any_check_expressions(demo, checks):
     lines = ["kind: checks", "id: checks", "checks:"]
@@ -180,8 +274,30 @@ def test_check_any_check_expressions(demo, checks):
     assert_problems(demo(["check", "content"], **{"checks.yaml": "\n".join(lines) + "\n"}))
 
 
-PATH_PIECES = ["..", ".", "demo-rules.txt", "seeds", "etc", "passwd", "secret.txt", "sub", "/", "\\", "C:",
-               "\x00", "\n", "~", "%2e%2e", "link", "pipe", "folder", "big.txt", "é", " ", "x" * 300]
+PATH_PIECES = [
+    "..",
+    ".",
+    "demo-rules.txt",
+    "seeds",
+    "etc",
+    "passwd",
+    "secret.txt",
+    "sub",
+    "/",
+    "\\",
+    "C:",
+    "\x00",
+    "\n",
+    "~",
+    "%2e%2e",
+    "link",
+    "pipe",
+    "folder",
+    "big.txt",
+    "é",
+    " ",
+    "x" * 300,
+]
 
 
 def _plant(seeds: Path) -> None:
@@ -196,8 +312,10 @@ def _plant(seeds: Path) -> None:
         stream.truncate(50_000_000)
 
 
-@given(st.lists(st.sampled_from(PATH_PIECES), min_size=1, max_size=6).map("/".join)
-       | st.lists(st.sampled_from(PATH_PIECES), min_size=1, max_size=4).map("".join))
+@given(
+    st.lists(st.sampled_from(PATH_PIECES), min_size=1, max_size=6).map("/".join)
+    | st.lists(st.sampled_from(PATH_PIECES), min_size=1, max_size=4).map("".join)
+)
 @budget(40)
 def test_check_any_rulebook_file_name(demo, name):
     game = BASE_GAME.replace("file: demo-rules.txt", f"file: {json.dumps(name)}")
@@ -219,4 +337,5 @@ def test_build_any_mutated_content(demo, name, tmp_path):
         if pdf.exists():  # written whole or not at all
             data = pdf.read_bytes()
             assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+
     check()

@@ -26,11 +26,21 @@ def manifest_at(tmp_path: Path, manifest) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name, ok", [
-    ("a4/x.pdf", True), ("a4/png/x-p1.png", True),
-    ("/etc/passwd", False), ("../victim.txt", False), ("a4/../../victim.txt", False), ("", False),
-    ("a4\\..\\..\\victim.txt", False), ("a4/x\0.pdf", False), (7, False), (None, False),
-])
+@pytest.mark.parametrize(
+    "name, ok",
+    [
+        ("a4/x.pdf", True),
+        ("a4/png/x-p1.png", True),
+        ("/etc/passwd", False),
+        ("../victim.txt", False),
+        ("a4/../../victim.txt", False),
+        ("", False),
+        ("a4\\..\\..\\victim.txt", False),
+        ("a4/x\0.pdf", False),
+        (7, False),
+        (None, False),
+    ],
+)
 def test_output_names_must_stay_inside(tmp_path, name, ok):
     assert inside(tmp_path, name) is ok
 
@@ -42,9 +52,16 @@ def test_a_link_in_the_output_folder_does_not_lead_out(tmp_path):
     assert inside(tmp_path / "out", "a4/x.pdf") is False
 
 
-@pytest.mark.parametrize("text", [
-    "[" * 100_000 + "]" * 100_000, "not json", "[1, 2]", '{"format": ' + "1" * 5000 + "}", "",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        "not json",
+        "[1, 2]",
+        '{"format": ' + "1" * 5000 + "}",
+        "",
+    ],
+)
 def test_unreadable_manifest_reads_as_empty(tmp_path, text):
     assert read_manifest(manifest_at(tmp_path, text), tmp_path, WHOLE_BUILD) == {}
 
@@ -70,12 +87,16 @@ def test_only_sound_entries_are_kept(tmp_path):
 
 def test_malformed_fit_keys_drop_only_that_field(tmp_path):
     keys = {"front": "0" * 64}
-    manifest = {"keys": {**GOOD, "fit_keys": keys, "files": ["a4/keys.pdf"]},
-                "list": {**GOOD, "fit_keys": ["front"], "files": ["a4/list.pdf"]},
-                "numbers": {**GOOD, "fit_keys": {"front": 9.5}, "files": ["a4/numbers.pdf"]}}
+    manifest = {
+        "keys": {**GOOD, "fit_keys": keys, "files": ["a4/keys.pdf"]},
+        "list": {**GOOD, "fit_keys": ["front"], "files": ["a4/list.pdf"]},
+        "numbers": {**GOOD, "fit_keys": {"front": 9.5}, "files": ["a4/numbers.pdf"]},
+    }
     assert read_manifest(manifest_at(tmp_path, manifest), tmp_path, WHOLE_BUILD) == {
-        "keys": {**GOOD, "fit_keys": keys, "files": ["a4/keys.pdf"]}, "list": {**GOOD, "files": ["a4/list.pdf"]},
-        "numbers": {**GOOD, "files": ["a4/numbers.pdf"]}}
+        "keys": {**GOOD, "fit_keys": keys, "files": ["a4/keys.pdf"]},
+        "list": {**GOOD, "files": ["a4/list.pdf"]},
+        "numbers": {**GOOD, "files": ["a4/numbers.pdf"]},
+    }
 
 
 def test_stale_outputs_are_removed_only_inside_the_output_folder(tmp_path):
@@ -84,10 +105,15 @@ def test_stale_outputs_are_removed_only_inside_the_output_folder(tmp_path):
     (out / "a4" / "png" / "x-p1.png").write_text("stale preview")
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me")
-    digests = {name: hashlib.sha256(data).hexdigest() for name, data in
-               (("a4/png/x-p1.png", b"stale preview"), (str(victim), b"keep me"), ("../victim.txt", b"keep me"))}
-    _remove_stale(out, {"files": ["a4/png/x-p1.png", str(victim), "../victim.txt"], "digests": digests},
-                  ["a4/x.pdf"])
+    digests = {
+        name: hashlib.sha256(data).hexdigest()
+        for name, data in (
+            ("a4/png/x-p1.png", b"stale preview"),
+            (str(victim), b"keep me"),
+            ("../victim.txt", b"keep me"),
+        )
+    }
+    _remove_stale(out, {"files": ["a4/png/x-p1.png", str(victim), "../victim.txt"], "digests": digests}, ["a4/x.pdf"])
     assert not (out / "a4" / "png" / "x-p1.png").exists()  # a stale output is removed
     assert victim.read_text() == "keep me"  # the rest is left alone
 
@@ -99,9 +125,15 @@ def test_planted_manifest_cannot_delete_a_file_outside_the_output_folder(tmp_pat
     (out / "a4").mkdir(parents=True)
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me")
-    planted = {"rftg-invasion-summary": {"hash": "planted", "files": [str(victim), "../victim.txt"],
-                                         "fitted": {"front": "huge"}, "seconds": "slow"},
-               WHOLE_BUILD: {"fingerprint": 1, "aids": 2}}
+    planted = {
+        "rftg-invasion-summary": {
+            "hash": "planted",
+            "files": [str(victim), "../victim.txt"],
+            "fitted": {"front": "huge"},
+            "seconds": "slow",
+        },
+        WHOLE_BUILD: {"fingerprint": 1, "aids": 2},
+    }
     (out / "a4" / MANIFEST_NAME).write_text(json.dumps(planted))
     result = CliRunner().invoke(cli, ["build", "rftg-invasion-summary", "--out", str(out), "--quiet"])
     assert result.exit_code == 0, result.output

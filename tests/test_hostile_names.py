@@ -43,16 +43,25 @@ def demo(tmp_path, monkeypatch) -> Path:
 
 def test_check_refuses_the_icon_files_build_refuses(demo):
     # each was accepted by check (the file exists) and refused by build's asset fetcher
-    icons = {"ok": "alien.svg", "font": "../fonts/DejaVuSansCondensed.ttf", "passwd": "/etc/passwd",
-             "up": "../../../../../../etc/passwd", "quoted": "%2e%2e/alien.svg", "png": "alien.png",
-             "missing": "nowhere.svg"}
-    (demo / "game.yaml").write_text(BASE_GAME + "icons:\n" + "".join(f"  {k}: {json.dumps(v)}\n"
-                                                                    for k, v in icons.items()))
+    icons = {
+        "ok": "alien.svg",
+        "font": "../fonts/DejaVuSansCondensed.ttf",
+        "passwd": "/etc/passwd",
+        "up": "../../../../../../etc/passwd",
+        "quoted": "%2e%2e/alien.svg",
+        "png": "alien.png",
+        "missing": "nowhere.svg",
+    }
+    (demo / "game.yaml").write_text(
+        BASE_GAME + "icons:\n" + "".join(f"  {k}: {json.dumps(v)}\n" for k, v in icons.items())
+    )
     result = CliRunner().invoke(cli, ["check", "content"])
     assert result.exit_code == 1, result.output
     lines = result.output.splitlines()[:-1]
-    not_inside = "is not a file name inside templates/assets/icons (name one of the SVG files in " \
-                 "templates/assets/icons, e.g. xeno.svg)"
+    not_inside = (
+        "is not a file name inside templates/assets/icons (name one of the SVG files in "
+        "templates/assets/icons, e.g. xeno.svg)"
+    )
     assert lines == [
         f"content/demo/game.yaml:12:9: icons.font: icon file '../fonts/DejaVuSansCondensed.ttf' {not_inside}",
         f"content/demo/game.yaml:13:11: icons.passwd: icon file '/etc/passwd' {not_inside}",
@@ -61,7 +70,8 @@ def test_check_refuses_the_icon_files_build_refuses(demo):
         "content/demo/game.yaml:16:8: icons.png: icon file 'alien.png' is not an SVG file (draw the icon "
         "as SVG in templates/assets/icons)",
         "content/demo/game.yaml:17:12: icons.missing: icon file 'nowhere.svg' not found in "
-        "templates/assets/icons (draw it or fix the file name)"]
+        "templates/assets/icons (draw it or fix the file name)",
+    ]
 
 
 @pytest.mark.skipif(sys.platform == "darwin", reason="macOS refuses file names that are not UTF-8")
@@ -72,8 +82,13 @@ def test_a_record_name_that_is_not_utf8_gives_valid_utf8_output(tmp_path):
     shutil.copy(PROJECT_ROOT / "examples" / "rftg-standard.yaml", folder / name)
     env = {**os.environ, "PLAYAID_CACHE_DIR": str(tmp_path / "cache")}
     for args in (["--json"], ["--plain"]):
-        done = subprocess.run([sys.executable, "-m", "generator", "score", str(folder), *args],
-                              cwd=PROJECT_ROOT, capture_output=True, env=env, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "generator", "score", str(folder), *args],
+            cwd=PROJECT_ROOT,
+            capture_output=True,
+            env=env,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stderr
         text = done.stdout.decode("utf-8")  # raised UnicodeDecodeError: the raw byte 0xE9
         if args == ["--json"]:

@@ -30,9 +30,13 @@ except ImportError:
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = {p.stem: p.read_text(encoding="utf-8") for p in sorted((REPO / "examples").glob("*.yaml"))}
 EXAMPLES_N = int(os.environ.get("PLAYAID_HYPOTHESIS_EXAMPLES", "60"))
-BUDGET = settings(deadline=None, max_examples=EXAMPLES_N, derandomize=EXAMPLES_N <= 100, database=None,
-                  suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                         HealthCheck.data_too_large])
+BUDGET = settings(
+    deadline=None,
+    max_examples=EXAMPLES_N,
+    derandomize=EXAMPLES_N <= 100,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 #: A problem line: the file, then line:column unless the problem is the whole file's.
 _LOCATED = r"(?P<file>{file}):(?:(?P<line>\d+):(?P<column>\d+):)? (?P<text>.+)"
@@ -55,8 +59,9 @@ def assert_sane(result) -> None:
     assert result.exit_code in (0, 1, 2), (result.exit_code, result.output, result.exception)
     assert "internal error" not in result.output, result.output
     assert "Traceback" not in result.output, result.output
-    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), \
-        repr(result.exception)
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +80,7 @@ def scorer(tmp_path_factory):
             return runner.invoke(cli, ["score", "rec.yaml", "--content", str(REPO / "content")])
         finally:
             os.chdir(old)
+
     return run
 
 
@@ -87,6 +93,7 @@ def test_score_any_mutated_record(scorer, example):
         assert_sane(result)
         if result.exit_code == 2:
             assert_located(result.stderr.splitlines(), re.escape("rec.yaml"))
+
     check()
 
 
@@ -151,14 +158,18 @@ def checker(tmp_path_factory):
             return runner.invoke(cli, ["check", "content"])
         finally:
             os.chdir(old)
+
     return run
 
 
 def test_the_demo_game_is_clean(checker):
     result = checker("game.yaml", GAME)
-    assert (result.exit_code, result.output) == (0, "demo: ok — 1 rules document (1 section, 0 rulings), "
-                                                    "1 table, 1 fact file (2 facts), 1 check passed, 1 aid; "
-                                                    "6 values verified against rulebook text, 0 unverified\n")
+    assert (result.exit_code, result.output) == (
+        0,
+        "demo: ok — 1 rules document (1 section, 0 rulings), "
+        "1 table, 1 fact file (2 facts), 1 check passed, 1 aid; "
+        "6 values verified against rulebook text, 0 unverified\n",
+    )
 
 
 @pytest.mark.parametrize("name", sorted(FILES))
@@ -173,4 +184,5 @@ def test_check_any_mutated_content(checker, name):
             lines = result.stderr.splitlines()
             assert re.fullmatch(r"\d+ problems? found", lines[-1]), lines[-1]
             assert_located(lines[:-1], r"content/demo/[\w.-]+\.yaml")
+
     check()

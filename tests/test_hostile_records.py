@@ -45,6 +45,7 @@ def score(tmp_path, monkeypatch, cache_dir):
         result = CliRunner().invoke(cli, ["score", "rec.yaml", "--content", str(REPO / "content"), *args])
         assert "Traceback" not in result.output and "internal error" not in result.output, result.output
         return result
+
     return go
 
 
@@ -56,10 +57,13 @@ def test_alias_bomb_record_is_refused_at_once(score):
     result = score(laughs(10) + "game: rftg\n")  # 489 bytes: 9**10 strings once expanded (~13 GB)
     assert result.exit_code == 2
     out = lines(result)
-    assert out[0] == ("rec.yaml:1:5: a0: YAML anchors (&a0) are not allowed "
-                      "(remove the anchor and write the value out wherever it is used)")
-    assert out[2] == ("rec.yaml:2:10: a1[0]: YAML aliases (*a0) are not allowed "
-                      "(write the value out in full where it is used)")
+    assert out[0] == (
+        "rec.yaml:1:5: a0: YAML anchors (&a0) are not allowed "
+        "(remove the anchor and write the value out wherever it is used)"
+    )
+    assert out[2] == (
+        "rec.yaml:2:10: a1[0]: YAML aliases (*a0) are not allowed (write the value out in full where it is used)"
+    )
     # 91 problems: the first 50, then one line for the rest, placed at the first left out
     assert len(out) == MAX_PROBLEMS + 1
     assert out[-1] == "rec.yaml:6:42: ... and 41 more problems (fix the ones above and check again)"
@@ -71,46 +75,56 @@ def test_self_referencing_alias(score):
     assert lines(result) == [
         "rec.yaml:2:4: x: YAML anchors (&a) are not allowed (remove the anchor and write the value out "
         "wherever it is used)",
-        "rec.yaml:2:8: x[0]: YAML aliases (*a) are not allowed (write the value out in full where it is used)"]
+        "rec.yaml:2:8: x[0]: YAML aliases (*a) are not allowed (write the value out in full where it is used)",
+    ]
 
 
 @pytest.mark.parametrize("depth", [1_000, 5_000, 20_000])
 def test_deep_nesting_record(score, depth):
     result = score("game: rftg\nplayers: " + "[" * depth + "]" * depth + "\n")
     assert result.exit_code == 2
-    assert lines(result) == [f"rec.yaml:2:{10 + MAX_DEPTH - 1}: players[0][0][0]: nested more than "
-                             f"{MAX_DEPTH} levels deep (playaid files need only a few levels; look for "
-                             "unclosed brackets)"]
+    assert lines(result) == [
+        f"rec.yaml:2:{10 + MAX_DEPTH - 1}: players[0][0][0]: nested more than "
+        f"{MAX_DEPTH} levels deep (playaid files need only a few levels; look for "
+        "unclosed brackets)"
+    ]
 
 
 def test_deep_nesting_30000_does_not_crash_the_process(tmp_path, cache_dir):
     # was a segmentation fault (exit 139) in the C composer: observed in a real process
     rec = tmp_path / "deep.yaml"
     rec.write_text("game: rftg\nplayers:\n" + "- " * 30_000 + "x\n")
-    done = subprocess.run([sys.executable, "-m", "generator", "score", "deep.yaml",
-                           "--content", str(REPO / "content")], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=60, env={"PLAYAID_CACHE_DIR": str(cache_dir),
-                                                      "PATH": "/usr/bin:/bin"})
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "score", "deep.yaml", "--content", str(REPO / "content")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PLAYAID_CACHE_DIR": str(cache_dir), "PATH": "/usr/bin:/bin"},
+    )
     assert done.returncode == 2, done.stderr
-    assert done.stderr == (f"deep.yaml:3:{1 + 2 * (MAX_DEPTH - 1)}: players[0][0][0]: nested more than "
-                           f"{MAX_DEPTH} levels deep (playaid files need only a few levels; look for "
-                           "unclosed brackets)\n")
+    assert done.stderr == (
+        f"deep.yaml:3:{1 + 2 * (MAX_DEPTH - 1)}: players[0][0][0]: nested more than "
+        f"{MAX_DEPTH} levels deep (playaid files need only a few levels; look for "
+        "unclosed brackets)\n"
+    )
 
 
 @pytest.mark.parametrize("game, shown", [("[rftg]", "[rftg]"), ("{rftg: 1}", "{rftg: 1}")])
 def test_game_of_the_wrong_type(score, game, shown):
     result = score(EXAMPLE.replace("game: rftg", f"game: {game}"))
     assert result.exit_code == 2
-    assert lines(result) == [f"rec.yaml:2:1: game: no scorer for game {shown} "
-                             f"(use one of: {record_words()})"]
+    assert lines(result) == [f"rec.yaml:2:1: game: no scorer for game {shown} (use one of: {record_words()})"]
 
 
 def test_5000_digit_chips(score):
     assert "    chips: 9\n" in EXAMPLE
     result = score(EXAMPLE.replace("    chips: 9\n", "    chips: " + "9" * 5000 + "\n", 1))
     assert result.exit_code == 2
-    assert lines(result) == ["rec.yaml:14:12: players[0].chips: a number with 5000 digits is too long "
-                             "to read (write the count or score this field means)"]
+    assert lines(result) == [
+        "rec.yaml:14:12: players[0].chips: a number with 5000 digits is too long "
+        "to read (write the count or score this field means)"
+    ]
 
 
 def test_non_utf8_record(score):
@@ -122,8 +136,10 @@ def test_non_utf8_record(score):
 def test_nul_in_record(score):
     result = score(EXAMPLE.replace("name: Ann", "name: A\x00nn"))
     assert result.exit_code == 2
-    assert lines(result) == ["rec.yaml:6:12: character U+0000 (NUL) is not allowed in a YAML file "
-                             "(delete it; it was probably pasted in by mistake)"]
+    assert lines(result) == [
+        "rec.yaml:6:12: character U+0000 (NUL) is not allowed in a YAML file "
+        "(delete it; it was probably pasted in by mistake)"
+    ]
 
 
 def test_200000_unknown_keys(score):
@@ -132,18 +148,28 @@ def test_200000_unknown_keys(score):
     result = score(text)
     assert result.exit_code == 2
     assert len(text.encode()) > 3_800_000  # the example record is a few kB of it
-    assert lines(result) == [f"rec.yaml: file is larger than 1 MiB ({len(text.encode())} bytes); playaid reads files "
-                             "up to 1 MiB (a record or content file is a few kB: check that this is "
-                             "the right file)"]
+    assert lines(result) == [
+        f"rec.yaml: file is larger than 1 MiB ({len(text.encode())} bytes); playaid reads files "
+        "up to 1 MiB (a record or content file is a few kB: check that this is "
+        "the right file)"
+    ]
 
 
 def test_unknown_keys_under_the_size_limit_stop_at_the_value_limit(score):
     result = score(EXAMPLE + "".join(f"k{i}: 1\n" for i in range(MAX_RECORD_VALUES)))
     assert result.exit_code == 2
     first_line = EXAMPLE.count("\n") + 1
-    (line,) = [int(re.fullmatch(r"rec.yaml:(\d+):1: more than 20,000 values in one file \(a record or "
-                                r"content file holds a few thousand at most: check that this is the "
-                                r"right file, or split it\)", text)[1]) for text in lines(result)]
+    (line,) = [
+        int(
+            re.fullmatch(
+                r"rec.yaml:(\d+):1: more than 20,000 values in one file \(a record or "
+                r"content file holds a few thousand at most: check that this is the "
+                r"right file, or split it\)",
+                text,
+            )[1]
+        )
+        for text in lines(result)
+    ]
     # two values a line (key and value): the limit is met about half-way through the keys
     assert first_line + MAX_RECORD_VALUES // 2 - 100 < line < first_line + MAX_RECORD_VALUES // 2
 
@@ -153,8 +179,10 @@ def test_many_unknown_keys_are_capped(score):
     assert result.exit_code == 2
     out = lines(result)
     first_line = EXAMPLE.count("\n") + 1
-    assert out[0] == (f"rec.yaml:{first_line}:1: extra_0: unknown field 'extra_0' "
-                      "(allowed fields: game, variant, ended_by, repulsed, players)")
+    assert out[0] == (
+        f"rec.yaml:{first_line}:1: extra_0: unknown field 'extra_0' "
+        "(allowed fields: game, variant, ended_by, repulsed, players)"
+    )
     assert len(out) == MAX_PROBLEMS + 1
     assert out[-1].endswith("... and 4950 more problems (fix the ones above and check again)")
 
@@ -165,12 +193,16 @@ def test_problem_lists_are_capped_in_both_errors():
     assert len(content.problems) == 120  # all kept, sorted
     text = str(content).splitlines()
     assert text[0] == "f.yaml:1:3: x: bad" and text[49] == "f.yaml:50:3: x: bad"
-    assert text[50:] == ["f.yaml:51:3: ... and 70 more problems (fix the ones above and check again)",
-                         "120 problems found"]
+    assert text[50:] == [
+        "f.yaml:51:3: ... and 70 more problems (fix the ones above and check again)",
+        "120 problems found",
+    ]
     record = RecordError(problems)
     assert record.problems[-1].more == 70 and problem_count([problem_json(p) for p in record.problems]) == 120
     assert [str(p) for p in record.problems[-2:]] == [
-        "f.yaml:50:3: x: bad", "f.yaml:51:3: ... and 70 more problems (fix the ones above and check again)"]
+        "f.yaml:50:3: x: bad",
+        "f.yaml:51:3: ... and 70 more problems (fix the ones above and check again)",
+    ]
     assert len(RecordError(problems[:50]).problems) == 50  # no summary line when nothing is left out
 
 
@@ -180,8 +212,9 @@ def test_a_utf16_record_is_said_to_be_utf16(score, encoding):
     # mark) or "control character NUL" (without), which does not say what to do
     result = score(EXAMPLE.encode(encoding))
     assert result.exit_code == 2
-    assert lines(result) == ["rec.yaml:1:1: the file is UTF-16 text, not UTF-8 (save it as UTF-8: in Notepad, "
-                             "Save as with Encoding UTF-8)"]
+    assert lines(result) == [
+        "rec.yaml:1:1: the file is UTF-16 text, not UTF-8 (save it as UTF-8: in Notepad, Save as with Encoding UTF-8)"
+    ]
 
 
 def test_standard_input_is_bounded_and_located(monkeypatch, cache_dir):
@@ -195,4 +228,5 @@ def test_standard_input_is_bounded_and_located(monkeypatch, cache_dir):
     assert result.exit_code == 2
     assert result.output.splitlines() == [
         "<stdin>: file is larger than 1 MiB (more than 1048576 bytes); playaid reads files up to 1 MiB "
-        "(a record or content file is a few kB: check that this is the right file)"]
+        "(a record or content file is a few kB: check that this is the right file)"
+    ]

@@ -39,7 +39,8 @@ NOT_PRINTED = [
     "content/demo/facts.yaml:7:12: facts.hand_size.value: fact 'hand_size': 5 is not printed in "
     "rulebook demo-rules.txt, section 'Setup' (lines 2-3) (correct the value; or add `quote:` with "
     "the rulebook's words that state it; or, if the rulebook does not print it, mark it "
-    "`derived: <check id>` and compute it in a kind: checks check)"]
+    "`derived: <check id>` and compute it in a kind: checks check)"
+]
 
 
 @pytest.fixture
@@ -79,8 +80,7 @@ def test_a_good_rulebook_is_read(demo):
 def test_dot_dot_is_refused(demo, tmp_path, name):
     (tmp_path / "secret.txt").write_text(SECRET)
     with_file(demo, name)
-    assert check() == [f"{FILE_AT}: refused: rulebook file '{name}' leads out of the seeds folder "
-                       f"('..') {NAME_HINT}"]
+    assert check() == [f"{FILE_AT}: refused: rulebook file '{name}' leads out of the seeds folder ('..') {NAME_HINT}"]
 
 
 @pytest.mark.parametrize("seeds", [True, False])
@@ -90,16 +90,20 @@ def test_an_absolute_path_is_refused_with_or_without_seeds(demo, tmp_path, monke
     with_file(demo, name)
     if not seeds:
         monkeypatch.setenv("PLAYAID_SEEDS", str(tmp_path / "no-seeds"))
-    assert check() == [f"{FILE_AT}: refused: rulebook file '{cut(name, 60)}' is an absolute path; rulebooks are "
-                       f"read from the seeds folder only {NAME_HINT}"]
+    assert check() == [
+        f"{FILE_AT}: refused: rulebook file '{cut(name, 60)}' is an absolute path; rulebooks are "
+        f"read from the seeds folder only {NAME_HINT}"
+    ]
 
 
 def test_a_link_out_of_the_seeds_folder_is_refused(demo, tmp_path):
     (tmp_path / "secret.txt").write_text(SECRET)
     (tmp_path / "seeds" / "demo-rules.txt").unlink()
     (tmp_path / "seeds" / "demo-rules.txt").symlink_to(tmp_path / "secret.txt")
-    assert check() == [f"{FILE_AT}: refused: rulebook file 'demo-rules.txt' links outside the seeds "
-                       "folder (copy the rulebook text into the seeds folder instead of linking to it)"]
+    assert check() == [
+        f"{FILE_AT}: refused: rulebook file 'demo-rules.txt' links outside the seeds "
+        "folder (copy the rulebook text into the seeds folder instead of linking to it)"
+    ]
 
 
 def test_a_link_inside_the_seeds_folder_is_read(demo, tmp_path):
@@ -111,14 +115,18 @@ def test_a_link_inside_the_seeds_folder_is_read(demo, tmp_path):
 
 def test_a_binary_file_is_refused(demo, tmp_path):
     (tmp_path / "seeds" / "demo-rules.txt").write_bytes(b"Setup\nWith 3 \x00\x01\x02 TOP-SECRET-TOKEN\n")
-    assert check() == [f"{FILE_AT}: rulebook file 'demo-rules.txt' holds a NUL byte at line 2: a binary "
-                       "file, not a rulebook text (name the rulebook's plain-text file)"]
+    assert check() == [
+        f"{FILE_AT}: rulebook file 'demo-rules.txt' holds a NUL byte at line 2: a binary "
+        "file, not a rulebook text (name the rulebook's plain-text file)"
+    ]
 
 
 def test_a_file_that_is_not_utf8_is_refused(demo, tmp_path):
     (tmp_path / "seeds" / "demo-rules.txt").write_bytes("Setup\nR\xe8gles: 3 TOP-SECRET-TOKEN\n".encode("latin-1"))
-    assert check() == [f"{FILE_AT}: rulebook file 'demo-rules.txt' is not UTF-8 text: byte 0xE8 at "
-                       "line 2 (save the rulebook text as UTF-8)"]
+    assert check() == [
+        f"{FILE_AT}: rulebook file 'demo-rules.txt' is not UTF-8 text: byte 0xE8 at "
+        "line 2 (save the rulebook text as UTF-8)"
+    ]
 
 
 def test_a_huge_file_is_refused_unread(demo, tmp_path):
@@ -126,9 +134,11 @@ def test_a_huge_file_is_refused_unread(demo, tmp_path):
     with open(tmp_path / "seeds" / "demo-rules.txt", "r+b") as stream:
         stream.truncate(279_000_000)
     start = time.perf_counter()
-    assert check() == [f"{FILE_AT}: rulebook file 'demo-rules.txt' is 279,000,000 bytes, more than the "
-                       f"{MAX_RULEBOOK_BYTES:,} a rulebook text may have (name the rulebook's "
-                       "plain-text file)"]
+    assert check() == [
+        f"{FILE_AT}: rulebook file 'demo-rules.txt' is 279,000,000 bytes, more than the "
+        f"{MAX_RULEBOOK_BYTES:,} a rulebook text may have (name the rulebook's "
+        "plain-text file)"
+    ]
     assert time.perf_counter() - start < 30  # not read: a stat decides
 
 
@@ -142,28 +152,33 @@ def test_a_folder_and_a_pipe_are_refused_without_hanging(demo, tmp_path):
 
 def test_a_missing_file_names_what_the_seeds_folder_holds(demo, tmp_path):
     with_file(demo, "nope.txt")
-    assert check() == [f"{FILE_AT}: rulebook file 'nope.txt' not found in the seeds folder "
-                       f"{tmp_path / 'seeds'} (the seeds folder holds demo-rules.txt: fix the file name "
-                       "here, or set PLAYAID_SEEDS to the folder that holds it)"]
+    assert check() == [
+        f"{FILE_AT}: rulebook file 'nope.txt' not found in the seeds folder "
+        f"{tmp_path / 'seeds'} (the seeds folder holds demo-rules.txt: fix the file name "
+        "here, or set PLAYAID_SEEDS to the folder that holds it)"
+    ]
 
 
 def test_a_misspelt_file_gets_the_closest_names(demo, tmp_path):
     for n in range(7):  # a folder of many files: the close name is said, not the list
         (tmp_path / "seeds" / f"other-{n}.txt").write_text("Setup\n")
     with_file(demo, "demo-ruels.txt")
-    assert check() == [f"{FILE_AT}: rulebook file 'demo-ruels.txt' not found in the seeds folder "
-                       f"{tmp_path / 'seeds'} (did you mean 'demo-rules.txt'? If it is elsewhere, set "
-                       "PLAYAID_SEEDS to the folder that holds it)"]
+    assert check() == [
+        f"{FILE_AT}: rulebook file 'demo-ruels.txt' not found in the seeds folder "
+        f"{tmp_path / 'seeds'} (did you mean 'demo-rules.txt'? If it is elsewhere, set "
+        "PLAYAID_SEEDS to the folder that holds it)"
+    ]
     with_file(demo, "zzz.txt")
-    assert check() == [f"{FILE_AT}: rulebook file 'zzz.txt' not found in the seeds folder "
-                       f"{tmp_path / 'seeds'} (the seeds folder holds demo-rules.txt, other-0.txt, "
-                       "other-1.txt, other-2.txt, other-3.txt and 3 more: fix the file name here, or set "
-                       "PLAYAID_SEEDS to the folder that holds it)"]
+    assert check() == [
+        f"{FILE_AT}: rulebook file 'zzz.txt' not found in the seeds folder "
+        f"{tmp_path / 'seeds'} (the seeds folder holds demo-rules.txt, other-0.txt, "
+        "other-1.txt, other-2.txt, other-3.txt and 3 more: fix the file name here, or set "
+        "PLAYAID_SEEDS to the folder that holds it)"
+    ]
 
 
 def test_a_name_too_long_for_the_file_system_is_a_problem(demo):
     # found by the content property test: the count of unverified values stat'ed the name as
     # given, bypassing the checks (internal error: OSError File name too long)
     with_file(demo, "x" * 300)
-    assert check() == [f"{FILE_AT}: rulebook file '{'x' * 57}...' cannot be opened: File name too long "
-                       f"{NAME_HINT}"]
+    assert check() == [f"{FILE_AT}: rulebook file '{'x' * 57}...' cannot be opened: File name too long {NAME_HINT}"]

@@ -29,10 +29,14 @@ OWN_SIZE = (95.0, 60.0)
 
 # (size, paper) -> cards a sheet, share of the paper they cover, cards turned a quarter turn
 EXPECTED = {
-    ("rftg-card", "a4"): (9, 0.800, 0), ("rftg-card", "letter"): (9, 0.827, 0),
-    ("poker", "a4"): (9, 0.815, 0), ("poker", "letter"): (8, 0.749, 8),
-    ("tarot", "a4"): (6, 0.808, 4), ("tarot", "letter"): (5, 0.696, 3),
-    ("a6", "a4"): (2, 0.498, 2), ("a6", "letter"): (2, 0.515, 2),
+    ("rftg-card", "a4"): (9, 0.800, 0),
+    ("rftg-card", "letter"): (9, 0.827, 0),
+    ("poker", "a4"): (9, 0.815, 0),
+    ("poker", "letter"): (8, 0.749, 8),
+    ("tarot", "a4"): (6, 0.808, 4),
+    ("tarot", "letter"): (5, 0.696, 3),
+    ("a6", "a4"): (2, 0.498, 2),
+    ("a6", "letter"): (2, 0.515, 2),
 }
 
 
@@ -55,12 +59,21 @@ def test_tarot_cards_turn_to_fit_six_on_a4_and_five_on_letter():
     cut divides the columns. Positions are the footprints' lower-left corners, mm."""
     a4 = sheet_layout(70, 120, "a4")
     assert [(s.x, s.y, s.w, s.h, s.turn) for s in a4.slots] == [
-        (10.0, 218.5, 120, 70, 90), (10.0, 148.5, 120, 70, 90), (10.0, 78.5, 120, 70, 90),
-        (10.0, 8.5, 120, 70, 90), (130.0, 168.5, 70, 120, 0), (130.0, 48.5, 70, 120, 0)]
+        (10.0, 218.5, 120, 70, 90),
+        (10.0, 148.5, 120, 70, 90),
+        (10.0, 78.5, 120, 70, 90),
+        (10.0, 8.5, 120, 70, 90),
+        (130.0, 168.5, 70, 120, 0),
+        (130.0, 48.5, 70, 120, 0),
+    ]
     letter = sheet_layout(70, 120, "letter")
     assert [(round(s.x, 2), round(s.y, 2), s.w, s.h, s.turn) for s in letter.slots] == [
-        (12.95, 189.7, 120, 70, 90), (12.95, 119.7, 120, 70, 90), (12.95, 49.7, 120, 70, 90),
-        (132.95, 139.7, 70, 120, 0), (132.95, 19.7, 70, 120, 0)]
+        (12.95, 189.7, 120, 70, 90),
+        (12.95, 119.7, 120, 70, 90),
+        (12.95, 49.7, 120, 70, 90),
+        (132.95, 139.7, 70, 120, 0),
+        (132.95, 19.7, 70, 120, 0),
+    ]
 
 
 def test_a_gutter_is_kept_between_cards_and_costs_a4_its_sixth_tarot_card():
@@ -70,7 +83,7 @@ def test_a_gutter_is_kept_between_cards_and_costs_a4_its_sixth_tarot_card():
     layout = sheet_layout(70, 120, "a4", gutter=2.0)
     assert layout.per_sheet == 5
     for i, a in enumerate(layout.slots):
-        for b in layout.slots[i + 1:]:
+        for b in layout.slots[i + 1 :]:
             apart = max(b.x - a.right, a.x - b.right, b.y - a.top, a.y - b.top)
             assert apart >= 2.0 - 1e-9, (a, b)
 
@@ -85,7 +98,9 @@ def sheets(tmp_path_factory) -> dict[tuple[tuple[float, float], str], Path]:
     aids = own / "zz-own" / "aids.yaml"
     text = aids.read_text()
     assert "    size: poker\n" in text
-    aids.write_text(text.replace("    size: poker\n", f"    size: {{width_mm: {OWN_SIZE[0]:g}, height_mm: {OWN_SIZE[1]:g}}}\n"))
+    aids.write_text(
+        text.replace("    size: poker\n", f"    size: {{width_mm: {OWN_SIZE[0]:g}, height_mm: {OWN_SIZE[1]:g}}}\n")
+    )
     new_game("zz-poker", own, root / "examples", title="Poker Size")
     found = {}
     for content in (PROJECT_ROOT / "content", own):
@@ -94,8 +109,15 @@ def sheets(tmp_path_factory) -> dict[tuple[tuple[float, float], str], Path]:
             if planned.aid.format == "card":
                 first.setdefault(planned.trim_mm, planned.key)
         for paper in PAPERS:
-            report = build(BuildOptions(content_dir=content, out_dir=root / "out", jobs=1,
-                                        only=tuple(first.values()), render=RenderOptions(paper=paper)))
+            report = build(
+                BuildOptions(
+                    content_dir=content,
+                    out_dir=root / "out",
+                    jobs=1,
+                    only=tuple(first.values()),
+                    render=RenderOptions(paper=paper),
+                )
+            )
             assert report.ok, [r.error for r in report.results]
             found.update({(trim, paper): root / "out" / paper / f"{key}.pdf" for trim, key in first.items()})
     assert {trim for trim, _ in found} >= {NAMED_SIZES_MM["poker"], OWN_SIZE}
@@ -184,7 +206,9 @@ def test_built_sheets_hold_the_computed_layout_inside_the_safe_area(sheets, pape
         assert len(pages) == 2, path.name  # fronts, backs
         for number, (size, bbox, cards, _marks) in enumerate(pages):
             assert size == tuple(round(v, 1) for v in paper_size_mm(paper))
-            assert pt_to_mm(bbox[2] - bbox[0]) == pytest.approx(trim[0]) and pt_to_mm(bbox[3] - bbox[1]) == pytest.approx(trim[1])
+            assert pt_to_mm(bbox[2] - bbox[0]) == pytest.approx(trim[0]) and pt_to_mm(
+                bbox[3] - bbox[1]
+            ) == pytest.approx(trim[1])
             spots = [_footprint(m, bbox) for m in cards]
             expected = layout.back().slots if number else layout.slots
             assert len(spots) == layout.per_sheet, path.name
@@ -194,7 +218,7 @@ def test_built_sheets_hold_the_computed_layout_inside_the_safe_area(sheets, pape
                 assert left >= MIN_SHEET_MARGIN_MM - 1e-3 and right <= w - MIN_SHEET_MARGIN_MM + 1e-3
                 assert bottom >= MIN_SHEET_MARGIN_MM - 1e-3 and top <= h - band + 1e-3
             for i, a in enumerate(spots):  # no two cards overlap
-                for b in spots[i + 1:]:
+                for b in spots[i + 1 :]:
                     assert min(a[2], b[2]) - max(a[0], b[0]) <= 1e-3 or min(a[3], b[3]) - max(a[1], b[1]) <= 1e-3
             covered = sum((r - le) * (t - b) for le, b, r, t in spots) / (w * h)
             assert covered == pytest.approx(layout.coverage, abs=1e-4)

@@ -43,12 +43,21 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
     assert wheel.name == f"playaid-{__version__}-py3-none-any.whl"
 
     home = tmp_path / "home"
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("PLAYAID_", "PYTHON", "VIRTUAL_ENV", "PIPX_"))}
-    env.update(PIPX_HOME=str(home / "pipx"), PIPX_BIN_DIR=str(home / "bin"), PIPX_MAN_DIR=str(home / "man"),
-               XDG_CACHE_HOME=str(home / "cache"), PATH=f"{home / 'bin'}{os.pathsep}{env['PATH']}")
-    installed = subprocess.run([sys.executable, "-m", "pipx", "install", str(wheel)], env=env,
-                               capture_output=True, text=True, cwd=tmp_path)
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PLAYAID_", "PYTHON", "VIRTUAL_ENV", "PIPX_"))
+    }
+    env.update(
+        PIPX_HOME=str(home / "pipx"),
+        PIPX_BIN_DIR=str(home / "bin"),
+        PIPX_MAN_DIR=str(home / "man"),
+        XDG_CACHE_HOME=str(home / "cache"),
+        PATH=f"{home / 'bin'}{os.pathsep}{env['PATH']}",
+    )
+    installed = subprocess.run(
+        [sys.executable, "-m", "pipx", "install", str(wheel)], env=env, capture_output=True, text=True, cwd=tmp_path
+    )
     assert installed.returncode == 0, installed.stdout + installed.stderr
     playaid = home / "bin" / "playaid"
     venv = home / "pipx" / "venvs" / "playaid"
@@ -59,8 +68,7 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
 
     def run(folder: Path, *args: str, code: int = 0, **extra: str) -> subprocess.CompletedProcess:
         folder.mkdir(parents=True, exist_ok=True)
-        result = subprocess.run([str(playaid), *args], cwd=folder, env={**env, **extra}, capture_output=True,
-                                text=True)
+        result = subprocess.run([str(playaid), *args], cwd=folder, env={**env, **extra}, capture_output=True, text=True)
         assert result.returncode == code, f"playaid {' '.join(args)}: {result.stdout}{result.stderr}"
         return result
 
@@ -74,8 +82,12 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
 
     # list: the aids the shipped content declares, as in the checkout
     listed = run(empty, "list", "--json").stdout
-    ours = subprocess.run([sys.executable, "-m", "generator", "list", "--json", "--content", str(CONTENT_DIR)],
-                          capture_output=True, text=True, check=True).stdout
+    ours = subprocess.run(
+        [sys.executable, "-m", "generator", "list", "--json", "--content", str(CONTENT_DIR)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert json.loads(listed) == json.loads(ours)
     assert "rftg-invasion-summary" in {aid["key"] for aid in json.loads(listed)}
 
@@ -83,8 +95,14 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
     checked = run(empty, "check")
     lines = checked.stdout.splitlines()
     assert [line.split(":")[0] for line in lines] == shipped_games()
-    assert all(re.search(r"; 0 values verified against rulebook text, [1-9]\d* unverified "
-                         r"\(rulebook text not found\)$", line) for line in lines), lines
+    assert all(
+        re.search(
+            r"; 0 values verified against rulebook text, [1-9]\d* unverified "
+            r"\(rulebook text not found\)$",
+            line,
+        )
+        for line in lines
+    ), lines
     run(empty, "check", "--strict", code=1)
     if SEEDS is not None:
         strict = run(empty, "check", "--strict", PLAYAID_SEEDS=str(SEEDS))
@@ -103,8 +121,13 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
     record = empty / "game.yaml"
     shutil.copyfile(REPO / "examples" / "rftg-invasion.yaml", record)
     report = json.loads(run(empty, "score", "game.yaml", "--json").stdout)
-    ours = subprocess.run([sys.executable, "-m", "generator", "score", "game.yaml", "--json", "--content",
-                           str(CONTENT_DIR)], capture_output=True, text=True, cwd=empty, env={**env, "PYTHONPATH": str(REPO)})
+    ours = subprocess.run(
+        [sys.executable, "-m", "generator", "score", "game.yaml", "--json", "--content", str(CONTENT_DIR)],
+        capture_output=True,
+        text=True,
+        cwd=empty,
+        env={**env, "PYTHONPATH": str(REPO)},
+    )
     assert report == json.loads(ours.stdout)
     assert report["ok"] is True and not report["findings"]  # every claimed total agrees
     assert {p["name"]: p["total"] for p in report["players"]}["Ann"] == 34
@@ -129,8 +152,10 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
     own = tmp_path / "own"
     listed = run(own, "list", "--content", "mine").stdout.splitlines()
     assert listed and all(line.startswith("xia-") for line in listed)
-    assert run(own, "-V", PLAYAID_CONTENT="mine").stdout.splitlines()[1].startswith(
-        "content: xia ") and "from $PLAYAID_CONTENT: mine" in run(own, "-V", PLAYAID_CONTENT="mine").stdout
+    assert (
+        run(own, "-V", PLAYAID_CONTENT="mine").stdout.splitlines()[1].startswith("content: xia ")
+        and "from $PLAYAID_CONTENT: mine" in run(own, "-V", PLAYAID_CONTENT="mine").stdout
+    )
     run(own, "build", "xia-fame-points", "--quiet", PLAYAID_CONTENT="mine")
     built = pypdfium2.PdfDocument(str(own / "output" / "a4" / "xia-fame-points.pdf"))
     text = "".join(page.get_textpage().get_text_range() for page in built)
@@ -151,5 +176,6 @@ def test_wheel_installed_with_pipx_works_from_an_empty_folder(tmp_path):
     assert [p["total"] for p in scored["players"]] == [17, 14, 11]
 
     # nothing was written inside the installed package
-    assert _files(venv) - before == set() or all("__pycache__" in f for f in _files(venv) - before), \
-        sorted(_files(venv) - before)
+    assert _files(venv) - before == set() or all("__pycache__" in f for f in _files(venv) - before), sorted(
+        _files(venv) - before
+    )

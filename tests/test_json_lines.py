@@ -25,6 +25,7 @@ def run(monkeypatch, tmp_path):
 
     def go(*args):
         return runner.invoke(cli, ["score", *map(str, args), "--content", str(REPO / "content")])
+
     return go
 
 
@@ -62,8 +63,9 @@ def test_problems_are_placed_at_their_line_and_column(run, tmp_path):
     first = dict(record)
     first["colour"] = "red"  # an unknown field: an error at its key
     lines = tmp_path / "games.jsonl"
-    lines.write_text(json.dumps(record) + "\n" + json.dumps(first) + "\n" + '{"game": "x",\n' + "null\n",
-                     encoding="utf-8")
+    lines.write_text(
+        json.dumps(record) + "\n" + json.dumps(first) + "\n" + '{"game": "x",\n' + "null\n", encoding="utf-8"
+    )
     got = run(lines.name, "--json")
     reports = _reports(got.output)
     assert [r["record"] for r in reports] == ["games.jsonl:1", "games.jsonl:2", "games.jsonl:3", "games.jsonl:4"]
@@ -72,7 +74,8 @@ def test_problems_are_placed_at_their_line_and_column(run, tmp_path):
     unknown = [e for e in reports[1]["errors"] if e["field"] == "colour"]
     assert [(e["file"], e["line"], e["column"]) for e in unknown] == [("games.jsonl", 2, column)]
     assert [(e["line"], e["column"], e["message"]) for e in reports[2]["errors"]] == [
-        (3, 14, "JSON syntax error: Expecting property name enclosed in double quotes")]
+        (3, 14, "JSON syntax error: Expecting property name enclosed in double quotes")
+    ]
     assert [(e["line"], e["message"]) for e in reports[3]["errors"]] == [(4, "line 4 holds no record (null)")]
     assert got.exit_code == 2
     summary = run(lines.name, "--problems-only").output
@@ -89,9 +92,10 @@ def test_a_finding_is_placed_as_in_the_record_file(run, tmp_path):
     alone = _reports(run("one.json", "--json").output)[0]
     (from_lines,) = _reports(run("games.jsonl", "--json").output)
     assert alone["findings"] and any(f["line"] for f in alone["findings"])
-    assert [(f["code"], f["line"] + 1, f["column"]) for f in alone["findings"]] == \
-        [(f["code"], f["line"], f["column"]) if f["line"] else (f["code"], 1, f["column"])
-         for f in from_lines["findings"]]
+    assert [(f["code"], f["line"] + 1, f["column"]) for f in alone["findings"]] == [
+        (f["code"], f["line"], f["column"]) if f["line"] else (f["code"], 1, f["column"])
+        for f in from_lines["findings"]
+    ]
 
 
 def test_a_line_too_long_is_refused_and_the_next_is_read(run, tmp_path):
@@ -106,11 +110,14 @@ def test_a_line_too_long_is_refused_and_the_next_is_read(run, tmp_path):
     assert reports[1]["ok"] is True
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"", "the file is empty: it holds no record"),
-    (b"\n \n", "the file is empty: it holds no record"),
-    ('{"game": "rftg"}\n'.encode("utf-16"), "the file is UTF-16 text, not UTF-8"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "the file is empty: it holds no record"),
+        (b"\n \n", "the file is empty: it holds no record"),
+        ('{"game": "rftg"}\n'.encode("utf-16"), "the file is UTF-16 text, not UTF-8"),
+    ],
+)
 def test_a_file_without_records(run, tmp_path, content, message):
     (tmp_path / "games.jsonl").write_bytes(content)
     got = run("games.jsonl", "--json")
@@ -126,6 +133,8 @@ def test_a_folder_reads_the_json_lines_files_it_holds(run, tmp_path):
     (folder / "a.jsonl").write_text(record + "\n" + record + "\n", encoding="utf-8")
     (folder / "b.yaml").write_text(EXAMPLES[0].read_text(encoding="utf-8"), encoding="utf-8")
     reports = _reports(run("records", "--json").output)
-    assert [r["record"] for r in reports] == [str(Path("records") / "a.jsonl") + ":1",
-                                              str(Path("records") / "a.jsonl") + ":2",
-                                              str(Path("records") / "b.yaml")]
+    assert [r["record"] for r in reports] == [
+        str(Path("records") / "a.jsonl") + ":1",
+        str(Path("records") / "a.jsonl") + ":2",
+        str(Path("records") / "b.yaml"),
+    ]

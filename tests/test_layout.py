@@ -81,8 +81,9 @@ def test_imports_point_down_the_flow():
                 continue
             target = "__init__" if names[1] == "__version__" else names[1]
             if LAYER.get(target, -1) > LAYER[part]:
-                wrong.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {module} "
-                             f"({part} comes before {target})")
+                wrong.append(
+                    f"{path.relative_to(PACKAGE.parent)}:{line} imports {module} ({part} comes before {target})"
+                )
     assert wrong == []
 
 

@@ -14,7 +14,7 @@ TEXT = "Add the 6 start worlds and 26 game cards."
 
 
 def _layout(renderer, width_px: float):
-    html = (f'<div style="width:{width_px}px;font-family:\'Playaid Sans\';font-size:8pt">{TEXT}</div>')
+    html = f'<div style="width:{width_px}px;font-family:\'Playaid Sans\';font-size:8pt">{TEXT}</div>'
     return renderer.layout(html, "@page { size: 100mm 60mm; margin: 0 }")
 
 
@@ -25,8 +25,9 @@ def _lines(document):
 
     def walk(box):
         if isinstance(box, boxes.LineBox):
-            found.append("".join(getattr(b, "text", "") or "" for b in box.descendants()
-                                 if isinstance(b, boxes.TextBox)).strip())
+            found.append(
+                "".join(getattr(b, "text", "") or "" for b in box.descendants() if isinstance(b, boxes.TextBox)).strip()
+            )
         for child in getattr(box, "children", []) or []:
             walk(child)
 
@@ -47,16 +48,17 @@ def test_ordinary_wrapping_is_not_flagged(renderer):
 
 def test_a_lone_first_word_that_would_fit_is_flagged(renderer):
     # A forced break reproduces the shape of WeasyPrint's slip deterministically.
-    html = ('<div style="width:205px;font-family:\'Playaid Sans\';font-size:8pt">'
-            'Add<br>the 6 start worlds and 26 game cards.</div>')
+    html = (
+        '<div style="width:205px;font-family:\'Playaid Sans\';font-size:8pt">'
+        'Add<br>the 6 start worlds and 26 game cards.</div>'
+    )
     document = renderer.layout(html, "@page { size: 100mm 60mm; margin: 0 }")
     assert _lines(document) == ["Add", "the 6 start worlds and 26 game cards."]
     assert stranded_words(document) == ["Add"]
 
 
 def test_a_lone_word_before_a_long_word_is_legitimate(renderer):
-    html = ('<div style="width:60px;font-family:\'Playaid Sans\';font-size:8pt">'
-            'as printedprintedprinted</div>')
+    html = '<div style="width:60px;font-family:\'Playaid Sans\';font-size:8pt">as printedprintedprinted</div>'
     document = renderer.layout(html, "@page { size: 100mm 60mm; margin: 0 }")
     assert stranded_words(document) == []
 
@@ -77,26 +79,34 @@ def test_shipped_cards_have_no_stranded_words(monkeypatch):
             assert stranded_words(face.document) == [], (planned.key, face.name)
 
 
-@pytest.mark.parametrize("typed, printed", [
-    ("repulse value -1 and 1 VP chip", "repulse value \u22121 and 1 VP chip"),
-    ("a 12-7 win: +5; a loss: -3.", "a 12-7 win: +5; a loss: \u22123."),
-    ("Near cost 1-5, defense 2-6", "Near cost 1-5, defense 2-6"),
-    ("Below -2 - the disk", "Below \u22122 - the disk"),
-])
+@pytest.mark.parametrize(
+    "typed, printed",
+    [
+        ("repulse value -1 and 1 VP chip", "repulse value \u22121 and 1 VP chip"),
+        ("a 12-7 win: +5; a loss: -3.", "a 12-7 win: +5; a loss: \u22123."),
+        ("Near cost 1-5, defense 2-6", "Near cost 1-5, defense 2-6"),
+        ("Below -2 - the disk", "Below \u22122 - the disk"),
+    ],
+)
 def test_a_hyphen_starting_a_number_prints_as_a_minus(typed, printed):
     from generator.render.typography import minus_signs
 
     assert minus_signs(typed) == printed
 
 
-@pytest.mark.parametrize("body, words", [
-    ("<p>Add the 6 start worlds and 26 game cards.</p>", []),
-    ("<p>See https://example.org/a/long/path/that/breaks/at/its/slashes/anywhere/at/all</p>", []),
-    ("<p>Add the " + "Supercalifragilistic" * 3 + " cards.</p>", ["Supercalifragilistic" * 3]),
-    ("<ul><li>Add the " + "Retaliationdeck" * 4 + " cards.</li></ul>", ["Retaliationdeck" * 4]),
-    ("<table style='width:100%'><tr><td>a</td><td>" + "Counterstrike" * 4 + "</td></tr></table>",
-     ["Counterstrike" * 4]),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ("<p>Add the 6 start worlds and 26 game cards.</p>", []),
+        ("<p>See https://example.org/a/long/path/that/breaks/at/its/slashes/anywhere/at/all</p>", []),
+        ("<p>Add the " + "Supercalifragilistic" * 3 + " cards.</p>", ["Supercalifragilistic" * 3]),
+        ("<ul><li>Add the " + "Retaliationdeck" * 4 + " cards.</li></ul>", ["Retaliationdeck" * 4]),
+        (
+            "<table style='width:100%'><tr><td>a</td><td>" + "Counterstrike" * 4 + "</td></tr></table>",
+            ["Counterstrike" * 4],
+        ),
+    ],
+)
 def test_a_word_wider_than_its_line_is_found(renderer, body, words):
     """Issue 22, item 7: a word with no break laid out past its box (cut off at a card's edge,
     or over the next table cell) is found, wherever it sits; wrapped text is not."""
@@ -123,8 +133,15 @@ def _build(content, out):
     from generator.pipeline.aidbuild import RenderOptions
     from generator.pipeline.build import BuildOptions, build
 
-    return build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("zz-summary",),
-                              render=RenderOptions(paper="a4", mode="print-shop")))
+    return build(
+        BuildOptions(
+            content_dir=content,
+            out_dir=out,
+            jobs=1,
+            only=("zz-summary",),
+            render=RenderOptions(paper="a4", mode="print-shop"),
+        )
+    )
 
 
 def test_a_card_with_a_word_wider_than_the_card_fails_the_build_naming_it(tmp_path):

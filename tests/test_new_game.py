@@ -30,8 +30,15 @@ def folder(tmp_path_factory):
     root = tmp_path_factory.mktemp("new-game")
     shutil.copytree(PROJECT_ROOT / "content", root / "content")
     written = new_game("zz-gem-market", root / "content", root / "examples", title="Gem Market")
-    assert [p.name for p in written] == ["game.yaml", "rules.yaml", "facts.yaml", "scoring.yaml", "aids.yaml",
-                                         "vocabulary.yaml", "zz-gem-market.yaml"]
+    assert [p.name for p in written] == [
+        "game.yaml",
+        "rules.yaml",
+        "facts.yaml",
+        "scoring.yaml",
+        "aids.yaml",
+        "vocabulary.yaml",
+        "zz-gem-market.yaml",
+    ]
     return root
 
 
@@ -59,8 +66,9 @@ def test_the_sample_record_scores_as_the_rules_say(folder, rules):
     assert players["Cy"]["awards"] == []  # Most sets: Ann and Cy tie, and its ties score nobody
     assert report["winners"] == ["Ann"] and report["ties"] == []
     assert [(f["severity"], f["code"]) for f in report["findings"]] == [("info", "award_tied_nobody")]
-    result = CliRunner().invoke(cli, ["score", "--content", str(folder / "content"),
-                                      str(folder / "examples" / "zz-gem-market.yaml"), "--plain"])
+    result = CliRunner().invoke(
+        cli, ["score", "--content", str(folder / "content"), str(folder / "examples" / "zz-gem-market.yaml"), "--plain"]
+    )
     assert result.exit_code == 0, result.output
     assert "Winner: Ann" in result.output and "10  Gem sets: sets: 2 x 5 VP" in result.output
 
@@ -69,7 +77,8 @@ def test_a_whole_game_check_of_the_new_game(rules):
     players = [{"name": n, "red": 7, "green": 0, "blue": 0, "coins": 0} for n in ("A", "B")]
     report = score({"game": "zz-gem-market", "players": players}, rules)
     assert [f["message"] for f in report["findings"] if f["code"] == "too_many_gems"] == [
-        "14 gems of one colour across the players, but the box holds 12 (check the counts)"]
+        "14 gems of one colour across the players, but the box holds 12 (check the counts)"
+    ]
 
 
 def test_the_new_games_rules_answer_in_players_words(folder):
@@ -96,7 +105,13 @@ def test_the_new_game_has_a_schema_help_and_a_phone_pad_model(rules):
     assert "zz-gem-market" in schema["properties"]["game"]["enum"]
     branch = next(b["then"] for b in schema["allOf"] if b["if"]["properties"]["game"]["const"] == "zz-gem-market")
     assert list(branch["properties"]["players"]["items"]["properties"]) == [
-        "name", "red", "green", "blue", "coins", "claimed_total"]
+        "name",
+        "red",
+        "green",
+        "blue",
+        "coins",
+        "claimed_total",
+    ]
     assert "game: zz-gem-market" in record_help(rules)
     model = form_data(rules)["models"]["zz-gem-market"]["scoring"]
     assert [c["id"] for c in model["components"]] == ["sets_vp", "loose_vp", "coins_vp"]
@@ -105,9 +120,15 @@ def test_the_new_game_has_a_schema_help_and_a_phone_pad_model(rules):
 
 
 def test_the_new_game_builds_its_card_and_score_sheet(folder, tmp_path):
-    report = build(BuildOptions(content_dir=folder / "content", out_dir=tmp_path, jobs=1,
-                                only=("zz-gem-market-summary", "zz-gem-market-score-sheet"),
-                                render=RenderOptions(paper="a4")))
+    report = build(
+        BuildOptions(
+            content_dir=folder / "content",
+            out_dir=tmp_path,
+            jobs=1,
+            only=("zz-gem-market-summary", "zz-gem-market-score-sheet"),
+            render=RenderOptions(paper="a4"),
+        )
+    )
     assert report.ok, [r.error for r in report.results]
     sheet = pikepdf.open(tmp_path / "a4" / "zz-gem-market-score-sheet-fillable.pdf")
     total = next(f for f in sheet.Root.AcroForm.Fields if str(f.T) == "total")
@@ -131,8 +152,9 @@ def test_new_refuses_an_existing_game_or_a_bad_id(tmp_path):
 
 def test_new_from_the_command_line(tmp_path):
     (tmp_path / "content").mkdir()
-    result = CliRunner().invoke(cli, ["new", "tile-race", "--content", str(tmp_path / "content"),
-                                      "--title", "Tile Race"])
+    result = CliRunner().invoke(
+        cli, ["new", "tile-race", "--content", str(tmp_path / "content"), "--title", "Tile Race"]
+    )
     assert result.exit_code == 0, result.output
     # the next steps name the folder, which is not the one commands read by default
     assert f"playaid --content {tmp_path / 'content'} score " in result.output
@@ -189,50 +211,113 @@ def test_new_on_a_read_only_file_system_is_a_usage_error(tmp_path, monkeypatch):
     assert "internal error" not in result.output
 
 
-@pytest.mark.parametrize("edit, where, message", [
-    (("value: coins // coins_per_vp", "value: coin // coins_per_vp"), "components[2].value",
-     "component 'coins_vp': unknown name 'coin'"),
-    (("most: coins\n", "most: coins / 2\n"), "awards[0].most", "`/` is not allowed"),
-    (("    - coins_vp\n", ""), "sheet.lines",
-     "the sheet leaves out component 'coins_vp', so its Total would not add up to the score"),
-    (("expect: most <= gems_per_colour", "expect: most <= gems_per_color"), "checks[0].expect",
-     "unknown name 'gems_per_color'"),
-    (("  coins_per_vp: {fact: coins_per_vp}", "  coins_per_vp: {fact: coins_per_v}"), "constants.coins_per_vp.fact",
-     "no fact 'coins_per_v' in this game"),
-    # issue 22: hostile models end in a located error, never a traceback or a wrong score
-    (("checks:                        # whole-game checks of a record\n",
-      "checks:\n  - {id: too_many_gems, expect: 'True', message: again}\n"), "checks[1].id",
-     "check 'too_many_gems' is declared twice (first at checks[0])"),
-    (("  min: 2\n  max: 5", "  min: 5\n  max: 2"), "players", "min 5 is above max 2"),
-    (("  set_vp: {fact: set_vp}", "  set_vp: 1000000000000000000000"), "constants.set_vp",
-     "constant 'set_vp' is 1,000,000,000,000,000,000,000, past 1,000,000,000,000,000 in size"),
-    (("entered:", "mechanisms:\n  tableau: {tableau: [1], cards: 5}\nentered:"), "mechanisms.tableau.tableau",
-     "mechanism tableau: 'tableau' must be a text"),
-    (("entered:", "mechanisms:\n  tableau: {tableau: [1], cards: 5}\nentered:"), "mechanisms.tableau.cards",
-     "mechanism tableau has no setting 'cards' (use military, military_vs_xenos, quantities, tableau)"),
-    (("entered:", "mechanisms:\n  tableau: {quantities: {q: 5}}\nentered:"), "mechanisms.tableau.quantities.q",
-     "quantity 'q' must be {value: <formula>, label: <text>}"),
-    # a formula that goes wrong only past the defaults: the second trial (every value at its highest)
-    (("value: coins // coins_per_vp", "value: \"[coins] if coins > 3 else 0\""), "components[2].value",
-     "a trial score of a record with every value at its highest fails: component 'coins_vp' gives [9999] (a list), "
-     "not a whole number"),
-    (("most: coins\n", "most: \"'many' if coins > 3 else coins\"\n"), "awards[0].most",
-     "award 'most_coins' gives 'many' (a text), not a whole number"),
-    (("    field: players\n", "    field: players\n    player: \"len(players)\"\n"), "checks[0].player",
-     "check 'too_many_gems' `player` gives 2, not the index of a player or a list of them (0 to 1"),
-    # a default formulas read must be one a record could write: a count's -5 would score a
-    # record that leaves it out +10 VP where the rules say -2 per debt, silently
-    (("{id: coins, label: Coins, type: count, missing: warn}", "{id: coins, label: Coins, type: count, default: -5}"),
-     "entered[3].default", "a count's `default` is a whole number from 0 to 9999"),
-    (("{id: red, label: Red gems, type: count, max: 99, missing: warn}",
-      "{id: red, label: Red gems, type: count, max: 99, default: 100}"),
-     "entered[0].default", "a count's `default` is a whole number from 0 to 99"),
-    (("{id: coins, label: Coins, type: count, missing: warn}", "{id: coins, label: Coins, type: count, default: \"3\"}"),
-     "entered[3].default", "(got '3')"),
-    (("{id: coins, label: Coins, type: count, missing: warn}",
-      "{id: coins, label: Coins, type: count}\n  - {id: rich, label: Rich, type: boolean, default: 7}"),
-     "entered[4].default", "a boolean's `default` is true or false"),
-])
+@pytest.mark.parametrize(
+    "edit, where, message",
+    [
+        (
+            ("value: coins // coins_per_vp", "value: coin // coins_per_vp"),
+            "components[2].value",
+            "component 'coins_vp': unknown name 'coin'",
+        ),
+        (("most: coins\n", "most: coins / 2\n"), "awards[0].most", "`/` is not allowed"),
+        (
+            ("    - coins_vp\n", ""),
+            "sheet.lines",
+            "the sheet leaves out component 'coins_vp', so its Total would not add up to the score",
+        ),
+        (
+            ("expect: most <= gems_per_colour", "expect: most <= gems_per_color"),
+            "checks[0].expect",
+            "unknown name 'gems_per_color'",
+        ),
+        (
+            ("  coins_per_vp: {fact: coins_per_vp}", "  coins_per_vp: {fact: coins_per_v}"),
+            "constants.coins_per_vp.fact",
+            "no fact 'coins_per_v' in this game",
+        ),
+        # issue 22: hostile models end in a located error, never a traceback or a wrong score
+        (
+            (
+                "checks:                        # whole-game checks of a record\n",
+                "checks:\n  - {id: too_many_gems, expect: 'True', message: again}\n",
+            ),
+            "checks[1].id",
+            "check 'too_many_gems' is declared twice (first at checks[0])",
+        ),
+        (("  min: 2\n  max: 5", "  min: 5\n  max: 2"), "players", "min 5 is above max 2"),
+        (
+            ("  set_vp: {fact: set_vp}", "  set_vp: 1000000000000000000000"),
+            "constants.set_vp",
+            "constant 'set_vp' is 1,000,000,000,000,000,000,000, past 1,000,000,000,000,000 in size",
+        ),
+        (
+            ("entered:", "mechanisms:\n  tableau: {tableau: [1], cards: 5}\nentered:"),
+            "mechanisms.tableau.tableau",
+            "mechanism tableau: 'tableau' must be a text",
+        ),
+        (
+            ("entered:", "mechanisms:\n  tableau: {tableau: [1], cards: 5}\nentered:"),
+            "mechanisms.tableau.cards",
+            "mechanism tableau has no setting 'cards' (use military, military_vs_xenos, quantities, tableau)",
+        ),
+        (
+            ("entered:", "mechanisms:\n  tableau: {quantities: {q: 5}}\nentered:"),
+            "mechanisms.tableau.quantities.q",
+            "quantity 'q' must be {value: <formula>, label: <text>}",
+        ),
+        # a formula that goes wrong only past the defaults: the second trial (every value at its highest)
+        (
+            ("value: coins // coins_per_vp", "value: \"[coins] if coins > 3 else 0\""),
+            "components[2].value",
+            "a trial score of a record with every value at its highest fails: component 'coins_vp' gives [9999] (a list), "
+            "not a whole number",
+        ),
+        (
+            ("most: coins\n", "most: \"'many' if coins > 3 else coins\"\n"),
+            "awards[0].most",
+            "award 'most_coins' gives 'many' (a text), not a whole number",
+        ),
+        (
+            ("    field: players\n", "    field: players\n    player: \"len(players)\"\n"),
+            "checks[0].player",
+            "check 'too_many_gems' `player` gives 2, not the index of a player or a list of them (0 to 1",
+        ),
+        # a default formulas read must be one a record could write: a count's -5 would score a
+        # record that leaves it out +10 VP where the rules say -2 per debt, silently
+        (
+            (
+                "{id: coins, label: Coins, type: count, missing: warn}",
+                "{id: coins, label: Coins, type: count, default: -5}",
+            ),
+            "entered[3].default",
+            "a count's `default` is a whole number from 0 to 9999",
+        ),
+        (
+            (
+                "{id: red, label: Red gems, type: count, max: 99, missing: warn}",
+                "{id: red, label: Red gems, type: count, max: 99, default: 100}",
+            ),
+            "entered[0].default",
+            "a count's `default` is a whole number from 0 to 99",
+        ),
+        (
+            (
+                "{id: coins, label: Coins, type: count, missing: warn}",
+                "{id: coins, label: Coins, type: count, default: \"3\"}",
+            ),
+            "entered[3].default",
+            "(got '3')",
+        ),
+        (
+            (
+                "{id: coins, label: Coins, type: count, missing: warn}",
+                "{id: coins, label: Coins, type: count}\n  - {id: rich, label: Rich, type: boolean, default: 7}",
+            ),
+            "entered[4].default",
+            "a boolean's `default` is true or false",
+        ),
+    ],
+)
 def test_a_scoring_model_mistake_is_a_located_content_error(tmp_path, edit, where, message):
     """A typo in the model is found by `playaid check`, at its file, line and key, never at the table."""
     from generator.errors import ContentError
@@ -269,18 +354,29 @@ def test_check_says_every_failing_formula_and_formulas_beside_other_problems(tmp
     new_game("many-game", tmp_path / "content", tmp_path / "examples")
     scoring = tmp_path / "content" / "many-game" / "scoring.yaml"
     original = scoring.read_text()
-    scoring.write_text(original.replace("value: sets * set_vp", 'value: "[sets]"')
-                       .replace("value: coins // coins_per_vp", 'value: "str(coins)"'))
+    scoring.write_text(
+        original.replace("value: sets * set_vp", 'value: "[sets]"').replace(
+            "value: coins // coins_per_vp", 'value: "str(coins)"'
+        )
+    )
     with pytest.raises(ContentError) as caught:
         load_content(tmp_path / "content")
     said = [(p.field, p.message) for p in caught.value.problems]
     assert said == [
-        ("components[0].value", "a trial score of an empty record fails: component 'sets_vp' gives [0] (a list), "
-                                "not a whole number"),
-        ("components[2].value", "a trial score of an empty record fails: component 'coins_vp' gives '0' (a text), "
-                                "not a whole number")]
-    scoring.write_text(original.replace("value: coins // coins_per_vp", "value: coinz // coins_per_vp")
-                       .replace("    - coins_vp\n", "    - coin_vp\n"))
+        (
+            "components[0].value",
+            "a trial score of an empty record fails: component 'sets_vp' gives [0] (a list), not a whole number",
+        ),
+        (
+            "components[2].value",
+            "a trial score of an empty record fails: component 'coins_vp' gives '0' (a text), not a whole number",
+        ),
+    ]
+    scoring.write_text(
+        original.replace("value: coins // coins_per_vp", "value: coinz // coins_per_vp").replace(
+            "    - coins_vp\n", "    - coin_vp\n"
+        )
+    )
     with pytest.raises(ContentError) as caught:
         load_content(tmp_path / "content")
     fields = [p.field for p in caught.value.problems]
@@ -298,7 +394,9 @@ def test_a_broken_mechanism_setting_beside_a_file_that_failed_to_load_is_no_inte
     game = tmp_path / "content" / "shape-game"
     (game / "facts.yaml").write_text((game / "facts.yaml").read_text() + "  bad: [\n")
     scoring = game / "scoring.yaml"
-    scoring.write_text(scoring.read_text().replace("entered:", "mechanisms:\n  tableau: {quantities: {q: 5}}\nentered:", 1))
+    scoring.write_text(
+        scoring.read_text().replace("entered:", "mechanisms:\n  tableau: {quantities: {q: 5}}\nentered:", 1)
+    )
     with pytest.raises(ContentError) as caught:
         load_content(tmp_path / "content")
     said = [(p.file.rsplit("/", 1)[-1], p.field) for p in caught.value.problems]
@@ -316,7 +414,9 @@ def test_a_formula_that_fails_on_a_records_values_is_said_to_be_a_content_error(
     report = score({"game": "trial-game", "players": [{"name": "Ann", "coins": 7}, {"name": "Ben", "coins": 2}]}, rules)
     assert report["ok"] is False
     [error] = report["errors"]
-    assert error["message"].startswith("the scoring model cannot score this record: component 'coins_vp' for Ann: "
-                                       "cannot evaluate `coins // (coins - 7)`")
+    assert error["message"].startswith(
+        "the scoring model cannot score this record: component 'coins_vp' for Ann: "
+        "cannot evaluate `coins // (coins - 7)`"
+    )
     assert "division by zero" in error["message"]
     assert "a content error, not the record's: fix the formula in trial-game/scoring.yaml" in error["hint"]

@@ -58,8 +58,11 @@ def test_a_game_added_by_content_scores_on_the_phone_as_on_the_command_line(brow
     # the result screen may open on the report of a moment before (a rescore in flight on a busy
     # machine): it is redrawn when the last one comes
     order = sorted(expected["players"], key=lambda p: p["rank"])
-    wait_until(page, f"JSON.stringify([...document.querySelectorAll('#{prefix}-scoreboard thead th .who')]"
-                     f".map(e => e.textContent)) === {json.dumps(json.dumps([p['name'] for p in order], separators=(',', ':')))}")
+    wait_until(
+        page,
+        f"JSON.stringify([...document.querySelectorAll('#{prefix}-scoreboard thead th .who')]"
+        f".map(e => e.textContent)) === {json.dumps(json.dumps([p['name'] for p in order], separators=(',', ':')))}",
+    )
     screenshot(page, "pad-new-game-result")
 
     # the scoreboard's columns are in rank order; its rows are the model's categories

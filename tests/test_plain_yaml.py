@@ -44,18 +44,98 @@ def _same(text: str, offset: int = 0) -> bool | None:
         return None
     data, marks, key_marks = got
     composed, event_marks, event_key_marks = _event_reading(text, offset)
-    return (not composed.fatal and not composed.found and _typed(composed.data) == _typed(data)
-            and marks == event_marks and key_marks == event_key_marks)
+    return (
+        not composed.fatal
+        and not composed.found
+        and _typed(composed.data) == _typed(data)
+        and marks == event_marks
+        and key_marks == event_key_marks
+    )
 
 
 # --- generated texts ---------------------------------------------------------------------------
 
-_PLAIN = ["'Galactic Survey: SETI'", "'it''s'", "''", '"x: y"', '""', "'a #b'", "'a' b", "' sp '", "'['",
-          "a", "Old Earth", "O'Brien", "x, y", "3", "-5", "12", "0", ".5", "1e3", "null", "~", "true", "False",
-          "yes", "é", "🂡", "x\u00a0y", "a  b", "-.inf", "0x1F", "007", "+3", "1_0", "=", "<<", "a?", "a-b", "3rd"]
-_ODD = ["a:b", "a: b", "#x", "a #b", "a#b", "-x", "- x", "0o17", ".nan", "[a]", "{a: 1}", "&a", "*a", "!!str x",
-        "|", ">", "%x", "@x", "`x", "a\\b", "?x", ",x", "...", "---", "-", "", " ", "ends:", "12:30", "a\tb",
-        "1" * 1001, "x" * 1100, "a,b", "[a", "a]", "{", "}", "NULL", "Yes"]
+_PLAIN = [
+    "'Galactic Survey: SETI'",
+    "'it''s'",
+    "''",
+    '"x: y"',
+    '""',
+    "'a #b'",
+    "'a' b",
+    "' sp '",
+    "'['",
+    "a",
+    "Old Earth",
+    "O'Brien",
+    "x, y",
+    "3",
+    "-5",
+    "12",
+    "0",
+    ".5",
+    "1e3",
+    "null",
+    "~",
+    "true",
+    "False",
+    "yes",
+    "é",
+    "🂡",
+    "x\u00a0y",
+    "a  b",
+    "-.inf",
+    "0x1F",
+    "007",
+    "+3",
+    "1_0",
+    "=",
+    "<<",
+    "a?",
+    "a-b",
+    "3rd",
+]
+_ODD = [
+    "a:b",
+    "a: b",
+    "#x",
+    "a #b",
+    "a#b",
+    "-x",
+    "- x",
+    "0o17",
+    ".nan",
+    "[a]",
+    "{a: 1}",
+    "&a",
+    "*a",
+    "!!str x",
+    "|",
+    ">",
+    "%x",
+    "@x",
+    "`x",
+    "a\\b",
+    "?x",
+    ",x",
+    "...",
+    "---",
+    "-",
+    "",
+    " ",
+    "ends:",
+    "12:30",
+    "a\tb",
+    "1" * 1001,
+    "x" * 1100,
+    "a,b",
+    "[a",
+    "a]",
+    "{",
+    "}",
+    "NULL",
+    "Yes",
+]
 _KEYS = ["game", "name", "players", "tableau", "chips", "a-b", "_x", "k"]
 _ODD_KEYS = ["true", "null", "1", "a b", "x:y", "k'", "<<", "é", "K" * 1100]
 
@@ -85,6 +165,7 @@ class _Texts:
 
         def space() -> str:
             return rng.choice(["", " ", " ", "  "])
+
         if isinstance(value, dict):
             inner = ",".join(f"{space()}{k}:{rng.choice([' ', ' ', '  ', ''])}{v}{space()}" for k, v in value.items())
             return "{" + inner + rng.choice(["", "", ","]) + "}"
@@ -93,8 +174,12 @@ class _Texts:
     def emit(self, value, indent: int, lines: list[str], indentless: bool) -> None:
         rng = self.rng
         pad = " " * indent
-        flat = lambda v: isinstance(v, (dict, list)) and all(  # noqa: E731
-            isinstance(x, str) for x in (v.values() if isinstance(v, dict) else v))
+
+        def flat(v) -> bool:
+            return isinstance(v, (dict, list)) and all(
+                isinstance(x, str) for x in (v.values() if isinstance(v, dict) else v)
+            )
+
         if isinstance(value, dict):
             for key, sub in value.items():
                 if flat(sub) and rng.random() < 0.4:
@@ -105,8 +190,9 @@ class _Texts:
                     self.emit(sub, indent if same else indent + rng.choice([2, 2, 4, 1, 3]), lines, indentless)
                 else:
                     text = sub if isinstance(sub, str) else ""
-                    lines.append(f"{pad}{key}:{rng.choice([' ', '  '])}{text}"
-                                 f"{rng.choice(['', '', ' ', ' # c', '  #c', '#c'])}")
+                    lines.append(
+                        f"{pad}{key}:{rng.choice([' ', '  '])}{text}{rng.choice(['', '', ' ', ' # c', '  #c', '#c'])}"
+                    )
             return
         for sub in value:
             dash = rng.choice(["- ", "- ", "-  ", "-   "])
@@ -115,7 +201,7 @@ class _Texts:
             elif isinstance(sub, dict) and sub and rng.random() < 0.8:
                 inner: list[str] = []
                 self.emit(sub, indent + len(dash), inner, indentless)
-                lines.append(pad + dash + inner[0][indent + len(dash):])
+                lines.append(pad + dash + inner[0][indent + len(dash) :])
                 lines.extend(inner[1:])
             elif isinstance(sub, (dict, list)) and sub:
                 lines.append(pad + "-")
@@ -131,9 +217,17 @@ class _Texts:
     def document(self) -> str:
         rng = self.rng
         if rng.random() < 0.3:
-            doc = {"game": "rftg", "players": [
-                {"name": self.word(), "tableau": [self.word() for _ in range(rng.randint(1, 5))],
-                 "chips": self.word()} for _ in range(rng.randint(1, 4))]}
+            doc = {
+                "game": "rftg",
+                "players": [
+                    {
+                        "name": self.word(),
+                        "tableau": [self.word() for _ in range(rng.randint(1, 5))],
+                        "chips": self.word(),
+                    }
+                    for _ in range(rng.randint(1, 4))
+                ],
+            }
         else:
             doc = {self.key(): self.value(1) for _ in range(rng.randint(1, 5))}
         lines = ['# header "x" [y]'] if rng.random() < 0.2 else []
@@ -154,8 +248,11 @@ class _Texts:
                 lines.insert(i, rng.choice(["", "  ", "# x", "  # y: [", "---", "...", "%YAML 1.2", "\t", " \t "]))
             elif op < 0.6 and lines[i]:
                 j = rng.randrange(len(lines[i]) + 1)
-                lines[i] = lines[i][:j] + rng.choice([":", " ", "#", " #", "-", "- ", "'", '"', "\r", "\ufeff",
-                                                      "\t", "x", ",", "?"]) + lines[i][j:]
+                lines[i] = (
+                    lines[i][:j]
+                    + rng.choice([":", " ", "#", " #", "-", "- ", "'", '"', "\r", "\ufeff", "\t", "x", ",", "?"])
+                    + lines[i][j:]
+                )
             elif op < 0.7 and len(lines) > 1:
                 del lines[i]
             else:
@@ -183,30 +280,36 @@ def test_generated_and_damaged_texts_read_as_the_event_reader_reads_them(seed):
 
 
 def test_the_repository_s_plain_records_are_read_here():
-    records = [REPO / "examples" / "rftg-standard.yaml", REPO / "examples" / "rftg-frontier.yaml",
-               *sorted((REPO / "examples" / "games").glob("*/records/*.yaml"))]
+    records = [
+        REPO / "examples" / "rftg-standard.yaml",
+        REPO / "examples" / "rftg-frontier.yaml",
+        *sorted((REPO / "examples" / "games").glob("*/records/*.yaml")),
+    ]
     read = [path.name for path in records if _same(path.read_text(encoding="utf-8"))]
     assert {"rftg-standard.yaml", "rftg-frontier.yaml"} <= set(read)
     assert len(read) >= 25
     assert all(_same(path.read_text(encoding="utf-8")) in (True, None) for path in records)
 
 
-@pytest.mark.parametrize("text", [
-    "game: rftg\nplayers:\n  - name: Ann\n    chips: &c 3\n",  # an anchor
-    "game: rftg\nname: 'Ann\n  Lee'\n",  # a quoted value over two lines
-    "game: rftg\nname: Ann\n  Lee\n",  # a plain value over two lines
-    "game: rftg\ngame: xia\n",  # a duplicate key
-    "game: rftg\nchips:\n",  # an empty value
-    "game: rftg\ntableau: [[a]]\n",  # a nested flow collection
-    "game: rftg\nname: a: b\n",  # a colon that YAML reads as a mapping
-    "game: rftg\nnote: \"tab\\there\"\n",  # an escape
-    "  game: rftg\n",  # not at column 1
-    "- game\n",  # not a mapping
-    "game: rftg\n---\ngame: xia\n",  # a second document
-    "game: rftg\n players: 2\n",  # indentation that matches nothing
-    "game: rftg\nchips: " + "9" * 1001 + "\n",  # an integer too long to read
-    "game: rftg\rplayers: 2\n",  # a lone carriage return
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "game: rftg\nplayers:\n  - name: Ann\n    chips: &c 3\n",  # an anchor
+        "game: rftg\nname: 'Ann\n  Lee'\n",  # a quoted value over two lines
+        "game: rftg\nname: Ann\n  Lee\n",  # a plain value over two lines
+        "game: rftg\ngame: xia\n",  # a duplicate key
+        "game: rftg\nchips:\n",  # an empty value
+        "game: rftg\ntableau: [[a]]\n",  # a nested flow collection
+        "game: rftg\nname: a: b\n",  # a colon that YAML reads as a mapping
+        "game: rftg\nnote: \"tab\\there\"\n",  # an escape
+        "  game: rftg\n",  # not at column 1
+        "- game\n",  # not a mapping
+        "game: rftg\n---\ngame: xia\n",  # a second document
+        "game: rftg\n players: 2\n",  # indentation that matches nothing
+        "game: rftg\nchips: " + "9" * 1001 + "\n",  # an integer too long to read
+        "game: rftg\rplayers: 2\n",  # a lone carriage return
+    ],
+)
 def test_what_it_declines_is_left_to_the_event_reader(text):
     assert plain_yaml(text, 20_000) is DECLINED
 
@@ -247,10 +350,12 @@ def test_a_json_record_s_places_are_the_event_reader_s(seed):
     def value(depth: int):
         r = rng.random()
         if depth > 3 or r < 0.4:
-            return rng.choice([1, -2, 3.5, "a", "b c", True, None, "", 10 ** 20, "é"])
+            return rng.choice([1, -2, 3.5, "a", "b c", True, None, "", 10**20, "é"])
         if r < 0.7:
             return [value(depth + 1) for _ in range(rng.randint(0, 4))]
-        return {rng.choice(["a", "b", "players", "name", "x y", ""]): value(depth + 1) for _ in range(rng.randint(0, 4))}
+        return {
+            rng.choice(["a", "b", "players", "name", "x y", ""]): value(depth + 1) for _ in range(rng.randint(0, 4))
+        }
 
     def paths(v, at=()):
         yield at
@@ -273,7 +378,9 @@ def test_a_json_record_s_places_are_the_event_reader_s(seed):
         events = Located("f", composed.data, marks, key_marks)
         places = JsonPlaces(text, offset)  # one for all the paths: what it read once is read again
         held = list(paths(doc))
-        for path in held + [p + (rng.choice(["zz", 0, 3, -1, "a"]),) for p in held] + [p[:-1] + ("no",) for p in held if p]:
+        for path in (
+            held + [p + (rng.choice(["zz", 0, 3, -1, "a"]),) for p in held] + [p[:-1] + ("no",) for p in held if p]
+        ):
             for prefer_key in (False, True):
                 assert places.position(path, prefer_key) == events.position(path, prefer_key), (text, path)
                 checked += 1

@@ -22,11 +22,17 @@ def ink(tmp_path_factory) -> dict[str, dict[str, float]]:
     out = {}
     for mode in ("colour", "low-ink"):
         folder = tmp_path_factory.mktemp(mode)
-        report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=folder, jobs=2,
-                                    render=RenderOptions(paper="a4", ink=mode)))
+        report = build(
+            BuildOptions(
+                content_dir=PROJECT_ROOT / "content", out_dir=folder, jobs=2, render=RenderOptions(paper="a4", ink=mode)
+            )
+        )
         assert report.ok, [r.error for r in report.results if r.error]
-        out[mode] = {p.stem: ink_coverage(p) for p in sorted((folder / "a4").glob("*.pdf"))
-                     if not p.name.endswith("-fillable.pdf")}
+        out[mode] = {
+            p.stem: ink_coverage(p)
+            for p in sorted((folder / "a4").glob("*.pdf"))
+            if not p.name.endswith("-fillable.pdf")
+        }
     assert out["colour"] and out["colour"].keys() == out["low-ink"].keys()
     return out
 
@@ -45,8 +51,11 @@ def test_ink_is_measured_as_darkness(tmp_path):
 
 
 def test_low_ink_never_uses_more_ink_than_colour(ink):
-    worse = {aid: (round(100 * ink["colour"][aid], 2), round(100 * low, 2))
-             for aid, low in ink["low-ink"].items() if low > ink["colour"][aid]}
+    worse = {
+        aid: (round(100 * ink["colour"][aid], 2), round(100 * low, 2))
+        for aid, low in ink["low-ink"].items()
+        if low > ink["colour"][aid]
+    }
     assert not worse, f"low ink uses more ink (colour %, low-ink %): {worse}"
     assert all(0 < v < 0.5 for v in ink["colour"].values())
 

@@ -22,24 +22,32 @@ PT_PER_MM = mm_to_pt(1)
 def out(tmp_path_factory):
     out = tmp_path_factory.mktemp("print-shop")
     for paper in ("a4", "letter"):
-        report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=out, jobs=1,
-                                    only=("frontier-summary", "fame-points", "strength-tables", "rftg-score-sheet",
-                                          "xia-campaign-log"),
-                                    render=RenderOptions(paper=paper, mode="print-shop")))
+        report = build(
+            BuildOptions(
+                content_dir=PROJECT_ROOT / "content",
+                out_dir=out,
+                jobs=1,
+                only=("frontier-summary", "fame-points", "strength-tables", "rftg-score-sheet", "xia-campaign-log"),
+                render=RenderOptions(paper=paper, mode="print-shop"),
+            )
+        )
         assert report.ok, [r.error for r in report.results]
     return out
 
 
-@pytest.mark.parametrize("name, trim_mm", [
-    ("print-shop-a4/rftg-frontier-summary.pdf", (63.0, 88.0)),
-    ("print-shop-letter/rftg-frontier-summary.pdf", (63.0, 88.0)),
-    ("print-shop-a4/rftg-score-sheet.pdf", (210.0, 297.0)),
-    ("print-shop-letter/rftg-score-sheet-fillable.pdf", (215.9, 279.4)),
-    ("print-shop-letter/xia-campaign-log.pdf", (279.4, 215.9)),  # landscape
-    ("print-shop-a4/xia-fame-points.pdf", (70.0, 120.0)),  # tarot
-    ("print-shop-a4/rftg-strength-tables.pdf", (210.0, 297.0)),
-    ("print-shop-letter/rftg-strength-tables.pdf", (215.9, 279.4)),
-])
+@pytest.mark.parametrize(
+    "name, trim_mm",
+    [
+        ("print-shop-a4/rftg-frontier-summary.pdf", (63.0, 88.0)),
+        ("print-shop-letter/rftg-frontier-summary.pdf", (63.0, 88.0)),
+        ("print-shop-a4/rftg-score-sheet.pdf", (210.0, 297.0)),
+        ("print-shop-letter/rftg-score-sheet-fillable.pdf", (215.9, 279.4)),
+        ("print-shop-letter/xia-campaign-log.pdf", (279.4, 215.9)),  # landscape
+        ("print-shop-a4/xia-fame-points.pdf", (70.0, 120.0)),  # tarot
+        ("print-shop-a4/rftg-strength-tables.pdf", (210.0, 297.0)),
+        ("print-shop-letter/rftg-strength-tables.pdf", (215.9, 279.4)),
+    ],
+)
 def test_media_box_holds_bleed_and_marks(out, name, trim_mm):
     w, h = trim_mm
     for page in pages(out / name):
@@ -65,17 +73,30 @@ def _overlaps(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-@pytest.mark.parametrize("name", ["print-shop-a4/rftg-frontier-summary.pdf",
-                                  "print-shop-letter/rftg-score-sheet.pdf",
-                                  "print-shop-a4/rftg-strength-tables.pdf"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "print-shop-a4/rftg-frontier-summary.pdf",
+        "print-shop-letter/rftg-score-sheet.pdf",
+        "print-shop-a4/rftg-strength-tables.pdf",
+    ],
+)
 def test_eight_marks_continue_the_trim_edges_outside_the_bleed(out, name):
     doc = pdfium.PdfDocument(str(out / name))
     for page in doc:
         bleed, trim = page.get_bleedbox(), page.get_trimbox()
         paths = list(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_PATH,), max_depth=8))
         # PDFium pads a stroke's bounds by its width; nothing else may reach outside the bleed
-        marks = [p for p in paths if not (p.get_bounds()[0] >= bleed[0] and p.get_bounds()[1] >= bleed[1]
-                                          and p.get_bounds()[2] <= bleed[2] and p.get_bounds()[3] <= bleed[3])]
+        marks = [
+            p
+            for p in paths
+            if not (
+                p.get_bounds()[0] >= bleed[0]
+                and p.get_bounds()[1] >= bleed[1]
+                and p.get_bounds()[2] <= bleed[2]
+                and p.get_bounds()[3] <= bleed[3]
+            )
+        ]
         assert len(marks) == 8
         for mark in marks:
             assert not _overlaps(mark.get_bounds(), bleed), mark.get_bounds()
@@ -108,10 +129,12 @@ def test_marks_print_and_the_gap_to_the_bleed_stays_blank(out):
     # the 2 mm ring between the BleedBox and the marks is white all round
     for step in range(0, 101):
         t = step / 100
-        for x, y in ((bleed[0] + t * (bleed[2] - bleed[0]), bleed[1] - 1 * PT_PER_MM),
-                     (bleed[0] + t * (bleed[2] - bleed[0]), bleed[3] + 1 * PT_PER_MM),
-                     (bleed[0] - 1 * PT_PER_MM, bleed[1] + t * (bleed[3] - bleed[1])),
-                     (bleed[2] + 1 * PT_PER_MM, bleed[1] + t * (bleed[3] - bleed[1]))):
+        for x, y in (
+            (bleed[0] + t * (bleed[2] - bleed[0]), bleed[1] - 1 * PT_PER_MM),
+            (bleed[0] + t * (bleed[2] - bleed[0]), bleed[3] + 1 * PT_PER_MM),
+            (bleed[0] - 1 * PT_PER_MM, bleed[1] + t * (bleed[3] - bleed[1])),
+            (bleed[2] + 1 * PT_PER_MM, bleed[1] + t * (bleed[3] - bleed[1])),
+        ):
             assert pixel(x, y) == 255, (x, y)
 
 

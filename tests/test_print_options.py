@@ -20,8 +20,7 @@ OKABE_ITO = {"#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "
 
 
 def _build(out, only, **render):
-    report = build(BuildOptions(content_dir=CONTENT, out_dir=out, jobs=1, only=only,
-                                render=RenderOptions(**render)))
+    report = build(BuildOptions(content_dir=CONTENT, out_dir=out, jobs=1, only=only, render=RenderOptions(**render)))
     assert report.ok, [r.error for r in report.results]
     return {r.key: r.status for r in report.results}
 
@@ -90,13 +89,15 @@ def test_inks_colour_colour_blind_and_low_ink(tmp_path):
     for ink in ("colour", "colour-blind", "low-ink"):
         out = tmp_path / ink
         _build(out, only, ink=ink)  # the fullest cards fit in every ink: inks change no layout
-        found[ink] = {name: _fill_colours(out / "a4" / name)
-                      for name in ("xia-fame-points.pdf", "rftg-strength-tables.pdf")}
+        found[ink] = {
+            name: _fill_colours(out / "a4" / name) for name in ("xia-fame-points.pdf", "rftg-strength-tables.pdf")
+        }
     cards = {ink: f["xia-fame-points.pdf"] for ink, f in found.items()}
     # the fame and credits icons print in colour, in the Okabe-Ito palette for colour-blind eyes
     assert cards["colour"] - _greys(cards["colour"])
     assert cards["colour-blind"] - _greys(cards["colour-blind"]) <= OKABE_ITO
     assert cards["colour-blind"] & OKABE_ITO
+
     # low ink: no colour, no grey bars or tints (#e4e4e4, #f4f4f4): white, the mid-grey rules
     # (#999 and darker) and the icons' dark grey marks
     def untinted(fills):
@@ -109,8 +110,22 @@ def test_inks_colour_colour_blind_and_low_ink(tmp_path):
 
 
 def test_the_command_line_takes_copies_and_ink(tmp_path):
-    result = CliRunner().invoke(cli, ["build", "invasion-summary", "--copies", "2", "--ink", "low-ink",
-                                      "--out", str(tmp_path), "--jobs", "1", "--quiet"])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "build",
+            "invasion-summary",
+            "--copies",
+            "2",
+            "--ink",
+            "low-ink",
+            "--out",
+            str(tmp_path),
+            "--jobs",
+            "1",
+            "--quiet",
+        ],
+    )
     assert result.exit_code == 0, result.output
     sheet = tmp_path / "a4" / "rftg-invasion-summary.pdf"
     assert _cards_on(sheet, 0) == 2
@@ -126,22 +141,28 @@ def test_copies_help_and_readme_say_the_range_and_the_layout():
     README; the cards a sheet holds that both name are the imposition's, on A4 and US Letter."""
     from generator.content.aids import NAMED_SIZES_MM
 
-    held = {paper: {name: sheet_layout(*NAMED_SIZES_MM[name], paper).per_sheet for name in ("rftg-card", "tarot", "a6")}
-            for paper in ("a4", "letter")}
+    held = {
+        paper: {name: sheet_layout(*NAMED_SIZES_MM[name], paper).per_sheet for name in ("rftg-card", "tarot", "a6")}
+        for paper in ("a4", "letter")
+    }
     a4, letter = held["a4"], held["letter"]
     assert a4["rftg-card"] == letter["rftg-card"] and a4["a6"] == letter["a6"]  # the text says "alike"
     result = CliRunner().invoke(cli, ["build", "--help"])
     helped = " ".join(result.output.split())
-    assert ("copies of each card aid, 1 to 81 (e.g. one per player); sheet mode only: the cards fill the "
-            f"sheet's slots from the top left, more than a sheet holds go on further sheets ({a4['rftg-card']} "
-            f"RftG-size cards a sheet, {a4['tarot']} tarot on A4 and {letter['tarot']} on US Letter, "
-            f"{a4['a6']} A6); page aids and print-shop mode (one face a page) are "
-            "unchanged; default: one full sheet") in helped
+    assert (
+        "copies of each card aid, 1 to 81 (e.g. one per player); sheet mode only: the cards fill the "
+        f"sheet's slots from the top left, more than a sheet holds go on further sheets ({a4['rftg-card']} "
+        f"RftG-size cards a sheet, {a4['tarot']} tarot on A4 and {letter['tarot']} on US Letter, "
+        f"{a4['a6']} A6); page aids and print-shop mode (one face a page) are "
+        "unchanged; default: one full sheet"
+    ) in helped
     readme = " ".join((PROJECT_ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert ("`--copies N` (1 to 81) prints N of each card aid (e.g. one per player) instead of one full "
-            f"sheet. In sheet mode the cards fill the sheet's slots from the top left (a sheet holds {a4['rftg-card']} "
-            f"RftG-size cards or {a4['a6']} A6 on A4 and US Letter alike, and {a4['tarot']} tarot cards on A4, "
-            f"{letter['tarot']} on US Letter)") in readme
+    assert (
+        "`--copies N` (1 to 81) prints N of each card aid (e.g. one per player) instead of one full "
+        f"sheet. In sheet mode the cards fill the sheet's slots from the top left (a sheet holds {a4['rftg-card']} "
+        f"RftG-size cards or {a4['a6']} A6 on A4 and US Letter alike, and {a4['tarot']} tarot cards on A4, "
+        f"{letter['tarot']} on US Letter)"
+    ) in readme
     assert "Page aids and `--mode print-shop` (one face a page) are not changed by it." in readme
 
 

@@ -14,17 +14,28 @@ from generator.paths import PROJECT_ROOT
 from generator.pipeline.aidbuild import RenderOptions
 from generator.pipeline.build import BuildOptions, build
 
-NS = {"x": "adobe:ns:meta/", "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
-      "dc": "http://purl.org/dc/elements/1.1/", "xmp": "http://ns.adobe.com/xap/1.0/",
-      "xmpMM": "http://ns.adobe.com/xap/1.0/mm/", "pdf": "http://ns.adobe.com/pdf/1.3/",
-      "pdfxid": "http://www.npes.org/pdfx/ns/id/"}
+NS = {
+    "x": "adobe:ns:meta/",
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "dc": "http://purl.org/dc/elements/1.1/",
+    "xmp": "http://ns.adobe.com/xap/1.0/",
+    "xmpMM": "http://ns.adobe.com/xap/1.0/mm/",
+    "pdf": "http://ns.adobe.com/pdf/1.3/",
+    "pdfxid": "http://www.npes.org/pdfx/ns/id/",
+}
 
 
 @pytest.fixture(scope="module")
 def shop(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("shop")
-    report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=out, jobs=2,
-                                render=RenderOptions(paper="a4", mode="print-shop")))
+    report = build(
+        BuildOptions(
+            content_dir=PROJECT_ROOT / "content",
+            out_dir=out,
+            jobs=2,
+            render=RenderOptions(paper="a4", mode="print-shop"),
+        )
+    )
     assert report.ok, [r.error for r in report.results if r.error]
     return out / "print-shop-a4"
 
@@ -69,8 +80,8 @@ def test_output_intent_with_its_icc_output_profile(shop):
             assert str(intent.OutputConditionIdentifier) and str(intent.Info)
             profile = intent.DestOutputProfile
             data = profile.read_bytes()
-            assert data[36:40] == b"acsp"            # an ICC profile
-            assert data[12:16] == b"prtr"            # of an output device
+            assert data[36:40] == b"acsp"  # an ICC profile
+            assert data[12:16] == b"prtr"  # of an output device
             assert data[16:20] == b"CMYK" and int(profile.N) == 4
             assert int.from_bytes(data[:4], "big") == len(data)
 
@@ -82,8 +93,9 @@ def test_xmp_identification(shop):
             assert desc.findtext("pdfxid:GTS_PDFXVersion", namespaces=NS) == "PDF/X-4", path.name
             for field in ("xmpMM:DocumentID", "xmpMM:InstanceID"):
                 assert desc.findtext(field, namespaces=NS).startswith("uuid:"), field
-            assert desc.findtext("xmpMM:VersionID", namespaces=NS) and \
-                desc.findtext("xmpMM:RenditionClass", namespaces=NS)
+            assert desc.findtext("xmpMM:VersionID", namespaces=NS) and desc.findtext(
+                "xmpMM:RenditionClass", namespaces=NS
+            )
             dates = {f: desc.findtext(f"xmp:{f}", namespaces=NS) for f in ("CreateDate", "ModifyDate", "MetadataDate")}
             assert all(dates.values()), dates
             title = desc.find("dc:title/rdf:Alt/rdf:li", NS).text
@@ -93,8 +105,9 @@ def test_xmp_identification(shop):
             created = dates["CreateDate"]
             pdf_date = "D:" + created[:19].replace("-", "").replace("T", "").replace(":", "")
             assert str(pdf.docinfo.CreationDate).startswith(pdf_date)
-            assert str(pdf.docinfo.ModDate).startswith("D:" + dates["ModifyDate"][:19].replace("-", "")
-                                                       .replace("T", "").replace(":", ""))
+            assert str(pdf.docinfo.ModDate).startswith(
+                "D:" + dates["ModifyDate"][:19].replace("-", "").replace("T", "").replace(":", "")
+            )
 
 
 def test_trapped_key(shop):
@@ -110,8 +123,9 @@ def test_boxes_nest_on_every_page(shop):
         return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
 
     def inside(inner, outer):
-        return all(a >= b - 0.01 for a, b in zip(inner[:2], outer[:2])) and \
-            all(a <= b + 0.01 for a, b in zip(inner[2:], outer[2:]))
+        return all(a >= b - 0.01 for a, b in zip(inner[:2], outer[:2])) and all(
+            a <= b + 0.01 for a, b in zip(inner[2:], outer[2:])
+        )
 
     for path in _press(shop):
         with pikepdf.open(path) as pdf:
@@ -134,8 +148,10 @@ def test_every_font_is_embedded(shop):
                 fonts += 1
                 descriptor = d.get("/FontDescriptor")
                 assert descriptor is not None, (path.name, str(d.get("/BaseFont")))
-                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), \
-                    (path.name, str(d.get("/BaseFont")))
+                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (
+                    path.name,
+                    str(d.get("/BaseFont")),
+                )
             assert fonts, path.name  # every aid prints text
 
 
@@ -151,8 +167,10 @@ def test_rgb_is_colour_managed_and_groups_are_allowed(shop):
                 group = d.get("/Group")
                 if group is not None and group.get("/S") == "/Transparency" and "/CS" in group:
                     # a device blending space other than the output intent's is forbidden
-                    assert not isinstance(group.CS, pikepdf.Name) or group.CS in ("/DeviceCMYK", "/DeviceGray"), \
-                        (path.name, group.CS)
+                    assert not isinstance(group.CS, pikepdf.Name) or group.CS in ("/DeviceCMYK", "/DeviceGray"), (
+                        path.name,
+                        group.CS,
+                    )
                 if d.get("/Subtype") == "/Image":
                     assert "/OPI" not in d and "/Alternates" not in d, path.name
 
@@ -185,7 +203,14 @@ def test_fillable_forms_do_not_claim_pdf_x(shop):
 def test_the_same_build_gives_the_same_bytes(shop, tmp_path):
     first = _press(shop)[0]
     key = first.stem
-    report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=tmp_path, jobs=1, only=(key,),
-                                render=RenderOptions(paper="a4", mode="print-shop")))
+    report = build(
+        BuildOptions(
+            content_dir=PROJECT_ROOT / "content",
+            out_dir=tmp_path,
+            jobs=1,
+            only=(key,),
+            render=RenderOptions(paper="a4", mode="print-shop"),
+        )
+    )
     assert report.ok
     assert (tmp_path / "print-shop-a4" / first.name).read_bytes() == first.read_bytes()

@@ -45,28 +45,48 @@ def test_every_example_validates(schema, path):
 
 
 def test_typo_is_reported_against_that_field(schema):
-    record = {"game": "rftg", "variant": "standard", "ended_by": "tableau",
-              "players": [{"name": "Ann", "tableau": ["Old Earth"], "chipz": 3}]}
+    record = {
+        "game": "rftg",
+        "variant": "standard",
+        "ended_by": "tableau",
+        "players": [{"name": "Ann", "tableau": ["Old Earth"], "chipz": 3}],
+    }
     errors = list(jsonschema.Draft202012Validator(schema).iter_errors(record))
     assert len(errors) == 1
     assert "'chipz' was unexpected" in errors[0].message
     assert list(errors[0].absolute_path) == ["players", 0]
     # the core's validator says the same, with the field's own path and a suggestion
     ours = validate(pad("rftg").schema, record)
-    assert ours == [{"path": ["players", 0, "chipz"], "field": "players[0].chipz",
-                     "message": "unknown field 'chipz'", "hint": "did you mean 'chips'?"}]
+    assert ours == [
+        {
+            "path": ["players", 0, "chipz"],
+            "field": "players[0].chipz",
+            "message": "unknown field 'chipz'",
+            "hint": "did you mean 'chips'?",
+        }
+    ]
 
 
 def test_variants_and_ended_by_come_from_content(schema):
     rftg = schema["allOf"][0]["then"]["properties"]
     assert rftg["variant"]["enum"] == ["standard", "frontier", "invasion", "counterstrike"]
-    assert rftg["ended_by"]["enum"] == ["vp_pool", "tableau", "repulse", "empire_defeat", "conquest_value",
-                                        "all_systems"]
+    assert rftg["ended_by"]["enum"] == [
+        "vp_pool",
+        "tableau",
+        "repulse",
+        "empire_defeat",
+        "conquest_value",
+        "all_systems",
+    ]
 
 
 def test_problem_list_is_capped():
-    record = {"game": "rftg", "variant": "standard", "ended_by": "tableau",
-              "players": [{"name": "Ann", "tableau": ["Old Earth"], **{f"x{i}": 1 for i in range(500)}}]}
+    record = {
+        "game": "rftg",
+        "variant": "standard",
+        "ended_by": "tableau",
+        "players": [{"name": "Ann", "tableau": ["Old Earth"], **{f"x{i}": 1 for i in range(500)}}],
+    }
     problems = validate(pad("rftg").schema, record)
     assert len(problems) == 51
     assert problems[-1]["message"] == "... and 450 more problems"
@@ -74,6 +94,8 @@ def test_problem_list_is_capped():
     assert problems[-1]["more"] == 450 and "more" not in problems[0]
     assert problem_count(problems) == 500
     assert RecordInvalid(problems).count == 500
-    one_more = validate(pad("rftg").schema, {**record, "players": [
-        {"name": "Ann", "tableau": ["Old Earth"], **{f"x{i}": 1 for i in range(51)}}]})
+    one_more = validate(
+        pad("rftg").schema,
+        {**record, "players": [{"name": "Ann", "tableau": ["Old Earth"], **{f"x{i}": 1 for i in range(51)}}]},
+    )
     assert (one_more[-1]["message"], problem_count(one_more)) == ("... and 1 more problem", 51)

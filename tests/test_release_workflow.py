@@ -28,8 +28,12 @@ def _tool(name: str) -> str:
 
 
 def _actionlint(path: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([_tool("actionlint"), "-shellcheck", _tool("shellcheck"), "-no-color", str(path)],
-                          capture_output=True, text=True, cwd=REPO)
+    return subprocess.run(
+        [_tool("actionlint"), "-shellcheck", _tool("shellcheck"), "-no-color", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
 
 
 def _workflow() -> dict:
@@ -66,8 +70,9 @@ def test_actionlint_finds_a_broken_workflow(tmp_path):
     text = text.replace("    runs-on: ubuntu-latest\n    container: debian:bookworm\n", "", 1)
     text = text.replace("${{ github.token }}", "${{ github.tokn }}")
     broken.write_text(text, encoding="utf-8")
-    result = subprocess.run([_tool("actionlint"), "-no-color", str(broken)], capture_output=True, text=True,
-                            cwd=tmp_path)
+    result = subprocess.run(
+        [_tool("actionlint"), "-no-color", str(broken)], capture_output=True, text=True, cwd=tmp_path
+    )
     assert result.returncode == 1
     assert '"runs-on" section is missing in job "test"' in result.stdout
     assert 'property "tokn" is not defined' in result.stdout
@@ -79,8 +84,7 @@ def test_every_push_runs_the_readmes_test_command():
     assert workflow["on"]["push"]["branches"] == ["**"]
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     first_block = readme.split("```sh\n", 1)[1].split("```", 1)[0]
-    test_command = next(line.split("#")[0].strip() for line in first_block.splitlines()
-                        if "runs the tests" in line)
+    test_command = next(line.split("#")[0].strip() for line in first_block.splitlines() if "runs the tests" in line)
     assert test_command == "make test"
     test_job = workflow["jobs"]["test"]
     assert "if" not in test_job  # every push, every branch

@@ -16,13 +16,22 @@ from generator.render.impose.layout import sheet_layout
 from tests.render_helpers import box_mm, find_positions, pages, size_mm, text
 
 CONTENT = PROJECT_ROOT / "content"
-AIDS = ("invasion-summary", "invasion-end", "counterstrike-summary", "counterstrike-end", "strength-tables",
-        "rftg-score-sheet")
+AIDS = (
+    "invasion-summary",
+    "invasion-end",
+    "counterstrike-summary",
+    "counterstrike-end",
+    "strength-tables",
+    "rftg-score-sheet",
+)
 
 
 def _build(out: Path, paper: str, mode: str, aids=AIDS, content=CONTENT):
-    report = build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=tuple(aids),
-                                render=RenderOptions(paper=paper, mode=mode)))
+    report = build(
+        BuildOptions(
+            content_dir=content, out_dir=out, jobs=1, only=tuple(aids), render=RenderOptions(paper=paper, mode=mode)
+        )
+    )
     assert report.ok, [r.error for r in report.results]
     return report
 
@@ -164,9 +173,19 @@ def test_score_sheet_fillable_has_a_field_per_box(out):
     assert not printable
     printed = text(out / "a4" / "rftg-score-sheet.pdf")
     assert "War-contribution chips" not in printed  # one VP chips row: war contributions count once
-    for label in ("Printed card VP", "6-cost development VP", "VP chips", "damaged worlds count for none",
-                  "Defense awards", "Greatest Admiral", "Greatest Conqueror", "Total VP",
-                  "Galactic Renaissance count", "Tie-break: goods + hand", "Player 5"):
+    for label in (
+        "Printed card VP",
+        "6-cost development VP",
+        "VP chips",
+        "damaged worlds count for none",
+        "Defense awards",
+        "Greatest Admiral",
+        "Greatest Conqueror",
+        "Total VP",
+        "Galactic Renaissance count",
+        "Tie-break: goods + hand",
+        "Player 5",
+    ):
         assert label in printed
     assert "in the counterstrike game they join your other VP chips at the repulse" in printed
     assert "shared" not in printed  # the win is not "shared": no source says so

@@ -35,8 +35,14 @@ def test_a_process_that_built_an_aid_exits_without_font_clean_up_errors(tmp_path
     temp = tmp_path / "tmp"
     temp.mkdir()
     env = {**os.environ, "TMPDIR": str(temp), "PLAYAID_CACHE_DIR": str(tmp_path / "cache")}
-    done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path / "out"), hold], cwd=PROJECT_ROOT,
-                          env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(tmp_path / "out"), hold],
+        cwd=PROJECT_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "['built']"  # it did render (not skipped as unchanged)
     assert "Exception ignored" not in done.stderr, done.stderr
@@ -48,9 +54,25 @@ def test_the_command_line_build_leaves_no_font_folder(tmp_path):
     temp = tmp_path / "tmp"
     temp.mkdir()
     env = {**os.environ, "TMPDIR": str(temp), "PLAYAID_CACHE_DIR": str(tmp_path / "cache")}
-    done = subprocess.run([sys.executable, "-m", "generator", "build", "invasion-summary", "rftg-score-sheet",
-                           "--jobs", "2", "--out", str(tmp_path / "out")], cwd=PROJECT_ROOT, env=env,
-                          capture_output=True, text=True, timeout=180)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "build",
+            "invasion-summary",
+            "rftg-score-sheet",
+            "--jobs",
+            "2",
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        cwd=PROJECT_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert done.returncode == 0, done.stderr
     assert "2 built" in done.stdout
     assert "Exception ignored" not in done.stderr, done.stderr

@@ -17,8 +17,11 @@ from tests.rules_fixtures import REPO, rules, rules_index
 
 
 def _entries(kind=None, game=None):
-    return [e for e in rules_index()["entries"]
-            if (kind is None or e["kind"] == kind) and (game is None or e["game"] == game)]
+    return [
+        e
+        for e in rules_index()["entries"]
+        if (kind is None or e["kind"] == kind) and (game is None or e["game"] == game)
+    ]
 
 
 def _by_id(entry_id):
@@ -26,6 +29,7 @@ def _by_id(entry_id):
 
 
 # --- what the index holds --------------------------------------------------------------------
+
 
 def test_every_content_item_is_an_entry_with_a_source():
     from generator.checks.load import load_content
@@ -39,7 +43,8 @@ def test_every_content_item_is_an_entry_with_a_source():
     for game_id, game in content.games.items():
         sections = sum(len(d.sections) for d in game.of_kind("rules").values())
         rulings = sum(len(d.rulings) for d in game.of_kind("rules").values()) + sum(
-            len(d.rulings) for d in game.of_kind("scoring").values())
+            len(d.rulings) for d in game.of_kind("scoring").values()
+        )
         tables = game.of_kind("table")
         assert kinds.get((game_id, "section"), 0) == sections
         assert kinds.get((game_id, "ruling"), 0) == rulings
@@ -71,8 +76,11 @@ def test_card_entry_has_its_facts_and_scoring_lines():
     card = _by_id("rftg:card/Anti-Xeno League")
     assert card["text"] == "6-cost development, ? VP, ANTI-XENO, powers: Settle, Produce"
     assert card["detail"].split("; ") == [
-        "+1 Military vs. Xenos per non-military world", "2 per ANTI-XENO world", "1 per other world",
-        "1 per ANTI-XENO development (including this one)"]
+        "+1 Military vs. Xenos per non-military world",
+        "2 per ANTI-XENO world",
+        "1 per other world",
+        "1 per ANTI-XENO development (including this one)",
+    ]
     assert card["card"]["cost"] == 6 and card["card"]["keywords"] == ["ANTI-XENO"]
     world = _by_id("rftg:card/Spice World")
     assert world["text"].startswith("world, cost 2, 1 VP") or "world" in world["text"]
@@ -80,8 +88,13 @@ def test_card_entry_has_its_facts_and_scoring_lines():
 
 def test_printed_on_names_the_aid_and_the_side():
     step = _by_id("rftg:rules/invasion-summary/invasion-step")
-    assert {"aid": "rftg-invasion-summary", "title": "Invasion Game Summary", "format": "card",
-            "face": "back", "side": "back"} in step["printed"]
+    assert {
+        "aid": "rftg-invasion-summary",
+        "title": "Invasion Game Summary",
+        "format": "card",
+        "face": "back",
+        "side": "back",
+    } in step["printed"]
     # the items of a printed section are printed with it
     assert _by_id("rftg:rules/invasion-summary/invasion-step/1")["printed"] == step["printed"]
     row = _by_id("rftg:table/repulse-conquest/row/3")
@@ -106,6 +119,7 @@ def test_vocabulary_and_player_count_keys_are_in_the_index():
 
 # --- answers on the real content ---------------------------------------------------------------
 
+
 def test_repulse_value_for_four_players_is_33_from_the_repulse_tiles():
     found = rules().search("repulse value 4 players", "rftg", 5)
     answers = {r["id"]: r["answer"] for r in found if r.get("answer")}
@@ -114,28 +128,41 @@ def test_repulse_value_for_four_players_is_33_from_the_repulse_tiles():
     assert found[0]["id"] in answers
 
 
-@pytest.mark.parametrize("question, sources", [
-    ("we ran out of xeno cards, now what?", {"xi: Assign Invasion cards"}),
-    # both rulebooks' Game End sections say defense awards do not count
-    ("do defense awards count for Galactic Renaissance?", {"xi: Game End", "xc: Game End"}),
-    ("can an NPC enter the Kiln?", {"xia: Inside"}),
-])
+@pytest.mark.parametrize(
+    "question, sources",
+    [
+        ("we ran out of xeno cards, now what?", {"xi: Assign Invasion cards"}),
+        # both rulebooks' Game End sections say defense awards do not count
+        ("do defense awards count for Galactic Renaissance?", {"xi: Game End", "xc: Game End"}),
+        ("can an NPC enter the Kiln?", {"xia: Inside"}),
+    ],
+)
 def test_the_issues_questions(question, sources):
     assert rules().search(question, None, 1)[0]["source"] in sources
 
 
 # --- the vocabulary is checked against the game's text ---------------------------------------
 
+
 def _demo(tmp_path, vocabulary: str) -> Path:
     game = tmp_path / "content" / "demo"
     game.mkdir(parents=True)
-    rules_text = ("kind: rules\nid: basics\ntitle: Basics\nsections:\n  - id: setup\n    title: Setup\n"
-                  "    source: \"rb: Setup\"\n    items:\n      - Each player takes 3 cards.\n")
-    facts = ("kind: facts\nid: numbers\nfacts:\n  hand_size:\n    value: 3\n    type: integer\n"
-             "    source: \"rb: Setup\"\n")
-    for name, text in {"game.yaml": GAME, "rules.yaml": rules_text, "table.yaml": TABLE,
-                       "facts.yaml": facts, "checks.yaml": CHECKS, "aids.yaml": AIDS,
-                       "vocabulary.yaml": vocabulary}.items():
+    rules_text = (
+        "kind: rules\nid: basics\ntitle: Basics\nsections:\n  - id: setup\n    title: Setup\n"
+        "    source: \"rb: Setup\"\n    items:\n      - Each player takes 3 cards.\n"
+    )
+    facts = (
+        "kind: facts\nid: numbers\nfacts:\n  hand_size:\n    value: 3\n    type: integer\n    source: \"rb: Setup\"\n"
+    )
+    for name, text in {
+        "game.yaml": GAME,
+        "rules.yaml": rules_text,
+        "table.yaml": TABLE,
+        "facts.yaml": facts,
+        "checks.yaml": CHECKS,
+        "aids.yaml": AIDS,
+        "vocabulary.yaml": vocabulary,
+    }.items():
         (game / name).write_text(text, encoding="utf-8")
     seeds = tmp_path / "seeds"
     seeds.mkdir()
@@ -155,13 +182,20 @@ def test_no_answer_is_a_bare_number_or_list_marker_and_each_names_its_section():
         assert re.fullmatch(r"[a-z0-9_-]+: \S.*", result["source"]), result
     found = rules().search("how do I remove cubes from the map in solo", "xia", 1)[0]
     assert (found["title"], found.get("context"), found["source"]) == (
-        "Solo rules: Solo round end, step 1", None, "xia: Solo Round End")
+        "Solo rules: Solo round end, step 1",
+        None,
+        "xia: Solo Round End",
+    )
     found = rules().search("how many cards to discard for the bunker", "rftg", 1)[0]
-    assert (found["title"], found["text"]) == ("Cards discarded from hand to use the bunker",
-                                               "Cards discarded from hand to use the bunker: 1")
+    assert (found["title"], found["text"]) == (
+        "Cards discarded from hand to use the bunker",
+        "Cards discarded from hand to use the bunker: 1",
+    )
     # a sub-item of step 4 (no label of its own) is titled by its step
     sub = rules().entry("rftg:rules/counterstrike-summary/retaliation-step/4.2")
-    assert sub["title"] == "Counterstrike Game Summary: Retaliation Step (end of round, after hand limit discards), step 4"
+    assert (
+        sub["title"] == "Counterstrike Game Summary: Retaliation Step (end of round, after hand limit discards), step 4"
+    )
     assert "context" not in sub
     # in its section's list the step keeps its number
     section = rules().entry("xia:rules/xia-solo/round-end")
@@ -169,10 +203,13 @@ def test_no_answer_is_a_bare_number_or_list_marker_and_each_names_its_section():
 
 
 def test_vocabulary_term_must_be_content_words(tmp_path, monkeypatch):
-    root = _demo(tmp_path, "kind: vocabulary\nid: words\nsynonyms:\n"
-                           "  - term: cards\n    also: [hand]\n"
-                           "  - term: dragon eggs\n    also: [eggs]\n"
-                           "player_count:\n  column: players\n  facts: [hand_size, deck_size]\n")
+    root = _demo(
+        tmp_path,
+        "kind: vocabulary\nid: words\nsynonyms:\n"
+        "  - term: cards\n    also: [hand]\n"
+        "  - term: dragon eggs\n    also: [eggs]\n"
+        "player_count:\n  column: players\n  facts: [hand_size, deck_size]\n",
+    )
     monkeypatch.chdir(root)
     result = CliRunner().invoke(cli, ["check", "content"], env={"PLAYAID_SEEDS": "seeds"})
     assert result.exit_code == 1
@@ -183,12 +220,15 @@ def test_vocabulary_term_must_be_content_words(tmp_path, monkeypatch):
         "content/demo/vocabulary.yaml:10:11: player_count.facts[0]: fact 'hand_size' is not keyed by player "
         "count (type integer) (name a map[integer, ...] fact)",
         "content/demo/vocabulary.yaml:10:22: player_count.facts[1]: no fact 'deck_size' (name a fact defined "
-        "in a kind: facts file)"]
+        "in a kind: facts file)",
+    ]
 
 
 def test_demo_index_from_cli(tmp_path, monkeypatch):
-    root = _demo(tmp_path, "kind: vocabulary\nid: words\nsynonyms:\n  - term: cards\n    also: [hand]\n"
-                           "player_count:\n  column: players\n")
+    root = _demo(
+        tmp_path,
+        "kind: vocabulary\nid: words\nsynonyms:\n  - term: cards\n    also: [hand]\nplayer_count:\n  column: players\n",
+    )
     monkeypatch.chdir(root)
     runner = CliRunner(env={"PLAYAID_CACHE_DIR": str(tmp_path / "cache"), "PLAYAID_SEEDS": "seeds"})
     result = runner.invoke(cli, ["rules", "--content", "content", "hand", "3", "players", "--json"])
@@ -210,8 +250,12 @@ def test_a_planted_index_cache_is_ignored(tmp_path, monkeypatch):
     monkeypatch.setenv("PLAYAID_CACHE_DIR", str(cache))
     content = REPO / "content"
     fingerprint = rules_fingerprint(content)
-    bad = {"format": 1, "content_version": "x", "games": {"rftg": {"title": "R"}},
-           "entries": [{"id": "rftg:x", "game": "rftg", "kind": "rule", "text": 42}]}
+    bad = {
+        "format": 1,
+        "content_version": "x",
+        "games": {"rftg": {"title": "R"}},
+        "entries": [{"id": "rftg:x", "game": "rftg", "kind": "rule", "text": 42}],
+    }
     body = json.dumps(bad).encode()
     cache.mkdir()
     header = {"format": 1, "fingerprint": fingerprint, "digest": hashlib.sha256(body).hexdigest()}
@@ -229,38 +273,61 @@ ICON_TOKEN = re.compile(r"\[[a-z][a-z0-9_]*\]")
 def test_icon_tokens_read_as_words_in_the_index():
     # content writes an icon as [token]; the index is plain text, shown and searched as such
     for e in rules_index()["entries"]:
-        texts = [e.get("name"), e.get("text"), e.get("detail"), e.get("aka"), *e.get("context", []),
-                 *e.get("columns", []), *e.get("notes", []), *(c for row in e.get("rows", []) for c in row),
-                 *(c for pair in e.get("cells", []) for c in pair)]
+        texts = [
+            e.get("name"),
+            e.get("text"),
+            e.get("detail"),
+            e.get("aka"),
+            *e.get("context", []),
+            *e.get("columns", []),
+            *e.get("notes", []),
+            *(c for row in e.get("rows", []) for c in row),
+            *(c for pair in e.get("cells", []) for c in pair),
+        ]
         for text in filter(None, texts):
             assert not ICON_TOKEN.search(text), (e["id"], text)
     rules_text = {e["text"] for e in _entries("rule", "rftg")}
     # frontier-summary.yaml: "Shuffle the Near [near_frontier] and Far [far_frontier] decks, ...,
     # counterstrike side ([burst]) down": an icon after the word that names it goes; one in
     # brackets of its own is said by its name
-    assert ("Shuffle the Near and Far decks, each with its tile beside it, counterstrike side (burst) down; "
-            "leave out all counterstrike-only parts.") in rules_text
+    assert (
+        "Shuffle the Near and Far decks, each with its tile beside it, counterstrike side (burst) down; "
+        "leave out all counterstrike-only parts."
+    ) in rules_text
     # counterstrike-game.yaml: "flip the retaliation tile to [no_burst]": the icon is the word
-    assert ("At least 1 Xeno system conquered this round - flip the retaliation tile to crossed-out burst; "
-            "no retaliation this round.") in rules_text
+    assert (
+        "At least 1 Xeno system conquered this round - flip the retaliation tile to crossed-out burst; "
+        "no retaliation this round."
+    ) in rules_text
     # "[settle] Frontier Settle": a heading's opening icon goes
     assert "Frontier Settle" in {e["name"] for e in _entries("section", "rftg")}
 
 
-@pytest.mark.parametrize(("text", "plain"), [
-    ("Far Frontier world [far_frontier] or 16 cards", "Far Frontier world or 16 cards"),
-    ("M+X+# [retaliation_mxn], then # [retaliation_n]", "M+X+#, then #"),
-    ("Xeno worlds [xeno] are conquered", "Xeno worlds are conquered"),
-    ("Done when the tile shows [burst] and", "Done when the tile shows burst and"),
-    ("flip both tiles to their counterstrike sides ([burst]).", "flip both tiles to their counterstrike sides (burst)."),
-    ("[burst] up - retaliation happens.", "Burst up - retaliation happens."),
-    ("a [sic] word", "a [sic] word"),  # not an icon: left as written
-])
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("Far Frontier world [far_frontier] or 16 cards", "Far Frontier world or 16 cards"),
+        ("M+X+# [retaliation_mxn], then # [retaliation_n]", "M+X+#, then #"),
+        ("Xeno worlds [xeno] are conquered", "Xeno worlds are conquered"),
+        ("Done when the tile shows [burst] and", "Done when the tile shows burst and"),
+        (
+            "flip both tiles to their counterstrike sides ([burst]).",
+            "flip both tiles to their counterstrike sides (burst).",
+        ),
+        ("[burst] up - retaliation happens.", "Burst up - retaliation happens."),
+        ("a [sic] word", "a [sic] word"),  # not an icon: left as written
+    ],
+)
 def test_plain_text_drops_an_icon_its_words_name_and_says_one_that_stands_alone(text, plain):
     from generator.compile.icon_text import plain_text
 
-    words = {"far_frontier": "Far Frontier", "retaliation_mxn": "M+X+# card", "retaliation_n": "# card",
-             "xeno": "Xeno", "burst": "burst"}
+    words = {
+        "far_frontier": "Far Frontier",
+        "retaliation_mxn": "M+X+# card",
+        "retaliation_n": "# card",
+        "xeno": "Xeno",
+        "burst": "burst",
+    }
     assert plain_text(text, words) == plain
 
 
@@ -268,7 +335,10 @@ def test_icon_words_come_from_our_svg_titles():
     from generator.compile.icon_text import icon_words
 
     assert icon_words({"burst": "burst.svg", "no_burst": "no_burst.svg", "retaliation_n": "retaliation_n.svg"}) == {
-        "burst": "burst", "no_burst": "crossed-out burst", "retaliation_n": "# card"}
+        "burst": "burst",
+        "no_burst": "crossed-out burst",
+        "retaliation_n": "# card",
+    }
 
 
 def test_results_cite_their_section_without_ids_or_file_paths():
@@ -299,8 +369,7 @@ def test_a_variant_keeps_its_own_rules_what_it_builds_on_and_the_rules_of_no_var
         for variant in game.get("variants") or []:
             played = rules().index.variants_played(game_id, variant["id"])
             assert variant["id"] in played and set(variant["builds_on"]) <= played
-            own = [e for e in index["entries"] if variant["id"] in (e.get("variants") or ())
-                   and e["kind"] == "section"]
+            own = [e for e in index["entries"] if variant["id"] in (e.get("variants") or ()) and e["kind"] == "section"]
             assert own, variant  # its documents are in the index, marked with it
             for ask in ["setup", "game end", own[0]["name"]]:
                 found = rules().search(ask, game_id, 10, variant["id"])
@@ -309,7 +378,8 @@ def test_a_variant_keeps_its_own_rules_what_it_builds_on_and_the_rules_of_no_var
                     assert not of or played & set(of), (variant["id"], ask, r["title"])
             found = rules().search(own[0]["name"], game_id, 10, variant["id"])
             assert own[0]["id"] in [r["id"] for r in found] or any(
-                r["id"] in own[0].get("children", []) for r in found), (variant["id"], own[0]["name"])
+                r["id"] in own[0].get("children", []) for r in found
+            ), (variant["id"], own[0]["name"])
 
 
 def test_no_answer_offers_the_closest_sections_from_the_words_the_rules_hold():
@@ -334,8 +404,9 @@ def test_playaid_rules_variant_narrows_and_an_unknown_one_is_a_usage_error():
     assert res.exit_code == 2 and "no variant 'zz-none'" in res.output, res.output
     for game_id, game in rules_index()["games"].items():
         for variant in game.get("variants") or []:
-            res = runner.invoke(cli, ["rules", "setup", "--variant", variant["id"], "--json",
-                                      "--content", str(REPO / "content")])
+            res = runner.invoke(
+                cli, ["rules", "setup", "--variant", variant["id"], "--json", "--content", str(REPO / "content")]
+            )
             assert res.exit_code == 0, res.output
             assert {r["game"] for r in json.loads(res.stdout)} <= {game_id}
 

@@ -16,11 +16,21 @@ from tests.rules_fixtures import REPO, rules
 from tests.test_rules_quality import questions
 
 #: Questions from outside the games, asked of a rules search (none is about a rule).
-OFF_TOPIC = ["what is the capital of France", "pizza recipe", "chess opening for beginners",
-             "translate hello to spanish", "weather tomorrow", "how tall is mount everest",
-             "how many legs does a spider have", "monopoly rules jail", "best python web framework",
-             "who won the world cup in 2018", "how do I bake bread", "what is love",
-             "how to fix a flat tyre"]
+OFF_TOPIC = [
+    "what is the capital of France",
+    "pizza recipe",
+    "chess opening for beginners",
+    "translate hello to spanish",
+    "weather tomorrow",
+    "how tall is mount everest",
+    "how many legs does a spider have",
+    "monopoly rules jail",
+    "best python web framework",
+    "who won the world cup in 2018",
+    "how do I bake bread",
+    "what is love",
+    "how to fix a flat tyre",
+]
 WORDS = "invasion card, Fame Point, NPC, Galactic Renaissance"
 
 
@@ -33,9 +43,11 @@ def test_the_threshold_parts_on_topic_from_off_topic_questions(capsys):
     on = {q["ask"]: share(q["ask"]) for q in questions()}
     off = {q: share(q) for q in OFF_TOPIC}
     with capsys.disabled():
-        print(f"\non-topic share of the rules' words: lowest {min(on.values()):.2f} "
-              f"({min(on, key=on.get)!r}); off-topic: highest {max(off.values()):.2f} "
-              f"({max(off, key=off.get)!r}); threshold {ON_TOPIC}")
+        print(
+            f"\non-topic share of the rules' words: lowest {min(on.values()):.2f} "
+            f"({min(on, key=on.get)!r}); off-topic: highest {max(off.values()):.2f} "
+            f"({max(off, key=off.get)!r}); threshold {ON_TOPIC}"
+        )
     assert min(on.values()) >= ON_TOPIC, sorted(on.items(), key=lambda kv: kv[1])[:3]
     assert max(off.values()) < ON_TOPIC, sorted(off.items(), key=lambda kv: -kv[1])[:3]
     assert share("retaliaton +4 frontier") >= ON_TOPIC  # a misspelt rules word still counts
@@ -55,14 +67,16 @@ def test_every_question_of_the_set_still_has_answers():
 
 def test_no_answer_says_which_words_to_try():
     assert rules().no_answer("pizza  recipe") == f"no rule matches 'pizza recipe'; try words such as {WORDS}"
-    assert rules().no_answer("pizza recipe", "xia") == ("no rule matches 'pizza recipe'; try words such as "
-                                                        "Fame Point, NPC, credits, The Kiln")
+    assert rules().no_answer("pizza recipe", "xia") == (
+        "no rule matches 'pizza recipe'; try words such as Fame Point, NPC, credits, The Kiln"
+    )
 
 
 def test_playaid_rules_says_no_rule_matches_and_which_words_to_try():
     runner = CliRunner()
-    res = runner.invoke(cli, ["rules", "what", "is", "the", "capital", "of", "France",
-                              "--content", str(REPO / "content")])
+    res = runner.invoke(
+        cli, ["rules", "what", "is", "the", "capital", "of", "France", "--content", str(REPO / "content")]
+    )
     assert res.exit_code == 0
     assert res.stdout == ""
     assert res.stderr == (f"no rule matches 'what is the capital of France'; try words such as {WORDS}\n")

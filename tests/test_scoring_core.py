@@ -46,8 +46,12 @@ def test_core_imports_only_the_standard_library_and_scores_the_same(tmp_path):
     records.append({"game": "rftg", "variant": "standard"})  # unreadable: errors, not a crash
     (tmp_path / "rules.json").write_text(json.dumps(rules))
     (tmp_path / "records.json").write_text(json.dumps(records))
-    out = subprocess.run([sys.executable, "-c", _ISOLATED, str(tmp_path / "rules.json"),
-                          str(tmp_path / "records.json")], capture_output=True, text=True, cwd=REPO)
+    out = subprocess.run(
+        [sys.executable, "-c", _ISOLATED, str(tmp_path / "rules.json"), str(tmp_path / "records.json")],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert out.returncode == 0, out.stderr
     isolated = json.loads(out.stdout)
     assert isolated == [score(r, rules) for r in records]
@@ -67,7 +71,15 @@ def test_npc_roll_errors_are_data_naming_the_input():
 
     assert xia_npc_roll(rules, 12, {"fame_behind": 1, "merchant": 4})["fame"] == 2
     bad = xia_npc_roll(rules, 21)
-    assert bad == {"ok": False, "errors": [{"path": ["d20"], "field": "d20", "hint": "",
-                                            "message": "d20: 21 is not a d20 roll (give the number the die "
-                                                       "shows, 1 to 20)"}]}
+    assert bad == {
+        "ok": False,
+        "errors": [
+            {
+                "path": ["d20"],
+                "field": "d20",
+                "hint": "",
+                "message": "d20: 21 is not a d20 roll (give the number the die shows, 1 to 20)",
+            }
+        ],
+    }
     assert xia_npc_roll(rules, 5, {"merchant": -1})["errors"][0]["path"] == ["merchant"]

@@ -38,16 +38,24 @@ def test_a_report_does_not_depend_on_the_records_scored_before_it(corpus):
     assert forward == backward
     # the corpus reaches the findings the core's short cuts must keep (not only clean records)
     codes = {f["code"] for report in map(json.loads, forward) for f in report.get("findings", ())}
-    assert {"unknown_card", "damaged_development", "frontier_card_not_in_variant", "too_many_copies",
-            "military_differs", "goal-completed-twice", "too_many_gems"} <= codes
+    assert {
+        "unknown_card",
+        "damaged_development",
+        "frontier_card_not_in_variant",
+        "too_many_copies",
+        "military_differs",
+        "goal-completed-twice",
+        "too_many_gems",
+    } <= codes
 
 
 def test_templates_fill_each_time_from_the_values_given():
     template = "{who} scored {vp:+d} ({why}); {missing} stays; {{who}}"
-    assert fill(template, {"who": "Ann", "vp": 3, "why": ["a", True, None]}) == \
-        "Ann scored +3 (a, true, none); {missing} stays; {Ann}"
+    assert (
+        fill(template, {"who": "Ann", "vp": 3, "why": ["a", True, None]})
+        == "Ann scored +3 (a, true, none); {missing} stays; {Ann}"
+    )
     # the template is parsed once; the values are the second call's own
-    assert fill(template, {"who": "Ben", "vp": -2, "why": False}) == \
-        "Ben scored -2 (false); {missing} stays; {Ben}"
+    assert fill(template, {"who": "Ben", "vp": -2, "why": False}) == "Ben scored -2 (false); {missing} stays; {Ben}"
     assert fill("{vp:+d} and {vp:d}", {"vp": True}) == "true and true"
     assert fill("no placeholder {", {}) == "no placeholder {"

@@ -98,11 +98,25 @@ def test_the_policy_is_the_pages_own_plus_frame_ancestors():
     assert CONTENT_SECURITY_POLICY == meta + "; frame-ancestors 'none'"
 
 
-@pytest.mark.parametrize("path", [
-    "/leak.txt", "/leakdir/secret.txt", "/../secret.txt", "/%2e%2e/secret.txt", "/js/%2e%2e/%2e%2e/secret.txt",
-    "/.playaid-web", "/index.html%00.png", "/%00", "/js%5c..%5cindex.html", "/%ff", "//etc/passwd",
-    "/js/", "/data", "/icons/",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/leak.txt",
+        "/leakdir/secret.txt",
+        "/../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/js/%2e%2e/%2e%2e/secret.txt",
+        "/.playaid-web",
+        "/index.html%00.png",
+        "/%00",
+        "/js%5c..%5cindex.html",
+        "/%ff",
+        "//etc/passwd",
+        "/js/",
+        "/data",
+        "/icons/",
+    ],
+)
 def test_nothing_outside_the_folder_no_listing_no_hidden_file(server, path):
     status, _, body = get(server, path)
     assert status == 404, (path, status)
@@ -192,8 +206,13 @@ def serve_cli(site: Path, *args: str) -> tuple[subprocess.Popen, str, str]:
     Returns once the server has answered a request (so a Ctrl-C lands in the serving loop, not
     in its start-up), however long a loaded machine takes to get there; a server that ends
     first fails here."""
-    proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", str(site), "--port", "0", *args],
-                            cwd=PROJECT_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", str(site), "--port", "0", *args],
+        cwd=PROJECT_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     proc.stdout.readline()
     url = proc.stdout.readline().split()[0]
     said = proc.stderr.readline()
@@ -241,8 +260,9 @@ def test_every_interface_is_said_out_loud(site):
     proc, url, said = serve_cli(site, "--host", "0.0.0.0")
     stop(proc)
     assert url.startswith("http://localhost:")
-    assert said == ("Listening on every network interface (0.0.0.0): anyone on this network can open the "
-                    "scorer while this runs.\n")
+    assert said == (
+        "Listening on every network interface (0.0.0.0): anyone on this network can open the scorer while this runs.\n"
+    )
 
 
 def test_aborted_downloads_and_nul_print_no_traceback(site):
@@ -268,6 +288,7 @@ def test_aborted_downloads_and_nul_print_no_traceback(site):
 
 
 # --- slow clients (issue 34, item 4) --------------------------------------------------------
+
 
 def _running(site, **options):
     """A `SiteServer` for ``site`` serving in a thread (stop it with `_stopped`)."""
@@ -312,7 +333,7 @@ def test_a_client_sending_its_head_a_byte_at_a_time_is_cut_off(site, monkeypatch
         slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
         sent, closed = 0, False
         while sent < 300 and not closed:  # 300 bytes, one each 0.2 s unless the server hangs up first
-            slow.sendall(b"X-Slow: y\r\n"[sent % 11:sent % 11 + 1])
+            slow.sendall(b"X-Slow: y\r\n"[sent % 11 : sent % 11 + 1])
             sent += 1
             if select.select([slow], [], [], 0.2)[0]:
                 try:

@@ -30,8 +30,9 @@ def _content(tmp_path, players: str, total: str = "Total VP"):
 
 
 def _build(content, out, paper):
-    return build(BuildOptions(content_dir=content, out_dir=out, jobs=1, only=(SHEET,),
-                              render=RenderOptions(paper=paper)))
+    return build(
+        BuildOptions(content_dir=content, out_dir=out, jobs=1, only=(SHEET,), render=RenderOptions(paper=paper))
+    )
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -43,8 +44,9 @@ def test_a_long_column_label_wraps_and_every_label_reads_back_whole(tmp_path, pa
             page = pdf.pages[0]
             words = page.extract_words()
             longs = sorted((w for w in words if w["text"] == "Extraordinarily"), key=lambda w: w["x0"])
-            players = sorted((w for w in words if w["text"] == "Player" and w["x0"] >= longs[0]["x0"]),
-                             key=lambda w: w["x0"])
+            players = sorted(
+                (w for w in words if w["text"] == "Player" and w["x0"] >= longs[0]["x0"]), key=lambda w: w["x0"]
+            )
             assert len(longs) == 8 and len(players) == 8  # not the corner's 'Player', left of them
             text = page.extract_text()
             for n in range(1, 9):
@@ -58,14 +60,23 @@ def test_a_long_column_label_wraps_and_every_label_reads_back_whole(tmp_path, pa
                 assert safe - 0.5 <= w["x0"] and w["x1"] <= page.width - safe + 0.5, w
 
 
-@pytest.mark.parametrize("players, total, message", [
-    ("Player {n} Extraordinarilylongname", "Total VP",
-     "column 'player_1': label 'Player 1 Extraordinarilylongname' does not fit its 18.9 mm column on "
-     "two lines even at 6 pt"),
-    ("Player {n}", "Total victory points including every bonus, every award and the coins left over",
-     "row 'total': label 'Total victory points including every bonus, every award and the coins left over' "
-     "is wider than its 57.0 mm label column at 6 pt"),
-])
+@pytest.mark.parametrize(
+    "players, total, message",
+    [
+        (
+            "Player {n} Extraordinarilylongname",
+            "Total VP",
+            "column 'player_1': label 'Player 1 Extraordinarilylongname' does not fit its 18.9 mm column on "
+            "two lines even at 6 pt",
+        ),
+        (
+            "Player {n}",
+            "Total victory points including every bonus, every award and the coins left over",
+            "row 'total': label 'Total victory points including every bonus, every award and the coins left over' "
+            "is wider than its 57.0 mm label column at 6 pt",
+        ),
+    ],
+)
 def test_a_label_that_cannot_fit_fails_naming_it_and_writes_no_pdf(tmp_path, players, total, message):
     report = _build(_content(tmp_path, players, total), tmp_path / "out", "a4")
     assert not report.ok

@@ -44,24 +44,36 @@ AIDS = _card_aids()
 def out(tmp_path_factory):
     out = tmp_path_factory.mktemp("sheets")
     for paper in ("a4", "letter"):
-        report = build(BuildOptions(content_dir=CONTENT, out_dir=out, jobs=1,
-                                    only=tuple(key for key, *_ in AIDS), render=RenderOptions(paper=paper)))
+        report = build(
+            BuildOptions(
+                content_dir=CONTENT,
+                out_dir=out,
+                jobs=1,
+                only=tuple(key for key, *_ in AIDS),
+                render=RenderOptions(paper=paper),
+            )
+        )
         assert report.ok, [r.error for r in report.results]
     return out
 
 
 def _ticks(page) -> list[dict]:
     """Cut marks that reach a paper edge (nothing on a card face does)."""
-    return [ln for ln in page.lines
-            if ln["x0"] < 0.5 or ln["top"] < 0.5 or ln["x1"] > page.width - 0.5 or ln["bottom"] > page.height - 0.5]
+    return [
+        ln
+        for ln in page.lines
+        if ln["x0"] < 0.5 or ln["top"] < 0.5 or ln["x1"] > page.width - 0.5 or ln["bottom"] > page.height - 0.5
+    ]
 
 
 def _off_cards(page, layout: SheetLayout) -> list[dict]:
     """The characters printed outside every card: the sheet labels."""
+
     def on_card(c):
         x0, x1 = c["x0"] * PT_TO_MM, c["x1"] * PT_TO_MM
         y0, y1 = (page.height - c["bottom"]) * PT_TO_MM, (page.height - c["top"]) * PT_TO_MM
         return any(x0 < s.right and x1 > s.x and y0 < s.top and y1 > s.y for s in layout.slots)
+
     return [c for c in page.chars if not on_card(c)]
 
 
@@ -72,8 +84,7 @@ def _text(chars: list[dict], upright: bool) -> str:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("key, title, trim, how_text", AIDS, ids=[f"{t[0]:g}x{t[1]:g}" for *_, t, _ in AIDS])
-def test_each_sheet_label_is_one_piece_between_two_marks_and_5_mm_from_the_edge(out, paper, key, title, trim,
-                                                                                 how_text):
+def test_each_sheet_label_is_one_piece_between_two_marks_and_5_mm_from_the_edge(out, paper, key, title, trim, how_text):
     front = sheet_layout(*trim, paper)
     path = out / paper / f"{key}.pdf"
     document = pdfium.PdfDocument(str(path))
@@ -82,8 +93,11 @@ def test_each_sheet_label_is_one_piece_between_two_marks_and_5_mm_from_the_edge(
             layout = front.back() if number % 2 else front
             grid_top_pt = (layout.paper_h - layout.bounds[3]) / PT_TO_MM  # from the top
             ticks = _ticks(page)
-            expected = [m for m in layout.marks()  # (x0, y0, x1, y1), x0 <= x1 and y0 <= y1
-                        if min(m[0], m[1]) < 0.01 or m[2] > layout.paper_w - 0.01 or m[3] > layout.paper_h - 0.01]
+            expected = [
+                m
+                for m in layout.marks()  # (x0, y0, x1, y1), x0 <= x1 and y0 <= y1
+                if min(m[0], m[1]) < 0.01 or m[2] > layout.paper_w - 0.01 or m[3] > layout.paper_h - 0.01
+            ]
             assert len(ticks) == len(expected)
             chars = _off_cards(page, layout)
             top = [c for c in chars if c["upright"]]
@@ -100,8 +114,9 @@ def test_each_sheet_label_is_one_piece_between_two_marks_and_5_mm_from_the_edge(
             left, right = min(c["x0"] for c in top), max(c["x1"] for c in top)
             assert any(a < left and right < b for a, b in zip(tick_x, tick_x[1:])), (left, right, tick_x)
             side_left, side_right = min(c["x0"] for c in side), max(c["x1"] for c in side)
-            tick_y = sorted({t["top"] for t in ticks
-                             if t["top"] == t["bottom"] and t["x0"] <= side_left and t["x1"] >= side_right})
+            tick_y = sorted(
+                {t["top"] for t in ticks if t["top"] == t["bottom"] and t["x0"] <= side_left and t["x1"] >= side_right}
+            )
             upper, lower = min(c["top"] for c in side), max(c["bottom"] for c in side)
             assert any(a < upper and lower < b for a, b in zip(tick_y, tick_y[1:])), (upper, lower, tick_y)
             # no mark passes through a character's box (0.2 mm clearance)
@@ -129,7 +144,9 @@ def test_each_sheet_label_is_one_piece_between_two_marks_and_5_mm_from_the_edge(
                     x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
                     px, py = round(x * k), round((layout.paper_h - y) * k)
                     near = [(px + d, py) for d in (-1, 0, 1)] if x0 == x1 else [(px, py + d) for d in (-1, 0, 1)]
-                    ink.append(min(image.getpixel(p) for p in near if 0 <= p[0] < image.width and 0 <= p[1] < image.height))
+                    ink.append(
+                        min(image.getpixel(p) for p in near if 0 <= p[0] < image.width and 0 <= p[1] < image.height)
+                    )
                 assert max(ink) < 200, f"mark {(x0, y0, x1, y1)} has a gap"
     document.close()
 
@@ -174,5 +191,7 @@ def test_a_left_margin_too_narrow_for_a_line_puts_the_label_of_how_over_the_seco
     shift = 6.0 - layout.x0  # 6 mm: under 5 mm + a line + 1 mm
     narrow = dataclasses.replace(layout, slots=tuple(dataclasses.replace(s, x=s.x + shift) for s in layout.slots))
     runs = place_labels(narrow, SheetLabels("what", "how"))
-    assert [(r.x, r.angle, r.text) for r in runs] == [(pytest.approx(7.0), 0, "what"),
-                                                      (pytest.approx(7.0 + 63), 0, "how")]
+    assert [(r.x, r.angle, r.text) for r in runs] == [
+        (pytest.approx(7.0), 0, "what"),
+        (pytest.approx(7.0 + 63), 0, "how"),
+    ]

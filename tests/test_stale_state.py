@@ -171,12 +171,15 @@ def test_a_compiled_rules_cache_others_may_write_is_not_used(content):
         assert compiled_rules(content)["games"]["rftg"]["title"] == "Race for the Galaxy"
 
 
-@pytest.mark.parametrize("break_it", [
-    lambda r: r["games"]["rftg"].__setitem__("facts", ["not", "a", "mapping"]),
-    lambda r: r["games"]["rftg"].__setitem__("cards", {"not": "a list"}),
-    lambda r: r["games"].__setitem__("rftg", 7),
-    lambda r: r.__setitem__("format", 99),
-])
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        lambda r: r["games"]["rftg"].__setitem__("facts", ["not", "a", "mapping"]),
+        lambda r: r["games"]["rftg"].__setitem__("cards", {"not": "a list"}),
+        lambda r: r["games"].__setitem__("rftg", 7),
+        lambda r: r.__setitem__("format", 99),
+    ],
+)
 def test_a_wrongly_typed_compiled_rules_cache_is_compiled_again(content, break_it):
     # with a right header and digest, such a file gave "internal error" in the scoring core; signed
     # with the user's own key too (as only playaid itself could), it is still compiled again
@@ -212,17 +215,24 @@ def test_a_manifest_cannot_make_build_delete_a_file_it_did_not_write(content, tm
     (out / "a4" / "png").mkdir(parents=True)
     mine = out / "a4" / "png" / "rftg-score-sheet-p1.png"
     mine.write_bytes(b"a picture the user put here")
-    planted = {"rftg-score-sheet": {"hash": "x", "files": ["web/index.html", "a4/rftg-score-sheet.pdf"]},
-               "rftg-strength-tables": {"hash": "x", "files": ["a4/png/rftg-score-sheet-p1.png"]},
-               "rftg-frontier-summary": {"hash": "x", "files": ["a4/png/rftg-frontier-summary-p1.png"]}}
+    planted = {
+        "rftg-score-sheet": {"hash": "x", "files": ["web/index.html", "a4/rftg-score-sheet.pdf"]},
+        "rftg-strength-tables": {"hash": "x", "files": ["a4/png/rftg-score-sheet-p1.png"]},
+        "rftg-frontier-summary": {"hash": "x", "files": ["a4/png/rftg-frontier-summary-p1.png"]},
+    }
     planted["rftg-frontier-summary"]["files"] = ["a4/png/rftg-score-sheet-p1.png"]  # another aid's name
     (out / "a4" / MANIFEST_NAME).write_text(json.dumps(planted))
     options = BuildOptions(content_dir=content, out_dir=out, jobs=1, only=("score-sheet",))
     assert statuses(build(options)) == {"rftg-score-sheet": "built"}
     assert (out / "web" / "index.html").read_text() == "the phone scorer"  # was deleted
     # named like the aid's own preview, but not the bytes the build wrote: kept
-    planted = {"rftg-score-sheet": {"hash": "x", "files": ["a4/png/rftg-score-sheet-p1.png"],
-                                    "digests": {"a4/png/rftg-score-sheet-p1.png": "0" * 64}}}
+    planted = {
+        "rftg-score-sheet": {
+            "hash": "x",
+            "files": ["a4/png/rftg-score-sheet-p1.png"],
+            "digests": {"a4/png/rftg-score-sheet-p1.png": "0" * 64},
+        }
+    }
     (out / "a4" / MANIFEST_NAME).write_text(json.dumps(planted))
     assert statuses(build(options)) == {"rftg-score-sheet": "built"}
     assert mine.read_bytes() == b"a picture the user put here"
@@ -242,8 +252,9 @@ def test_build_force_reads_content_not_the_content_cache(content, tmp_path):
     title[1] = "Planted title"  # still validates: only a cache read afresh is safe
     out.mkdir()
     (out / CACHE_NAME).write_text(json.dumps(doc))
-    assert load_content_cached(content, out, digests, fingerprint=fingerprint).game("rftg").game.title \
-        == "Planted title"  # the documented limit of a fingerprint
+    assert (
+        load_content_cached(content, out, digests, fingerprint=fingerprint).game("rftg").game.title == "Planted title"
+    )  # the documented limit of a fingerprint
     forced = load_content_cached(content, out, digests, fingerprint=fingerprint, fresh=True)
     assert forced.game("rftg").game.title == "Race for the Galaxy"
     assert "Planted title" not in (out / CACHE_NAME).read_text()  # rewritten from content

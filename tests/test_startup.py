@@ -28,8 +28,9 @@ def _modules(args: list[str], env_cache: Path, full: bool = False) -> set[str]:
     import os
 
     env = {**os.environ, "PLAYAID_CACHE_DIR": str(env_cache)}
-    out = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(args)], capture_output=True, text=True,
-                         cwd=REPO, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", _PROBE, json.dumps(args)], capture_output=True, text=True, cwd=REPO, env=env
+    )
     assert "@@MODULES@@" in out.stdout, out.stderr
     names = set(json.loads(out.stdout.split("@@MODULES@@")[1]))
     return names if full else {m.split(".")[0] for m in names}
@@ -48,8 +49,7 @@ def test_score_imports_nothing_heavy_once_rules_are_compiled(tmp_path):
     # a plain block record is read line by line (reader/plain_yaml), without PyYAML
     assert loaded.isdisjoint(HEAVY + ("yaml",)), sorted(loaded & set(HEAVY + ("yaml",)))
     anchored = tmp_path / "anchored.yaml"
-    anchored.write_text(Path(record).read_text(encoding="utf-8").replace("chips: 14", "chips: &c 14"),
-                        encoding="utf-8")
+    anchored.write_text(Path(record).read_text(encoding="utf-8").replace("chips: 14", "chips: &c 14"), encoding="utf-8")
     assert "yaml" in _modules(["score", str(anchored), "--plain"], tmp_path)  # libyaml says where the anchor is
     assert loaded.isdisjoint(HEAVY), sorted(loaded & set(HEAVY))
     loaded = _modules(["xia", "npc-roll", "--d20", "12"], tmp_path)
@@ -67,8 +67,14 @@ def test_a_command_imports_only_the_scoring_it_uses(tmp_path):
     assert "tempfile" not in loaded  # a clean record lists nothing in a batch summary
     loaded = _modules(["xia", "npc-roll", "--d20", "12"], tmp_path, full=True)
     assert "generator.scoring.calculator" in loaded
-    assert loaded.isdisjoint({"generator.scoring.model", "generator.scoring.expressions",
-                              "generator.scoring.mechanisms.tableau", "generator.scoring.mechanisms.campaign"})
+    assert loaded.isdisjoint(
+        {
+            "generator.scoring.model",
+            "generator.scoring.expressions",
+            "generator.scoring.mechanisms.tableau",
+            "generator.scoring.mechanisms.campaign",
+        }
+    )
 
 
 def test_noop_build_imports_nothing_heavy(tmp_path):

@@ -30,11 +30,15 @@ def test_plain_short_cut_equals_the_general_path_over_the_shipped_cards(card_dat
 
 
 def test_a_card_mixing_fixed_and_per_powers_keeps_its_powers_order():
-    mixed = _card("Mixed Base", powers=[
-        MilitaryPower(military=2, text="+2 Military"),
-        MilitaryPower(military=-1, text="-1 Military"),
-        MilitaryPower(military=1, per=CardMatch(military=True), text="+1 Military per military world"),
-        MilitaryPower(military_vs_xenos=1, text="+1 Military vs. Xenos")])
+    mixed = _card(
+        "Mixed Base",
+        powers=[
+            MilitaryPower(military=2, text="+2 Military"),
+            MilitaryPower(military=-1, text="-1 Military"),
+            MilitaryPower(military=1, per=CardMatch(military=True), text="+1 Military per military world"),
+            MilitaryPower(military_vs_xenos=1, text="+1 Military vs. Xenos"),
+        ],
+    )
     worlds = [_card(f"World {i}", military=True) for i in range(3)]
     active = [mixed, *worlds]
     index = MilitaryIndex(active)
@@ -42,8 +46,11 @@ def test_a_card_mixing_fixed_and_per_powers_keeps_its_powers_order():
     military, vs_xenos, explain = compute_military(active, index, [c.name for c in active])
     assert (military, vs_xenos) == (2 - 1 + 3, 2 - 1 + 3 + 1)
     assert [(e["vp"], e["why"]) for e in explain] == [
-        (2, "+2 Military"), (-1, "-1 Military"), (3, "+1 Military per military world x3"),
-        (1, "+1 Military vs. Xenos (vs. Xenos only)")]
+        (2, "+2 Military"),
+        (-1, "-1 Military"),
+        (3, "+1 Military per military world x3"),
+        (1, "+1 Military vs. Xenos (vs. Xenos only)"),
+    ]
     assert compute_military(active, index, None) == (military, vs_xenos, explain)
 
 
@@ -53,6 +60,7 @@ def card_database():
     from generator.compile.compile_rules import compiled_rules
     from generator.paths import CONTENT_DIR
     from generator.scoring.mechanisms.tableau.rules import RftgRules
+
     return RftgRules.from_json(compiled_rules(CONTENT_DIR)["games"]["rftg"])
 
 
@@ -70,14 +78,27 @@ def test_six_dev_lines_are_the_same_whether_the_tableau_is_plain_or_not():
     for _ in range(150):
         tableau = rng.sample(scorers, 2) + rng.sample(cards, 10)
         player = {"name": "Ann", "tableau": tableau, "chips": 7, "goods": 2, "hand": 1}
-        plain = engine.score({"game": "rftg", "variant": "standard", "ended_by": "tableau",
-                              "players": [player, {"name": "Bo", "tableau": ["Old Earth"]}]})
+        plain = engine.score(
+            {
+                "game": "rftg",
+                "variant": "standard",
+                "ended_by": "tableau",
+                "players": [player, {"name": "Bo", "tableau": ["Old Earth"]}],
+            }
+        )
         spelled = dict(player, tableau=[{"card": tableau[0]}, *tableau[1:]])
-        general = engine.score({"game": "rftg", "variant": "standard", "ended_by": "tableau",
-                                "players": [spelled, {"name": "Bo", "tableau": ["Old Earth"]}]})
+        general = engine.score(
+            {
+                "game": "rftg",
+                "variant": "standard",
+                "ended_by": "tableau",
+                "players": [spelled, {"name": "Bo", "tableau": ["Old Earth"]}],
+            }
+        )
         ann, ann2 = plain["players"][0], general["players"][0]
         assert ann["six_dev_vp"] == ann2["six_dev_vp"]
-        assert [e for e in ann["explain"] if e["component"] in scorers] == \
-            [e for e in ann2["explain"] if e["component"] in scorers]
+        assert [e for e in ann["explain"] if e["component"] in scorers] == [
+            e for e in ann2["explain"] if e["component"] in scorers
+        ]
         checked += ann["six_dev_vp"] > 0
     assert checked > 100  # the scorers scored: the lines compared hold numbers

@@ -36,14 +36,16 @@ def text_sizes(path: Path) -> list[tuple[float, int, str]]:
     return found
 
 
-@pytest.mark.parametrize("paper, mode", [("a4", "sheet"), ("letter", "sheet"),
-                                         ("a4", "print-shop"), ("letter", "print-shop")])
+@pytest.mark.parametrize(
+    "paper, mode", [("a4", "sheet"), ("letter", "sheet"), ("a4", "print-shop"), ("letter", "print-shop")]
+)
 def test_no_text_run_of_any_aid_is_under_6_pt(tmp_path, paper, mode):
     """And, on the home-printer sheets (issue 20): card text at 7 pt or more but for the icon
     legend (footnote size), every page of a page aid but its last at least 70 % full, and every
     check box of a fillable form visible when empty."""
-    report = build(BuildOptions(content_dir=CONTENT, out_dir=tmp_path, jobs=1,
-                                render=RenderOptions(paper=paper, mode=mode)))
+    report = build(
+        BuildOptions(content_dir=CONTENT, out_dir=tmp_path, jobs=1, render=RenderOptions(paper=paper, mode=mode))
+    )
     assert report.ok, [r.error for r in report.results if r.error]
     folder = tmp_path / (paper if mode == "sheet" else f"print-shop-{paper}")
     pdfs = sorted(folder.glob("*.pdf"))
@@ -169,10 +171,8 @@ def test_a_face_whose_legend_would_print_under_6_pt_fails_naming_the_size(tmp_pa
     text = aids.read_text(encoding="utf-8")
     anchor = "  - id: invasion-summary\n    title: Invasion Game Summary\n    format: card\n"
     assert anchor in text
-    aids.write_text(text.replace(anchor, anchor + "    min_font_pt: 6\n    max_font_pt: 6.25\n"),
-                    encoding="utf-8")
-    report = build(BuildOptions(content_dir=content, out_dir=tmp_path / "out", jobs=1,
-                                only=("invasion-summary",)))
+    aids.write_text(text.replace(anchor, anchor + "    min_font_pt: 6\n    max_font_pt: 6.25\n"), encoding="utf-8")
+    report = build(BuildOptions(content_dir=content, out_dir=tmp_path / "out", jobs=1, only=("invasion-summary",)))
     [result] = report.results
     assert result.status == "failed"
     assert "face 'back' fits 63 x 88 mm only up to 6.25 pt, where its smallest text" in result.error

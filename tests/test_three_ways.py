@@ -62,8 +62,9 @@ def sheets(tmp_path_factory):
     """A local server with the test viewer, pdf.js and every game's fillable score sheet (A4)."""
     root = tmp_path_factory.mktemp("three-ways")
     keys = [key for *_, key in GAMES]
-    report = build(BuildOptions(content_dir=CONTENT_DIR, out_dir=root / "out", jobs=1, only=keys,
-                                render=RenderOptions(paper="a4")))
+    report = build(
+        BuildOptions(content_dir=CONTENT_DIR, out_dir=root / "out", jobs=1, only=keys, render=RenderOptions(paper="a4"))
+    )
     assert report.ok, [r.error for r in report.results]
     for key in keys:
         (root / f"{key}-fillable.pdf").write_bytes((root / "out" / "a4" / f"{key}-fillable.pdf").read_bytes())
@@ -151,8 +152,9 @@ def test_command_line_phone_and_sheet_agree(browser, server, sheets, word, game_
 
     page = open_page(browser, server)
     try:
-        phone = page.evaluate("([r, f]) => window.playaid.score(r, {file: f})",
-                              [example.read_text(encoding="utf-8"), rel])
+        phone = page.evaluate(
+            "([r, f]) => window.playaid.score(r, {file: f})", [example.read_text(encoding="utf-8"), rel]
+        )
     finally:
         page.context.close()
     assert phone == cli
@@ -171,14 +173,16 @@ def test_command_line_phone_and_sheet_agree(browser, server, sheets, word, game_
 
 def _players_sheet(sheet: _Sheet, model: dict, report: dict) -> None:
     titles = {a["id"]: a.get("title", a["id"]) for a in model.get("awards", [])}
-    players = report["players"][:model["sheet"]["each"]["count"]]
+    players = report["players"][: model["sheet"]["each"]["count"]]
     for n, player in enumerate(players, start=1):
+
         def points(part, player=player):  # a component's VP, or the player's VP from an award (by place too)
             if part not in titles:
                 return player[part]
             title = titles[part]
-            return sum(e["vp"] for e in player["explain"]
-                       if e["component"] == title or e["component"].startswith(f"{title}, "))
+            return sum(
+                e["vp"] for e in player["explain"] if e["component"] == title or e["component"].startswith(f"{title}, ")
+            )
 
         for line, parts in _sheet_lines(model):
             sheet.type(f"{line}.player_{n}", sum(points(p) for p in parts))
@@ -189,7 +193,7 @@ def _players_sheet(sheet: _Sheet, model: dict, report: dict) -> None:
 def _campaign_sheet(sheet: _Sheet, model: dict, report: dict, record: dict) -> None:
     [(line, _parts)] = _sheet_lines(model)
     running = next(x for x in model["sheet"]["lines"] if isinstance(x, dict) and x.get("running_total"))
-    games = report["explain"][:model["sheet"]["each"]["count"]]
+    games = report["explain"][: model["sheet"]["each"]["count"]]
     kinds = {e["id"]: e["type"] for e in model.get("entered", [])}
     for n, (game, written) in enumerate(zip(games, record["games"]), start=1):
         if not sheet.computed(f"game_{n}.{line}"):
@@ -201,8 +205,9 @@ def _campaign_sheet(sheet: _Sheet, model: dict, report: dict, record: dict) -> N
                 sheet.tick(f"game_{n}.{key}", bool(value))
             elif kinds.get(key) in ("count", "number"):
                 sheet.type(f"game_{n}.{key}", value)
-            elif kinds.get(key) == "text" and key in {x if isinstance(x, str) else x["id"]
-                                                       for x in model["sheet"]["lines"]}:
+            elif kinds.get(key) == "text" and key in {
+                x if isinstance(x, str) else x["id"] for x in model["sheet"]["lines"]
+            }:
                 sheet.text(f"game_{n}.{key}", str(value))
     for n, game in enumerate(games, start=1):
         assert sheet.value(f"game_{n}.{line}") == str(game["points"]), f"game {n}"

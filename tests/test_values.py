@@ -68,14 +68,17 @@ def test_shipped_content_passes_the_value_check():
 @needs_seeds
 def test_wave_1_strength_4_to_5_is_refused_with_the_printed_line(content):
     table = content / "rftg" / "tables" / "invasion-strengths.yaml"
-    line = edit(table, "strengths: [-1, -1, 0, 0, 1, 1, 1, 2, 2, 3, 4]", "strengths: [-1, -1, 0, 0, 1, 1, 1, 2, 2, 3, 5]")
+    line = edit(
+        table, "strengths: [-1, -1, 0, 0, 1, 1, 1, 2, 2, 3, 4]", "strengths: [-1, -1, 0, 0, 1, 1, 1, 2, 2, 3, 5]"
+    )
     result = run("check", "content")
     assert result.exit_code == 1
     assert problems(result) == [
         f"content/rftg/tables/invasion-strengths.yaml:{line}:70: rows[0].strengths[10]: row 1 of table "
         f"'invasion-strengths': 5 differs from the rulebook: {XI}:264 prints 4 there (\"Wave 1 (11 cards) "
         f"-1, -1, 0, 0, 1, 1, 1, 2, 2, 3, 4\"; rulebook {XI}, section 'Xeno Invasion Strengths' (lines "
-        f"261-270)) ({HINT})"]
+        f"261-270)) ({HINT})"
+    ]
 
 
 @needs_seeds
@@ -88,7 +91,8 @@ def test_satellite_defense_18_to_19_is_refused_with_the_printed_line(content):
         f"content/rftg/tables/xeno-system-defenses.yaml:{line}:62: rows[0].defenses[4]: row 1 of table "
         f"'xeno-system-defenses': 19 differs from the rulebook: {XC}:330 prints 18 there (\"Xeno Satellite "
         f"worlds 10, 12, 14, 16, 18\"; rulebook {XC}, section 'Xeno System Defense Values and Retaliation "
-        f"Attack Strengths (card table)' (lines 327-340)) ({HINT})"]
+        f"Attack Strengths (card table)' (lines 327-340)) ({HINT})"
+    ]
 
 
 @needs_seeds
@@ -101,15 +105,18 @@ def test_d20_maximum_20_to_21_is_refused_by_quote_and_range(content):
         f"content/xia/facts/solo.yaml:{line}:12: facts.d20_max.value: fact 'd20_max': 21 is not stated by "
         f"its quote \"roll a natural 20 on a d20\" ({XIA}:542), which gives 20 ({HINT})",
         f"content/xia/facts/solo.yaml:{line}:12: facts.d20_max.value: fact 'd20_max': 21 is outside the "
-        f"declared range 1..20 (declared type integer, range 1..20) (correct the value or its declared type)"]
+        f"declared range 1..20 (declared type integer, range 1..20) (correct the value or its declared type)",
+    ]
 
 
 @needs_seeds
 def test_d20_maximum_as_a_nested_list_is_a_type_error_and_npc_roll_says_so(content):
     facts = content / "xia" / "facts" / "solo.yaml"
     line = edit(facts, "value: 20", "value: [[20]]", after="d20_max:")
-    expected = (f"content/xia/facts/solo.yaml:{line}:12: facts.d20_max.value: fact 'd20_max': [[20]] is not "
-                f"an integer (declared type integer, range 1..20) (correct the value or its declared type)")
+    expected = (
+        f"content/xia/facts/solo.yaml:{line}:12: facts.d20_max.value: fact 'd20_max': [[20]] is not "
+        f"an integer (declared type integer, range 1..20) (correct the value or its declared type)"
+    )
     result = run("check", "content")
     assert result.exit_code == 1
     assert problems(result) == [expected]
@@ -127,15 +134,19 @@ def test_d20_maximum_as_a_nested_list_is_a_type_error_and_npc_roll_says_so(conte
 @needs_seeds
 def test_a_quote_not_in_its_section_names_the_section_lines(content):
     facts = content / "rftg" / "facts-invasion.yaml"
-    line = edit(facts, 'quote: "If all players fail to defend twice, the game ends"',
-                'quote: "If all players fail to defend three times, the game ends"')
+    line = edit(
+        facts,
+        'quote: "If all players fail to defend twice, the game ends"',
+        'quote: "If all players fail to defend three times, the game ends"',
+    )
     result = run("check", "content")
     assert result.exit_code == 1
     assert problems(result) == [
         f"content/rftg/facts-invasion.yaml:{line}:12: facts.empire_defeat_failures.quote: fact "
         f"'empire_defeat_failures': quote \"If all players fail to defend three times, the game ends\" is not "
         f"in section 'Resolve Invasions' of rulebook {XI} (lines 139-153) (copy the words exactly as the "
-        f"section prints them)"]
+        f"section prints them)"
+    ]
 
 
 @needs_seeds
@@ -145,9 +156,11 @@ def test_a_number_word_in_a_quote_states_the_value(content):
     line = edit(facts, "value: {1: 2, 2: 2}", "value: {1: 2, 2: 3}", after="invasion_deck_per_player:")
     result = run("check", "content")
     assert result.exit_code == 1
-    assert (f"content/rftg/facts-invasion.yaml:{line}:22: facts.invasion_deck_per_player.value[2]: fact "
-            f"'invasion_deck_per_player': 3 is not stated by its quote \"Use two wave 1 and two wave 2 cards "
-            f"per player.\" ({XI}:99), which gives 2, 1, 2, 2 ({HINT})") in problems(result)
+    assert (
+        f"content/rftg/facts-invasion.yaml:{line}:22: facts.invasion_deck_per_player.value[2]: fact "
+        f"'invasion_deck_per_player': 3 is not stated by its quote \"Use two wave 1 and two wave 2 cards "
+        f"per player.\" ({XI}:99), which gives 2, 1, 2, 2 ({HINT})"
+    ) in problems(result)
 
 
 @needs_seeds
@@ -159,7 +172,8 @@ def test_a_derived_mark_must_name_a_check_that_uses_the_value(content):
     assert problems(result) == [
         f"content/rftg/tables/repulse-conquest.yaml:{line}:61: columns[3].derived: derived: check "
         f"'conquest-offset' does not use .conquest (name the check whose expressions compute or verify "
-        f"this value)"]
+        f"this value)"
+    ]
 
 
 @needs_seeds
@@ -171,8 +185,9 @@ def test_an_unmarked_derived_column_is_looked_up_and_refused(content):
     assert result.exit_code == 1
     found = problems(result)
     assert len(found) == 3  # 55, 85 and 100 (70 is printed in the rulebook's example)
-    assert all("is not printed in rulebook 000_ac4a4b34259be941.txt, section 'Repulse' (lines 157-175)"
-               in p for p in found)
+    assert all(
+        "is not printed in rulebook 000_ac4a4b34259be941.txt, section 'Repulse' (lines 157-175)" in p for p in found
+    )
     assert [p.split(": row ")[1].split(" of")[0] for p in found] == ["1", "3", "4"]
 
 
@@ -186,7 +201,8 @@ def test_a_list_out_of_printed_order_is_refused(content):
         f"content/rftg/tables/retaliation-strengths.yaml:{line}:49: rows[1].strengths[0]: row 2 of table "
         f"'retaliation-strengths': 10 differs from the rulebook: {XC}:333 prints 8 there (\"Xeno Retaliation "
         f"[# card icon] 8, 10, 12\"; rulebook {XC}, section 'Xeno System Defense Values and Retaliation "
-        f"Attack Strengths (card table)' (lines 327-340)) ({HINT})"]
+        f"Attack Strengths (card table)' (lines 327-340)) ({HINT})"
+    ]
 
 
 def test_without_seeds_values_are_not_verified_and_one_note_says_so(content, tmp_path):
@@ -206,8 +222,13 @@ def test_without_seeds_values_are_not_verified_and_one_note_says_so(content, tmp
 
 def test_numbers_are_read_as_printed():
     assert numbers_in("Wave 1 (11 cards)\t-1, -1, 0, 0, 1, 2") == [1, 11, -1, -1, 0, 0, 1, 2]
-    assert numbers_in("1-10, take the number; 4,000%; left of the −2 space; M+X+3; roll the d20") == \
-        [1, 10, 4000, -2, 3]
+    assert numbers_in("1-10, take the number; 4,000%; left of the −2 space; M+X+3; roll the d20") == [
+        1,
+        10,
+        4000,
+        -2,
+        3,
+    ]
     assert numbers_in("Use two wave 1 and two wave 2 cards", words=True) == [2, 1, 2, 2]
     assert numbers_in("a fifth player; minus 3 for each game; a single roll", words=True) == [5, -3, 1]
     assert numbers_in("a fifth player") == []  # words count only in quotes
@@ -225,15 +246,19 @@ def test_sections_end_at_the_next_heading_of_their_level():
 
 
 def test_fact_types_parse_and_check():
-    assert str(parse_type("map[text, {cost: list[integer], defense: list[integer]}]")) == \
-        "map[text, {cost: list[integer], defense: list[integer]}]"
+    assert (
+        str(parse_type("map[text, {cost: list[integer], defense: list[integer]}]"))
+        == "map[text, {cost: list[integer], defense: list[integer]}]"
+    )
     with pytest.raises(ValueError, match="unknown type 'int'"):
         parse_type("list[int]")
     with pytest.raises(ValueError, match="map keys are integer or text"):
         parse_type("map[number, integer]")
     assert conformance(20, parse_type("integer"), (1, 20)) == []
     assert conformance(True, parse_type("integer")) == [((), "True is not an integer")]
-    assert conformance({2: [1, 3]}, parse_type("map[integer, list[integer]]"), (1, 2)) == \
-        [((2, 1), "3 is outside the declared range 1..2")]
-    assert conformance({"cost": [1]}, parse_type("{cost: list[integer], defense: list[integer]}")) == \
-        [((), "field 'defense' is missing (type {cost: list[integer], defense: list[integer]})")]
+    assert conformance({2: [1, 3]}, parse_type("map[integer, list[integer]]"), (1, 2)) == [
+        ((2, 1), "3 is outside the declared range 1..2")
+    ]
+    assert conformance({"cost": [1]}, parse_type("{cost: list[integer], defense: list[integer]}")) == [
+        ((), "field 'defense' is missing (type {cost: list[integer], defense: list[integer]})")
+    ]

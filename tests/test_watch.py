@@ -19,15 +19,24 @@ from generator.pipeline.watch import change_filter
 AIDS = ("frontier-summary", "strength-tables", "rftg-score-sheet")
 
 
-@pytest.mark.parametrize("name", [
-    ".frontier-summary.yaml.swp", ".frontier-summary.yaml.swx", "4913",  # vim
-    "frontier-summary.yaml~",                                            # backups
-    "#frontier-summary.yaml#", ".#frontier-summary.yaml",                # emacs
-    "frontier-summary.yaml___jb_tmp___", "frontier-summary.yaml___jb_old___",  # JetBrains
-    "frontier-summary.yaml.kate-swp", ".goutputstream-X1Y2Z3",           # Kate, gedit
-    ".frontier-summary.yaml.k2j3h4.tmp",                                 # atomic writes
-    "sedNrtzCg", "sed0a9ZqB",                                            # sed -i
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        ".frontier-summary.yaml.swp",
+        ".frontier-summary.yaml.swx",
+        "4913",  # vim
+        "frontier-summary.yaml~",  # backups
+        "#frontier-summary.yaml#",
+        ".#frontier-summary.yaml",  # emacs
+        "frontier-summary.yaml___jb_tmp___",
+        "frontier-summary.yaml___jb_old___",  # JetBrains
+        "frontier-summary.yaml.kate-swp",
+        ".goutputstream-X1Y2Z3",  # Kate, gedit
+        ".frontier-summary.yaml.k2j3h4.tmp",  # atomic writes
+        "sedNrtzCg",
+        "sed0a9ZqB",  # sed -i
+    ],
+)
 def test_editor_temporary_files_are_not_changes(name):
     from watchfiles import Change
 
@@ -35,9 +44,17 @@ def test_editor_temporary_files_are_not_changes(name):
     assert not change_filter()(Change.modified, path)
 
 
-@pytest.mark.parametrize("name", ["content/rftg/rules/frontier-summary.yaml", "content/xia/aids.yaml",
-                                  "templates/card.html.j2", "templates/style/card.css",
-                                  "content/rftg/rules/sediment.yaml", "content/rftg/rules/sedan"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "content/rftg/rules/frontier-summary.yaml",
+        "content/xia/aids.yaml",
+        "templates/card.html.j2",
+        "templates/style/card.css",
+        "content/rftg/rules/sediment.yaml",
+        "content/rftg/rules/sedan",
+    ],
+)
 def test_real_files_are_changes(name):
     from watchfiles import Change
 
@@ -52,9 +69,12 @@ def test_watch_prints_only_what_it_rebuilt(tmp_path, capsys):
     lines: list[str] = []
     stop = threading.Event()
     options = BuildOptions(content_dir=content, out_dir=tmp_path / "out", jobs=1, only=AIDS)
-    thread = threading.Thread(target=watch, args=(options, Reporter(False, changes_only=True),
-                                                  lambda text, **k: lines.append(text)),
-                              kwargs={"stop_event": stop}, daemon=True)
+    thread = threading.Thread(
+        target=watch,
+        args=(options, Reporter(False, changes_only=True), lambda text, **k: lines.append(text)),
+        kwargs={"stop_event": stop},
+        daemon=True,
+    )
     thread.start()
     deadline = time.time() + 90
     while not any(line.startswith("watching") for line in lines) and time.time() < deadline:
@@ -63,16 +83,22 @@ def test_watch_prints_only_what_it_rebuilt(tmp_path, capsys):
     assert first.count("built   rftg-") == 3
 
     rules = content / "rftg" / "rules"
-    for temp in (".frontier-summary.yaml.swp", "#frontier-summary.yaml#", "frontier-summary.yaml~",
-                 "frontier-summary.yaml___jb_tmp___"):
+    for temp in (
+        ".frontier-summary.yaml.swp",
+        "#frontier-summary.yaml#",
+        "frontier-summary.yaml~",
+        "frontier-summary.yaml___jb_tmp___",
+    ):
         (rules / temp).write_text("kind: rules\nnot: [valid")
     time.sleep(1.5)  # watchfiles would have reported them by now
     assert not [line for line in lines if line.startswith("changed:")]
 
     # sed -i writes its output to a temporary sedXXXXXX beside the file, then renames it over it
     summary = rules / "frontier-summary.yaml"
-    subprocess.run(["sed", "-i", "s/Each deck has its own discard pile./Each deck keeps its own discard pile./",
-                    str(summary)], check=True)
+    subprocess.run(
+        ["sed", "-i", "s/Each deck has its own discard pile./Each deck keeps its own discard pile./", str(summary)],
+        check=True,
+    )
     assert "Each deck keeps its own discard pile." in summary.read_text()
     printed = ""
     deadline = time.time() + 90  # its own wait: the first build may have used most of the first
@@ -82,9 +108,12 @@ def test_watch_prints_only_what_it_rebuilt(tmp_path, capsys):
     stop.set()
     thread.join(timeout=10)
     assert [line for line in lines if line.startswith("changed:")] == [
-        "changed: content/rftg/rules/frontier-summary.yaml"]
+        "changed: content/rftg/rules/frontier-summary.yaml"
+    ]
     assert [line.split(" (")[0] for line in printed.splitlines()] == [
-        "built   rftg-frontier-summary", "1 built, 2 skipped"]
+        "built   rftg-frontier-summary",
+        "1 built, 2 skipped",
+    ]
 
 
 def test_a_rebuild_prints_no_skipped_aids(tmp_path, capsys):
@@ -94,8 +123,9 @@ def test_a_rebuild_prints_no_skipped_aids(tmp_path, capsys):
     build(options)
     capsys.readouterr()
     summary = content / "rftg" / "rules" / "frontier-summary.yaml"
-    summary.write_text(summary.read_text().replace("Each deck has its own discard pile.",
-                                                   "Each deck keeps its own discard pile."))
+    summary.write_text(
+        summary.read_text().replace("Each deck has its own discard pile.", "Each deck keeps its own discard pile.")
+    )
     reporter = Reporter(False, changes_only=True)
     reporter.finish(build(options, reporter), options.out_dir)
     out = capsys.readouterr().out.splitlines()
@@ -141,8 +171,12 @@ def test_warm_up_lays_out_a_card_only_when_this_process_has_not(tmp_path, monkey
 
     content = tmp_path / "content"
     shutil.copytree(PROJECT_ROOT / "content", content)
-    options = dataclasses.replace(BuildOptions(content_dir=content, out_dir=tmp_path / "out", jobs=1,
-                                               only=("frontier-summary", "rftg-score-sheet")), watching=True)
+    options = dataclasses.replace(
+        BuildOptions(
+            content_dir=content, out_dir=tmp_path / "out", jobs=1, only=("frontier-summary", "rftg-score-sheet")
+        ),
+        watching=True,
+    )
     assert {r.status for r in build(options).results} == {"built"}
     warmed: list[str] = []
     real_render_aid = aidbuild.render_aid

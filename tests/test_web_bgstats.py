@@ -64,8 +64,9 @@ def test_a_bg_stats_backup_file_holds_every_saved_game(browser, server):
         game = games[play["gameRefId"]]
         if "rftg" in bgg:
             assert game["bggId"] == bgg["rftg"]["id"]
-        assert [(players[s["playerRefId"]]["name"], s["score"], s["rank"], s["winner"]) for s in play["playerScores"]] == \
-            [(p["name"], str(p["total"]), p["rank"], p["name"] in report["winners"]) for p in report["players"]]
+        assert [
+            (players[s["playerRefId"]]["name"], s["score"], s["rank"], s["winner"]) for s in play["playerScores"]
+        ] == [(p["name"], str(p["total"]), p["rank"], p["name"] in report["winners"]) for p in report["players"]]
         assert [s["seatOrder"] for s in play["playerScores"]] == list(range(len(report["players"])))
         assert len(play["uuid"]) == 36 and play["playDate"][4] == "-"
     # exported again, the same games, players and plays keep their ids: BG Stats adds nothing twice
@@ -86,7 +87,9 @@ def test_the_campaign_tab_sends_its_result_to_bg_stats(browser, server):
     link = page.locator("#xia-campaign-bgstats")
     link.wait_for()
     play = json.loads(parse_qs(urlparse(link.get_attribute("href")).query)["data"][0])
-    assert [(p["name"], p["score"]) for p in play["players"]] == [(expected.get("player") or "Pilot", expected["total"])]
+    assert [(p["name"], p["score"]) for p in play["players"]] == [
+        (expected.get("player") or "Pilot", expected["total"])
+    ]
     assert "Game 1 (" in play["comments"]
     bgg = content_bgg().get(load_file(campaign)[0].data["game"])
     if bgg:  # content's BoardGameGeek id, and the expansions it scores said in the comments

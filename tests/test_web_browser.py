@@ -39,6 +39,7 @@ def browser_score(page, record, file=None):
 
 # --- one scorer, two hosts -------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_example_scores_in_the_browser_as_on_the_command_line(api_page, path):
     rel = path.relative_to(REPO).as_posix()
@@ -53,19 +54,27 @@ def test_a_record_object_scores_as_the_core_does(api_page):
     from generator.paths import CONTENT_DIR
     from generator.scoring.api import score
 
-    record = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool", "players": [
-        {"name": "Ann", "tableau": ["Old Earth", "Galactic Federation", "Investment Credits"], "chips": 7},
-        {"name": "Ben", "tableau": ["Epsilon Eridani", "Spice Wrld"], "chips": 7, "goods": 1}]}
+    record = {
+        "game": "rftg",
+        "variant": "standard",
+        "ended_by": "vp_pool",
+        "players": [
+            {"name": "Ann", "tableau": ["Old Earth", "Galactic Federation", "Investment Credits"], "chips": 7},
+            {"name": "Ben", "tableau": ["Epsilon Eridani", "Spice Wrld"], "chips": 7, "goods": 1},
+        ],
+    }
     got = browser_score(api_page, record)
     assert got == score(record, compiled_rules(CONTENT_DIR))
     assert [f["code"] for f in got["findings"] if f["severity"] == "error"] == ["unknown_card"]
 
 
 def test_findings_in_text_carry_the_command_lines_line_and_column(api_page, tmp_path):
-    text = ("game: rftg\nvariant: invasion\nended_by: repulse\nplayers:\n"
-            "  - name: Ann\n    tableau: [Old Earth, Spice Wrld, {card: Galactic Federation, damaged: true}]\n"
-            "    chips: 3\n    claimed_total: 40\n"
-            "  - name: Ben\n    tableau:\n      - Old Earth\n      - New Sparta\n    chips: 2\n")
+    text = (
+        "game: rftg\nvariant: invasion\nended_by: repulse\nplayers:\n"
+        "  - name: Ann\n    tableau: [Old Earth, Spice Wrld, {card: Galactic Federation, damaged: true}]\n"
+        "    chips: 3\n    claimed_total: 40\n"
+        "  - name: Ben\n    tableau:\n      - Old Earth\n      - New Sparta\n    chips: 2\n"
+    )
     record = tmp_path / "game.yaml"
     record.write_text(text, encoding="utf-8")
     expected = cli_json("score", str(record))
@@ -75,20 +84,30 @@ def test_findings_in_text_carry_the_command_lines_line_and_column(api_page, tmp_
     assert ("unknown_card", 6, 26) in located  # "Spice Wrld" in the flow list on line 6
 
 
-@pytest.mark.parametrize("written, message", [("true", "true is a yes/no answer, not a whole number"),
-                                               (".inf", "infinity is not a whole number"),
-                                               ("2.5", "2.5 is a decimal number, not a whole number")])
+@pytest.mark.parametrize(
+    "written, message",
+    [
+        ("true", "true is a yes/no answer, not a whole number"),
+        (".inf", "infinity is not a whole number"),
+        ("2.5", "2.5 is a decimal number, not a whole number"),
+    ],
+)
 def test_the_page_says_a_value_of_the_wrong_kind_as_the_command_line_does(api_page, written, message):
-    text = ("game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n  - name: Ann\n"
-            f"    tableau: [Old Earth]\n    chips: {written}\n")
+    text = (
+        "game: rftg\nvariant: standard\nended_by: tableau\nplayers:\n  - name: Ann\n"
+        f"    tableau: [Old Earth]\n    chips: {written}\n"
+    )
     got = browser_score(api_page, text)
     assert [(e["field"], e["line"], e["message"], e["hint"]) for e in got["errors"]] == [
-        ("players[0].chips", 7, message, "write a whole number, 0 if none")]
+        ("players[0].chips", 7, message, "write a whole number, 0 if none")
+    ]
 
 
 def test_an_unreadable_record_reports_errors_with_positions(api_page, tmp_path):
-    text = ("game: rftg\nvariant: invasion\nended_by: repulse\nplayers:\n  - name: Ann\n    chips: lots\n"
-            "  - {name: Ben, tableau: [], goods: -1, hand: x, colour: red}\n")
+    text = (
+        "game: rftg\nvariant: invasion\nended_by: repulse\nplayers:\n  - name: Ann\n    chips: lots\n"
+        "  - {name: Ben, tableau: [], goods: -1, hand: x, colour: red}\n"
+    )
     record = tmp_path / "bad.yaml"
     record.write_text(text, encoding="utf-8")
     expected = cli_json("score", str(record))
@@ -98,12 +117,16 @@ def test_an_unreadable_record_reports_errors_with_positions(api_page, tmp_path):
     assert len(got["errors"]) >= 4  # several problems, in the command line's order
 
 
-@pytest.mark.parametrize("text", [
-    "game: rftg\nvariant: &v invasion\nended_by: *v\nplayers: []\n",
-    "game: rftg\nvariant: invasion\nvariant: standard\nplayers: []\n",
-    "game: rftg\nplayers:\n  - {name: Ann, tableau: !card [Old Earth]}\n",
-    "game: rftg\nplayers:\n" + "".join(f"  - {{a: &a{i} 1, b: *a{i}}}\n" for i in range(30)),
-], ids=["anchor-alias", "duplicate-key", "foreign-tag", "over-50-problems"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "game: rftg\nvariant: &v invasion\nended_by: *v\nplayers: []\n",
+        "game: rftg\nvariant: invasion\nvariant: standard\nplayers: []\n",
+        "game: rftg\nplayers:\n  - {name: Ann, tableau: !card [Old Earth]}\n",
+        "game: rftg\nplayers:\n" + "".join(f"  - {{a: &a{i} 1, b: *a{i}}}\n" for i in range(30)),
+    ],
+    ids=["anchor-alias", "duplicate-key", "foreign-tag", "over-50-problems"],
+)
 def test_yaml_the_command_line_refuses_is_refused_in_the_browser_at_the_same_place(api_page, tmp_path, text):
     record = tmp_path / "refused.yaml"
     record.write_text(text, encoding="utf-8")
@@ -123,13 +146,15 @@ def test_npc_roll_in_the_browser_matches_the_command_line(api_page):
 
 # --- the form ----------------------------------------------------------------------------------
 
+
 def pick_card(page, i: int, name: str, typed: str | None = None):
     """Type part of a card name into player i's tableau box and tap the suggestion."""
     box = page.locator(f"#p{i}-card")
     box.click()
     box.press_sequentially(typed if typed is not None else name[:-2])
     option = page.locator(f"#p{i}-options [role=option]").filter(
-        has=page.locator("span", has_text=re.compile(rf"^{re.escape(name)}(did you mean this\?)?$")))
+        has=page.locator("span", has_text=re.compile(rf"^{re.escape(name)}(did you mean this\?)?$"))
+    )
     option.first.click()
     chip = page.locator(f"#p{i}-tableau li .name").filter(has_text=re.compile(rf"^{re.escape(name)}"))
     assert chip.count() >= 1
@@ -173,8 +198,11 @@ def test_a_game_typed_into_the_form_shows_the_command_lines_totals(browser, serv
     shown = totals(page, len(record["players"]))
     assert shown == [p["total"] for p in expected["players"]]
     winners = expected["winners"]
-    assert page.locator("#rftg-winner-line").inner_text().startswith(
-        f"Winner: {winners[0]}" if len(winners) == 1 else "Shared win")
+    assert (
+        page.locator("#rftg-winner-line")
+        .inner_text()
+        .startswith(f"Winner: {winners[0]}" if len(winners) == 1 else "Shared win")
+    )
     page.click("#rftg-score")  # the result screen: each player's breakdown one tap away
     page.locator("#rftg-scoreboard .player-head").filter(has_text=expected["players"][0]["name"]).click()
     receipt = page.locator("#rftg-breakdown-0")
@@ -214,8 +242,14 @@ def test_autocomplete_did_you_mean_copies_left_and_findings_next_to_fields(brows
     page.locator("#p0-name").click()  # Ben is done
     page.wait_for_selector("#p1-tableau li .finding.error")
     assert chip.locator(".finding").inner_text() == (
-        "Ben: “Spice Wrld” is not a card of the game; not counted. Pick the right name or remove it.")
-    assert page.locator(".finding.error", has_text="Old Earth appears 2 times in the tableaux (Ann, Ben), but only 1 copy exists.").count() == 1
+        "Ben: “Spice Wrld” is not a card of the game; not counted. Pick the right name or remove it."
+    )
+    assert (
+        page.locator(
+            ".finding.error", has_text="Old Earth appears 2 times in the tableaux (Ann, Ben), but only 1 copy exists."
+        ).count()
+        == 1
+    )
     chip.get_by_role("button", name="Spice World").click()  # the quick fix
     wait_until(page, "!document.querySelector('#p1-tableau .finding.error')?.textContent.includes('unknown')")
     page.context.close()
@@ -226,7 +260,9 @@ def test_the_game_survives_a_reload_and_a_share_link_carries_it(browser, server)
     page.fill("#p0-name", "Ann")
     pick_card(page, 0, "Old Earth")
     page.fill("#p0-chips", "4")
-    cards = page.evaluate("fetch('data/form.json').then(r => r.json())")["models"]["rftg"]["widgets"]["tableau"]["cards"]
+    cards = page.evaluate("fetch('data/form.json').then(r => r.json())")["models"]["rftg"]["widgets"]["tableau"][
+        "cards"
+    ]
     worth = next(c["v"] for c in cards if c["n"] == "Old Earth") + 4  # the card's printed VP and 4 VP in chips
     wait_until(page, f"/^{worth}\\b/.test(document.getElementById('p0-total')?.textContent || '')")  # the latest report
     first = totals(page, 1)
@@ -235,7 +271,9 @@ def test_the_game_survives_a_reload_and_a_share_link_carries_it(browser, server)
     wait_ready(page)
     assert page.input_value("#p0-name") == "Ann" and page.input_value("#p0-chips") == "4"
     assert totals(page, 1) == first
-    link = page.evaluate("import('./js/records.js').then(m => m.shareLink(JSON.parse(localStorage.getItem('playaid.v1.rftg'))))")
+    link = page.evaluate(
+        "import('./js/records.js').then(m => m.shareLink(JSON.parse(localStorage.getItem('playaid.v1.rftg'))))"
+    )
     assert urlparse(link).fragment.startswith("record=")
     other = open_page(browser, link)  # a new context: empty storage, the link alone carries the game
     assert other.input_value("#p0-name") == "Ann"
@@ -263,8 +301,11 @@ def test_paste_a_record_and_see_yaml_errors_with_their_line(browser, server):
     assert page.locator("#xc-total").inner_text().startswith(str(expected["total"]))
     # words typed loosely at the table are read as the scorer reads them
     page.click("[data-action=paste]")
-    page.fill("#paste-text", "game: RftG\nvariant: Invasion\nended_by: VP pool\nplayers:\n"
-              "  - {name: Ann, tableau: [Old Earth]}\n  - {name: Ben, tableau: [Earth\u2019s Lost Colony]}\n")
+    page.fill(
+        "#paste-text",
+        "game: RftG\nvariant: Invasion\nended_by: VP pool\nplayers:\n"
+        "  - {name: Ann, tableau: [Old Earth]}\n  - {name: Ben, tableau: [Earth\u2019s Lost Colony]}\n",
+    )
     page.click("#paste-load")
     wait_until(page, "document.getElementById('tab-rftg').getAttribute('aria-selected') === 'true'")
     assert page.input_value("#rftg-variant") == "invasion" and page.input_value("#rftg-ended-by") == "vp_pool"
@@ -310,6 +351,7 @@ def test_xia_campaign_and_npc_roll_through_the_form(browser, server):
 
 # --- offline, origin only ----------------------------------------------------------------------
 
+
 def test_no_request_leaves_the_origin_and_it_works_offline(browser, server, site):
     origin = urlparse(server).netloc
     context = browser.new_context(viewport=PHONE, service_workers="allow")
@@ -317,16 +359,20 @@ def test_no_request_leaves_the_origin_and_it_works_offline(browser, server, site
     page = open_page(browser, server, context=context)
     old_earth = json.loads((site / "data" / "form.json").read_text())["models"]["rftg"]["widgets"]["tableau"]["cards"]
     old_earth = next(c["v"] for c in old_earth if c["n"] == "Old Earth")
-    report = page.evaluate("window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
-                           " players: [{name: 'A', tableau: ['Old Earth'], chips: 3}]})")
+    report = page.evaluate(
+        "window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
+        " players: [{name: 'A', tableau: ['Old Earth'], chips: 3}]})"
+    )
     assert report["players"][0]["total"] == 3 + old_earth
     # once the page says the offline copy is complete, a reload still scores with no network
     wait_until(page, "window.playaid.status().offline.state === 'ready'")
     context.set_offline(True)
     page.reload()
     wait_ready(page)
-    again = page.evaluate("window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
-                          " players: [{name: 'A', tableau: ['Old Earth'], chips: 5}]})")
+    again = page.evaluate(
+        "window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
+        " players: [{name: 'A', tableau: ['Old Earth'], chips: 5}]})"
+    )
     assert again["players"][0]["total"] == 5 + old_earth
     assert outside == []
     assert page.problems == []
@@ -338,13 +384,16 @@ def test_plain_http_on_a_lan_scores_but_says_it_cannot_work_offline(browser, ser
     allows no service worker, so no offline use; the page still scores and says so. The LAN
     name is mapped to this machine's loopback address: no traffic leaves it."""
     port = urlparse(server).port
-    lan = browser.browser_type.launch(executable_path=str(CHROMIUM), args=[
-        *CHROMIUM_ARGS, "--host-resolver-rules=MAP scorer.lan.test 127.0.0.1"])
+    lan = browser.browser_type.launch(
+        executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP scorer.lan.test 127.0.0.1"]
+    )
     try:
         page = open_page(lan, f"http://scorer.lan.test:{port}/", context=lan.new_context(viewport=PHONE))
         assert page.evaluate("window.isSecureContext") is False
-        report = page.evaluate("window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
-                               " players: [{name: 'A', tableau: ['Old Earth'], chips: 3}]})")
+        report = page.evaluate(
+            "window.playaid.score({game: 'rftg', variant: 'standard', ended_by: 'vp_pool',"
+            " players: [{name: 'A', tableau: ['Old Earth'], chips: 3}]})"
+        )
         assert report["ok"] is True
         assert page.evaluate("navigator.serviceWorker?.controller ?? null") is None
         assert "cannot be kept for offline use" in page.locator("#offline-note").inner_text()
@@ -372,6 +421,7 @@ def test_form_works_before_and_without_the_engine(browser, server):
 
 
 # --- phone first, accessible -------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_phone_layout_and_screenshots(browser, server, scheme):
@@ -433,7 +483,8 @@ def test_the_status_icon_is_drawn_not_an_emoji(browser, server):
     page = open_page(browser, server)
     found = {}
     for state in ("loading", "ready", "failed"):
-        found[state] = page.evaluate(r"""(state) => {
+        found[state] = page.evaluate(
+            r"""(state) => {
             document.getElementById('engine-status').dataset.state = state;
             const pictograph = /\p{Extended_Pictographic}/u;
             const out = [];
@@ -447,7 +498,9 @@ def test_the_status_icon_is_drawn_not_an_emoji(browser, server):
             const icon = getComputedStyle(document.getElementById('engine-status'), '::before');
             if (!(parseFloat(icon.width) > 4 && parseFloat(icon.height) > 4)) out.push(`no ${state} icon: ${icon.width} x ${icon.height}`);
             return out;
-        }""", state)
+        }""",
+            state,
+        )
     assert found == {"loading": [], "ready": [], "failed": []}
     page.context.close()
 

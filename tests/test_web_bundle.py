@@ -42,8 +42,11 @@ def test_the_bundle_reads_yaml_as_the_package_does(tmp_path):
     texts += ["a: [1,\n", "game: rftg\nplayers:\n  - name: Ann\n   tableau: []\n", "k: &a {x: 1}\nj: *a\n"]
     (tmp_path / "texts.json").write_text(json.dumps(texts), encoding="utf-8")
     entry = next(src for src, rel in package.files if rel == "index.js")
-    script = COMPARE % {"own": json.dumps(entry.as_uri()), "one": json.dumps((tmp_path / "yaml.mjs").as_uri()),
-                        "texts": json.dumps(str(tmp_path / "texts.json"))}
+    script = COMPARE % {
+        "own": json.dumps(entry.as_uri()),
+        "one": json.dumps((tmp_path / "yaml.mjs").as_uri()),
+        "texts": json.dumps(str(tmp_path / "texts.json")),
+    }
     (tmp_path / "compare.mjs").write_text(script, encoding="utf-8")
     done = subprocess.run([node, str(tmp_path / "compare.mjs")], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -54,14 +57,25 @@ def test_the_bundle_reads_yaml_as_the_package_does(tmp_path):
     assert any(own["errors"] for own, _one in out["texts"])  # the broken texts are refused alike
 
 
-@pytest.mark.parametrize("modules, said", [
-    ({"index.js": "import a from './a.js';\nexport { a };\n", "a.js": "export { x };\n"}, "index.js:1: a module statement"),
-    ({"index.js": "const m = import('./a.js');\nexport { m };\n"}, "index.js:1: imports at run time"),
-    ({"index.js": "import { a } from './a.js';\nexport { a };\n", "a.js": "import { b } from './index.js';\nconst a = 1;\nexport { a };\n"},
-     "an import cycle: index.js -> a.js -> index.js"),
-    ({"index.js": "export { a } from './gone.js';\n"}, "index.js: imports gone.js, which is not in the package"),
-    ({"index.js": "export { a-b };\n"}, "index.js:1: `a-b` is not a name"),
-])
+@pytest.mark.parametrize(
+    "modules, said",
+    [
+        (
+            {"index.js": "import a from './a.js';\nexport { a };\n", "a.js": "export { x };\n"},
+            "index.js:1: a module statement",
+        ),
+        ({"index.js": "const m = import('./a.js');\nexport { m };\n"}, "index.js:1: imports at run time"),
+        (
+            {
+                "index.js": "import { a } from './a.js';\nexport { a };\n",
+                "a.js": "import { b } from './index.js';\nconst a = 1;\nexport { a };\n",
+            },
+            "an import cycle: index.js -> a.js -> index.js",
+        ),
+        ({"index.js": "export { a } from './gone.js';\n"}, "index.js: imports gone.js, which is not in the package"),
+        ({"index.js": "export { a-b };\n"}, "index.js:1: `a-b` is not a name"),
+    ],
+)
 def test_another_shape_stops_the_build(modules, said):
     with pytest.raises(BundleError) as caught:
         bundle(modules)
@@ -72,9 +86,17 @@ def test_each_module_keeps_its_own_names():
     """Two modules with a top-level name alike (as bundled code often has) do not collide."""
     node = shutil.which("node")
     assert node
-    text = bundle({"index.js": "import { f } from './a.js';\nimport { g } from './b.js';\nconst x = 'index';\nexport { f, g, x };\n",
-                   "a.js": "const x = 'a';\nfunction f() { return x; }\nexport { f };\n",
-                   "b.js": "const x = 'b';\nconst g = () => x;\nexport { g };\n"})
-    done = subprocess.run([node, "--input-type=module", "-e", text + "\nconsole.log(f() + g() + x);"],
-                          capture_output=True, text=True, timeout=60)
+    text = bundle(
+        {
+            "index.js": "import { f } from './a.js';\nimport { g } from './b.js';\nconst x = 'index';\nexport { f, g, x };\n",
+            "a.js": "const x = 'a';\nfunction f() { return x; }\nexport { f };\n",
+            "b.js": "const x = 'b';\nconst g = () => x;\nexport { g };\n",
+        }
+    )
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", text + "\nconsole.log(f() + g() + x);"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.stdout.strip() == "abindex", done.stderr

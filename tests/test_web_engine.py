@@ -114,8 +114,10 @@ def offline_ready(page, timeout_ms=300_000):
 
 
 def score_example(page):
-    return page.evaluate("([t, f]) => window.playaid.score(t, {file: f})",
-                         [EXAMPLE.read_text(encoding="utf-8"), "examples/rftg-invasion.yaml"])
+    return page.evaluate(
+        "([t, f]) => window.playaid.score(t, {file: f})",
+        [EXAMPLE.read_text(encoding="utf-8"), "examples/rftg-invasion.yaml"],
+    )
 
 
 def test_each_file_crosses_the_network_once_and_a_second_visit_needs_none(context, served):
@@ -169,11 +171,14 @@ def test_the_phone_keeps_at_most_20_mb_and_the_packed_webassembly_is_served_whol
     assert snapshot_kept(page) is not None
     usages = [stored(page)]
     wasm = "pyodide/pyodide.asm.wasm"
-    kept = page.evaluate("""async (path) => {
+    kept = page.evaluate(
+        """async (path) => {
         const name = (await caches.keys()).find((n) => n.startsWith("playaid-site-"));
         const hit = await (await caches.open(name)).match(new URL(path, location.href).href);
         return [hit.headers.get("X-Playaid-Packed"), (await hit.arrayBuffer()).byteLength];
-    }""", wasm)
+    }""",
+        wasm,
+    )
     raw = (served.root / SUB / wasm).read_bytes()
     assert kept[0] is not None and kept[1] * 2 < len(raw), kept  # 9.6 MB kept as about 3.5 MB
     page.close()
@@ -185,11 +190,17 @@ def test_the_phone_keeps_at_most_20_mb_and_the_packed_webassembly_is_served_whol
         usages.append(stored(page))
         page.close()
     page = visit(context, served.url)
-    assert page.evaluate("""async (path) => {
+    assert (
+        page.evaluate(
+            """async (path) => {
         const bytes = await (await fetch(path)).arrayBuffer();
         const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
         return Array.from(sum, (b) => b.toString(16).padStart(2, "0")).join("");
-    }""", wasm) == hashlib.sha256(raw).hexdigest()
+    }""",
+            wasm,
+        )
+        == hashlib.sha256(raw).hexdigest()
+    )
     assert max(usages) <= MAX_STORED, usages
     assert page.problems == []
 
@@ -206,7 +217,8 @@ def test_a_kept_snapshot_that_cannot_be_used_is_dropped_and_the_engine_starts_af
     assert kept[0] == "gzip" and kept[2] * 3 < kept[1], kept
     expected = cli_json("score", "examples/rftg-invasion.yaml")
     for damage in ("truncated", "garbage"):
-        page.evaluate("""async (damage) => {
+        page.evaluate(
+            """async (damage) => {
             const cache = await caches.open("playaid-engine");
             const key = new URL("engine-snapshot", location.href).href;
             const kept = await cache.match(key);
@@ -214,7 +226,9 @@ def test_a_kept_snapshot_that_cannot_be_used_is_dropped_and_the_engine_starts_af
             if (damage === "truncated") bytes = bytes.slice(0, bytes.length >> 1);
             else bytes = bytes.map((b, i) => (i < 64 ? 0xAB : b));
             await cache.put(key, new Response(bytes, { headers: kept.headers }));
-        }""", damage)
+        }""",
+            damage,
+        )
         page.close()
         page = visit(context, served.url)
         status = engine_state(page, "ready")
@@ -233,7 +247,9 @@ def test_a_scorer_that_disagrees_with_the_build_refuses_to_score(context, served
     page = visit(context, served.url)
     status = engine_state(page, "failed")
     assert "failed its self-test (rftg: the report differs from the build's)" in status["engine"]["message"]
-    assert page.evaluate("window.playaid.ready.then(() => 'ready', (e) => e.message)").startswith("the scorer failed its self-test")
+    assert page.evaluate("window.playaid.ready.then(() => 'ready', (e) => e.message)").startswith(
+        "the scorer failed its self-test"
+    )
     assert "Scorer failed to load: the scorer failed its self-test" in page.locator("#engine-status").inner_text()
     assert page.evaluate("caches.open('playaid-engine').then(c => c.keys()).then(k => k.length)") == 0
 

@@ -30,8 +30,13 @@ def test_a_12_card_tableau_takes_at_most_25_keystrokes_and_taps(browser, server)
     context = browser.new_context(**PHONE_TOUCH, service_workers="block")
     page = open_page(browser, server, context=context)
     page.select_option("#rftg-variant", "invasion")
-    names = [c["n"] for c in page.evaluate("fetch('data/form.json').then(r => r.json())")["models"]["rftg"]["widgets"]["tableau"]["cards"]
-             if not c.get("f")]  # an invasion game deals no Frontier cards
+    names = [
+        c["n"]
+        for c in page.evaluate("fetch('data/form.json').then(r => r.json())")["models"]["rftg"]["widgets"]["tableau"][
+            "cards"
+        ]
+        if not c.get("f")
+    ]  # an invasion game deals no Frontier cards
     box = page.locator("#p0-card")
     moved = []
     place = {}
@@ -61,6 +66,7 @@ def test_a_12_card_tableau_takes_at_most_25_keystrokes_and_taps(browser, server)
 
 # --- findings when a player is done, in words for people ---------------------------------------
 
+
 def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, server):
     page = phone(browser, server)
     page.fill("#p0-name", "Ann")
@@ -74,7 +80,10 @@ def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, serv
     page.locator("#p1-name").click()  # Ann is done: her findings show beside their boxes
     chips = page.locator('[data-path="players.0.chips"] .finding')
     chips.wait_for()
-    assert chips.inner_text() == "Ann: “VP chips” is empty: how many? Type 0 if there were none (it counts as 0 until then)."
+    assert (
+        chips.inner_text()
+        == "Ann: “VP chips” is empty: how many? Type 0 if there were none (it counts as 0 until then)."
+    )
     shown = " ".join(page.locator("#panel-rftg .finding").all_inner_texts())
     assert "`" not in shown and not re.search(r"\b[a-z]+_[a-z_]+\b|\w+: 0\b", shown), shown
     # a box holding something that is not a whole number: marked at once, the total stays
@@ -85,8 +94,12 @@ def test_findings_wait_for_the_player_to_be_done_and_read_as_words(browser, serv
     assert "is empty" not in page.locator('[data-path="players.0.chips"]').inner_text()
     assert page.get_attribute("#p0-chips", "aria-invalid") == "true"
     # Ann's total as the scoring core gives it for what the page shows, the mistyped box left out
-    record = {"game": "rftg", "variant": page.input_value("#rftg-variant"),
-              "ended_by": page.input_value("#rftg-ended-by"), "players": [{"name": "Ann", "tableau": ["Old Earth"]}]}
+    record = {
+        "game": "rftg",
+        "variant": page.input_value("#rftg-variant"),
+        "ended_by": page.input_value("#rftg-ended-by"),
+        "players": [{"name": "Ann", "tableau": ["Old Earth"]}],
+    }
     ann = score(record, compiled_rules(CONTENT_DIR))["players"][0]["total"]
     assert ann == 2  # Old Earth's 2 VP; the 7a in VP chips is not counted
     wait_until(page, "document.getElementById('p0-total')?.textContent.startsWith('2')")
@@ -132,13 +145,19 @@ def test_an_invalid_box_or_unknown_card_keeps_the_other_totals_and_says_not_fina
     assert "1 box is not a whole number (not counted)" in verdict.inner_text()
     assert "1 box is out of range (not counted)" in verdict.inner_text()
     # a check's "Fix" goes back to its box
-    page.locator(".todo li", has_text="“Spice Wrld” is not a card of the game").get_by_role("button", name="Fix").click()
+    page.locator(".todo li", has_text="“Spice Wrld” is not a card of the game").get_by_role(
+        "button", name="Fix"
+    ).click()
     assert page.locator("#rftg-entry").is_visible()
-    assert "12345 is above the largest allowed value, 9999" in page.locator('[data-path="players.0.chips"] .finding.error').inner_text()
+    assert (
+        "12345 is above the largest allowed value, 9999"
+        in page.locator('[data-path="players.0.chips"] .finding.error').inner_text()
+    )
     page.context.close()
 
 
 # --- the result screen -------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_result_screen_scoreboard_tiles_military_and_breakdown(browser, server, scheme):
@@ -163,8 +182,14 @@ def test_result_screen_scoreboard_tiles_military_and_breakdown(browser, server, 
     assert total == ["Total", *[p["total"] for p in ranked]]
     for k in range(len(ranked)):  # the categories add up to each total
         assert sum(row[k + 1] for row in board["rows"][:-1]) == total[k + 1]
-    assert [r[0] for r in board["rows"][:-1]] == ["Cards (printed VP)", "6-cost developments", "VP chips",
-                                                  "War contributions", "Defense awards", "Bonus tiles"]
+    assert [r[0] for r in board["rows"][:-1]] == [
+        "Cards (printed VP)",
+        "6-cost developments",
+        "VP chips",
+        "War contributions",
+        "Defense awards",
+        "Bonus tiles",
+    ]
     tile = page.locator('[data-tile="greatest_contributor"]')
     assert "Ann and Cat" in tile.inner_text() and "war contribution chips: 3" in tile.inner_text()
     assert "tied with" not in tile.locator(".why").inner_text()  # the report's words for the place, not a player's line
@@ -184,6 +209,7 @@ def test_result_screen_scoreboard_tiles_military_and_breakdown(browser, server, 
 
 # --- undo, one live region ------------------------------------------------------------------------
 
+
 def test_removing_a_player_or_a_xia_game_can_be_undone(browser, server):
     page = phone(browser, server)
     paste_example(page, "rftg-invasion")
@@ -201,8 +227,11 @@ def test_removing_a_player_or_a_xia_game_can_be_undone(browser, server):
     assert "Removed Public Works from Ben's tableau." in page.locator("#notice").inner_text()
     # the browser's scroll anchoring keeps the box where it was at its next frame: wait for that
     # (a frame can come late on a loaded machine), then the box is within a pixel of where it was
-    wait_until(page, f"Math.abs(document.querySelector('#p1-card').getBoundingClientRect().y - {before}) < 1",
-               timeout_ms=10_000)
+    wait_until(
+        page,
+        f"Math.abs(document.querySelector('#p1-card').getBoundingClientRect().y - {before}) < 1",
+        timeout_ms=10_000,
+    )
     assert abs(page.locator("#p1-card").bounding_box()["y"] - before) < 1
     page.locator("#notice").get_by_role("button", name="Undo").click()
     assert page.locator("#p1-tableau li .name").nth(3).inner_text().startswith("Public Works")
@@ -252,8 +281,12 @@ def test_the_card_box_matches_word_starts_and_initials_and_enter_takes_the_best(
     options = page.locator("#p0-options [role=option] .opt-name")
     assert page.locator("#p0-options-caption").inner_text() == "Start worlds"
     assert "Old Earth" in options.all_inner_texts()
-    for typed, card in (("ren", "Galactic Renaissance"), ("gr", "Galactic Renaissance"), ("ga re", "Galactic Renaissance"),
-                        ("post", "Rebel Outpost")):
+    for typed, card in (
+        ("ren", "Galactic Renaissance"),
+        ("gr", "Galactic Renaissance"),
+        ("ga re", "Galactic Renaissance"),
+        ("post", "Rebel Outpost"),
+    ):
         box.fill("")
         box.press_sequentially(typed)
         names = [n.replace("did you mean this?", "") for n in options.all_inner_texts()]

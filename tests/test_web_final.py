@@ -20,19 +20,45 @@ from tests.web_support import REPO, paste, phone, screenshot, serving, totals, w
 #: vs Imperium, The Brink of War; Alien Artifacts; New Worlds; Rebellion) and a few made up in
 #: their style: names a player may type at a table whose pad holds another arc. Those the
 #: page's card list holds are left out (the arcs reprint some cards).
-OTHER_ARCS = ["Galactic Bankers", "Imperium Lords", "Rebel Alliance", "Galactic Genome Project",
-              "Terraforming Guild", "Galactic Exchange", "Universal Peace Institute", "Imperium Seat",
-              "Interstellar Casus Belli", "Alien Research Ship", "Uplift Code", "Galactic Salon",
-              "Pan-Galactic Security Council", "Imperium Blaster Gem Consortium", "Rebel Sympathizers",
-              "Hive World", "Ancient Race", "Damaged Alien Factory", "Doomed World", "Galactic Developers",
-              "Space Mercenaries", "Alien Oort Cloud Refinery", "Golden Age of Terraforming",
-              "Psi-Crystal World", "Terraforming Engineers", "Rebel Troops", "Alien Booby Trap",
-              "Wormhole Prospectors", "Prospecting Guild", "Information Hub"]
+OTHER_ARCS = [
+    "Galactic Bankers",
+    "Imperium Lords",
+    "Rebel Alliance",
+    "Galactic Genome Project",
+    "Terraforming Guild",
+    "Galactic Exchange",
+    "Universal Peace Institute",
+    "Imperium Seat",
+    "Interstellar Casus Belli",
+    "Alien Research Ship",
+    "Uplift Code",
+    "Galactic Salon",
+    "Pan-Galactic Security Council",
+    "Imperium Blaster Gem Consortium",
+    "Rebel Sympathizers",
+    "Hive World",
+    "Ancient Race",
+    "Damaged Alien Factory",
+    "Doomed World",
+    "Galactic Developers",
+    "Space Mercenaries",
+    "Alien Oort Cloud Refinery",
+    "Golden Age of Terraforming",
+    "Psi-Crystal World",
+    "Terraforming Engineers",
+    "Rebel Troops",
+    "Alien Booby Trap",
+    "Wormhole Prospectors",
+    "Prospecting Guild",
+    "Information Hub",
+]
 
 
 def card_names(page) -> list[str]:
     """The card names of the page's own card list (data/form.json)."""
-    return page.evaluate("async () => (await (await fetch('data/form.json')).json()).models.rftg?.widgets.tableau.cards.map(c => c.n) ?? []")
+    return page.evaluate(
+        "async () => (await (await fetch('data/form.json')).json()).models.rftg?.widgets.tableau.cards.map(c => c.n) ?? []"
+    )
 
 
 def type_and_enter(page, i: int, typed: str):
@@ -53,9 +79,9 @@ def typo(name: str, rng: random.Random) -> str:
     k = rng.choice(spots)
     kind = rng.randrange(3)
     if kind == 0:
-        return name[:k] + name[k + 1] + name[k] + name[k + 2:]
+        return name[:k] + name[k + 1] + name[k] + name[k + 2 :]
     if kind == 1:
-        return name[:k] + name[k + 1:]
+        return name[:k] + name[k + 1 :]
     return name[:k] + name[k] + name[k:]
 
 
@@ -151,7 +177,9 @@ def test_every_error_finding_makes_the_winner_provisional(browser, server):
     totals(page, 3)
     line = page.locator("#rftg-winner-line")
     wait_until(page, "document.getElementById('rftg-winner-line').classList.contains('provisional')")
-    assert re.match(r"Provisional winner: \w+ with \d+ VP \(not final: 1 total differs from the score pad\)\.", line.inner_text()), line.inner_text()
+    assert re.match(
+        r"Provisional winner: \w+ with \d+ VP \(not final: 1 total differs from the score pad\)\.", line.inner_text()
+    ), line.inner_text()
     page.click("#rftg-score")
     wait_until(page, "document.getElementById('rftg-verdict')")
     assert page.locator("#rftg-verdict").inner_text() == "Not final: 1 total differs from the score pad."
@@ -166,6 +194,7 @@ def test_every_error_finding_makes_the_winner_provisional(browser, server):
 
 
 # --- a game added by content: its fewest players, and a whole-game check that names a player ------
+
 
 @pytest.fixture(scope="module")
 def three_up(tmp_path_factory):
@@ -186,8 +215,10 @@ def three_up(tmp_path_factory):
     text = text.replace(min_line.group(), "  min: 3")
     # the check of a colour's gems points at the player holding the most red gems, at that box
     assert "    field: players\n" in text
-    text = text.replace("    field: players\n",
-                        "    player: \"[p.red for p in players].index(max(p.red for p in players))\"\n    field: red\n")
+    text = text.replace(
+        "    field: players\n",
+        "    player: \"[p.red for p in players].index(max(p.red for p in players))\"\n    field: red\n",
+    )
     path.write_text(text, encoding="utf-8")
     build_site(root / "content", root / "web")
     with serving(root / "web") as url:
@@ -202,8 +233,18 @@ def test_a_game_opens_with_its_fewest_players_and_a_check_fixes_the_players_box(
     assert sections.count() == 3
     assert page.locator(f"#{word}-remove-player").is_disabled()
     # a record of two players: the pad says how many players the game takes, in players
-    paste(page, json.dumps({"game": word, "players": [{"name": "Ann", "red": 1, "green": 1, "blue": 1, "coins": 0},
-                                                       {"name": "Ben", "red": 1, "green": 1, "blue": 1, "coins": 0}]}))
+    paste(
+        page,
+        json.dumps(
+            {
+                "game": word,
+                "players": [
+                    {"name": "Ann", "red": 1, "green": 1, "blue": 1, "coins": 0},
+                    {"name": "Ben", "red": 1, "green": 1, "blue": 1, "coins": 0},
+                ],
+            }
+        ),
+    )
     page.click(f"#{word}-score")
     wait_until(page, f"document.getElementById('{word}-verdict')")
     todo = page.locator(f"#{word}-result .todo").inner_text()

@@ -44,8 +44,9 @@ def test_a_scored_game_is_saved_reopened_edited_started_again_and_deleted_with_u
     [game] = history(page)
     assert game["game"] == "rftg" and game["record"]["variant"] == "invasion"
     assert re.match(r"\d{4}-\d\d-\d\dT", game["played"])
-    assert [(p["name"], p["total"], p["rank"]) for p in game["summary"]["players"]] == \
-        [(p["name"], p["total"], p["rank"]) for p in expected["players"]]
+    assert [(p["name"], p["total"], p["rank"]) for p in game["summary"]["players"]] == [
+        (p["name"], p["total"], p["rank"]) for p in expected["players"]
+    ]
     assert game["summary"]["winners"] == expected["winners"]
     # the Games tab lists it
     page.click("#tab-games")
@@ -120,22 +121,38 @@ def test_all_games_export_to_one_file_and_import_back_read_as_hostile(browser, s
     ]
     other = phone(browser, server)
     other.click("#tab-games")
-    other.set_input_files("#import-file", files=[{"name": "games.json", "mimeType": "application/json",
-                                                   "buffer": json.dumps({**data, "games": hostile}).encode()}])
+    other.set_input_files(
+        "#import-file",
+        files=[
+            {
+                "name": "games.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps({**data, "games": hostile}).encode(),
+            }
+        ],
+    )
     notice = other.locator("#notice")
     wait_until(other, "document.getElementById('notice').textContent.includes('Imported')")
     text = notice.inner_text()
     assert "Imported 1 of 7 games" in text
-    for why in ("game 2: its id is missing or not a short name", 'game 3: unknown game "chess"',
-                "game 4: its record is missing or of another game", "game 5: its record is nested too deep",
-                "game 6: its played date is not a date", "game 7: not a game"):
+    for why in (
+        "game 2: its id is missing or not a short name",
+        'game 3: unknown game "chess"',
+        "game 4: its record is missing or of another game",
+        "game 5: its record is nested too deep",
+        "game 6: its played date is not a date",
+        "game 7: not a game",
+    ):
         assert why in text, why
     wait_until(other, "window.playaid.history()[0]?.summary?.players?.[0]?.total === 34")
     [game] = history(other)
     assert [p["total"] for p in game["summary"]["players"]] == [p["total"] for p in expected["players"]]
     # not a games file at all, and a file too large: refused whole, nothing changes
-    for name, payload in (("notes.json", b"{not json"), ("other.json", b'{"games": []}'),
-                          ("huge.json", b" " * (8 * 1024 * 1024 + 1))):
+    for name, payload in (
+        ("notes.json", b"{not json"),
+        ("other.json", b'{"games": []}'),
+        ("huge.json", b" " * (8 * 1024 * 1024 + 1)),
+    ):
         other.set_input_files("#import-file", files=[{"name": name, "mimeType": "application/json", "buffer": payload}])
         wait_until(other, f"document.getElementById('notice').textContent.includes('{name}')")
         assert "cannot be imported" in notice.inner_text() or "too large" in notice.inner_text()
@@ -168,15 +185,26 @@ def test_the_result_goes_to_bg_stats_through_its_play_import_link(browser, serve
     from generator.reader.yaml_io import load_file
 
     bgg = load_file(CONTENT_DIR / "rftg" / "game.yaml")[0].data["bgg"]
-    assert play["game"] == {"name": "Race for the Galaxy", "sourceGameId": "playaid:rftg", "highestWins": True,
-                            "noPoints": False, "bggId": bgg["id"]}
-    assert [(p["name"], p["score"], p["winner"], p["rank"]) for p in play["players"]] == \
-        [(p["name"], p["total"], p["name"] in expected["winners"], p["rank"]) for p in expected["players"]]
+    assert play["game"] == {
+        "name": "Race for the Galaxy",
+        "sourceGameId": "playaid:rftg",
+        "highestWins": True,
+        "noPoints": False,
+        "bggId": bgg["id"],
+    }
+    assert [(p["name"], p["score"], p["winner"], p["rank"]) for p in play["players"]] == [
+        (p["name"], p["total"], p["name"] in expected["winners"], p["rank"]) for p in expected["players"]
+    ]
     assert "board" not in play  # BG Stats' board is the map played on, not the variant
     comments = play["comments"].splitlines()
-    assert comments[:2] == [f"Variant: Invasion game; Expansions: {', '.join(bgg['expansions'])}; ended by: Xenos repulsed", "Winner: Ann"]
-    assert "Ann 34 VP: Cards (printed VP) 5, 6-cost developments 10, VP chips 9, War contributions 3, " \
-           "Defense awards 2, Bonus tiles 5" in comments
+    assert comments[:2] == [
+        f"Variant: Invasion game; Expansions: {', '.join(bgg['expansions'])}; ended by: Xenos repulsed",
+        "Winner: Ann",
+    ]
+    assert (
+        "Ann 34 VP: Cards (printed VP) 5, 6-cost developments 10, VP chips 9, War contributions 3, "
+        "Defense awards 2, Bonus tiles 5" in comments
+    )
     # the result screen's button is the same link, with the saved game's id
     score_example(page)
     link = page.locator("#rftg-bgstats")

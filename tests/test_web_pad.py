@@ -20,26 +20,45 @@ from tests.web_support import PHONE_TOUCH, axe_problems, measure, open_page, scr
 #: value is typed), endings, a value once per game, and per player a count (required), a signed
 #: number, a check box, a group and a text; one award; two categories.
 MODEL = {
-    "id": "demo-scoring", "title": "Demo scoring", "record": "demo",
-    "players": {"min": 1, "max": 4}, "mechanisms": {},
+    "id": "demo-scoring",
+    "title": "Demo scoring",
+    "record": "demo",
+    "players": {"min": 1, "max": 4},
+    "mechanisms": {},
     "endings": [{"id": "deck", "label": "Deck ran out"}, {"id": "crown", "label": "Crown taken"}],
     "variants": [
         {"id": "short", "title": "Short game", "ended_by": ["deck"]},
-        {"id": "long", "title": "Long game", "ended_by": ["deck", "crown"],
-         "becomes": [{"when": {"final_round": False}, "variant": "long-early", "note": "before the final round"}]},
+        {
+            "id": "long",
+            "title": "Long game",
+            "ended_by": ["deck", "crown"],
+            "becomes": [{"when": {"final_round": False}, "variant": "long-early", "note": "before the final round"}],
+        },
         {"id": "long-early", "title": "Long game, ended early", "ended_by": ["deck"], "hidden": True},
     ],
-    "record_entered": [{"id": "final_round", "label": "Final round played", "type": "boolean", "variants": ["long", "long-early"]}],
+    "record_entered": [
+        {"id": "final_round", "label": "Final round played", "type": "boolean", "variants": ["long", "long-early"]}
+    ],
     "entered": [
         {"id": "coins", "label": "Coins", "type": "count", "required": True, "help": "in your purse"},
         {"id": "debt", "label": "Debt", "type": "number", "min": -20, "max": 0},
         {"id": "crown", "label": "Has the crown", "type": "boolean", "variants": ["long"]},
-        {"id": "trophies", "label": "Trophies", "type": "group", "values": [
-            {"id": "gold", "label": "Gold", "type": "count"}, {"id": "silver", "label": "Silver", "type": "count"}]},
+        {
+            "id": "trophies",
+            "label": "Trophies",
+            "type": "group",
+            "values": [
+                {"id": "gold", "label": "Gold", "type": "count"},
+                {"id": "silver", "label": "Silver", "type": "count"},
+            ],
+        },
         {"id": "faction", "label": "Faction", "type": "text", "max_length": 30},
     ],
     "measures": [],
-    "components": [{"id": "coins_vp", "label": "Coins", "value": "coins"}, {"id": "trophy_vp", "label": "Trophies", "value": "trophies.gold * 3"}],
+    "components": [
+        {"id": "coins_vp", "label": "Coins", "value": "coins"},
+        {"id": "trophy_vp", "label": "Trophies", "value": "trophies.gold * 3"},
+    ],
     "awards": [{"id": "richest", "title": "Richest", "vp": 5, "most": "coins"}],
     "awards_total": {"id": "award_vp", "label": "Awards", "list": "awards"},
     "tie_breakers": [{"id": "debt", "label": "Debt", "value": "debt"}],
@@ -91,9 +110,16 @@ def test_a_model_only_game_gets_its_pad_from_the_model(browser, model_server):
     page.fill("#demo-p0-trophies-silver", "")  # emptied: the group keeps only gold
     screenshot(page, "pad-demo")
     record = page.evaluate("JSON.parse(localStorage.getItem('playaid.v1.demo'))")
-    assert record == {"game": "demo", "variant": "long", "ended_by": "crown", "final_round": True,
-                      "players": [{"name": "Ann", "coins": 12, "debt": -2, "crown": True, "trophies": {"gold": 1},
-                                   "faction": "Red"}, {"name": "Ben"}]}
+    assert record == {
+        "game": "demo",
+        "variant": "long",
+        "ended_by": "crown",
+        "final_round": True,
+        "players": [
+            {"name": "Ann", "coins": 12, "debt": -2, "crown": True, "trophies": {"gold": 1}, "faction": "Red"},
+            {"name": "Ben"},
+        ],
+    }
     # Ben left without his coins: the value the model requires is asked for beside its box
     page.locator("#demo-p0-name").click()
     needed = page.locator('[data-path="players.1.coins"] .finding')
@@ -101,8 +127,13 @@ def test_a_model_only_game_gets_its_pad_from_the_model(browser, model_server):
     assert needed.inner_text() == "Needed: coins."
     # text in a number box: marked at once, and left out of what is scored
     page.fill("#demo-p0-coins", "12a")
-    assert page.locator('[data-path="players.0.coins"] .finding.error').inner_text() == "Not a whole number: this box is not counted."
-    assert page.evaluate("JSON.parse(localStorage.getItem('playaid.v1.demo')).players[0].coins") == "12a"  # kept as typed
+    assert (
+        page.locator('[data-path="players.0.coins"] .finding.error').inner_text()
+        == "Not a whole number: this box is not counted."
+    )
+    assert (
+        page.evaluate("JSON.parse(localStorage.getItem('playaid.v1.demo')).players[0].coins") == "12a"
+    )  # kept as typed
     # a variant that becomes another when a value is typed: unticking the final round offers
     # the early ending's choices and hides what only the full game has
     page.uncheck("#demo-v-final_round")

@@ -41,6 +41,7 @@ def write_record(tmp_path, record: dict):
 
 # --- 1. findings name the player (and the card as typed) --------------------------------------
 
+
 def test_findings_name_the_player_the_card_as_typed_and_both_totals(browser, server, tmp_path):
     page = phone(browser, server)
     page.fill("#p0-name", "Ann")
@@ -49,15 +50,24 @@ def test_findings_name_the_player_the_card_as_typed_and_both_totals(browser, ser
     page.fill("#p0-claimed_total", "40")
     scored(page, 0)
     page.locator("#p1-name").click()  # Ann is done: her findings show
-    record = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool",
-              "players": [{"name": "Ann", "tableau": ["Old Erth", "Spice World"], "claimed_total": 40}]}
+    record = {
+        "game": "rftg",
+        "variant": "standard",
+        "ended_by": "vp_pool",
+        "players": [{"name": "Ann", "tableau": ["Old Erth", "Spice World"], "claimed_total": 40}],
+    }
     cli = cli_json("score", str(write_record(tmp_path, record)))
     total = cli["players"][0]["total"]
     unknown = page.locator('[data-path="players.0.tableau.0"] .finding')
     unknown.wait_for()
-    assert unknown.inner_text() == "Ann: “Old Erth” is not a card of the game; not counted. Pick the right name or remove it."
+    assert (
+        unknown.inner_text()
+        == "Ann: “Old Erth” is not a card of the game; not counted. Pick the right name or remove it."
+    )
     claim = page.locator('[data-path="players.0.claimed_total"] .finding').inner_text()
-    assert claim.startswith(f"Ann: the score pad says 40; the cards and chips give {total} ({40 - total} more on the pad)."), claim
+    assert claim.startswith(
+        f"Ann: the score pad says 40; the cards and chips give {total} ({40 - total} more on the pad)."
+    ), claim
     chips = page.locator('[data-path="players.0.chips"] .finding').inner_text()
     assert chips == "Ann: “VP chips” is empty: how many? Type 0 if there were none (it counts as 0 until then)."
     # on the result screen, where every player's findings are listed together, each names its player
@@ -80,10 +90,23 @@ def test_findings_name_the_player_the_card_as_typed_and_both_totals(browser, ser
 
 # --- 2. two players of one name ------------------------------------------------------------------
 
+
 def test_a_name_used_twice_is_marked_at_entry_and_only_the_winner_is_highlighted(browser, server, tmp_path):
-    record = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool", "players": [
-        {"name": "Ann", "tableau": ["Old Earth", "Spice World"], "chips": 2, "goods": 0, "hand": 0},
-        {"name": "Ann", "tableau": ["Epsilon Eridani", "Galactic Renaissance", "Research Labs"], "chips": 9, "goods": 0, "hand": 0}]}
+    record = {
+        "game": "rftg",
+        "variant": "standard",
+        "ended_by": "vp_pool",
+        "players": [
+            {"name": "Ann", "tableau": ["Old Earth", "Spice World"], "chips": 2, "goods": 0, "hand": 0},
+            {
+                "name": "Ann",
+                "tableau": ["Epsilon Eridani", "Galactic Renaissance", "Research Labs"],
+                "chips": 9,
+                "goods": 0,
+                "hand": 0,
+            },
+        ],
+    }
     cli = cli_json("score", str(write_record(tmp_path, record)))
     assert [p["rank"] for p in cli["players"]] == [2, 1] and cli["winners"] == ["Ann"]  # the core names the winner only
     page = phone(browser, server)
@@ -91,7 +114,10 @@ def test_a_name_used_twice_is_marked_at_entry_and_only_the_winner_is_highlighted
     scored(page, 1)
     name = page.locator('[data-path="players.1.name"] .finding.error')
     name.wait_for()
-    assert name.inner_text() == "Ann is already the name of player 1: give each player a different name (add an initial: “Ann B.”)."
+    assert (
+        name.inner_text()
+        == "Ann is already the name of player 1: give each player a different name (add an initial: “Ann B.”)."
+    )
     assert page.get_attribute("#p1-name", "aria-invalid") == "true"
     page.click("#rftg-score")
     wait_until(page, "document.getElementById('rftg-scoreboard')")
@@ -119,10 +145,18 @@ def test_a_name_used_twice_is_marked_at_entry_and_only_the_winner_is_highlighted
 
 # --- 3. a number past JavaScript's exact range ---------------------------------------------------
 
+
 def test_a_20_digit_number_is_shown_as_the_core_reads_it_digit_for_digit(browser, server, tmp_path):
     digits = "12345678901234567890"
-    record = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool", "players": [
-        {"name": "Ann", "tableau": ["Old Earth"], "chips": int(digits)}, {"name": "Ben", "tableau": ["Epsilon Eridani"], "chips": 3}]}
+    record = {
+        "game": "rftg",
+        "variant": "standard",
+        "ended_by": "vp_pool",
+        "players": [
+            {"name": "Ann", "tableau": ["Old Earth"], "chips": int(digits)},
+            {"name": "Ben", "tableau": ["Epsilon Eridani"], "chips": 3},
+        ],
+    }
     cli = cli_json("score", str(write_record(tmp_path, record)))
     message = cli["errors"][0]["message"]
     assert message.startswith(digits), message  # "12345678901234567890 is above the largest allowed value, 9999"
@@ -156,7 +190,10 @@ def test_a_20_digit_number_is_shown_as_the_core_reads_it_digit_for_digit(browser
     # past what any reader takes (1,000 digits): marked, not counted, the other totals stay
     page.fill("#p0-chips", "9" * 1001)
     bad = page.locator('[data-path="players.0.chips"] .finding.error')
-    wait_until(page, "document.querySelector('[data-path=\"players.0.chips\"] .finding.error')?.textContent.startsWith('Too long')")
+    wait_until(
+        page,
+        "document.querySelector('[data-path=\"players.0.chips\"] .finding.error')?.textContent.startsWith('Too long')",
+    )
     assert bad.inner_text() == "Too long: 1001 digits. This box is not counted."
     scored(page, 0)
     assert page.problems == []
@@ -164,6 +201,7 @@ def test_a_20_digit_number_is_shown_as_the_core_reads_it_digit_for_digit(browser
 
 
 # --- 4. an untouched form; 5. counts in the right number ------------------------------------------
+
 
 def test_an_untouched_form_says_what_to_do_first_on_lines_that_fit(browser, server):
     page = phone(browser, server)
@@ -180,7 +218,9 @@ def test_an_untouched_form_says_what_to_do_first_on_lines_that_fit(browser, serv
     pick(page, 0, "old ea")
     wait_until(page, "document.getElementById('rftg-winner-line').textContent.startsWith('Provisional')")
     assert line.inner_text() == "Provisional: 1 player has no cards yet."
-    assert page.evaluate("(() => { const e = document.getElementById('rftg-winner-line'); return e.scrollWidth <= e.clientWidth; })()")
+    assert page.evaluate(
+        "(() => { const e = document.getElementById('rftg-winner-line'); return e.scrollWidth <= e.clientWidth; })()"
+    )
     page.context.close()
 
 
@@ -203,6 +243,7 @@ def test_counts_read_in_the_right_number(browser, server):
 
 # --- 6. the tabs at 360 and 320 px -----------------------------------------------------------------
 
+
 def test_the_tabs_fit_at_360_and_320_px_with_tall_enough_targets(browser, server):
     for width in (360, 320):
         page = phone(browser, server, width=width)
@@ -210,15 +251,26 @@ def test_the_tabs_fit_at_360_and_320_px_with_tall_enough_targets(browser, server
             const r = b.getBoundingClientRect();
             return {text: b.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
                     clipped: b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight}; })""")
-        assert [t["text"] for t in tabs] == ["Race for the Galaxy", "Xia campaign", "Xia NPC roll", "Saved games", "Rules"]
+        assert [t["text"] for t in tabs] == [
+            "Race for the Galaxy",
+            "Xia campaign",
+            "Xia NPC roll",
+            "Saved games",
+            "Rules",
+        ]
         for t in tabs:
             assert t["left"] >= 0 and t["right"] <= width, (width, t)
             assert not t["clipped"], (width, t)
             assert t["bottom"] - t["top"] >= 44, (width, t)
         for a, b in zip(tabs, tabs[1:]):
-            overlap = min(a["right"], b["right"]) - max(a["left"], b["left"]) > 0 and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0
+            overlap = (
+                min(a["right"], b["right"]) - max(a["left"], b["left"]) > 0
+                and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0
+            )
             assert not overlap, (width, a, b)
-        assert page.evaluate("document.querySelector('.tabs').scrollWidth <= document.querySelector('.tabs').clientWidth")
+        assert page.evaluate(
+            "document.querySelector('.tabs').scrollWidth <= document.querySelector('.tabs').clientWidth"
+        )
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         screenshot(page, f"trial-tabs-{width}", full_page=False)
         page.locator("#tab-rules").tap()  # the fifth tab is there to tap
@@ -228,9 +280,12 @@ def test_the_tabs_fit_at_360_and_320_px_with_tall_enough_targets(browser, server
 
 # --- 7. one polite live region, once per changed result ------------------------------------------
 
+
 def test_typing_a_tableau_speaks_once_per_changed_result_not_per_key(browser, server):
     page = phone(browser, server)
-    live = page.evaluate("""() => [...document.querySelectorAll('[aria-live]')].map(e => [e.id, e.getAttribute('aria-live')])""")
+    live = page.evaluate(
+        """() => [...document.querySelectorAll('[aria-live]')].map(e => [e.id, e.getAttribute('aria-live')])"""
+    )
     assert live == [["announce", "polite"]]
     page.fill("#p0-name", "Ann")
     wait_until(page, "window.playaid.settled()")  # the engine's "ready" and the first totals spoken
@@ -248,8 +303,7 @@ def test_typing_a_tableau_speaks_once_per_changed_result_not_per_key(browser, se
         box.press("Enter")
         keys += len(typed) + 1
         # typing pauses: the card is in, its report shown, and a changed result spoken, once
-        wait_until(page, f"document.querySelectorAll('#p0-tableau li').length === {count}"
-                         " && window.playaid.settled()")
+        wait_until(page, f"document.querySelectorAll('#p0-tableau li').length === {count} && window.playaid.settled()")
         text = f"Provisional totals: Ann {page.locator('#p0-total').inner_text().split()[0]}."
         if not expected or expected[-1] != text:  # a result that did not change is not spoken again
             expected.append(text)
@@ -273,8 +327,10 @@ def test_a_generated_pads_claimed_total_and_empty_box_read_as_sentences(browser,
         w.forPeople({code: 'missing_field', message: '`debt` not written for Cat (counted as -2; write `debt: -2` if there were none)',
                      params: {field: 'debt', player: 'Cat', default: -2}, path: ['players', 2]},
                     {debt: 'Debt'}, {}, {player: 'Cat'}).text])""")
-    assert said == ["Cat: the score pad says 40; the score gives 38 (2 more on the pad). The breakdown shows each part.",
-                    "Cat: “Debt” is empty: how many? It counts as -2 until it is typed."]
+    assert said == [
+        "Cat: the score pad says 40; the score gives 38 (2 more on the pad). The breakdown shows each part.",
+        "Cat: “Debt” is empty: how many? It counts as -2 until it is typed.",
+    ]
     page.context.close()
 
 
@@ -286,17 +342,28 @@ def test_the_cores_findings_read_as_the_phones_own_sentences(browser, server):
     from tests.scoring_fixtures import compiled
 
     ann = {"name": "Ann", "tableau": ["Old Earth"], "chips": 1, "goods": 0, "hand": 0}
-    report = score({"game": "rftg", "variant": "standard", "ended_by": "vp_pool",
-                    "players": [ann, {**ann, "tableau": ["Old Earth", "Old Earth"]}]}, compiled())
+    report = score(
+        {
+            "game": "rftg",
+            "variant": "standard",
+            "ended_by": "vp_pool",
+            "players": [ann, {**ann, "tableau": ["Old Earth", "Old Earth"]}],
+        },
+        compiled(),
+    )
     findings = {f["code"]: f for f in report["findings"] if f["code"] in ("too_many_copies", "duplicate_player")}
     report = score({"game": "rftg", "variant": "invasion", "ended_by": "tableau", "players": [ann]}, compiled())
     findings.update((f["code"], f) for f in report["findings"] if f["code"] == "tableau_too_small")
     page = phone(browser, server)
-    said = page.evaluate("""(fs) => import('./js/words.js').then((w) => fs.map((f) =>
+    said = page.evaluate(
+        """(fs) => import('./js/words.js').then((w) => fs.map((f) =>
         w.forPeople({...f, message: ""}, {}, {}, {holders: () => ["Ann", "Ann 2"]}).text))""",
-                         [findings["too_many_copies"], findings["duplicate_player"], findings["tableau_too_small"]])
-    assert said == ["Old Earth appears 3 times in the tableaux (Ann, Ann 2), but only 1 copy exists. Check those "
-                    "tableaux for a card added twice or the wrong card picked.",
-                    "Players 1 and 2 are both named Ann: give each player a different name.",
-                    "A tableau reached its end size, but the largest has 1 card (the game ends at 12)."]
+        [findings["too_many_copies"], findings["duplicate_player"], findings["tableau_too_small"]],
+    )
+    assert said == [
+        "Old Earth appears 3 times in the tableaux (Ann, Ann 2), but only 1 copy exists. Check those "
+        "tableaux for a card added twice or the wrong card picked.",
+        "Players 1 and 2 are both named Ann: give each player a different name.",
+        "A tableau reached its end size, but the largest has 1 card (the game ends at 12).",
+    ]
     page.context.close()

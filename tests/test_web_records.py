@@ -25,7 +25,9 @@ TEXTS = {
     "tab-line-in-list": HEAD + "players:\n\t\n  - name: Ann\n    tableau: [Old Earth]\n    chips: 1\n",
     "tab-line-in-player": HEAD + "players:\n  - name: Ann\n  \t \n    tableau: [Old Earth]\n    chips: 1\n",
     "tab-line-at-end": HEAD + PLAYER.format(chips=2) + "\t\n",
-    "tab-line-crlf": (HEAD + "players:\n\t\n  - name: Ann\n    chips: 1\n    tableau: [Old Earth]\n").replace("\n", "\r\n"),
+    "tab-line-crlf": (HEAD + "players:\n\t\n  - name: Ann\n    chips: 1\n    tableau: [Old Earth]\n").replace(
+        "\n", "\r\n"
+    ),
     "tab-line-in-notes": HEAD + "notes: |\n  first\n\t\n  second\n" + PLAYER.format(chips=1),
     "5000-digits": HEAD + PLAYER.format(chips="9" * 5000),
     "1001-digits-hex": HEAD + PLAYER.format(chips="0x" + "f" * 1001),
@@ -44,8 +46,15 @@ TEXTS = {
     # scoring core's check and from the reader
     "many-unknown-fields": HEAD + PLAYER.format(chips=1) + "".join(f"    x{i}: 1\n" for i in range(60)),
     "many-duplicate-keys": HEAD + PLAYER.format(chips=1) + "    chips: 2\n" * 60,
-    "json": json.dumps({"game": "rftg", "variant": "standard", "ended_by": "vp_pool",
-                        "players": [{"name": "Ann", "tableau": ["Old Earth"], "chips": 10}]}, indent="\t"),
+    "json": json.dumps(
+        {
+            "game": "rftg",
+            "variant": "standard",
+            "ended_by": "vp_pool",
+            "players": [{"name": "Ann", "tableau": ["Old Earth"], "chips": 10}],
+        },
+        indent="\t",
+    ),
 }
 
 
@@ -58,8 +67,13 @@ def cli_reports(tmp_path_factory):
         path = folder / f"{name}.yaml"
         path.write_bytes(text.encode("utf-8"))
         paths.append(str(path))
-    done = subprocess.run([sys.executable, "-m", "generator", "score", *paths, "--json"], cwd=REPO,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "score", *paths, "--json"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     reports = [json.loads(line) for line in done.stdout.split("\n") if line.strip()]  # not splitlines: U+2028
     assert len(reports) == len(TEXTS), done.stderr
     return {name: report for name, report in zip(TEXTS, reports)}
@@ -74,11 +88,13 @@ def test_the_page_reads_a_record_as_the_command_line_does(api_page, cli_reports,
 
 def test_what_the_two_readers_now_agree_on(cli_reports):
     """The values behind the parity: YAML 1.2 core schema, refusals named, blank lines blank."""
+
     def errors(name):
         return [(e["line"], e["column"], e["message"]) for e in cli_reports[name]["errors"]]
 
     assert [(line, message) for line, _column, message in errors("underscore")] == [
-        (7, "'1_0' is text, not a whole number")]
+        (7, "'1_0' is text, not a whole number")
+    ]
     assert errors("binary") == [(5, 11, "YAML tag 'tag:yaml.org,2002:binary' is not supported")]
     assert errors("line-separator") == [(5, 14, "character U+2028 (a line separator) is not allowed in a YAML file")]
     assert errors("5000-digits") == [(7, 12, "a number with 5000 digits is too long to read")]
@@ -86,26 +102,38 @@ def test_what_the_two_readers_now_agree_on(cli_reports):
         assert cli_reports[name]["ok"] is True, name
     # written as an escape, U+2028 reaches the name, and a name may not break a line of the report
     assert [(line, message.split(" (")[0]) for line, _column, message in errors("escaped-separator")] == [
-        (5, "'Ann\\u2028Bob' holds a character that cannot be printed")]
+        (5, "'Ann\\u2028Bob' holds a character that cannot be printed")
+    ]
     # Old Earth's 2 VP plus the chips: !!int '3' is 3, 0o17 is 15
     assert cli_reports["tagged-int"]["players"][0]["total"] == 5
     assert cli_reports["octal"]["players"][0]["total"] == 17
     assert cli_reports["yaml-1.1-yes"]["ok"] is False  # 'done: yes' is read as the text 'yes', not true
 
 
-@pytest.mark.parametrize("expression, message", [
-    ("window.playaid.score('chips: ' + '9'.repeat(5000))", "a number with 5000 digits is too long to read"),
-    ("window.playaid.score({game: 'rftg', players: [{name: 'Ann', chips: 10n ** 5000n}]})",
-     "a number with 5001 digits is too long to read"),
-    ("(() => { const r = {game: 'rftg'}; r.players = [r]; return window.playaid.score(r); })()",
-     "the record contains itself"),
-    ("window.playaid.score({game: 'rftg', players: [{name: () => 1}]})", "function is not a record value"),
-    ("window.playaid.score(JSON.parse('['.repeat(500) + ']'.repeat(500)))", "nested more than 64 levels deep"),
-    ("window.playaid.score({game: 'rftg', players: Array.from({length: 30000}, () => 1)})",
-     "more than 20,000 values in one file"),
-])
+@pytest.mark.parametrize(
+    "expression, message",
+    [
+        ("window.playaid.score('chips: ' + '9'.repeat(5000))", "a number with 5000 digits is too long to read"),
+        (
+            "window.playaid.score({game: 'rftg', players: [{name: 'Ann', chips: 10n ** 5000n}]})",
+            "a number with 5001 digits is too long to read",
+        ),
+        (
+            "(() => { const r = {game: 'rftg'}; r.players = [r]; return window.playaid.score(r); })()",
+            "the record contains itself",
+        ),
+        ("window.playaid.score({game: 'rftg', players: [{name: () => 1}]})", "function is not a record value"),
+        ("window.playaid.score(JSON.parse('['.repeat(500) + ']'.repeat(500)))", "nested more than 64 levels deep"),
+        (
+            "window.playaid.score({game: 'rftg', players: Array.from({length: 30000}, () => 1)})",
+            "more than 20,000 values in one file",
+        ),
+    ],
+)
 def test_score_never_throws(api_page, expression, message):
-    report = api_page.evaluate(f"Promise.resolve().then(() => {expression}).then((r) => r, (e) => ({{thrown: String(e)}}))")
+    report = api_page.evaluate(
+        f"Promise.resolve().then(() => {expression}).then((r) => r, (e) => ({{thrown: String(e)}}))"
+    )
     assert "thrown" not in report
     assert report["ok"] is False
     assert message in [e["message"] for e in report["errors"]]
@@ -127,8 +155,10 @@ def test_a_loaded_record_goes_from_the_form_to_the_scorer_as_the_file_had_it(bro
     (records.js recordJSON): a value JSON.stringify cannot write (`.inf`) reaches the scorer as
     the file had it, so the box shows the command line's error. (The form's own serialiser, now
     gone, sent null there, and the page said the box was empty.)"""
-    text = HEAD + "players:\n  - name: Ann\n    tableau: [Old Earth]\n    chips: .inf\n" \
+    text = (
+        HEAD + "players:\n  - name: Ann\n    tableau: [Old Earth]\n    chips: .inf\n"
         "  - name: Ben\n    tableau: [Old Earth]\n    chips: 3\n"
+    )
     path = tmp_path / "inf.yaml"
     path.write_text(text, encoding="utf-8")
     [error] = cli_json("score", str(path))["errors"]
@@ -146,6 +176,7 @@ def test_a_loaded_record_goes_from_the_form_to_the_scorer_as_the_file_had_it(bro
 
 # --- big inputs, what is saved, a share link never loses a game --------------------------------
 
+
 def share_fragment(record) -> str:
     import base64
 
@@ -160,14 +191,23 @@ LONG_NAMES = [f"{i:04d} " + "unknown card names " * 5 for i in range(9000)]  # 1
 
 
 def test_a_huge_share_link_is_read_off_the_page_and_refused_with_the_command_lines_words(browser, server, tmp_path):
-    record = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool",
-              "players": [{"name": f"P{i}", "tableau": LONG_NAMES[i * 1800:(i + 1) * 1800], "chips": 1} for i in range(5)]}
+    record = {
+        "game": "rftg",
+        "variant": "standard",
+        "ended_by": "vp_pool",
+        "players": [{"name": f"P{i}", "tableau": LONG_NAMES[i * 1800 : (i + 1) * 1800], "chips": 1} for i in range(5)],
+    }
     fragment = share_fragment(record)
     assert len(fragment) > 1_200_000  # the issue's 1.3 MB link
     path = tmp_path / "huge.json"
     path.write_text(json.dumps(record))
-    cli = subprocess.run([sys.executable, "-m", "generator", "score", str(path), "--json"], cwd=REPO,
-                         capture_output=True, text=True, timeout=120)
+    cli = subprocess.run(
+        [sys.executable, "-m", "generator", "score", str(path), "--json"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     cli_fields = [e["field"] for e in json.loads(cli.stdout)["errors"]]
     assert cli_fields[:5] == [f"players[{i}].tableau" for i in range(5)]
 
@@ -212,9 +252,15 @@ def test_a_loaded_game_is_saved_once_it_has_scored_and_the_game_it_replaced_is_k
     assert mine["players"][0]["name"] == "Typed Ann"  # typed: kept at once
     assert page.evaluate("window.playaid.history()") == []  # not a saved game (never scored)
 
-    shared = {"game": "rftg", "variant": "standard", "ended_by": "vp_pool",
-              "players": [{"name": "Linked Lou", "tableau": ["Old Earth"], "chips": 3},
-                          {"name": "Linked Max", "tableau": ["Alpha Centauri"], "chips": 2}]}
+    shared = {
+        "game": "rftg",
+        "variant": "standard",
+        "ended_by": "vp_pool",
+        "players": [
+            {"name": "Linked Lou", "tableau": ["Old Earth"], "chips": 3},
+            {"name": "Linked Max", "tableau": ["Alpha Centauri"], "chips": 2},
+        ],
+    }
     page.evaluate("(f) => { location.hash = f; }", share_fragment(shared))  # a tab already on the page
     page.locator("#notice").get_by_text("Loaded the game from the link").wait_for()
     assert page.input_value("#p0-name") == "Linked Lou"

@@ -23,8 +23,13 @@ from tests.web_support import (
     wait_until,
 )
 
-QUESTIONS = ["we ran out of xeno cards, now what?", "do defense awards count for GR?",
-             "can an NPC enter the Kiln?", "repulse value 4 players", "anti-x lea"]
+QUESTIONS = [
+    "we ran out of xeno cards, now what?",
+    "do defense awards count for GR?",
+    "can an NPC enter the Kiln?",
+    "repulse value 4 players",
+    "anti-x lea",
+]
 
 
 def first_result(page) -> dict:
@@ -48,10 +53,14 @@ def test_answers_appear_as_you_type_with_source_and_deep_link(api_page):
     box = api_page.locator("#rules-q")
     box.fill("")
     box.press_sequentially("can an npc enter the ki", delay=20)
-    wait_until(api_page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'xia:rules/xia-rules/kiln/6'")
+    wait_until(
+        api_page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'xia:rules/xia-rules/kiln/6'"
+    )
     result = first_result(api_page)
     assert "NPCs may enter as on a Neutral planet" in result["text"]
-    assert "Source: Xia: Embers of a Forsaken Star rulebook (expansion, solo and campaign rules), Inside" in result["text"]
+    assert (
+        "Source: Xia: Embers of a Forsaken Star rulebook (expansion, solo and campaign rules), Inside" in result["text"]
+    )
     assert "xia:" not in result["text"]  # no source id shown
     assert "Printed on: Economy, The Kiln and relics (card, back)" in result["text"]
     link = api_page.locator("#panel-rules .rule-result .permalink").first.get_attribute("href")
@@ -65,7 +74,10 @@ def test_answers_appear_as_you_type_with_source_and_deep_link(api_page):
 def test_player_count_answer_is_highlighted(api_page):
     api_page.click("#tab-rules")
     api_page.fill("#rules-q", "repulse value 4 players")
-    wait_until(api_page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:table/repulse-conquest'")
+    wait_until(
+        api_page,
+        "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:table/repulse-conquest'",
+    )
     first = api_page.locator("#panel-rules .rule-result").first
     assert first.locator(".answer").inner_text() == "4 players: Repulse: 33; Add: 52; Conquest: 85"
     assert first.locator("tr.answer-row").inner_text().split() == ["4", "33", "52", "85"]
@@ -77,7 +89,8 @@ def test_an_off_topic_question_says_no_rule_matches_and_which_words_to_try(api_p
     api_page.fill("#rules-q", "pizza recipe")
     wait_until(api_page, "document.getElementById('rules-status').textContent.startsWith('No rule matches')")
     assert api_page.locator("#rules-status").inner_text() == (
-        "No rule matches 'pizza recipe'; try words such as invasion card, Fame Point, NPC, Galactic Renaissance.")
+        "No rule matches 'pizza recipe'; try words such as invasion card, Fame Point, NPC, Galactic Renaissance."
+    )
     assert api_page.locator("#panel-rules .rule-result").count() == 0
     assert api_page.evaluate("() => window.playaid.rules('pizza recipe', null, 5)") == []
 
@@ -117,8 +130,12 @@ def test_the_answering_item_is_marked_and_a_table_links_its_rules(api_page):
 
     api_page.click("#tab-rules")
     api_page.select_option("#rules-game", "")  # all games, as rules().search(q, None)
-    table = next(r for r in (rules().search(q, None, 8) for q in ("strengths", "table", "values"))
-                 for r in r if r["kind"] == "table" and any(x["kind"] != "table" for x in r.get("related", [])))
+    table = next(
+        r
+        for r in (rules().search(q, None, 8) for q in ("strengths", "table", "values"))
+        for r in r
+        if r["kind"] == "table" and any(x["kind"] != "table" for x in r.get("related", []))
+    )
     api_page.fill("#rules-q", table["title"])
     wait_until(api_page, f"document.querySelector(\"#panel-rules [data-rule-id='{table['id']}']\")")
     shown = api_page.locator(f"#panel-rules [data-rule-id='{table['id']}'] .see-also a")
@@ -152,22 +169,53 @@ def test_one_tap_from_a_card_and_from_a_finding(browser, server):
     page.locator("#p0-tableau button.rule-name", has_text="Epsilon Eridani").click()
     wait_until(page, "document.getElementById('tab-rules').getAttribute('aria-selected') === 'true'")
     assert page.input_value("#rules-q") == "Epsilon Eridani"
-    wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:card/Epsilon Eridani'")
+    wait_until(
+        page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:card/Epsilon Eridani'"
+    )
     # a finding: a development marked damaged asks the ruling on damaged developments
     page.click("#tab-rftg")
-    record = {"game": "rftg", "variant": "invasion", "ended_by": "repulse", "players": [
-        {"name": "Ann", "tableau": ["Epsilon Eridani", {"card": "Research Labs", "damaged": True}],
-         "chips": 3, "war_contribution_chips": 1, "defense_awards": 0, "goods": 0, "hand": 0},
-        {"name": "Ben", "tableau": ["Old Earth"], "chips": 3, "war_contribution_chips": 0,
-         "defense_awards": 0, "goods": 0, "hand": 0}]}
+    record = {
+        "game": "rftg",
+        "variant": "invasion",
+        "ended_by": "repulse",
+        "players": [
+            {
+                "name": "Ann",
+                "tableau": ["Epsilon Eridani", {"card": "Research Labs", "damaged": True}],
+                "chips": 3,
+                "war_contribution_chips": 1,
+                "defense_awards": 0,
+                "goods": 0,
+                "hand": 0,
+            },
+            {
+                "name": "Ben",
+                "tableau": ["Old Earth"],
+                "chips": 3,
+                "war_contribution_chips": 0,
+                "defense_awards": 0,
+                "goods": 0,
+                "hand": 0,
+            },
+        ],
+    }
     page.click("[data-action=paste]")
     page.fill("#paste-text", json.dumps(record))
     page.click("#paste-load")
-    wait_until(page, "[...document.querySelectorAll('#panel-rftg .finding.error')].some(f => f.textContent.includes('only worlds can be damaged'))")
+    wait_until(
+        page,
+        "[...document.querySelectorAll('#panel-rftg .finding.error')].some(f => f.textContent.includes('only worlds can be damaged'))",
+    )
     finding = page.locator("#panel-rftg .finding.error", has_text="only worlds can be damaged")
-    assert finding.locator("button.rule-link").get_attribute("data-rule-ask") == "is a development; only worlds can be damaged"
+    assert (
+        finding.locator("button.rule-link").get_attribute("data-rule-ask")
+        == "is a development; only worlds can be damaged"
+    )
     finding.locator("button.rule-link").click()
-    wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:scoring/rftg-scoring/ruling/only-worlds-damaged'")
+    wait_until(
+        page,
+        "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:scoring/rftg-scoring/ruling/only-worlds-damaged'",
+    )
     # the result screen: the check keeps its Rule button, and a card of a breakdown opens its entry
     page.click("#tab-rftg")
     page.click("#rftg-score")
@@ -175,7 +223,9 @@ def test_one_tap_from_a_card_and_from_a_finding(browser, server):
     assert check.locator("button.rule-link").count() == 1
     page.locator("#rftg-breakdown-0 summary").click()
     page.locator("#rftg-breakdown-0 button.rule-name", has_text="Epsilon Eridani").click()
-    wait_until(page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:card/Epsilon Eridani'")
+    wait_until(
+        page, "document.querySelector('#panel-rules .rule-result')?.dataset.ruleId === 'rftg:card/Epsilon Eridani'"
+    )
     assert page.problems == []
     page.context.close()
 

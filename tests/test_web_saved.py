@@ -42,9 +42,16 @@ def example_records() -> list[dict]:
 def entries(count: int) -> list[dict]:
     """`count` saved-game entries as the page stores them (examples, cycled)."""
     records = example_records()
-    return [{"id": f"g{k}test", "game": records[k % len(records)]["game"], "record": records[k % len(records)],
-             "played": f"2026-11-{10 + k:02d}T18:00:00.000Z", "updated": f"2026-11-{10 + k:02d}T19:00:00.000Z"}
-            for k in range(count)]
+    return [
+        {
+            "id": f"g{k}test",
+            "game": records[k % len(records)]["game"],
+            "record": records[k % len(records)],
+            "played": f"2026-11-{10 + k:02d}T18:00:00.000Z",
+            "updated": f"2026-11-{10 + k:02d}T19:00:00.000Z",
+        }
+        for k in range(count)
+    ]
 
 
 def with_storage(browser, server, items: dict[str, str]):
@@ -95,7 +102,12 @@ def test_a_cut_short_list_keeps_every_whole_game_and_the_text_aside(browser, ser
 
 def test_a_foreign_and_a_damaged_entry_are_kept(browser, server):
     games = entries(3)
-    foreign = {**games[1], "id": "gforeign1", "game": "zz-another-site", "record": {**games[1]["record"], "game": "zz-another-site"}}
+    foreign = {
+        **games[1],
+        "id": "gforeign1",
+        "game": "zz-another-site",
+        "record": {**games[1]["record"], "game": "zz-another-site"},
+    }
     damaged = {**games[2], "id": "gbaddate1", "played": "the day before yesterday"}
     text = json.dumps({"format": "playaid-games", "version": 1, "games": [games[0], foreign, damaged]})
     page = with_storage(browser, server, {HISTORY: text})
@@ -145,7 +157,9 @@ def test_storage_full_is_said_at_once_and_the_export_offered(browser, server):
         note.get_by_role("button", name="Export all games").click()
     exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     invasion = yaml.safe_load((REPO / "examples" / "rftg-invasion.yaml").read_text(encoding="utf-8"))
-    assert [g["record"]["players"] for g in exported["games"]] == [invasion["players"]]  # the game not saved, in the file
+    assert [g["record"]["players"] for g in exported["games"]] == [
+        invasion["players"]
+    ]  # the game not saved, in the file
     assert page.evaluate(f"localStorage.getItem({HISTORY!r})") is None  # it did not fit: nothing half-written
     page.context.close()
 
@@ -153,11 +167,19 @@ def test_storage_full_is_said_at_once_and_the_export_offered(browser, server):
 def test_a_new_version_says_updated_and_a_rescored_game_keeps_its_earlier_totals(browser, server):
     game = entries(1)[0]
     # saved by an earlier version, with totals its rules gave (not these rules')
-    game["summary"] = {"players": [{"name": p["name"], "total": 1, "rank": k + 1} for k, p in enumerate(game["record"]["players"])],
-                       "winners": [game["record"]["players"][0]["name"]]}
+    game["summary"] = {
+        "players": [{"name": p["name"], "total": 1, "rank": k + 1} for k, p in enumerate(game["record"]["players"])],
+        "winners": [game["record"]["players"][0]["name"]],
+    }
     game["rules"] = "playaid 0.0.1, content 2000.1.1"
-    page = with_storage(browser, server, {HISTORY: json.dumps({"format": "playaid-games", "version": 1, "games": [game]}),
-                                          "playaid.v1.site": json.dumps("playaid 0.0.1, content 2000.1.1")})
+    page = with_storage(
+        browser,
+        server,
+        {
+            HISTORY: json.dumps({"format": "playaid-games", "version": 1, "games": [game]}),
+            "playaid.v1.site": json.dumps("playaid 0.0.1, content 2000.1.1"),
+        },
+    )
     assert page.locator("#notice").inner_text().startswith("Updated: this site now scores with playaid ")
     # the list shows the game as it was saved, not scored again unsaid
     page.click("#tab-games")
@@ -177,9 +199,11 @@ def test_a_new_version_says_updated_and_a_rescored_game_keeps_its_earlier_totals
 
 # --- the offline copy --------------------------------------------------------------------------
 
+
 def damage(page, paths: list[str]) -> str:
     """Replace the kept copy of each site path with other bytes; returns the site cache's name."""
-    return page.evaluate("""async (paths) => {
+    return page.evaluate(
+        """async (paths) => {
         const name = (await caches.keys()).find((n) => n.startsWith('playaid-site-'));
         const cache = await caches.open(name);
         for (const path of paths) {
@@ -190,17 +214,22 @@ def damage(page, paths: list[str]) -> str:
             await cache.put(url, new Response(bytes.slice(0, bytes.length - 7), { headers: kept.headers }));
         }
         return name;
-    }""", paths)
+    }""",
+        paths,
+    )
 
 
 def kept_matches(page, name: str, path: str) -> bool:
     """Whether the kept copy of `path` is byte for byte what the server sends."""
-    return page.evaluate("""async ([name, path]) => {
+    return page.evaluate(
+        """async ([name, path]) => {
         const url = new URL(path, location.href).href;
         const kept = new Uint8Array(await (await (await caches.open(name)).match(url)).arrayBuffer());
         const sent = new Uint8Array(await (await fetch(url + '?fresh=1', { cache: 'no-store' })).arrayBuffer());
         return kept.length === sent.length && kept.every((b, i) => b === sent[i]);
-    }""", [name, path])
+    }""",
+        [name, path],
+    )
 
 
 DAMAGED = ["data/engine.json", "pyodide/python_stdlib.zip"]

@@ -35,8 +35,9 @@ def test_site_carries_pyodide_and_the_scoring_core(site):
     lock = json.loads((packages.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
     assert engine["pyodide"]["lock"] == {"info": lock["info"], "packages": {}}
     names = list(engine["python"])
-    modules = sorted(p.relative_to(PROJECT_ROOT).as_posix()
-                     for p in (PROJECT_ROOT / "generator" / "scoring").rglob("*.py"))
+    modules = sorted(
+        p.relative_to(PROJECT_ROOT).as_posix() for p in (PROJECT_ROOT / "generator" / "scoring").rglob("*.py")
+    )
     assert names[0] == "generator/__init__.py"
     assert sorted(n for n in names if n.startswith("generator/scoring/")) == modules
     from generator.scoring.mechanisms import widget_folders
@@ -75,8 +76,11 @@ def test_form_data_comes_from_the_compiled_rules(site):
         entry = form["models"][word]
         scoring = RULES["games"][game_id]["scoring"]
         assert entry["game"] == game_id and entry["scoring"] == scoring  # the pad's model, as compiled
-        assert entry["widgets"] == {m: page_data(m, RULES["games"][game_id]) for m in scoring.get("mechanisms", {})
-                                    if page_data(m, RULES["games"][game_id]) is not None}
+        assert entry["widgets"] == {
+            m: page_data(m, RULES["games"][game_id])
+            for m in scoring.get("mechanisms", {})
+            if page_data(m, RULES["games"][game_id]) is not None
+        }
     tableaux = [(w, e) for w, e in form["models"].items() if "tableau" in e["widgets"]]
     assert tableaux  # a shipped game plays a tableau
     for _word, entry in tableaux:
@@ -84,11 +88,15 @@ def test_form_data_comes_from_the_compiled_rules(site):
         offered = [v for v in scoring["variants"] if not v.get("hidden")]  # hidden: reached by `becomes`
         assert [v["id"] for v in data["variants"]] == [v["id"] for v in offered]
         assert {v["id"]: v["damage"] for v in data["variants"]} == {
-            v["id"]: bool(v.get("settings", {}).get("tableau", {}).get("damage")) for v in offered}
+            v["id"]: bool(v.get("settings", {}).get("tableau", {}).get("damage")) for v in offered
+        }
         assert len(data["cards"]) == len(RULES["games"][entry["game"]]["cards"])
         assert data["players_max"] == scoring["players"]["max"]
-        per_military = {c["name"] for c in RULES["games"][entry["game"]]["cards"]
-                        if any(line.get("per_player") == "military" for line in c.get("scoring", []))}
+        per_military = {
+            c["name"]
+            for c in RULES["games"][entry["game"]]["cards"]
+            if any(line.get("per_player") == "military" for line in c.get("scoring", []))
+        }
         assert {c["n"] for c in data["cards"] if c.get("m") == 1} == per_military  # the military box shows
     campaigns = [e for e in form["models"].values() if "campaign" in e["widgets"]]
     for entry in campaigns:
@@ -125,8 +133,14 @@ def test_compressed_copies_are_exact_deterministic_and_only_where_they_pay(site,
     import gzip
 
     copies = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.gz"))
-    assert {"pyodide/pyodide.asm.wasm.gz", "pyodide/pyodide.asm.mjs.gz", "data/engine.json.gz",
-            "sw.js.gz", "index.html.gz", "js/app.js.gz"} <= set(copies)
+    assert {
+        "pyodide/pyodide.asm.wasm.gz",
+        "pyodide/pyodide.asm.mjs.gz",
+        "data/engine.json.gz",
+        "sw.js.gz",
+        "index.html.gz",
+        "js/app.js.gz",
+    } <= set(copies)
     assert "pyodide/python_stdlib.zip.gz" not in copies  # already compressed: a copy would save < 10 %
     assert not any(p.endswith(".png.gz") for p in copies)
     for rel in copies:
@@ -143,7 +157,11 @@ def test_compressed_copies_are_exact_deterministic_and_only_where_they_pay(site,
     first = gzip_copy("pyodide/pyodide.asm.mjs", data, tmp_path)
     (planted,) = tmp_path.glob("web-gzip-*.gz")
     planted.write_bytes(gzip.compress(b"alert('planted')"))
-    assert gzip_copy("pyodide/pyodide.asm.mjs", data, tmp_path) == first == (site / "pyodide/pyodide.asm.mjs.gz").read_bytes()
+    assert (
+        gzip_copy("pyodide/pyodide.asm.mjs", data, tmp_path)
+        == first
+        == (site / "pyodide/pyodide.asm.mjs.gz").read_bytes()
+    )
 
 
 #: The one other origin a file may name: BG Stats' play-import link, which the result screen's
@@ -153,8 +171,14 @@ LINKS_OUT = {"bgstats.js": {"https://app.bgstatsapp.com"}}
 
 
 def test_the_sites_own_files_name_no_other_origin(site):
-    own = [site / "index.html", site / "app.css", site / "sw.js", site / "engine-worker.js",
-           site / "manifest.webmanifest", *sorted((site / "js").glob("*.js"))]
+    own = [
+        site / "index.html",
+        site / "app.css",
+        site / "sw.js",
+        site / "engine-worker.js",
+        site / "manifest.webmanifest",
+        *sorted((site / "js").glob("*.js")),
+    ]
     for path in own:
         found = re.findall(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", path.read_text(encoding="utf-8"))
         assert set(found) <= LINKS_OUT.get(path.name, set()), f"{path.name} names another origin: {found}"
@@ -245,9 +269,13 @@ def test_server_sends_the_types_browsers_need(site, server):
 
 
 def test_serve_prints_the_address_to_open(site):
-    proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", str(site), "--host", "127.0.0.1",
-                             "--port", "0"], cwd=PROJECT_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", str(site), "--host", "127.0.0.1", "--port", "0"],
+        cwd=PROJECT_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         first = proc.stdout.readline()
         url = proc.stdout.readline().split()[0]
@@ -266,8 +294,7 @@ def test_serve_prints_the_address_to_open(site):
 
 
 def test_serve_without_a_site_says_what_to_do(tmp_path):
-    result = CliRunner().invoke(__import__("generator.cli", fromlist=["cli"]).cli,
-                                ["serve", str(tmp_path / "nowhere")])
+    result = CliRunner().invoke(__import__("generator.cli", fromlist=["cli"]).cli, ["serve", str(tmp_path / "nowhere")])
     assert result.exit_code == 2
     assert "no index.html, nothing to serve (run `playaid web` first)" in result.output
 
@@ -323,7 +350,9 @@ def test_the_page_outside_mechanism_folders_names_no_game(site):
     for game_id, game in RULES["games"].items():
         names |= {game_id, game.get("title") or game_id}
         scoring = game.get("scoring") or {}
-        names |= {c.get("tab") for c in scoring.get("calculators", []) if c.get("tab")} | ({scoring["tab"]} if scoring.get("tab") else set())
+        names |= {c.get("tab") for c in scoring.get("calculators", []) if c.get("tab")} | (
+            {scoring["tab"]} if scoring.get("tab") else set()
+        )
     names |= set(record_games(RULES))
     names |= {n.split(":")[0] for n in names}  # "Xia: Embers of a Forsaken Star" is named "Xia" too
     pattern = re.compile("|".join(rf"\b{re.escape(n)}\b" for n in sorted(names, key=len, reverse=True)), re.I)

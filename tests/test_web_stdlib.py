@@ -36,7 +36,9 @@ def small_zip() -> bytes:
 def test_the_cut_down_zip_keeps_what_is_listed_and_a_left_out_import_says_why(tmp_path):
     data = trimmed(small_zip(), ["keptpkg.inner"])
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
-    assert sorted(names) == sorted(["keptpkg/", "keptpkg/__init__.py", "keptpkg/inner.py", "keptpkg/py.typed", SITECUSTOMIZE])
+    assert sorted(names) == sorted(
+        ["keptpkg/", "keptpkg/__init__.py", "keptpkg/inner.py", "keptpkg/py.typed", SITECUSTOMIZE]
+    )
     assert trimmed(small_zip(), ["keptpkg.inner"]) == data  # the same input gives the same bytes
     (tmp_path / "lib.zip").write_bytes(data)
     probe = textwrap.dedent(f"""
@@ -55,11 +57,15 @@ def test_the_cut_down_zip_keeps_what_is_listed_and_a_left_out_import_says_why(tm
         except ModuleNotFoundError as exc:
             print(exc)
     """)
-    out = subprocess.run([sys.executable, "-I", "-S", "-c", probe], capture_output=True, text=True, check=True).stdout.splitlines()
+    out = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", probe], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     assert out[0] == "2"
     for line, name in zip(out[1:4], ("playaid_probe_dropped", "keptpkg.dropped", "droppedpkg")):
-        assert line == (f"{name} | No module named {name!r}: playaid's offline scorer leaves this standard-library "
-                        f"module out (generator/web/stdlib.py); please report this")
+        assert line == (
+            f"{name} | No module named {name!r}: playaid's offline scorer leaves this standard-library "
+            f"module out (generator/web/stdlib.py); please report this"
+        )
     assert out[4] == "No module named 'playaid_never_was_a_module'"  # anything else: Python's own words
 
 

@@ -41,14 +41,21 @@ NAMES = ["Ann", "Bo", "Cat", "Dmitri", "Eve"]
 
 @pytest.mark.parametrize("width", [320, 360, 412])
 def test_names_are_never_broken_inside_a_word(browser, server, width):
-    context = browser.new_context(**{**PHONE_TOUCH, "viewport": {"width": width, "height": 740}}, service_workers="block")
+    context = browser.new_context(
+        **{**PHONE_TOUCH, "viewport": {"width": width, "height": 740}}, service_workers="block"
+    )
     page = open_page(browser, server, context=context)
-    cards = page.evaluate("async () => (await (await fetch('data/form.json')).json()).models.rftg?.widgets.tableau.cards ?? []")
+    cards = page.evaluate(
+        "async () => (await (await fetch('data/form.json')).json()).models.rftg?.widgets.tableau.cards ?? []"
+    )
     if not cards:
         page.context.close()
         return
     starts = [c["n"] for c in cards if c.get("s")]
-    players = [{"name": n, "tableau": [starts[k % len(starts)]], "chips": k, "goods": 0, "hand": 0} for k, n in enumerate(NAMES)]
+    players = [
+        {"name": n, "tableau": [starts[k % len(starts)]], "chips": k, "goods": 0, "hand": 0}
+        for k, n in enumerate(NAMES)
+    ]
     paste(page, json.dumps({"game": "rftg", "variant": "standard", "ended_by": "vp_pool", "players": players}))
     totals(page, len(NAMES))
     page.click("#rftg-score")

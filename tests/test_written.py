@@ -11,15 +11,18 @@ from generator.scoring.record.written import as_written, shown
 from generator.scoring.template import fill
 
 
-@pytest.mark.parametrize("value, text", [
-    ({"card": "X", "vp": 2}, "{card: X, vp: 2}"),
-    (["a", "b"], "[a, b]"),
-    ([True, False, None], "[true, false, null]"),
-    ({"Name: Part": 1}, '{"Name: Part": 1}'),  # plain, it would read as a mapping
-    (["3", "true", "", " a", "#x"], '["3", "true", "", " a", "#x"]'),  # plain, not text
-    ([1.5, float("inf")], "[1.5, .inf]"),
-    ("Old Earth", "Old Earth"),
-])
+@pytest.mark.parametrize(
+    "value, text",
+    [
+        ({"card": "X", "vp": 2}, "{card: X, vp: 2}"),
+        (["a", "b"], "[a, b]"),
+        ([True, False, None], "[true, false, null]"),
+        ({"Name: Part": 1}, '{"Name: Part": 1}'),  # plain, it would read as a mapping
+        (["3", "true", "", " a", "#x"], '["3", "true", "", " a", "#x"]'),  # plain, not text
+        ([1.5, float("inf")], "[1.5, .inf]"),
+        ("Old Earth", "Old Earth"),
+    ],
+)
 def test_as_written_is_yaml_flow(value, text):
     assert as_written(value) == text
 

@@ -30,8 +30,14 @@ def load_campaign(path, xia):
 def game(goal="Goal 1", won=True, fame=12, npc_fame=7, done=None, **extra):
     """One game line of a record as YAML flow mapping text."""
     done = won if done is None else done
-    fields = {"goal": goal, "won": str(won).lower(), "fame": fame, "npc_fame": npc_fame,
-              "goal_completed": str(done).lower(), **extra}
+    fields = {
+        "goal": goal,
+        "won": str(won).lower(),
+        "fame": fame,
+        "npc_fame": npc_fame,
+        "goal_completed": str(done).lower(),
+        **extra,
+    }
     return "  - {" + ", ".join(f"{k}: {v}" for k, v in fields.items()) + "}\n"
 
 
@@ -68,8 +74,7 @@ def test_loss_subtracts_3(xia, tmp_path):
 
 
 def test_win_without_goal_counts_as_failed_goal(xia, tmp_path):
-    report = score(xia, record(tmp_path, game(fame=12, npc_fame=7, done=False),
-                               game(fame=12, npc_fame=7)))
+    report = score(xia, record(tmp_path, game(fame=12, npc_fame=7, done=False), game(fame=12, npc_fame=7)))
     assert report.total == -3 + 5
     assert report.explain[0]["why"] == "won 12-7 but the goal was not completed: a failed goal"
     assert report.explain[1]["why"] == "won 12-7 with the goal completed: 12 - 7"
@@ -92,9 +97,11 @@ def test_goal_completed_twice(xia, tmp_path):
     report = score(xia, path)
     assert codes(report) == ["goal-completed-twice"]
     finding = report.findings[0]
-    assert finding["message"] == ("game 3: goal 'Goal 1' was already completed in game 1; each goal "
-                                  "is completed exactly once, so this game completes no goal and "
-                                  "scores -3 (check the goal name)")
+    assert finding["message"] == (
+        "game 3: goal 'Goal 1' was already completed in game 1; each goal "
+        "is completed exactly once, so this game completes no goal and "
+        "scores -3 (check the goal name)"
+    )
     assert (finding["path"], finding["line"]) == (["games", 2, "goal"], 5)
     assert report.goals_completed == 2
     assert report.total == 5 + 5 - 3  # the repeat completes no goal (Xia "Campaign End": -3)
@@ -121,8 +128,10 @@ def test_completed_goal_chosen_again(xia, tmp_path):
     report = score(xia, path)
     assert codes(report) == ["completed-goal-chosen"]
     finding = report.findings[0]
-    assert finding["message"] == ("game 2: goal 'GOAL 1' was already completed in game 1 (as 'Goal 1'); "
-                                  "each game attempts a goal not yet completed (check the goal name)")
+    assert finding["message"] == (
+        "game 2: goal 'GOAL 1' was already completed in game 1 (as 'Goal 1'); "
+        "each game attempts a goal not yet completed (check the goal name)"
+    )
     assert finding["path"] == ["games", 1, "goal"]
     assert report.total == 5 - 3
     assert report.explain[1]["why"] == "lost 8-12, but goal already completed in game 1: no goal completed"
@@ -144,15 +153,21 @@ def test_won_without_more_fame(xia, tmp_path, fame, npc_fame):
     assert codes(report) == ["won-without-lead"]
     assert report.findings[0]["message"] == (
         f"game 1: marked won but your {fame} Fame Points are not above the NPCs' {npc_fame}, so this game "
-        f"is not counted (check the scores or set won: false)")
-    assert report.explain[0] == {"game": 1, "goal": "Goal 1", "points": 0, "counted": False,
-                                 "why": f"marked won {fame}-{npc_fame}, but a win needs more Fame Points "
-                                        f"than the NPCs: NOT COUNTED"}
+        f"is not counted (check the scores or set won: false)"
+    )
+    assert report.explain[0] == {
+        "game": 1,
+        "goal": "Goal 1",
+        "points": 0,
+        "counted": False,
+        "why": f"marked won {fame}-{npc_fame}, but a win needs more Fame Points than the NPCs: NOT COUNTED",
+    }
     assert report.explain[1]["points"] == 6 and report.explain[1]["counted"] is True
     assert report.total == 6
     assert report.goals_completed == 1  # Goal 2 only
-    assert report.findings[-1]["message"] == ("1 of 10 goals completed in 1 game (game 1 not counted): "
-                                              "campaign not finished")
+    assert report.findings[-1]["message"] == (
+        "1 of 10 goals completed in 1 game (game 1 not counted): campaign not finished"
+    )
 
 
 def test_a_game_not_counted_completes_no_goal(xia, tmp_path):
@@ -165,8 +180,9 @@ def test_a_game_not_counted_completes_no_goal(xia, tmp_path):
     assert [e["points"] for e in report.explain] == [0] + [1] * 9 + [5]
     assert [e["counted"] for e in report.explain] == [False] + [True] * 10
     assert report.total == 14 and report.goals_completed == 10
-    assert report.findings[-1]["message"] == ("10 of 10 goals completed in 10 games (game 1 not counted): "
-                                              "campaign complete")
+    assert report.findings[-1]["message"] == (
+        "10 of 10 goals completed in 10 games (game 1 not counted): campaign complete"
+    )
 
 
 def test_not_counted_on_must_name_a_player_check(tmp_path):
@@ -175,27 +191,29 @@ def test_not_counted_on_must_name_a_player_check(tmp_path):
     root = copy_xia(tmp_path)
     scoring = root / "xia" / "scoring.yaml"
     text = scoring.read_text()
-    row = text[:text.index("not_counted_on:")].count("\n") + 1
+    row = text[: text.index("not_counted_on:")].count("\n") + 1
     scoring.write_text(text.replace("not_counted_on: [won-without-lead]", "not_counted_on: [won-without-leed]"))
     with pytest.raises(ContentError) as caught:
         xia_rules(root)
     [line] = [p for p in str(caught.value).splitlines() if "not_counted_on" in p]
     assert f"xia/scoring.yaml:{row}:" in line
-    assert ("mechanisms.campaign.not_counted_on: mechanism campaign `not_counted_on`: 'won-without-leed' "
-            "is not a player check (did you mean 'won-without-lead'?)") in line
+    assert (
+        "mechanisms.campaign.not_counted_on: mechanism campaign `not_counted_on`: 'won-without-leed' "
+        "is not a player check (did you mean 'won-without-lead'?)"
+    ) in line
     scoring.write_text(text.replace("not_counted_on: [won-without-lead]", "not_counted_on: [{a: 1}]"))
     with pytest.raises(ContentError) as caught:  # hostile content: a located error, no traceback
         xia_rules(root)
-    assert "'{'a': 1}' is not a player check (checks: won-without-lead, lost-with-lead, completed-goal-lost)" \
-        in str(caught.value)
+    assert "'{'a': 1}' is not a player check (checks: won-without-lead, lost-with-lead, completed-goal-lost)" in str(
+        caught.value
+    )
 
 
 def test_more_than_ten_goals(xia, tmp_path):
     games = [game(goal=f"Goal {n}", won=False, fame=5, npc_fame=15) for n in range(1, 12)]
     report = score(xia, record(tmp_path, *games))
     assert codes(report) == ["too-many-goals"]
-    assert "11 different goals named, but the campaign has 10 (first extra: 'Goal 11'" \
-        in report.findings[0]["message"]
+    assert "11 different goals named, but the campaign has 10 (first extra: 'Goal 11'" in report.findings[0]["message"]
     assert report.total == 11 * -3
 
 
@@ -210,14 +228,26 @@ def test_finding_names_file_and_line(xia_root, tmp_path):
     path = record(tmp_path, game(), game(goal="Goal 2", fame=7, npc_fame=7))
     res = _score(path, xia_root)
     assert res.exit_code == 1
-    assert (f"{path}:4:25: error won-without-lead: game 2: marked won but your 7 Fame Points are not "
-            f"above the NPCs' 7, so this game is not counted (check the scores or set won: false)") in res.output
+    assert (
+        f"{path}:4:25: error won-without-lead: game 2: marked won but your 7 Fame Points are not "
+        f"above the NPCs' 7, so this game is not counted (check the scores or set won: false)"
+    ) in res.output
 
 
 def test_json_shape(xia, tmp_path):
     data = score(xia, record(tmp_path, game())).to_json()
-    assert set(data) == {"ok", "game", "title", "mechanisms", "player", "total", "goals_completed", "goal_count",
-                         "explain", "findings"}
+    assert set(data) == {
+        "ok",
+        "game",
+        "title",
+        "mechanisms",
+        "player",
+        "total",
+        "goals_completed",
+        "goal_count",
+        "explain",
+        "findings",
+    }
     assert data["mechanisms"] == ["campaign"] and data["title"]
     assert set(data["findings"][0]) == {"severity", "code", "game", "message", "path", "params", "line", "column"}
     assert data["total"] == 5 and data["explain"][0]["points"] == 5
@@ -225,26 +255,38 @@ def test_json_shape(xia, tmp_path):
 
 def test_missing_field_is_located(xia_root, tmp_path):
     path = tmp_path / "c.yaml"
-    path.write_text("game: xia-campaign\ngames:\n  - goal: Goal 1\n    won: true\n    fame: 12\n"
-                    "    goal_completed: true\n")
+    path.write_text(
+        "game: xia-campaign\ngames:\n  - goal: Goal 1\n    won: true\n    fame: 12\n    goal_completed: true\n"
+    )
     res = _score(path, xia_root)
     assert res.exit_code == 2
     assert f"{path}:3:5: games[0].npc_fame: missing field 'npc_fame' (add `npc_fame:` here)" in res.output
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("game: rftg\ngames: []\n", "bad.yaml:1:1: game: no scorer for game 'rftg' (use one of: xia-campaign; "
-                                   "the content folder '"),
-    ("game: xia-campaign\ngames:\n  - {goal: G, won: yes please, fame: 1, npc_fame: 0, "
-     "goal_completed: false}\n", "games[0].won: 'yes please' is text, not true or false"),
-    ("game: xia-campaign\ngames:\n  - {goal: G, won: 1, fame: 1, npc_fame: 0, "
-     "goal_completed: false}\n", "games[0].won: 1 is a whole number, not true or false"),
-    ("game: xia-campaign\ngames:\n  - {goal: G, won: true, fame: -1, npc_fame: 0, "
-     "goal_completed: false}\n", "games[0].fame: -1 is below the smallest allowed value, 0"),
-    ("game: xia-campaign\ngames: [\n", "YAML syntax error"),
-    ("- just a list\n", "a score record must be a mapping"),
-    ("game: xia-campaign\ngame: xia-campaign\n", "duplicate key 'game'"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        (
+            "game: rftg\ngames: []\n",
+            "bad.yaml:1:1: game: no scorer for game 'rftg' (use one of: xia-campaign; the content folder '",
+        ),
+        (
+            "game: xia-campaign\ngames:\n  - {goal: G, won: yes please, fame: 1, npc_fame: 0, goal_completed: false}\n",
+            "games[0].won: 'yes please' is text, not true or false",
+        ),
+        (
+            "game: xia-campaign\ngames:\n  - {goal: G, won: 1, fame: 1, npc_fame: 0, goal_completed: false}\n",
+            "games[0].won: 1 is a whole number, not true or false",
+        ),
+        (
+            "game: xia-campaign\ngames:\n  - {goal: G, won: true, fame: -1, npc_fame: 0, goal_completed: false}\n",
+            "games[0].fame: -1 is below the smallest allowed value, 0",
+        ),
+        ("game: xia-campaign\ngames: [\n", "YAML syntax error"),
+        ("- just a list\n", "a score record must be a mapping"),
+        ("game: xia-campaign\ngame: xia-campaign\n", "duplicate key 'game'"),
+    ],
+)
 def test_bad_records(xia_root, tmp_path, text, expected):
     path = tmp_path / "bad.yaml"
     path.write_text(text)
@@ -257,12 +299,14 @@ def test_bad_records(xia_root, tmp_path, text, expected):
 def test_yes_for_a_true_or_false_value_says_how_to_write_it(xia_root, tmp_path):
     """YAML reads `won: yes` as text: the error says what to write instead, as a count's does."""
     path = tmp_path / "yes.yaml"
-    path.write_text("game: xia-campaign\ngames:\n  - {goal: G, won: yes, fame: 1, npc_fame: 0, "
-                    "goal_completed: false}\n")
+    path.write_text(
+        "game: xia-campaign\ngames:\n  - {goal: G, won: yes, fame: 1, npc_fame: 0, goal_completed: false}\n"
+    )
     res = _score(path, xia_root)
     assert res.exit_code == 2, res.output
-    assert res.output.splitlines()[0] == (f"{path}:3:15: games[0].won: 'yes' is text, not true or false "
-                                          f"(write true or false, e.g. won: true)")
+    assert res.output.splitlines()[0] == (
+        f"{path}:3:15: games[0].won: 'yes' is text, not true or false (write true or false, e.g. won: true)"
+    )
 
 
 def test_missing_record_file(tmp_path):
@@ -286,8 +330,9 @@ def _score(path, root, *args):
         from tests.xia_fixtures import SEEDS
     except ImportError:
         from xia_fixtures import SEEDS
-    return CliRunner().invoke(cli, ["score", str(path), "--content", str(root), *args],
-                              env={"PLAYAID_SEEDS": str(SEEDS)})
+    return CliRunner().invoke(
+        cli, ["score", str(path), "--content", str(root), *args], env={"PLAYAID_SEEDS": str(SEEDS)}
+    )
 
 
 def test_cli_score_example_json(xia_root):
@@ -304,8 +349,10 @@ def test_cli_score_example_json(xia_root):
 def _won_then_lost(xia_root, tmp_path, fame: int, npc_fame: int) -> list[str]:
     """The text report's lines of a campaign of two games: won fame-npc_fame with the goal
     completed, then lost 3-15."""
-    res = _score(record(tmp_path, game(fame=fame, npc_fame=npc_fame), game(goal="Goal 2", won=False,
-                                                                          fame=3, npc_fame=15)), xia_root)
+    res = _score(
+        record(tmp_path, game(fame=fame, npc_fame=npc_fame), game(goal="Goal 2", won=False, fame=3, npc_fame=15)),
+        xia_root,
+    )
     assert res.exit_code == 0, res.output
     return res.output.splitlines()
 
@@ -336,10 +383,17 @@ def test_cli_total_is_the_sum_of_the_counted_games(xia_root, tmp_path):
     records = {
         "example": REPO / "examples" / "xia-campaign.yaml",
         "impossible": _impossible_win(tmp_path),
-        "after-end": record(tmp_path, *after_end, game(goal="Goal 11", won=False, fame=6, npc_fame=9),
-                            name="after-end.yaml"),
-        "both": record(tmp_path, game(fame=2, npc_fame=40), game(goal="Goal 2", won=False, fame=3, npc_fame=9),
-                       *after_end, game(goal="Goal 12", fame=30, npc_fame=1), name="both.yaml"),
+        "after-end": record(
+            tmp_path, *after_end, game(goal="Goal 11", won=False, fame=6, npc_fame=9), name="after-end.yaml"
+        ),
+        "both": record(
+            tmp_path,
+            game(fame=2, npc_fame=40),
+            game(goal="Goal 2", won=False, fame=3, npc_fame=9),
+            *after_end,
+            game(goal="Goal 12", fame=30, npc_fame=1),
+            name="both.yaml",
+        ),
     }
     totals = {}
     for name, path in records.items():
@@ -349,8 +403,7 @@ def test_cli_total_is_the_sum_of_the_counted_games(xia_root, tmp_path):
         assert data["total"] == sum(e["points"] for e in data["explain"] if e["counted"]), name
         assert all(e["points"] == 0 for e in data["explain"] if not e["counted"]), name
         totals[name] = (data["total"], [e["game"] for e in data["explain"] if not e["counted"]])
-    assert totals == {"example": (42, []), "impossible": (40, [4]), "after-end": (10, [11]),
-                      "both": (-3 + 10, [1, 13])}
+    assert totals == {"example": (42, []), "impossible": (40, [4]), "after-end": (10, [11]), "both": (-3 + 10, [1, 13])}
 
 
 def test_cli_text_shows_a_game_not_counted_without_points(xia_root, tmp_path):
@@ -358,8 +411,9 @@ def test_cli_text_shows_a_game_not_counted_without_points(xia_root, tmp_path):
     assert res.exit_code == 1
     lines = res.output.splitlines()
     assert lines[0] == "Xia campaign (Example pilot): 40 points, 9 of 10 goals completed, 1 game not counted"
-    assert lines[4] == ("        game 4, Goal 3: marked won 3-9997, but a win needs more Fame Points than the "
-                        "NPCs: NOT COUNTED")
+    assert lines[4] == (
+        "        game 4, Goal 3: marked won 3-9997, but a win needs more Fame Points than the NPCs: NOT COUNTED"
+    )
     assert "-9994" not in res.output
 
 
@@ -382,18 +436,23 @@ def test_game_after_campaign_end_is_not_counted(xia, tmp_path):
     """Xia "Campaign End": the campaign is complete once the last goal is completed; an 11th game
     lost by 3 neither takes 3 off the total nor passes unremarked."""
     games = [game(goal=f"Goal {n}", fame=11, npc_fame=10) for n in range(1, 11)]
-    report = score(xia, record(tmp_path, *games, game(goal="Goal 11", won=False, fame=6,
-                                                      npc_fame=9)))
+    report = score(xia, record(tmp_path, *games, game(goal="Goal 11", won=False, fame=6, npc_fame=9)))
     assert codes(report) == ["after-campaign-end"]
     finding = report.findings[0]
     assert finding["game"] == 11
     assert "played after game 10 completed the last of the 10 goals" in finding["message"]
     assert "not counted" in finding["message"]
     assert report.total == 10
-    assert report.explain[10] == {"game": 11, "goal": "Goal 11", "points": 0, "counted": False,
-                                  "why": "lost 6-9 after the campaign ended (game 10): not counted"}
-    assert report.findings[-1]["message"] == ("10 of 10 goals completed in 10 games (1 more after the "
-                                              "end, not counted): campaign complete")
+    assert report.explain[10] == {
+        "game": 11,
+        "goal": "Goal 11",
+        "points": 0,
+        "counted": False,
+        "why": "lost 6-9 after the campaign ended (game 10): not counted",
+    }
+    assert report.findings[-1]["message"] == (
+        "10 of 10 goals completed in 10 games (1 more after the end, not counted): campaign complete"
+    )
 
 
 def _with_goals(tmp_path, goals, *games):
@@ -437,10 +496,15 @@ def test_a_games_checks_run_as_a_players_do(tmp_path):
     path = record(tmp_path, game(won=False, fame=9, npc_fame=9), game(goal="Goal 2", won=False, fame=12, npc_fame=7))
     report = Scored(pad.score(load_campaign(path, pad)))  # game 1 passes: its 100 // 0 is never computed
     [finding] = [f for f in report.to_json()["findings"] if f["code"] == "lost-with-lead"]
-    assert finding == {"severity": "warning", "code": "lost-with-lead", "game": 2, "path": ["games", 1, "won"],
-                       "message": "game 2: marked lost although your 12 Fame Points are above the NPCs' 7 "
-                                  "(check the scores or set won: true) (20 per point)",
-                       "params": {"fame": 12, "npc_fame": 7, "per_point": 20}}  # what its message says, as data
+    assert finding == {
+        "severity": "warning",
+        "code": "lost-with-lead",
+        "game": 2,
+        "path": ["games", 1, "won"],
+        "message": "game 2: marked lost although your 12 Fame Points are above the NPCs' 7 "
+        "(check the scores or set won: true) (20 per point)",
+        "params": {"fame": 12, "npc_fame": 7, "per_point": 20},
+    }  # what its message says, as data
 
 
 def test_a_campaign_without_player_says_so(xia_root, tmp_path):
@@ -453,8 +517,10 @@ def test_a_campaign_without_player_says_so(xia_root, tmp_path):
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert lines[0] == "Xia campaign: 42 points, 10 of 10 goals completed"
-    assert (f"{path}:4:1: warning missing_field: `player` not written: the report names nobody "
-            f"(add `player: your name` to the record)") in lines
+    assert (
+        f"{path}:4:1: warning missing_field: `player` not written: the report names nobody "
+        f"(add `player: your name` to the record)"
+    ) in lines
     named = _score(REPO / "examples" / "xia-campaign.yaml", xia_root)
     assert "missing_field" not in named.output
 

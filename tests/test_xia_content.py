@@ -22,10 +22,22 @@ def _aids(xia):
 
 def test_the_declared_aids(xia):
     aids = _aids(xia)
-    cards = ["fame-points", "solo-setup", "solo-turn", "solo-round-end", "rolls-hazards",
-             "economy-kiln-relics", "solo-campaign"]
-    assert list(aids) == cards[:4] + ["rolls-hazards", "economy-kiln-relics", "campaign-log",
-                                      "solo-campaign", "rules-reference"]
+    cards = [
+        "fame-points",
+        "solo-setup",
+        "solo-turn",
+        "solo-round-end",
+        "rolls-hazards",
+        "economy-kiln-relics",
+        "solo-campaign",
+    ]
+    assert list(aids) == cards[:4] + [
+        "rolls-hazards",
+        "economy-kiln-relics",
+        "campaign-log",
+        "solo-campaign",
+        "rules-reference",
+    ]
     for aid_id in cards:
         assert [f.name for f in aids[aid_id].faces] == ["front", "back"], aid_id
 
@@ -37,9 +49,18 @@ def test_campaign_log_prints_the_rule_the_scorer_uses(xia):
     text = " ".join(n.text for n in log.notes)
     assert f"subtract {-xia.fact('campaign_failed_goal_penalty')}" in text
     assert f"has {xia.fact('campaign_goal_count')} goals" in text
-    assert [c.id for c in log.grid.columns] == ["ship", "ships_upgraded", "goal", "fame", "npc_fame", "won",
-                                                "goal_completed", "upgrade", "game_score",
-                                                "campaign_score"]
+    assert [c.id for c in log.grid.columns] == [
+        "ship",
+        "ships_upgraded",
+        "goal",
+        "fame",
+        "npc_fame",
+        "won",
+        "goal_completed",
+        "upgrade",
+        "game_score",
+        "campaign_score",
+    ]
     assert log.grid.rows[0].repeat >= 12
 
 

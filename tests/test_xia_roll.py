@@ -57,13 +57,16 @@ def test_rulebook_example(xia):
     assert result.fame == 2
     assert result.band == "15-20"
     assert {t.term: t.points for t in result.terms} == {
-        "cubes_removed": 0, "credits_collected": 0, "fame_behind": 2, "merchant": 4}
+        "cubes_removed": 0,
+        "credits_collected": 0,
+        "fame_behind": 2,
+        "merchant": 4,
+    }
 
 
 def test_every_term_adds_its_bonus(xia):
     # 1 + 2*3 cubes + 2*2 thousand credits + 2*1 FP behind + 1*2 merchant = 15
-    result = npc_roll(xia, 1, {"cubes_removed": 3, "credits_collected": 2, "fame_behind": 1,
-                               "merchant": 2})
+    result = npc_roll(xia, 1, {"cubes_removed": 3, "credits_collected": 2, "fame_behind": 1, "merchant": 2})
     assert [t.points for t in result.terms] == [6, 4, 2, 2]
     assert (result.modified, result.fame) == (15, 2)
 
@@ -85,8 +88,9 @@ def test_rejects_a_count_past_a_records_bound(xia):
     assert npc_roll(xia, 1, {"cubes_removed": 9999}).modified == 1 + 2 * 9999
     with pytest.raises(UsageError) as caught:
         npc_roll(xia, 10, {"cubes_removed": 999999999999})
-    assert str(caught.value) == ("cubes_removed: 999999999999 is not a count (give a whole number, 0 to 9999, "
-                                 "of cubes)")
+    assert str(caught.value) == (
+        "cubes_removed: 999999999999 is not a count (give a whole number, 0 to 9999, of cubes)"
+    )
     assert caught.value.field == "cubes_removed"
 
 
@@ -106,8 +110,11 @@ def test_printed_ranges_match_bounds(xia):
 def test_numbers_come_from_content(tmp_path, monkeypatch):
     root = copy_xia(tmp_path)
     table = root / "xia" / "tables" / "npc-fame-roll.yaml"
-    table.write_text(table.read_text().replace("{result: \"15-20\", low: 15, high: 20, fame: 2}",
-                                               "{result: \"15-20\", low: 15, high: 20, fame: 9}"))
+    table.write_text(
+        table.read_text().replace(
+            "{result: \"15-20\", low: 15, high: 20, fame: 2}", "{result: \"15-20\", low: 15, high: 20, fame: 9}"
+        )
+    )
     checks = root / "xia" / "checks.yaml"  # the content's own checks would refuse the edit
     text = checks.read_text()
     start = text.index("  - id: npc-roll-rising")
@@ -127,8 +134,9 @@ def test_numbers_come_from_content(tmp_path, monkeypatch):
 def _run(args, root):
     from generator.cli import cli
 
-    return CliRunner().invoke(cli, ["xia", "npc-roll", *args, "--content", str(root)],
-                              env={"PLAYAID_SEEDS": str(SEEDS)})
+    return CliRunner().invoke(
+        cli, ["xia", "npc-roll", *args, "--content", str(root)], env={"PLAYAID_SEEDS": str(SEEDS)}
+    )
 
 
 def test_cli_text_shows_each_term(xia_root):
@@ -142,8 +150,7 @@ def test_cli_text_shows_each_term(xia_root):
 
 
 def test_cli_json(xia_root):
-    res = _run(["--d20", "20", "--cubes-removed", "2", "--credits-collected", "1", "--json"],
-               xia_root)
+    res = _run(["--d20", "20", "--cubes-removed", "2", "--credits-collected", "1", "--json"], xia_root)
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert (data["modified"], data["fame"], data["total"]) == (26, 4, 4)

@@ -18,8 +18,15 @@ SOLO = ("solo-setup", "solo-turn", "solo-round-end", "rules-reference")
 def printed(tmp_path_factory):
     out = tmp_path_factory.mktemp("solo")
     names = {aid: f"xia-{aid}" for aid in SOLO}
-    report = build(BuildOptions(content_dir=PROJECT_ROOT / "content", out_dir=out, jobs=1,
-                                only=tuple(names.values()), render=RenderOptions(paper="a4", mode="print-shop")))
+    report = build(
+        BuildOptions(
+            content_dir=PROJECT_ROOT / "content",
+            out_dir=out,
+            jobs=1,
+            only=tuple(names.values()),
+            render=RenderOptions(paper="a4", mode="print-shop"),
+        )
+    )
     assert report.ok, [r.error for r in report.results if r.error]
     return {aid: text(out / "print-shop-a4" / f"{name}.pdf") for aid, name in names.items()}
 
@@ -49,13 +56,22 @@ def test_setup_card_says_how_each_npc_moves_and_the_solo_bounty(printed):
 def test_turn_card_orders_the_round_with_the_system_expanse(printed):
     card = printed["solo-turn"]
     # xia: System Expanse (after your turn, before the NPCs), its four steps in order
-    steps = ["1. Your turn.", "2. System Expanse", "3. The Sellsword", "4. Each NPC takes its turn",
-             "5. Solo round end", "6. Resolve the events"]
+    steps = [
+        "1. Your turn.",
+        "2. System Expanse",
+        "3. The Sellsword",
+        "4. Each NPC takes its turn",
+        "5. Solo round end",
+        "6. Resolve the events",
+    ]
     at = [card.index(s) for s in steps]
     assert at == sorted(at)
-    expanse = ["touching the most sectors (or tied for the most)", "Pick one of its edge symbols",
-               "Reveal a new sector and place it matching that edge symbol",
-               "a newly spawned NPC takes its turn normally"]
+    expanse = [
+        "touching the most sectors (or tied for the most)",
+        "Pick one of its edge symbols",
+        "Reveal a new sector and place it matching that edge symbol",
+        "a newly spawned NPC takes its turn normally",
+    ]
     at = [card.index(s) for s in expanse]
     assert at == sorted(at)
     # xia: Event Cards: the player's own event draw, where a solo player plays from
@@ -84,9 +100,19 @@ def test_sellsword_order_ruling_is_printed_with_its_reason(printed):
 
 def test_rules_reference_holds_every_solo_section(printed):
     ref = printed["rules-reference"]
-    for heading in ("Solo setup", "Difficulty", "NPCs", "Bounty", "NPC behaviours", "A solo round, in order",
-                    "System Expanse", "Solo round end", "Missions that target players", "Drawing missions",
-                    "NPC Fame Points at round end"):
+    for heading in (
+        "Solo setup",
+        "Difficulty",
+        "NPCs",
+        "Bounty",
+        "NPC behaviours",
+        "A solo round, in order",
+        "System Expanse",
+        "Solo round end",
+        "Missions that target players",
+        "Drawing missions",
+        "NPC Fame Points at round end",
+    ):
         assert heading in ref, heading
 
 

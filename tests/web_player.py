@@ -16,9 +16,20 @@ KEYBOARD_PX = 300  # a phone keyboard's height
 PHONE = {"width": 360, "height": 740}
 
 #: An invasion game's tableau, in the order a player lays it out (start world first).
-TABLEAU = ["Epsilon Eridani", "Research Labs", "Artist Colony", "Spice World", "Space Marines",
-           "Galactic Renaissance", "Contact Specialist", "New Military Tactics", "Rebel Outpost",
-           "Anti-Xeno Militia", "Alien Weapon Plans", "Imperium Arms Factory"]
+TABLEAU = [
+    "Epsilon Eridani",
+    "Research Labs",
+    "Artist Colony",
+    "Spice World",
+    "Space Marines",
+    "Galactic Renaissance",
+    "Contact Specialist",
+    "New Military Tactics",
+    "Rebel Outpost",
+    "Anti-Xeno Militia",
+    "Alien Weapon Plans",
+    "Imperium Arms Factory",
+]
 
 
 def words(name: str) -> list[str]:
@@ -40,7 +51,8 @@ def least_common_word(name: str, names: list[str]) -> str:
 def visible_option(page, listbox: str, name: str, bottom: float):
     """The option for card `name` if a player sees it: in the open list, inside the list's
     scrolled area and above the keyboard; else None."""
-    index = page.evaluate("""([id, name, bottom]) => {
+    index = page.evaluate(
+        """([id, name, bottom]) => {
         const list = document.getElementById(id);
         const popup = list?.closest('.combo-popup');
         if (!list || !popup || popup.hidden) return -1;
@@ -50,7 +62,9 @@ def visible_option(page, listbox: str, name: str, bottom: float):
             const shown = li.querySelector('.opt-name').firstChild.textContent === name;
             return shown && r.top >= Math.max(clip.top, 0) - 1 && r.bottom <= Math.min(clip.bottom, bottom) + 1;
         });
-    }""", [listbox, name, bottom])
+    }""",
+        [listbox, name, bottom],
+    )
     return None if index < 0 else page.locator(f"#{listbox} [role=option]").nth(index)
 
 

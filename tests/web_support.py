@@ -34,8 +34,15 @@ PHONE_TOUCH = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is
 
 #: As the machine notes say: without the background-networking flags Chromium tries to reach
 #: Google's hosts at start, which this machine's closed network refuses.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 # Each test module that imports these fixtures gets its own session-scoped copy (pytest keys
@@ -66,6 +73,7 @@ def _release(name: str) -> None:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
     """The web scorer built from the project's content (as `playaid web` writes it)."""
+
     def make():
         from generator.paths import CONTENT_DIR
         from generator.web.site import build_site
@@ -96,6 +104,7 @@ def serving(folder: Path):
 @pytest.fixture(scope="session")
 def server(site) -> str:
     """Base URL (``http://127.0.0.1:PORT/``) of the site, served until the session ends."""
+
     def make():
         stack = ExitStack()  # closed by the last module to release the server
         return stack.enter_context(serving(site)), stack.close
@@ -119,6 +128,7 @@ def browser():
         def close():
             b.close()
             playwright.stop()
+
         return b, close
 
     yield _acquire("browser", make)
@@ -136,8 +146,7 @@ def api_page(browser, server):
 def open_page(browser, server, *, color_scheme="light", viewport=PHONE, wait_engine=True, context=None):
     """A new page on the site (in ``context``, else in a new context of its own: empty storage),
     form loaded, engine ready. Console errors and page errors are collected in ``page.problems``."""
-    ctx = context or browser.new_context(viewport=viewport, color_scheme=color_scheme,
-                                         service_workers="block")
+    ctx = context or browser.new_context(viewport=viewport, color_scheme=color_scheme, service_workers="block")
     ctx.set_default_timeout(90_000)  # the machine is shared: a slow start is not a failure
     page = ctx.new_page()
     page.problems = []
@@ -175,8 +184,9 @@ def wait_ready(page, wait_engine=True):
 
 def cli_json(*args: str) -> dict:
     """What `playaid ARGS --json` prints, parsed (run from the project folder, as a user would)."""
-    done = subprocess.run([sys.executable, "-m", "generator", *args, "--json"], cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", *args, "--json"], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
     assert done.stdout, f"no output from playaid {' '.join(args)}: {done.stderr}"
     return json.loads(done.stdout)
 
@@ -193,8 +203,11 @@ def screenshot(page, name: str, full_page: bool = True) -> Path:
 def phone(browser, server, *, width: int = PHONE_TOUCH["viewport"]["width"], scheme: str = "light", context=None):
     """A page (`open_page`) on the issue's phone: a new context, touch, ``width`` x 740 px, empty
     storage, colour scheme ``scheme``; or in ``context`` when given."""
-    context = context or browser.new_context(**{**PHONE_TOUCH, "viewport": {**PHONE_TOUCH["viewport"], "width": width}},
-                                             color_scheme=scheme, service_workers="block")
+    context = context or browser.new_context(
+        **{**PHONE_TOUCH, "viewport": {**PHONE_TOUCH["viewport"], "width": width}},
+        color_scheme=scheme,
+        service_workers="block",
+    )
     return open_page(browser, server, context=context)
 
 
@@ -277,8 +290,11 @@ def axe_problems(page, within: str = "document", label: str = "") -> list[str]:
     page.add_script_tag(path=str(axe_core()))
     result = page.evaluate(f"axe.run({within}, {{resultTypes: ['violations']}})")
     prefix = f"{label}: " if label else ""
-    return [f"{prefix}{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes']][:3]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    return [
+        f"{prefix}{v['id']} ({v['impact']}): {v['help']} {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def refuse_outside(context, inside) -> list[str]:

@@ -130,21 +130,43 @@ def _uplift_world(c) -> int:
 
 #: By playaid card name.
 READINGS: dict[str, Reading] = {
-    "Mining League": Reading(11, lambda c: 2 * _prod(c, "rare") + _windfall(c, "rare")
-                             + 2 * _named(c, "Mining Robots") + 2 * _named(c, "Mining Conglomerate"),
-                             ("1", "2", "2", "2")),
+    "Mining League": Reading(
+        11,
+        lambda c: (
+            2 * _prod(c, "rare")
+            + _windfall(c, "rare")
+            + 2 * _named(c, "Mining Robots")
+            + 2 * _named(c, "Mining Conglomerate")
+        ),
+        ("1", "2", "2", "2"),
+    ),
     "Alien Tech Institute": Reading(
-        21, lambda c: ((1 if _kw(c, "ALIEN") else 3) if _prod(c, "alien") else 0)
-        + ((0 if _kw(c, "ALIEN") else 2) if _windfall(c, "alien") else 0) + 2 * _kw(c, "ALIEN"),
-        ("($bAlien ? 0 : 2)", "($bAlien ? 1 : 3)", "2")),
+        21,
+        lambda c: (
+            ((1 if _kw(c, "ALIEN") else 3) if _prod(c, "alien") else 0)
+            + ((0 if _kw(c, "ALIEN") else 2) if _windfall(c, "alien") else 0)
+            + 2 * _kw(c, "ALIEN")
+        ),
+        ("($bAlien ? 0 : 2)", "($bAlien ? 1 : 3)", "2"),
+    ),
     "Free Trade Association": Reading(
-        22, lambda c: 2 * _prod(c, "novelty") + _windfall(c, "novelty")
-        + 2 * _named(c, "Consumer Markets") + 2 * _named(c, "Expanding Colony"), ("1", "2", "2", "2")),
+        22,
+        lambda c: (
+            2 * _prod(c, "novelty")
+            + _windfall(c, "novelty")
+            + 2 * _named(c, "Consumer Markets")
+            + 2 * _named(c, "Expanding Colony")
+        ),
+        ("1", "2", "2", "2"),
+    ),
     "Galactic Federation": Reading(23, lambda c: (2 if c.cost == 6 else 1) if _dev(c) else 0, ("1", "2")),
     "Galactic Imperium": Reading(24, _gi, ("1", "2")),
     "Galactic Renaissance": Reading(
-        25, lambda c: 3 * _named(c, "Research Labs", "Galactic Trendsetters", "Artist Colony"),
-        ("3", "3", "3"), (("vp_chips", 1, 3),)),
+        25,
+        lambda c: 3 * _named(c, "Research Labs", "Galactic Trendsetters", "Artist Colony"),
+        ("3", "3", "3"),
+        (("vp_chips", 1, 3),),
+    ),
     "Galactic Survey: SETI": Reading(26, lambda c: _has(c, "explore") + _world(c), ("1", "1")),
     "Merchant Guild": Reading(27, lambda c: 2 * _prod(c), ("2",), (("goods", 1, 1),)),
     "New Economy": Reading(28, lambda c: _has(c, "consume") * (2 if _dev(c) else 1), ("1", "2")),
@@ -162,9 +184,11 @@ READINGS: dict[str, Reading] = {
 }
 
 #: BGA's per-player terms, by card id, as read: the quantity each one adds.
-PER_PLAYER_CODE = {25: "floor($player_infos[ $dev_to_players[ 25 ] ][ 'player_vp' ] / 3)",
-                   27: "$num_goods",
-                   29: "$player_infos[ $dev_to_players[ 29 ] ][ 'player_milforce' ]"}
+PER_PLAYER_CODE = {
+    25: "floor($player_infos[ $dev_to_players[ 25 ] ][ 'player_vp' ] / 3)",
+    27: "$num_goods",
+    29: "$player_infos[ $dev_to_players[ 29 ] ][ 'player_milforce' ]",
+}
 
 _INCREMENT = re.compile(r"\$dev_to_points_this_card\[\s*(\d+)\s*\]\s*\+=\s*([^;]+);")
 _PER_PLAYER = re.compile(r"\$dev_to_points\[\s*(\d+)\s*\]\s*\+=\s*([^;]+);")
@@ -176,7 +200,7 @@ def scoring_function(game_php: str) -> str:
     if start < 0:
         raise ValueError("raceforthegalaxy.game.php has no cardsToSixDevelopmentsScore")
     end = game_php.find("\n    function ", start + 10)
-    return game_php[start:end if end > 0 else len(game_php)]
+    return game_php[start : end if end > 0 else len(game_php)]
 
 
 def read_increments(game_php: str) -> tuple[dict[int, tuple[str, ...]], dict[int, str]]:

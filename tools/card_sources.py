@@ -29,9 +29,16 @@ GOODS = {1: "novelty", 2: "rare", 3: "genes", 4: "alien"}
 #: BGA power-table keys -> phases ('s' is the Trade row, a Consume-phase trade power).
 BGA_PHASES = {1: "explore", 2: "develop", 3: "settle", "s": "trade", 4: "consume", 5: "produce"}
 #: BGA categories that are keywords (the others: windfall, military, prestige).
-BGA_KEYWORDS = {"alien": "ALIEN", "rebel": "REBEL", "imperium": "IMPERIUM", "uplift": "UPLIFT",
-                "chromosome": "CHROMO", "terraforming": "TERRAFORMING", "xeno": "XENO",
-                "antixeno": "ANTI-XENO"}
+BGA_KEYWORDS = {
+    "alien": "ALIEN",
+    "rebel": "REBEL",
+    "imperium": "IMPERIUM",
+    "uplift": "UPLIFT",
+    "chromosome": "CHROMO",
+    "terraforming": "TERRAFORMING",
+    "xeno": "XENO",
+    "antixeno": "ANTI-XENO",
+}
 #: BGA card-id ranges of the sets playaid covers (raceforthegalaxy.game.php, deck set-up).
 BGA_SETS = (("base", range(0, 100)), ("base", range(314, 320)), ("xi", range(270, 314)))
 
@@ -69,8 +76,7 @@ def read_repo_file(repo: Path, path: str) -> str:
     direct = Path(repo) / path
     if direct.is_file():
         return direct.read_text(encoding="utf-8")
-    done = subprocess.run(["git", "-C", str(repo), "show", f"HEAD:{path}"], capture_output=True,
-                          text=True)
+    done = subprocess.run(["git", "-C", str(repo), "show", f"HEAD:{path}"], capture_output=True, text=True)
     if done.returncode != 0:
         raise FileNotFoundError(f"{repo}: no {path} ({done.stderr.strip()})")
     return done.stdout
@@ -78,8 +84,7 @@ def read_repo_file(repo: Path, path: str) -> str:
 
 def repo_commit(repo: Path) -> str:
     """The short commit id the repository's HEAD points at ('?' when it is not a git repo)."""
-    done = subprocess.run(["git", "-C", str(repo), "rev-parse", "--short", "HEAD"],
-                          capture_output=True, text=True)
+    done = subprocess.run(["git", "-C", str(repo), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
     return done.stdout.strip() if done.returncode == 0 else "?"
 
 
@@ -93,6 +98,7 @@ def _phases(keys) -> list[str]:
 
 
 # --- Board Game Arena ------------------------------------------------------------------------
+
 
 def _bga_military(powers: dict) -> tuple[list[dict], list[str]]:
     """BGA Settle powers that last (what its getMilitaryForceFromCards adds up), normalised, and
@@ -149,12 +155,22 @@ def read_bga(repo: Path) -> dict[str, SourceCard]:
                 good = GOODS.get(p["arg"]["resource"])
         counted, other = _bga_military(powers)
         card = SourceCard(
-            name=c["name"], set=set_, type=c["type"], cost=c["cost"], vp=c["vp"], copies=c["qt"],
+            name=c["name"],
+            set=set_,
+            type=c["type"],
+            cost=c["cost"],
+            vp=c["vp"],
+            copies=c["qt"],
             military=("military" in cats) if c["type"] == "world" else None,
-            good=good if c["type"] == "world" else None, windfall="windfall" in cats,
+            good=good if c["type"] == "world" else None,
+            windfall="windfall" in cats,
             keywords=sorted(BGA_KEYWORDS[k] for k in cats if k in BGA_KEYWORDS),
-            powers=_phases({BGA_PHASES[k] for k in powers}), start="startworld_number" in c,
-            military_powers=counted, not_counted=other, id=cid)
+            powers=_phases({BGA_PHASES[k] for k in powers}),
+            start="startworld_number" in c,
+            military_powers=counted,
+            not_counted=other,
+            id=cid,
+        )
         out[card.name] = card
     six = set(read_assignment(php, "six_cost_developments", "cards.inc.php"))
     for card in out.values():
@@ -166,23 +182,52 @@ def read_bga(repo: Path) -> dict[str, SourceCard]:
 # --- Keldon ----------------------------------------------------------------------------------
 
 _KELDON_GOODS = {"NOVELTY": "novelty", "RARE": "rare", "GENE": "genes", "ALIEN": "alien", "ANY": "any"}
-_KELDON_FLAGS = {"ALIEN": "ALIEN", "REBEL": "REBEL", "IMPERIUM": "IMPERIUM", "UPLIFT": "UPLIFT",
-                 "CHROMO": "CHROMO", "TERRAFORMING": "TERRAFORMING", "XENO": "XENO",
-                 "ANTI_XENO": "ANTI-XENO"}
+_KELDON_FLAGS = {
+    "ALIEN": "ALIEN",
+    "REBEL": "REBEL",
+    "IMPERIUM": "IMPERIUM",
+    "UPLIFT": "UPLIFT",
+    "CHROMO": "CHROMO",
+    "TERRAFORMING": "TERRAFORMING",
+    "XENO": "XENO",
+    "ANTI_XENO": "ANTI-XENO",
+}
 _KELDON_PHASES = {"1": "explore", "2": "develop", "3": "settle", "4": "consume", "5": "produce"}
 #: Consume-phase codes Keldon's engine counts as Trade powers (rftg.h P4_TRADE_MASK);
 #: TRADE_ACTION (Black Market Trading World, Trade League) is not one of them.
-_KELDON_TRADE = {"TRADE_ANY", "TRADE_NOVELTY", "TRADE_RARE", "TRADE_GENE", "TRADE_ALIEN",
-                 "TRADE_THIS", "TRADE_BONUS_CHROMO", "NO_TRADE"}
+_KELDON_TRADE = {
+    "TRADE_ANY",
+    "TRADE_NOVELTY",
+    "TRADE_RARE",
+    "TRADE_GENE",
+    "TRADE_ALIEN",
+    "TRADE_THIS",
+    "TRADE_BONUS_CHROMO",
+    "NO_TRADE",
+}
 
 
 #: Keldon's Settle codes that make an EXTRA_MILITARY power temporary or specialised.
-_KELDON_NOT_LASTING = {"DISCARD", "CONSUME_ALIEN", "CONSUME_NOVELTY", "CONSUME_RARE", "CONSUME_GENE",
-                       "CONSUME_PRESTIGE", "ALIEN", "GENE", "NOVELTY", "RARE", "AGAINST_REBEL"}
-_KELDON_PER = {"PER_MILITARY": {"type": "world", "military": True},
-               "PER_REBEL_MILITARY": {"type": "world", "military": True, "keyword": "REBEL"},
-               "PER_CHROMO": {"keyword": "CHROMO"}, "PER_IMPERIUM": {"keyword": "IMPERIUM"},
-               "PER_PEACEFUL": {"type": "world", "military": False}}
+_KELDON_NOT_LASTING = {
+    "DISCARD",
+    "CONSUME_ALIEN",
+    "CONSUME_NOVELTY",
+    "CONSUME_RARE",
+    "CONSUME_GENE",
+    "CONSUME_PRESTIGE",
+    "ALIEN",
+    "GENE",
+    "NOVELTY",
+    "RARE",
+    "AGAINST_REBEL",
+}
+_KELDON_PER = {
+    "PER_MILITARY": {"type": "world", "military": True},
+    "PER_REBEL_MILITARY": {"type": "world", "military": True, "keyword": "REBEL"},
+    "PER_CHROMO": {"keyword": "CHROMO"},
+    "PER_IMPERIUM": {"keyword": "IMPERIUM"},
+    "PER_PEACEFUL": {"type": "world", "military": False},
+}
 
 
 def read_keldon(repo: Path) -> dict[str, SourceCard]:
@@ -224,12 +269,20 @@ def read_keldon(repo: Path) -> dict[str, SourceCard]:
                 entry["if"] = "imperium"
             military_powers.append(entry)
         card = SourceCard(
-            name=rec["N"][0], set=set_, type="world" if is_world else "development", cost=int(cost),
-            vp=int(vp), copies=int(counts.get("0") or counts.get("5")),
+            name=rec["N"][0],
+            set=set_,
+            type="world" if is_world else "development",
+            cost=int(cost),
+            vp=int(vp),
+            copies=int(counts.get("0") or counts.get("5")),
             military=("MILITARY" in flags) if is_world else None,
-            good=_KELDON_GOODS.get(rec.get("G", [""])[0]), windfall="WINDFALL" in flags,
+            good=_KELDON_GOODS.get(rec.get("G", [""])[0]),
+            windfall="WINDFALL" in flags,
             keywords=sorted(v for k, v in _KELDON_FLAGS.items() if k in flags),
-            powers=_phases(phases), start="START" in flags, military_powers=military_powers)
+            powers=_phases(phases),
+            start="START" in flags,
+            military_powers=military_powers,
+        )
         if rec.get("V"):
             card.vp = "?"
         card.raw_v = rec.get("V", [])  # type: ignore[attr-defined]
@@ -239,8 +292,7 @@ def read_keldon(repo: Path) -> dict[str, SourceCard]:
 
 # --- rftg-arc3 -------------------------------------------------------------------------------
 
-_ARC3_PHASES = {"I": "explore", "II": "develop", "III": "settle", "$": "trade", "IV": "consume",
-                "V": "produce"}
+_ARC3_PHASES = {"I": "explore", "II": "develop", "III": "settle", "$": "trade", "IV": "consume", "V": "produce"}
 _ARC3_GOODS = {"NOVELTY": "novelty", "RARE": "rare", "GENE": "genes", "ALIEN": "alien"}
 
 
@@ -250,6 +302,7 @@ def read_arc3(repo: Path) -> dict[str, SourceCard]:
     text = read_repo_file(repo, "src/lib/cardPool.ts")
     out: dict[str, SourceCard] = {}
     for body in re.findall(r"\{\s*src:(.*?)\n  \}", text, re.DOTALL):
+
         def s(key: str, body: str = body) -> str | None:
             m = re.search(rf"\b{key}:\s*\"([^\"]*)\"", body)
             return m.group(1) if m else None
@@ -266,12 +319,19 @@ def read_arc3(repo: Path) -> dict[str, SourceCard]:
         is_world = "world:" in body
         wtype = s("type")
         card = SourceCard(
-            name=s("name"), set=s("set") or "base", type="world" if is_world else "development",
-            cost=n("cost"), vp=n("vp"), military=("isMilitary: true" in body) if is_world else None,
-            good=_ARC3_GOODS.get(s("good") or ""), windfall="isWindfall: true" in body,
-            keywords=sorted(arr("keywords")), powers=_phases({_ARC3_PHASES[p] for p in arr("powers")}),
+            name=s("name"),
+            set=s("set") or "base",
+            type="world" if is_world else "development",
+            cost=n("cost"),
+            vp=n("vp"),
+            military=("isMilitary: true" in body) if is_world else None,
+            good=_ARC3_GOODS.get(s("good") or ""),
+            windfall="isWindfall: true" in body,
+            keywords=sorted(arr("keywords")),
+            powers=_phases({_ARC3_PHASES[p] for p in arr("powers")}),
             start=bool(wtype and wtype.startswith("START")),
-            frontier={"NEAR": "near", "FAR": "far"}.get(wtype or ""))
+            frontier={"NEAR": "near", "FAR": "far"}.get(wtype or ""),
+        )
         card.image = "static/" + src  # type: ignore[attr-defined]
         out[card.name] = card
     return out

@@ -37,8 +37,7 @@ import card_sources as cs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = ("type", "cost", "vp", "copies", "military", "good", "windfall", "keywords", "start", "powers")
-ARC3_FIELDS = ("type", "cost", "vp", "military", "good", "windfall", "keywords", "start", "powers",
-               "frontier")
+ARC3_FIELDS = ("type", "cost", "vp", "military", "good", "windfall", "keywords", "start", "powers", "frontier")
 
 
 @dataclass
@@ -78,8 +77,7 @@ def our_military(card) -> list[dict]:
     """``military_powers`` in the comparison's shape (sorted, per-fields given only)."""
     out = []
     for p in card.military_powers:
-        entry: dict = {"military": p.military} if p.military is not None else {
-            "military_vs_xenos": p.military_vs_xenos}
+        entry: dict = {"military": p.military} if p.military is not None else {"military_vs_xenos": p.military_vs_xenos}
         if p.per is not None:
             entry["per"] = p.per.model_dump(exclude_none=True)
         if p.divide_by != 1:
@@ -101,8 +99,7 @@ def _same(a, b) -> bool:
 def best_vp(scorer, card) -> int:
     """VP ``card`` earns from ``scorer``'s ``match`` lines: the one line it meets that gives the
     most, as playaid scores (xi: Scoring, one category per card; ruling best-category)."""
-    return max((line.vp for line in scorer.scoring
-                if line.match is not None and _matches(line.match, card)), default=0)
+    return max((line.vp for line in scorer.scoring if line.match is not None and _matches(line.match, card)), default=0)
 
 
 def _matches(m, c) -> bool:
@@ -181,15 +178,19 @@ def compare_scoring(cards: list, game_php: str) -> tuple[list[Diff], list[str]]:
             warnings.append(f"{name}: not in content")
             continue
         if increments.get(reading.bga_id, ()) != reading.code:
-            warnings.append(f"{name}: BGA's scoring code for card {reading.bga_id} changed since it was "
-                            f"read ({increments.get(reading.bga_id)} vs {reading.code}): re-read "
-                            f"cardsToSixDevelopmentsScore and update tools/bga_scoring.py")
+            warnings.append(
+                f"{name}: BGA's scoring code for card {reading.bga_id} changed since it was "
+                f"read ({increments.get(reading.bga_id)} vs {reading.code}): re-read "
+                f"cardsToSixDevelopmentsScore and update tools/bga_scoring.py"
+            )
         for qty, _vp, _div in reading.per_player:
             if reading.bga_id not in per_player_code:
                 warnings.append(f"{name}: BGA no longer adds a per-player {qty} term")
         mine_pp = sorted((s.per_player, s.vp, s.divide_by) for s in scorer.scoring if s.per_player)
         if mine_pp != sorted(reading.per_player):
-            diffs.append(Diff("bga", name, "scoring", f"per player {mine_pp}", f"per player {sorted(reading.per_player)}"))
+            diffs.append(
+                Diff("bga", name, "scoring", f"per player {mine_pp}", f"per player {sorted(reading.per_player)}")
+            )
         for card in cards:
             mine, theirs = best_vp(scorer, card), reading.per_card(card)
             if mine != theirs:
@@ -218,10 +219,15 @@ def keldon_vp(v_line: str, card) -> int | None:
     elif head in ("DEVEL", "WORLD") and tail:
         ok = (dev if head == "DEVEL" else world) and tail.lower() in card.powers
     else:
-        ok = {"DEVEL": dev, "WORLD": world, "SIX_DEVEL": dev and card.cost == 6, "MILITARY": mil,
-              "REBEL_MILITARY": mil and "REBEL" in card.keywords,
-              "XENO_MILITARY": mil and "XENO" in card.keywords,
-              "NAME": card.name.casefold() == name.casefold()}[kind]
+        ok = {
+            "DEVEL": dev,
+            "WORLD": world,
+            "SIX_DEVEL": dev and card.cost == 6,
+            "MILITARY": mil,
+            "REBEL_MILITARY": mil and "REBEL" in card.keywords,
+            "XENO_MILITARY": mil and "XENO" in card.keywords,
+            "NAME": card.name.casefold() == name.casefold(),
+        }[kind]
     return int(vp) if ok else 0
 
 
@@ -234,8 +240,7 @@ def compare_keldon_scoring(cards: list, keldon: dict) -> list[Diff]:
         if scorer is None or not getattr(theirs, "raw_v", None):
             continue
         mine_pp = [(s.per_player, s.vp) for s in scorer.scoring if s.per_player]
-        their_pp = [(v.split(":")[1], int(v.split(":")[0])) for v in theirs.raw_v
-                    if keldon_vp(v, scorer) is None]
+        their_pp = [(v.split(":")[1], int(v.split(":")[0])) for v in theirs.raw_v if keldon_vp(v, scorer) is None]
         if len(mine_pp) != len(their_pp):
             diffs.append(Diff("keldon", name, "scoring", f"per player {mine_pp}", f"per player {their_pp}"))
         for card in cards:
@@ -258,8 +263,7 @@ def resolve(diffs: list[Diff], cards: list) -> list[tuple[str, object]]:
                 d.status, d.why = "resolved", f"{rec.resolution} [{rec.source}]"
                 used.add((card.name, i))
                 break
-    return [(c.name, rec) for c in cards for i, rec in enumerate(c.differences)
-            if (c.name, i) not in used]
+    return [(c.name, rec) for c in cards for i, rec in enumerate(c.differences) if (c.name, i) not in used]
 
 
 def _plain(value):
@@ -298,28 +302,40 @@ def write_verified(content_dir: Path, cards: list, commits: dict[str, str], date
     from generator.content.verified_cards import card_record
     from generator.fsutil import write_atomic
 
-    what = {"bga": f"bga: houseofsuns/raceforthegalaxy @ {commits.get('bga')} (cards.inc.php: "
-                   f"{', '.join(FIELDS)}, Military powers; raceforthegalaxy.game.php: 6-cost scoring)",
-            "arc3": f"arc3: khanghy2130/rftg-arc3 @ {commits.get('arc3')} (src/lib/cardPool.ts: "
-                    f"{', '.join(ARC3_FIELDS)})"}
-    reverify = ("fetch houseofsuns/raceforthegalaxy and khanghy2130/rftg-arc3, then run .venv/bin/python "
-                "tools/compare_cards.py BGA_REPO --arc3 ARC3_REPO --write-verified (docs/card-data.md)")
+    what = {
+        "bga": f"bga: houseofsuns/raceforthegalaxy @ {commits.get('bga')} (cards.inc.php: "
+        f"{', '.join(FIELDS)}, Military powers; raceforthegalaxy.game.php: 6-cost scoring)",
+        "arc3": f"arc3: khanghy2130/rftg-arc3 @ {commits.get('arc3')} (src/lib/cardPool.ts: {', '.join(ARC3_FIELDS)})",
+    }
+    reverify = (
+        "fetch houseofsuns/raceforthegalaxy and khanghy2130/rftg-arc3, then run .venv/bin/python "
+        "tools/compare_cards.py BGA_REPO --arc3 ARC3_REPO --write-verified (docs/card-data.md)"
+    )
     written = []
     for set_id, sources in VERIFIED_BY.items():
-        fields = list(dict.fromkeys(
-            (FIELDS if "bga" in sources else ()) + ARC3_FIELDS + (("military_powers",) if "bga" in sources else ())))
+        fields = list(
+            dict.fromkeys(
+                (FIELDS if "bga" in sources else ()) + ARC3_FIELDS + (("military_powers",) if "bga" in sources else ())
+            )
+        )
         if "bga" not in sources:
             fields.remove("copies") if "copies" in fields else None
-        lines = ["# Card values verified against the sources below. Written by tools/compare_cards.py",
-                 "# --write-verified; do not edit by hand: `playaid check` fails on a card value that differs.",
-                 "kind: verified-cards", f"id: rftg-verified-{set_id}", f"set: {set_id}", f'date: "{date}"',
-                 "sources:"]
+        lines = [
+            "# Card values verified against the sources below. Written by tools/compare_cards.py",
+            "# --write-verified; do not edit by hand: `playaid check` fails on a card value that differs.",
+            "kind: verified-cards",
+            f"id: rftg-verified-{set_id}",
+            f"set: {set_id}",
+            f'date: "{date}"',
+            "sources:",
+        ]
         lines += [f"  - {json.dumps(what[s])}" for s in sources]
         lines += [f"fields: [{', '.join(fields)}]", f"reverify: {json.dumps(reverify)}", "cards:"]
         for card in sorted((c for c in cards if c.set == set_id), key=lambda c: c.name):
             scored = "bga" in sources and card.name in bga_scoring.READINGS
-            lines.append(f"  {json.dumps(card.name)}: "
-                         f"{json.dumps(card_record(card, fields, scored), ensure_ascii=False)}")
+            lines.append(
+                f"  {json.dumps(card.name)}: {json.dumps(card_record(card, fields, scored), ensure_ascii=False)}"
+            )
         path = content_dir / "rftg" / "cards" / "verified" / f"{set_id}.yaml"
         write_atomic(path, ("\n".join(lines) + "\n").encode())
         written.append(path)
@@ -332,9 +348,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--arc3", type=Path, help="fetched khanghy2130/rftg-arc3")
     ap.add_argument("--keldon", type=Path, help="fetched bnordli/rftg")
     ap.add_argument("--content", type=Path, default=ROOT / "content", help="content folder")
-    ap.add_argument("--write-verified", action="store_true",
-                    help="with --arc3 and nothing unresolved or stale: write content/rftg/cards/verified/"
-                         "<set>.yaml, the values playaid check holds the cards to")
+    ap.add_argument(
+        "--write-verified",
+        action="store_true",
+        help="with --arc3 and nothing unresolved or stale: write content/rftg/cards/verified/"
+        "<set>.yaml, the values playaid check holds the cards to",
+    )
     ap.add_argument("--date", default=None, help="date for --write-verified (default: today, YYYY-MM-DD)")
     args = ap.parse_args(argv)
 
@@ -345,8 +364,10 @@ def main(argv: list[str] | None = None) -> int:
     except (FileNotFoundError, ValueError) as exc:
         print(f"cannot read BGA data: {exc}", file=sys.stderr)
         return 2
-    print(f"# Card data comparison\n\ncontent: {len(cards)} card designs; BGA "
-          f"houseofsuns/raceforthegalaxy @ {cs.repo_commit(args.bga)}: {len(bga)} base + XI designs")
+    print(
+        f"# Card data comparison\n\ncontent: {len(cards)} card designs; BGA "
+        f"houseofsuns/raceforthegalaxy @ {cs.repo_commit(args.bga)}: {len(bga)} base + XI designs"
+    )
 
     covered = [c for c in cards if c.set in ("base", "xi")]
     pairs, unmatched = match_sources(covered, bga, "bga")
@@ -380,13 +401,18 @@ def main(argv: list[str] | None = None) -> int:
         kdiffs += compare_keldon_scoring(cards, keldon)
         for d in kdiffs:
             d.status = "informational"
-        print_table("Keldon vs content -- informational: base cards in 1st-edition values, promo "
-                    "start worlds as 0/0 placeholders", kdiffs)
+        print_table(
+            "Keldon vs content -- informational: base cards in 1st-edition values, promo "
+            "start worlds as 0/0 placeholders",
+            kdiffs,
+        )
 
     problems = 0
-    for title, items in (("content cards BGA does not have", missing),
-                         ("BGA cards content does not have", unmatched),
-                         ("BGA scoring code no longer as read", warnings)):
+    for title, items in (
+        ("content cards BGA does not have", missing),
+        ("BGA cards content does not have", unmatched),
+        ("BGA scoring code no longer as read", warnings),
+    ):
         if items:
             problems += len(items)
             print(f"\n## {title}\n")
@@ -398,13 +424,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"- {name}: {rec.field} ({rec.other}) {rec.value!r}")
     unresolved = [d for d in all_diffs if d.status != "resolved"]
     resolved = len(all_diffs) - len(unresolved)
-    print(f"\n{len(all_diffs)} differences: {resolved} resolved, {len(unresolved)} unresolved; "
-          f"{len(stale)} stale; {problems} other problems")
+    print(
+        f"\n{len(all_diffs)} differences: {resolved} resolved, {len(unresolved)} unresolved; "
+        f"{len(stale)} stale; {problems} other problems"
+    )
     clean = not unresolved and not stale and not problems
     if args.write_verified:
         if not clean or not args.arc3:
-            print("\nverified records NOT written: " + ("resolve every difference first" if not clean
-                                                         else "--write-verified needs --arc3"), file=sys.stderr)
+            print(
+                "\nverified records NOT written: "
+                + ("resolve every difference first" if not clean else "--write-verified needs --arc3"),
+                file=sys.stderr,
+            )
             return 1
         import datetime
 

@@ -63,7 +63,7 @@ def write_zip(target: Path, entries: list[tuple[str, bytes]], epoch: int) -> Non
     with zipfile.ZipFile(target, "w") as archive:
         for name, data in entries:
             info = zipfile.ZipInfo(name, _zip_time(epoch))
-            info.external_attr = (0o100644 << 16)
+            info.external_attr = 0o100644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3  # Unix, whatever machine wrote it
             archive.writestr(info, data, compresslevel=9)
@@ -112,8 +112,20 @@ def normalise_sdist(path: Path, epoch: int) -> None:
 
 
 #: What the sdist is built from (setup.py says which files of each folder ship).
-SOURCE_PARTS = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "generator", "content", "examples", "templates", "web",
-                "docs", "node_modules/pyodide", "node_modules/yaml")
+SOURCE_PARTS = (
+    "pyproject.toml",
+    "setup.py",
+    "README.md",
+    "LICENSE",
+    "generator",
+    "content",
+    "examples",
+    "templates",
+    "web",
+    "docs",
+    "node_modules/pyodide",
+    "node_modules/yaml",
+)
 
 
 #: Folders whose every file ships: in a git checkout, a file there that git does not track
@@ -127,8 +139,12 @@ def untracked(source: Path = ROOT) -> list[str]:
     if not (source / ".git").exists():
         return []
     try:
-        done = subprocess.run(["git", "-C", str(source), "ls-files", "--others", "--exclude-standard", "-z", "--",
-                               *TRACKED_PARTS], capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            ["git", "-C", str(source), "ls-files", "--others", "--exclude-standard", "-z", "--", *TRACKED_PARTS],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     except OSError:
         return []
     return sorted(p for p in done.stdout.split("\0") if p) if done.returncode == 0 else []
@@ -140,9 +156,11 @@ def refuse_untracked(source: Path = ROOT) -> None:
     found = untracked(source)
     if found:
         shown = ", ".join(found[:10]) + (f" and {len(found) - 10} more" if len(found) > 10 else "")
-        raise SystemExit(f"dist: {len(found)} untracked file{'' if len(found) == 1 else 's'} under "
-                         f"{' and '.join(p + '/' for p in TRACKED_PARTS)} would ship in the release: {shown} "
-                         f"(git add and commit them to ship them, or move them out; `git status` lists them)")
+        raise SystemExit(
+            f"dist: {len(found)} untracked file{'' if len(found) == 1 else 's'} under "
+            f"{' and '.join(p + '/' for p in TRACKED_PARTS)} would ship in the release: {shown} "
+            f"(git add and commit them to ship them, or move them out; `git status` lists them)"
+        )
 
 
 def build_python(out: Path, epoch: int, source: Path = ROOT) -> list[Path]:
@@ -161,8 +179,12 @@ def build_python(out: Path, epoch: int, source: Path = ROOT) -> list[Path]:
                 shutil.copyfile(src, copy / part)
         built_dir = Path(tmp) / "dist"
         env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
-        done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(built_dir), str(copy)],
-                              env=env, capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "build", "--outdir", str(built_dir), str(copy)],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         if done.returncode:
             raise SystemExit(f"python -m build failed:\n{done.stdout}{done.stderr}")
         for built in sorted(built_dir.iterdir()):
@@ -190,9 +212,12 @@ def build_site(out: Path) -> Path:
 def printing_note(paper: str, mode: str, aids: list[dict], games: list[tuple[str, str]]) -> str:
     """The PRINTING.txt of one zip: how to print these files, and what each one is."""
     size = {"a4": "A4 (210 x 297 mm)", "letter": "US Letter (8.5 x 11 in)"}[paper]
-    lines = [f"playaid {__version__}: player aids, {size}, "
-             f"{'for a print shop' if mode == 'print-shop' else 'to print at home'}",
-             "Games: " + ", ".join(f"{title} (content {version})" for title, version in games), ""]
+    lines = [
+        f"playaid {__version__}: player aids, {size}, "
+        f"{'for a print shop' if mode == 'print-shop' else 'to print at home'}",
+        "Games: " + ", ".join(f"{title} (content {version})" for title, version in games),
+        "",
+    ]
     lines += ["How to print", ""]
     if mode == "sheet":
         lines += [
@@ -224,8 +249,14 @@ def printing_note(paper: str, mode: str, aids: list[dict], games: list[tuple[str
     return "\n".join(lines)
 
 
-def build_pdf_zips(out: Path, epoch: int, output: Path = ROOT / "output", only: tuple[str, ...] = (),
-                   papers: tuple[str, ...] = PAPERS, modes: tuple[str, ...] = MODES) -> list[Path]:
+def build_pdf_zips(
+    out: Path,
+    epoch: int,
+    output: Path = ROOT / "output",
+    only: tuple[str, ...] = (),
+    papers: tuple[str, ...] = PAPERS,
+    modes: tuple[str, ...] = MODES,
+) -> list[Path]:
     """Build every aid (or the ``only`` ones) for each paper size and mode into ``output``
     (incremental) and zip the PDFs each build reports, with PRINTING.txt, as
     ``playaid-<version>-pdf-<folder>.zip``. Raises SystemExit naming the aid when one fails."""
@@ -255,8 +286,14 @@ def build_pdf_zips(out: Path, epoch: int, output: Path = ROOT / "output", only: 
                 size = paper_name if s["size"] == "page" else s["size"]
                 for suffix, use in (("", ""), ("-fillable", " to fill in on a screen")):
                     if f"{p.key}{suffix}.pdf" in names:
-                        aids.append({"file": f"{p.key}{suffix}.pdf", "title": s["title"] + use,
-                                     "format": s["format"], "size": size})
+                        aids.append(
+                            {
+                                "file": f"{p.key}{suffix}.pdf",
+                                "title": s["title"] + use,
+                                "format": s["format"],
+                                "size": size,
+                            }
+                        )
             entries = [(f"{folder}/PRINTING.txt", printing_note(paper, mode, aids, games).encode("utf-8"))]
             entries += [(f"{folder}/{Path(f).name}", (output / f).read_bytes()) for f in files]
             target = out / f"playaid-{__version__}-pdf-{render.folder}.zip"

@@ -13,14 +13,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_TOKEN = re.compile(r"""
+_TOKEN = re.compile(
+    r"""
     (?P<ws>\s+|//[^\n]*|\#[^\n]*|/\*.*?\*/)
   | (?P<str>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")
   | (?P<num>-?\d+(?:\.\d+)?)
   | (?P<arrow>=>)
   | (?P<name>[A-Za-z_][A-Za-z_0-9]*(?:::[A-Za-z_][A-Za-z_0-9]*)?)
   | (?P<punct>[(),.\[\]])
-""", re.VERBOSE | re.DOTALL)
+""",
+    re.VERBOSE | re.DOTALL,
+)
 
 #: Function wrappers that only mark a string for translation.
 _TRANSLATE = {"self::_", "clienttranslate", "_", "totranslate"}
@@ -141,7 +144,7 @@ def read_assignment(text: str, name: str, path: str = "<php>") -> Any:
     if not m:
         raise PhpLiteralError(f"{path}: no assignment to $this->{name}")
     # tokenise from the value to the end; parse one value and stop at its ';'
-    rest = text[m.end():]
+    rest = text[m.end() :]
     end = _statement_end(rest)
     parser = _Parser(_tokens(rest[:end]))
     value = parser.value()

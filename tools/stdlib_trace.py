@@ -27,8 +27,15 @@ if str(ROOT) not in sys.path:
 KEEP_FILE = ROOT / "generator" / "web" / "stdlib_keep.py"
 #: Kept whether traced or not: the codecs a Python program may name without importing anything
 #: (``str.encode("latin-1")``, a BOM-marked file); 10 kB in all.
-ALWAYS = ("encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodings.utf_16", "encodings.utf_32",
-          "encodings.unicode_escape", "encodings.raw_unicode_escape")
+ALWAYS = (
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.utf_8_sig",
+    "encodings.utf_16",
+    "encodings.utf_32",
+    "encodings.unicode_escape",
+    "encodings.raw_unicode_escape",
+)
 
 TRACER = '''"""playaid's import trace (tools/stdlib_trace.py): never in a site that is shipped."""
 import sys
@@ -127,8 +134,10 @@ def trace_stdlib(browser) -> tuple[str, set[str]]:
                     raise SystemExit(f"tools/stdlib_trace.py: the engine started from {started}, not {start}")
                 names = page.evaluate(EXERCISE, [records])
                 if not isinstance(names, list):
-                    raise SystemExit("tools/stdlib_trace.py: the trace hook did not answer (does the worker still "
-                                     "score with generator.scoring.api.score?)")
+                    raise SystemExit(
+                        "tools/stdlib_trace.py: the trace hook did not answer (does the worker still "
+                        "score with generator.scoring.api.score?)"
+                    )
                 seen |= set(names)
                 if start == "scratch" and snapshot_kept(page) is None:
                     raise SystemExit("tools/stdlib_trace.py: no memory snapshot was kept")
@@ -170,8 +179,11 @@ def main() -> int:
 
         missing = sorted(modules - set(stdlib_keep.MODULES))
         if missing or version != stdlib_keep.PYODIDE:
-            print(f"generator/web/stdlib_keep.py misses: {', '.join(missing) or '-'} "
-                  f"(pyodide {stdlib_keep.PYODIDE}, traced {version})", file=sys.stderr)
+            print(
+                f"generator/web/stdlib_keep.py misses: {', '.join(missing) or '-'} "
+                f"(pyodide {stdlib_keep.PYODIDE}, traced {version})",
+                file=sys.stderr,
+            )
             return 1
         print(f"generator/web/stdlib_keep.py keeps all {len(modules)} traced modules")
         return 0

@@ -27,8 +27,7 @@ GAP = 24
 
 
 def shot(browser, url: str, scheme: str, result: bool) -> bytes:
-    context = browser.new_context(viewport=PHONE, color_scheme=scheme, device_scale_factor=2,
-                                  service_workers="block")
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme, device_scale_factor=2, service_workers="block")
     page = context.new_page()
     page.goto(url)
     wait_ready(page)

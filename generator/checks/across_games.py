@@ -25,8 +25,14 @@ def claimed_twice(games: list) -> list[Problem]:
     for game in games:
         game_loc = game.located.get(("game", game.game.id))
         if game_loc is not None:
-            claim("game", game.id, game_loc, ("id",), f"game id '{game.id}' is the id of another game too",
-                  "give each game folder's game.yaml its own id")
+            claim(
+                "game",
+                game.id,
+                game_loc,
+                ("id",),
+                f"game id '{game.id}' is the id of another game too",
+                "give each game folder's game.yaml its own id",
+            )
         firsts.setdefault(("game", game.id), (game.folder, ""))
         if firsts[("game", game.id)][0] != game.folder:
             continue  # its record word and aid names repeat the other's: the id says it
@@ -34,15 +40,25 @@ def claimed_twice(games: list) -> list[Problem]:
             loc = game.located[("scoring", scoring_id)]
             word = doc.record or game.id
             path = ("record",) if doc.record else ("id",)
-            claim("record", word, loc, path,
-                  f"record word '{word}' is another game's record word too: records with `game: {word}` "
-                  f"would be scored by one of the two models, with its rules, without a word",
-                  "give this model its own `record:` word")
+            claim(
+                "record",
+                word,
+                loc,
+                path,
+                f"record word '{word}' is another game's record word too: records with `game: {word}` "
+                f"would be scored by one of the two models, with its rules, without a word",
+                "give this model its own `record:` word",
+            )
         for aids_id, doc in game.of_kind("aids").items():
             loc = game.located[("aids", aids_id)]
             for i, aid in enumerate(doc.aids):
                 name = f"{game.id}-{aid.id}"
-                claim("aid", name, loc, ("aids", i, "id"),
-                      f"aid '{aid.id}' of game '{game.id}' is written as {name}.pdf, as an aid of another game is",
-                      "give one of the two aids another id")
+                claim(
+                    "aid",
+                    name,
+                    loc,
+                    ("aids", i, "id"),
+                    f"aid '{aid.id}' of game '{game.id}' is written as {name}.pdf, as an aid of another game is",
+                    "give one of the two aids another id",
+                )
     return problems

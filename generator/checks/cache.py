@@ -46,9 +46,15 @@ class _Unusable(Exception):
     """The cache cannot be used (why, for debugging); the caller rebuilds it."""
 
 
-def load_content_cached(content_dir: Path, cache_dir: Path, digests: dict[str, str] | None = None,
-                        code: str | None = None, *, fingerprint: str | None = None,
-                        fresh: bool = False) -> Content:
+def load_content_cached(
+    content_dir: Path,
+    cache_dir: Path,
+    digests: dict[str, str] | None = None,
+    code: str | None = None,
+    *,
+    fingerprint: str | None = None,
+    fresh: bool = False,
+) -> Content:
     """`load_content`, reusing the checked result of an earlier call when no content file and
     no generator code changed. ``digests``/``code``/``fingerprint``: `content_digests(content_dir)`,
     `code_fingerprint()` and `content_fingerprint` (of those two) when the caller has them
@@ -60,8 +66,7 @@ def load_content_cached(content_dir: Path, cache_dir: Path, digests: dict[str, s
         return load_content(content_dir)
     digests = digests if digests is not None else content_digests(content_dir)
     if fingerprint is None:
-        fingerprint = content_fingerprint(content_dir, digests,
-                                          code if code is not None else code_fingerprint())
+        fingerprint = content_fingerprint(content_dir, digests, code if code is not None else code_fingerprint())
     cache = Path(cache_dir) / CACHE_NAME
     if not fresh:
         try:
@@ -70,8 +75,7 @@ def load_content_cached(content_dir: Path, cache_dir: Path, digests: dict[str, s
             pass
     content = load_content(content_dir)
     try:
-        write_atomic(cache, json.dumps(to_json(content, fingerprint), allow_nan=False,
-                                       separators=(",", ":")).encode())
+        write_atomic(cache, json.dumps(to_json(content, fingerprint), allow_nan=False, separators=(",", ":")).encode())
     except (PlayaidError, ValueError):
         pass  # the cache is an optimisation; failing to write it is not a build failure
     return content
@@ -84,9 +88,14 @@ def to_json(content: Content, fingerprint: str) -> dict:
     for game in content.games.values():
         files = []
         for key, located in game.located.items():
-            files.append({"path": game.paths[key], "data": json_data.encode(located.data),
-                          "marks": _marks_json(located.marks),
-                          "key_marks": _marks_json(located.key_marks)})
+            files.append(
+                {
+                    "path": game.paths[key],
+                    "data": json_data.encode(located.data),
+                    "marks": _marks_json(located.marks),
+                    "key_marks": _marks_json(located.key_marks),
+                }
+            )
         games.append({"folder": game.folder.name, "files": files})
     return {"format": FORMAT, "fingerprint": fingerprint, "games": games}
 
@@ -120,8 +129,9 @@ def read_cache(cache: Path, content_dir: Path, fingerprint: str, content_files: 
 def _read_game(content_dir: Path, entry: dict, content_files: set[str]) -> GameContent:
     folder = content_dir / entry["folder"]
     files = _field(entry, "files", list)
-    own = {name for name in content_files
-           if name.startswith(entry["folder"] + "/") and name.endswith((".yaml", ".yml"))}
+    own = {
+        name for name in content_files if name.startswith(entry["folder"] + "/") and name.endswith((".yaml", ".yml"))
+    }
     if sorted(_field(item, "path", str) for item in files) != sorted(own):
         raise _Unusable(f"{entry['folder']}: not this game's files")
     parsed: list[tuple[str, Located]] = []
@@ -162,8 +172,7 @@ def _marks(items: list) -> dict:
     out = {}
     for item in items:
         path, line, column = item  # ValueError/TypeError when not a triple
-        if not (isinstance(path, list) and type(line) is int and type(column) is int
-                and line >= 0 and column >= 0):
+        if not (isinstance(path, list) and type(line) is int and type(column) is int and line >= 0 and column >= 0):
             raise ValueError("a position is not [path, line, column]")
         if all(type(part) is str or type(part) is int for part in path):  # the common case
             out[tuple(path)] = (line, column)

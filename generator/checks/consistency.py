@@ -22,11 +22,21 @@ def check_consistency(content, partial: bool = False) -> list[Problem]:
     from generator.checks.scoring_checks import check_scoring
 
     if partial:
-        return (_check_tables(content) + _check_icons(content) + _check_fact_names(content)
-                + check_scoring(content, partial=True))
-    return (_check_tables(content) + _check_references(content) + _check_icons(content)
-            + _check_fact_names(content) + check_scoring(content) + check_verified_cards(content)
-            + check_vocabulary(content))
+        return (
+            _check_tables(content)
+            + _check_icons(content)
+            + _check_fact_names(content)
+            + check_scoring(content, partial=True)
+        )
+    return (
+        _check_tables(content)
+        + _check_references(content)
+        + _check_icons(content)
+        + _check_fact_names(content)
+        + check_scoring(content)
+        + check_verified_cards(content)
+        + check_vocabulary(content)
+    )
 
 
 def _check_tables(content) -> list[Problem]:
@@ -37,9 +47,13 @@ def _check_tables(content) -> list[Problem]:
         for ci, column in enumerate(table.columns):
             if column.key in first:
                 line = loc.position(("columns", first[column.key], "key"))[0]
-                problems.append(loc.problem(("columns", ci, "key"), f"duplicate column key "
-                                            f"'{column.key}' (first on line {line})",
-                                            "give each column its own key"))
+                problems.append(
+                    loc.problem(
+                        ("columns", ci, "key"),
+                        f"duplicate column key '{column.key}' (first on line {line})",
+                        "give each column its own key",
+                    )
+                )
             else:
                 first[column.key] = ci
         if len(first) < len(table.columns):
@@ -48,12 +62,23 @@ def _check_tables(content) -> list[Problem]:
         for ri, row in enumerate(table.rows):
             for key in row:
                 if key not in keys and key not in ("source", "note", "quote"):
-                    problems.append(loc.problem(("rows", ri, key), f"'{key}' is not a column of this table",
-                                                f"use one of: {', '.join(sorted(keys))}", prefer_key=True))
+                    problems.append(
+                        loc.problem(
+                            ("rows", ri, key),
+                            f"'{key}' is not a column of this table",
+                            f"use one of: {', '.join(sorted(keys))}",
+                            prefer_key=True,
+                        )
+                    )
             for key in keys:
                 if key not in row:
-                    problems.append(loc.problem(("rows", ri), f"row has no value for column '{key}'",
-                                                f"add `{key}: ...` (use '' for an empty cell)"))
+                    problems.append(
+                        loc.problem(
+                            ("rows", ri),
+                            f"row has no value for column '{key}'",
+                            f"add `{key}: ...` (use '' for an empty cell)",
+                        )
+                    )
     return problems
 
 
@@ -66,10 +91,14 @@ def _check_fact_names(content) -> list[Problem]:
         for name in doc.facts:
             line = loc.position(("facts", name), prefer_key=True)[0]
             if name in first:
-                problems.append(loc.problem(("facts", name), f"fact '{name}' is already defined in "
-                                            f"{first[name][0]}:{first[name][1]}",
-                                            "keep one definition (rename or delete the other)",
-                                            prefer_key=True))
+                problems.append(
+                    loc.problem(
+                        ("facts", name),
+                        f"fact '{name}' is already defined in {first[name][0]}:{first[name][1]}",
+                        "keep one definition (rename or delete the other)",
+                        prefer_key=True,
+                    )
+                )
             else:
                 first[name] = (loc.file, line)
     return problems
@@ -102,9 +131,13 @@ def _check_icons(content) -> list[Problem]:
         if isinstance(node, str):
             for token in ICON_TOKEN.findall(node):
                 if token not in icons:
-                    problems.append(loc.problem(path, f"unknown icon token [{token}]",
-                                                f"declare it in game.yaml icons: (known: "
-                                                f"{', '.join(sorted(icons)) or 'none'})"))
+                    problems.append(
+                        loc.problem(
+                            path,
+                            f"unknown icon token [{token}]",
+                            f"declare it in game.yaml icons: (known: {', '.join(sorted(icons)) or 'none'})",
+                        )
+                    )
         elif isinstance(node, dict):
             for key, value in node.items():
                 walk(value, path + (key,), loc)
@@ -124,10 +157,18 @@ def _icon_file_problem(file: str, icons_dir: Path) -> tuple[str, str] | None:
     (URLs are unquoted), resolving inside that folder to a regular file; None when it is."""
     shown = cut(file, 60)
     pure = PurePosixPath(file)
-    if (not file or pure.is_absolute() or ".." in pure.parts or "\\" in file or "%" in file
-            or CONTROL_CHARACTERS.search(file)):
-        return (f"icon file '{shown}' is not a file name inside templates/assets/icons",
-                "name one of the SVG files in templates/assets/icons, e.g. xeno.svg")
+    if (
+        not file
+        or pure.is_absolute()
+        or ".." in pure.parts
+        or "\\" in file
+        or "%" in file
+        or CONTROL_CHARACTERS.search(file)
+    ):
+        return (
+            f"icon file '{shown}' is not a file name inside templates/assets/icons",
+            "name one of the SVG files in templates/assets/icons, e.g. xeno.svg",
+        )
     if pure.suffix.lower() != ".svg":
         return f"icon file '{shown}' is not an SVG file", "draw the icon as SVG in templates/assets/icons"
     root = icons_dir.resolve()
@@ -149,17 +190,28 @@ def _check_references(content) -> list[Problem]:
         seen: dict[str, int] = {}
         for ai, aid in enumerate(aids.aids):
             if aid.id in seen:
-                problems.append(loc.problem(("aids", ai, "id"), f"duplicate aid id '{aid.id}'",
-                                            "give each aid its own id"))
+                problems.append(
+                    loc.problem(("aids", ai, "id"), f"duplicate aid id '{aid.id}'", "give each aid its own id")
+                )
             seen[aid.id] = ai
             if aid.sheet is not None:
                 scoring = content.of_kind("scoring")
                 if aid.sheet not in scoring:
-                    problems.append(loc.problem(("aids", ai, "sheet"), f"no kind: scoring document '{aid.sheet}'",
-                                                f"use one of: {', '.join(sorted(scoring)) or 'none (add a scoring file)'}"))
+                    problems.append(
+                        loc.problem(
+                            ("aids", ai, "sheet"),
+                            f"no kind: scoring document '{aid.sheet}'",
+                            f"use one of: {', '.join(sorted(scoring)) or 'none (add a scoring file)'}",
+                        )
+                    )
                 elif scoring[aid.sheet].sheet is None:
-                    problems.append(loc.problem(("aids", ai, "sheet"), f"scoring model '{aid.sheet}' has no `sheet`",
-                                                "add `sheet: {lines: [...]}` to it"))
+                    problems.append(
+                        loc.problem(
+                            ("aids", ai, "sheet"),
+                            f"scoring model '{aid.sheet}' has no `sheet`",
+                            "add `sheet: {lines: [...]}` to it",
+                        )
+                    )
             for fi, face in enumerate(aid.faces):
                 for bi, block in enumerate(face.blocks):
                     path = ("aids", ai, "faces", fi, "blocks", bi)
@@ -174,33 +226,49 @@ def _check_block(block, path, loc, rules, tables, facts) -> list[Problem]:
         doc_id = block.rules if isinstance(block, RulesBlock) else block.rulings
         field = "rules" if isinstance(block, RulesBlock) else "rulings"
         if doc_id not in rules:
-            out.append(loc.problem(path + (field,), f"no rules document '{doc_id}'",
-                                   f"use one of: {', '.join(sorted(rules))}"))
+            out.append(
+                loc.problem(path + (field,), f"no rules document '{doc_id}'", f"use one of: {', '.join(sorted(rules))}")
+            )
         elif isinstance(block, RulesBlock) and block.sections:
             have = [s.id for s in rules[doc_id].sections]
             for si, sid in enumerate(block.sections):
                 if sid not in have:
-                    out.append(loc.problem(path + ("sections", si), f"rules '{doc_id}' has no section '{sid}'",
-                                           f"use one of: {', '.join(have)}"))
+                    out.append(
+                        loc.problem(
+                            path + ("sections", si),
+                            f"rules '{doc_id}' has no section '{sid}'",
+                            f"use one of: {', '.join(have)}",
+                        )
+                    )
         elif isinstance(block, RulingsBlock) and block.only:
             have = [r.id for r in rules[doc_id].rulings]
             for ri, rid in enumerate(block.only):
                 if rid not in have:
-                    out.append(loc.problem(path + ("only", ri), f"rules '{doc_id}' has no ruling '{rid}'",
-                                           f"use one of: {', '.join(have) or '(none: add `rulings:` to it)'}"))
+                    out.append(
+                        loc.problem(
+                            path + ("only", ri),
+                            f"rules '{doc_id}' has no ruling '{rid}'",
+                            f"use one of: {', '.join(have) or '(none: add `rulings:` to it)'}",
+                        )
+                    )
     elif isinstance(block, TableBlock):
         if block.table not in tables:
-            out.append(loc.problem(path + ("table",), f"no table '{block.table}'",
-                                   f"use one of: {', '.join(sorted(tables))}"))
+            out.append(
+                loc.problem(path + ("table",), f"no table '{block.table}'", f"use one of: {', '.join(sorted(tables))}")
+            )
         elif block.columns:
             keys = [c.key for c in tables[block.table].columns]
             for ci, key in enumerate(block.columns):
                 if key not in keys:
-                    out.append(loc.problem(path + ("columns", ci), f"table '{block.table}' has no column '{key}'",
-                                           f"use one of: {', '.join(keys)}"))
+                    out.append(
+                        loc.problem(
+                            path + ("columns", ci),
+                            f"table '{block.table}' has no column '{key}'",
+                            f"use one of: {', '.join(keys)}",
+                        )
+                    )
     elif isinstance(block, FactsBlock):
         for fi, name in enumerate(block.facts):
             if name not in facts:
-                out.append(loc.problem(path + ("facts", fi), f"no fact '{name}'",
-                                       "define it in a kind: facts file"))
+                out.append(loc.problem(path + ("facts", fi), f"no fact '{name}'", "define it in a kind: facts file"))
     return out

@@ -27,8 +27,9 @@ def iter_sources(model: BaseModel, path: tuple = ()) -> Iterator[tuple[tuple, An
             yield path + ("part",), model.part, path + ("part",)
         for si, section in enumerate(model.sections):
             spath = path + ("sections", si)
-            yield from _items(section.items, section.source,
-                              spath + ("source",) if section.source else None, spath + ("items",))
+            yield from _items(
+                section.items, section.source, spath + ("source",) if section.source else None, spath + ("items",)
+            )
         for ri, ruling in enumerate(model.rulings):
             yield path + ("rulings", ri), ruling.source, path + ("rulings", ri, "source")
             if ruling.part:
@@ -91,16 +92,25 @@ def check_fact_sources(content, seeds_dir: Path | None) -> list[Problem]:
         checked: set[tuple | None] = set()
         for path, src, src_path in iter_sources(model):
             if src is None or src == "":
-                problems.append(loc.problem(path, "this fact has no source",
-                                            "add `source: '<rulebook id>: <section heading>'` "
-                                            "here or on its section/table"))
+                problems.append(
+                    loc.problem(
+                        path,
+                        "this fact has no source",
+                        "add `source: '<rulebook id>: <section heading>'` here or on its section/table",
+                    )
+                )
                 continue
             if src_path in checked:
                 continue
             checked.add(src_path)
             if not isinstance(src, str):
-                problems.append(loc.problem(src_path, f"source must be text, not {src!r}",
-                                            "write '<rulebook id>: <section heading>' in quotes"))
+                problems.append(
+                    loc.problem(
+                        src_path,
+                        f"source must be text, not {src!r}",
+                        "write '<rulebook id>: <section heading>' in quotes",
+                    )
+                )
                 continue
             bad = sources.check_source(src, content.game, seeds_dir)
             if bad:

@@ -83,8 +83,7 @@ def _fact_locations(content, expression: str) -> str:
 
 def _describe_row(row) -> str:
     if isinstance(row, dict):
-        shown = [f"{k}={short_repr(v, 40)}" for k, v in list(row.items())[:20]
-                 if not isinstance(v, (list, dict))][:3]
+        shown = [f"{k}={short_repr(v, 40)}" for k, v in list(row.items())[:20] if not isinstance(v, (list, dict))][:3]
         return ", ".join(shown)
     return short_repr(row, 80)
 
@@ -96,22 +95,35 @@ def run_checks(content) -> list[Problem]:
     budget = Budget(steps=GAME_STEPS)
     problems: list[Problem] = []
     seen: dict[str, str] = {}
-    every = [(content.located[("checks", checks_id)], ci, check)
-             for checks_id, doc in content.of_kind("checks").items() for ci, check in enumerate(doc.checks)]
+    every = [
+        (content.located[("checks", checks_id)], ci, check)
+        for checks_id, doc in content.of_kind("checks").items()
+        for ci, check in enumerate(doc.checks)
+    ]
     for n, (loc, ci, check) in enumerate(every):
         path = ("checks", ci)
         if check.id in seen:
-            problems.append(loc.problem(path + ("id",), f"check '{check.id}' is defined twice (also at "
-                                        f"{seen[check.id]}); it is run once", "give each check its own id"))
+            problems.append(
+                loc.problem(
+                    path + ("id",),
+                    f"check '{check.id}' is defined twice (also at {seen[check.id]}); it is run once",
+                    "give each check its own id",
+                )
+            )
             continue
         seen[check.id] = f"{loc.file}:{loc.position(path + ('id',))[0]}"
         problems.extend(_run_one(content, check, path, loc, names, where, budget))
         if budget.left < 0:
             rest = len(every) - n - 1
-            problems.append(loc.problem(path, f"check '{check.id}': this game's checks take more than "
-                                        f"{GAME_STEPS:,} steps in all; {rest} check{'s' if rest != 1 else ''} "
-                                        f"after it {'were' if rest != 1 else 'was'} not run",
-                                        "make the expressions walk fewer items"))
+            problems.append(
+                loc.problem(
+                    path,
+                    f"check '{check.id}': this game's checks take more than "
+                    f"{GAME_STEPS:,} steps in all; {rest} check{'s' if rest != 1 else ''} "
+                    f"after it {'were' if rest != 1 else 'was'} not run",
+                    "make the expressions walk fewer items",
+                )
+            )
             break
     return problems
 
@@ -144,8 +156,13 @@ def _message(check: Check, text: str, exc: ExpressionError) -> str:
 def _run_one(content, check: Check, path, loc, names, where, budget: Budget) -> list[Problem]:
     fields = [f for f in ("for_each", "where", "expect", "equals") if getattr(check, f) is not None]
     if check.where is not None and check.for_each is None:
-        return [loc.problem(path + ("where",), f"check '{check.id}': `where` needs `for_each`",
-                            "add for_each: <the list of rows>, or remove where")]
+        return [
+            loc.problem(
+                path + ("where",),
+                f"check '{check.id}': `where` needs `for_each`",
+                "add for_each: <the list of rows>, or remove where",
+            )
+        ]
     compiled: dict[str, Expression] = {}
     for field in fields:
         text = getattr(check, field)
@@ -160,8 +177,9 @@ def _run_one(content, check: Check, path, loc, names, where, budget: Budget) -> 
         expression = compiled[field]
         try:
             # one step a character bounds the work of an expression without loops
-            return _within(budget, lambda one: (one.spend(len(expression.text)),
-                                                expression.evaluate(env, one))[1]), None
+            return _within(
+                budget, lambda one: (one.spend(len(expression.text)), expression.evaluate(env, one))[1]
+            ), None
         except ExpressionError as exc:
             if budget.left < 0:
                 return None, None  # the game's budget is spent: said once, by run_checks
@@ -177,12 +195,22 @@ def _run_one(content, check: Check, path, loc, names, where, budget: Budget) -> 
         if isinstance(found, dict):
             found = list(found)
         if not isinstance(found, (list, tuple, set, frozenset)):
-            return [loc.problem(path + ("for_each",), f"check '{check.id}': `for_each` gives "
-                                f"{short_repr(found, 60)}, not a list of rows", _HINT)]
+            return [
+                loc.problem(
+                    path + ("for_each",),
+                    f"check '{check.id}': `for_each` gives {short_repr(found, 60)}, not a list of rows",
+                    _HINT,
+                )
+            ]
         rows = found
         if len(rows) > MAX_ROWS:
-            return [loc.problem(path + ("for_each",), f"check '{check.id}': `for_each` gives "
-                                f"{len(rows):,} rows; a check may walk at most {MAX_ROWS:,}", _HINT)]
+            return [
+                loc.problem(
+                    path + ("for_each",),
+                    f"check '{check.id}': `for_each` gives {len(rows):,} rows; a check may walk at most {MAX_ROWS:,}",
+                    _HINT,
+                )
+            ]
     problems = []
     for row in rows:
         env = names if row is _NO_ROW else {**names, "row": row}
@@ -202,8 +230,14 @@ def _run_one(content, check: Check, path, loc, names, where, budget: Budget) -> 
         except ExpressionError as exc:
             if budget.left < 0:
                 return []  # the game's budget is spent: said once, by run_checks
-            return [loc.problem(path, f"check '{check.id}': comparing `{cut(check.expect, 80)}` with "
-                                f"`{cut(check.equals, 80)}` {exc.message}", _HINT)]
+            return [
+                loc.problem(
+                    path,
+                    f"check '{check.id}': comparing `{cut(check.expect, 80)}` with "
+                    f"`{cut(check.equals, 80)}` {exc.message}",
+                    _HINT,
+                )
+            ]
         if got != want:
             at = ""
             if row is not _NO_ROW:
@@ -212,9 +246,11 @@ def _run_one(content, check: Check, path, loc, names, where, budget: Budget) -> 
                     f, line = where[id(row)]
                     at += f" at {f}:{line}"
             facts_at = _fact_locations(content, check.expect + " " + check.equals)
-            message = (f"check '{check.id}' failed{at}: {check.description}: "
-                       f"`{cut(check.expect, 200)}` is {short_repr(got, 80)} but `{cut(check.equals, 200)}` "
-                       f"is {short_repr(want, 80)}")
+            message = (
+                f"check '{check.id}' failed{at}: {check.description}: "
+                f"`{cut(check.expect, 200)}` is {short_repr(got, 80)} but `{cut(check.equals, 200)}` "
+                f"is {short_repr(want, 80)}"
+            )
             if facts_at:
                 message += f" [{facts_at}]"
             problems.append(loc.problem(path, message, "correct the content value that is wrong"))

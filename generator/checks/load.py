@@ -32,8 +32,10 @@ from generator.errors import ContentError, Problem, display_path
 from generator.reader.yaml_io import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, Located, load_bytes, read_bounded
 
 #: Order of kinds in `GameContent.summary` (others follow, by name).
-_SUMMARY_ORDER = {kind: i for i, kind in enumerate(("rules", "table", "facts", "checks", "cards", "verified-cards", "aids",
-                                                           "scoring"))}
+_SUMMARY_ORDER = {
+    kind: i
+    for i, kind in enumerate(("rules", "table", "facts", "checks", "cards", "verified-cards", "aids", "scoring"))
+}
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,7 @@ class GameContent:
         Kinds without documents are left out; a kind without its own wording is counted in
         documents (``1 scoring``).
         """
+
         def n(count: int, one: str, many: str) -> str:
             return f"{count} {one if count == 1 else many}"
 
@@ -89,13 +92,17 @@ class GameContent:
             models = list(docs.values())
             if kind == "rules":
                 part = n(len(models), "rules document", "rules documents")
-                part += (f" ({n(sum(len(m.sections) for m in models), 'section', 'sections')}, "
-                         f"{n(sum(len(m.rulings) for m in models), 'ruling', 'rulings')})")
+                part += (
+                    f" ({n(sum(len(m.sections) for m in models), 'section', 'sections')}, "
+                    f"{n(sum(len(m.rulings) for m in models), 'ruling', 'rulings')})"
+                )
             elif kind == "table":
                 part = n(len(models), "table", "tables")
             elif kind == "facts":
-                part = (f"{n(len(models), 'fact file', 'fact files')} "
-                        f"({n(sum(len(m.facts) for m in models), 'fact', 'facts')})")
+                part = (
+                    f"{n(len(models), 'fact file', 'fact files')} "
+                    f"({n(sum(len(m.facts) for m in models), 'fact', 'facts')})"
+                )
             elif kind == "checks":
                 part = n(sum(len(m.checks) for m in models), "check passed", "checks passed")
             elif kind == "cards":
@@ -148,14 +155,33 @@ def load_content(root: Path | str = "content") -> Content:
     if not folders and problems:
         raise ContentError(problems)
     if not folders and (root / "game.yaml").is_file():
-        raise ContentError([Problem(display_path(root), 0, 0, "",
-                                    "this is a game folder, not the content folder",
-                                    f"pass the folder that holds it: {display_path(root.resolve().parent)}")])
+        raise ContentError(
+            [
+                Problem(
+                    display_path(root),
+                    0,
+                    0,
+                    "",
+                    "this is a game folder, not the content folder",
+                    f"pass the folder that holds it: {display_path(root.resolve().parent)}",
+                )
+            ]
+        )
     problems += _folders_without_game(root)  # named with the other games' problems
     if not folders:
-        raise ContentError(problems + [Problem(display_path(root), 0, 0, "",
-                                    "no game folders (sub-folders with a game.yaml) found",
-                                    "create content/<game>/game.yaml with `kind: game`")])
+        raise ContentError(
+            problems
+            + [
+                Problem(
+                    display_path(root),
+                    0,
+                    0,
+                    "",
+                    "no game folders (sub-folders with a game.yaml) found",
+                    "create content/<game>/game.yaml with `kind: game`",
+                )
+            ]
+        )
     seeds_dir = sources.find_seeds_dir(root)
     loaded: list[GameContent] = []
     for folder in folders:
@@ -171,8 +197,9 @@ def load_content(root: Path | str = "content") -> Content:
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise ContentError(problems)
-    return Content(root=root, games=MappingProxyType(games),
-                   warnings=tuple(p for p in problems if p.severity == "warning"))
+    return Content(
+        root=root, games=MappingProxyType(games), warnings=tuple(p for p in problems if p.severity == "warning")
+    )
 
 
 def declares_rulebooks(root: Path | str) -> bool:
@@ -195,10 +222,17 @@ def _folders_without_game(root: Path) -> list[Problem]:
         for folder in folders_without_game(root):
             names = sorted(p.name for p in folder.iterdir() if p.suffix in CONTENT_SUFFIXES)
             shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
-            problems.append(Problem(display_path(folder), 0, 0, "",
-                                    f"this game folder has no game.yaml, so its files ({shown}) are not read",
-                                    "add game.yaml (`kind: game`, id, title; `playaid new` writes one), "
-                                    "or move the folder out of the content folder"))
+            problems.append(
+                Problem(
+                    display_path(folder),
+                    0,
+                    0,
+                    "",
+                    f"this game folder has no game.yaml, so its files ({shown}) are not read",
+                    "add game.yaml (`kind: game`, id, title; `playaid new` writes one), "
+                    "or move the folder out of the content folder",
+                )
+            )
     except OSError:  # a folder that cannot be listed: the games that can be read are checked
         pass
     return problems
@@ -210,8 +244,9 @@ def game_document(documents: dict[str, dict[str, Any]]) -> Game | None:
     return games[-1] if games else None
 
 
-def index_documents(parsed: list[tuple[str, Located]]
-                    ) -> tuple[dict[str, dict[str, Any]], dict, dict, list[Problem], bool]:
+def index_documents(
+    parsed: list[tuple[str, Located]],
+) -> tuple[dict[str, dict[str, Any]], dict, dict, list[Problem], bool]:
     """Validate parsed documents and index them by kind and id.
 
     ``parsed``: (path relative to the content folder, posix; located document) in file order.
@@ -233,9 +268,13 @@ def index_documents(parsed: list[tuple[str, Located]]
         doc_id = model.id
         if (kind, doc_id) in located:
             first = located[(kind, doc_id)]
-            problems.append(loc.problem(("id",), f"duplicate {kind} id '{doc_id}' "
-                                        f"(also in {first.file}:{first.position(('id',))[0]})",
-                                        "give each document its own id"))
+            problems.append(
+                loc.problem(
+                    ("id",),
+                    f"duplicate {kind} id '{doc_id}' (also in {first.file}:{first.position(('id',))[0]})",
+                    "give each document its own id",
+                )
+            )
             failed = True
             continue
         documents.setdefault(kind, {})[doc_id] = model
@@ -283,8 +322,16 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     game = game_document(documents)
     if game is None:
         if not problems:
-            problems.append(Problem(display_path(folder / "game.yaml"), 0, 0, "kind",
-                                    "game.yaml is not a `kind: game` document", "set `kind: game`"))
+            problems.append(
+                Problem(
+                    display_path(folder / "game.yaml"),
+                    0,
+                    0,
+                    "kind",
+                    "game.yaml is not a `kind: game` document",
+                    "set `kind: game`",
+                )
+            )
         return None, problems
     content = GameContent(game, folder, documents, located, paths)
     problems.extend(check_fact_sources(content, seeds_dir))
@@ -297,6 +344,7 @@ def _load_game(folder: Path, seeds_dir: Path | None) -> tuple[GameContent | None
     problems.extend(check_fact_types(content))
     if not [p for p in problems if p.severity == "error"]:
         from generator.checks.invariants import run_checks  # needs a consistent, well-typed model
+
         problems.extend(run_checks(content))
     # values against the rulebook text: reported with the checks, which often catch the same slip
     problems.extend(check_values(content, seeds_dir, content.rulebook_values))

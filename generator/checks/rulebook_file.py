@@ -69,8 +69,10 @@ def name_problem(name: str) -> Refused | None:
     if CONTROL_CHARACTERS.search(name):
         return Refused(f"rulebook file name {shown!r} holds control characters", _NAME_HINT)
     if PurePosixPath(name).is_absolute() or PureWindowsPath(name).anchor:
-        return Refused(f"refused: rulebook file '{shown}' is an absolute path; rulebooks are read "
-                       f"from the seeds folder only", _NAME_HINT)
+        return Refused(
+            f"refused: rulebook file '{shown}' is an absolute path; rulebooks are read from the seeds folder only",
+            _NAME_HINT,
+        )
     if "\\" in name:
         return Refused(f"rulebook file '{shown}' holds a backslash", "separate folders with '/'")
     if ".." in PurePosixPath(name).parts:
@@ -89,14 +91,20 @@ def open_rulebook(seeds_dir: Path, name: str) -> RulebookText | Refused:
     try:
         target = (root / name).resolve(strict=True)
     except FileNotFoundError:
-        return Refused(f"rulebook file '{cut(name, 60)}' not found in the seeds folder {seeds_dir}",
-                       _missing_hint(root, name), missing=True)
+        return Refused(
+            f"rulebook file '{cut(name, 60)}' not found in the seeds folder {seeds_dir}",
+            _missing_hint(root, name),
+            missing=True,
+        )
     except (OSError, RuntimeError) as exc:  # a link loop, a folder we may not enter
-        return Refused(f"rulebook file '{cut(name, 60)}' cannot be opened: {getattr(exc, 'strerror', None) or exc}",
-                       _NAME_HINT)
+        return Refused(
+            f"rulebook file '{cut(name, 60)}' cannot be opened: {getattr(exc, 'strerror', None) or exc}", _NAME_HINT
+        )
     if not target.is_relative_to(root):
-        return Refused(f"refused: rulebook file '{cut(name, 60)}' links outside the seeds folder",
-                       "copy the rulebook text into the seeds folder instead of linking to it")
+        return Refused(
+            f"refused: rulebook file '{cut(name, 60)}' links outside the seeds folder",
+            "copy the rulebook text into the seeds folder instead of linking to it",
+        )
     try:
         st = os.stat(target)
     except OSError as exc:
@@ -104,8 +112,11 @@ def open_rulebook(seeds_dir: Path, name: str) -> RulebookText | Refused:
     if not stat.S_ISREG(st.st_mode):
         return Refused(f"rulebook file '{cut(name, 60)}' is not a regular file", _NAME_HINT)
     if st.st_size > MAX_RULEBOOK_BYTES:
-        return Refused(f"rulebook file '{cut(name, 60)}' is {st.st_size:,} bytes, more than the "
-                       f"{MAX_RULEBOOK_BYTES:,} a rulebook text may have", "name the rulebook's plain-text file")
+        return Refused(
+            f"rulebook file '{cut(name, 60)}' is {st.st_size:,} bytes, more than the "
+            f"{MAX_RULEBOOK_BYTES:,} a rulebook text may have",
+            "name the rulebook's plain-text file",
+        )
     return _read(str(target), name, st.st_size, st.st_mtime_ns, st.st_ino)
 
 
@@ -120,8 +131,7 @@ def _missing_hint(root: Path, name: str) -> str:
         names = None
     close = difflib.get_close_matches(name, names or (), n=2, cutoff=0.8)  # 0.6 matched "demo-" and ".txt"
     if close:
-        return (f"did you mean {' or '.join(repr(cut(n, 60)) for n in close)}? If it is elsewhere, "
-                f"{elsewhere[3:]}")
+        return f"did you mean {' or '.join(repr(cut(n, 60)) for n in close)}? If it is elsewhere, {elsewhere[3:]}"
     if names:
         shown = ", ".join(cut(n, 60) for n in names[:5])
         more = f" and {len(names) - 5} more" if len(names) > 5 else ""
@@ -141,18 +151,24 @@ def _read(target: str, name: str, _size: int, _mtime_ns: int, _inode: int) -> Ru
     except OSError as exc:
         return Refused(f"rulebook file '{shown}' cannot be read: {exc.strerror or exc}", _NAME_HINT)
     if len(data) > MAX_RULEBOOK_BYTES:  # it grew since the stat
-        return Refused(f"rulebook file '{shown}' is more than the {MAX_RULEBOOK_BYTES:,} bytes a "
-                       f"rulebook text may have", "name the rulebook's plain-text file")
+        return Refused(
+            f"rulebook file '{shown}' is more than the {MAX_RULEBOOK_BYTES:,} bytes a rulebook text may have",
+            "name the rulebook's plain-text file",
+        )
     if b"\0" in data:
         line = data.count(b"\n", 0, data.index(b"\0")) + 1
-        return Refused(f"rulebook file '{shown}' holds a NUL byte at line {line}: a binary file, "
-                       f"not a rulebook text", "name the rulebook's plain-text file")
+        return Refused(
+            f"rulebook file '{shown}' holds a NUL byte at line {line}: a binary file, not a rulebook text",
+            "name the rulebook's plain-text file",
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        return Refused(f"rulebook file '{shown}' is not UTF-8 text: byte 0x{data[exc.start]:02X} "
-                       f"at line {line}", "save the rulebook text as UTF-8")
+        return Refused(
+            f"rulebook file '{shown}' is not UTF-8 text: byte 0x{data[exc.start]:02X} at line {line}",
+            "save the rulebook text as UTF-8",
+        )
     return RulebookText(name, tuple(text.splitlines()))
 
 

@@ -27,18 +27,43 @@ from generator.checks.sources import normal_heading, opens_heading
 #: Paragraph labels that open a sub-paragraph of a section, never a section of their own.
 SUB_LABELS = ("example", "example 2", "tip", "note", "important", "exceptions", "thematically")
 
-_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "if", "in", "of", "on", "or", "the", "to",
-                "vs", "with", "per", "from", "not", "into"}
+_SMALL_WORDS = {
+    "a",
+    "an",
+    "and",
+    "as",
+    "at",
+    "by",
+    "for",
+    "if",
+    "in",
+    "of",
+    "on",
+    "or",
+    "the",
+    "to",
+    "vs",
+    "with",
+    "per",
+    "from",
+    "not",
+    "into",
+}
 _RUN_IN = re.compile(r"^(?P<bullet>[•\-]\s*)?(?P<step>\d+[ab]?\.\s+)?(?P<phrase>[^.:]{1,70}?)[.:](?:\s|$)")
 _STEP = re.compile(r"^\d+[ab]?\.\s")
 # A number: optional sign (only where it cannot be a range dash), digits with optional thousands
 # separators and decimals; not part of a word such as d20.
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])(?P<sign>[-−])?(?P<digits>\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?)")
-_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty".split())}
-_WORDS.update({w: i + 1 for i, w in enumerate(
-    "first second third fourth fifth sixth seventh eighth ninth tenth".split())})
+_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_WORDS.update(
+    {w: i + 1 for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split())}
+)
 _WORDS.update({"twice": 2, "once": 1, "single": 1})
 _WORD = re.compile(r"\b(" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 

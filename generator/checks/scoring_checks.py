@@ -30,8 +30,13 @@ def check_scoring(content, partial: bool = False) -> list[Problem]:
     if len(content.of_kind("scoring")) > 1:
         second = sorted(content.of_kind("scoring"))[1]
         loc = content.located[("scoring", second)]
-        problems.append(loc.problem(("id",), "a game has one scoring model; this is a second one",
-                                    "merge it into the first (one kind: scoring file per game)"))
+        problems.append(
+            loc.problem(
+                ("id",),
+                "a game has one scoring model; this is a second one",
+                "merge it into the first (one kind: scoring file per game)",
+            )
+        )
     return problems
 
 
@@ -46,8 +51,12 @@ def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
     known_mechanisms = set(mechanism_classes())
     for name in doc.mechanisms:
         if name not in known_mechanisms:
-            bad(("mechanisms", name), f"unknown mechanism '{name}'",
-                f"use one of: {', '.join(sorted(known_mechanisms))}", prefer_key=True)
+            bad(
+                ("mechanisms", name),
+                f"unknown mechanism '{name}'",
+                f"use one of: {', '.join(sorted(known_mechanisms))}",
+                prefer_key=True,
+            )
         else:
             _typed(bad, ("mechanisms", name), doc.mechanisms[name], _config_types(name), f"mechanism {name}")
     endings = {e.id for e in doc.endings}
@@ -55,50 +64,80 @@ def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
     record_values = {e.id for e in doc.record_entered}
     _unique(bad, [("endings", i, e.id) for i, e in enumerate(doc.endings)], "ending")
     _unique(bad, [("variants", i, v.id) for i, v in enumerate(doc.variants)], "variant")
-    items = ([("record_entered", i, e.id) for i, e in enumerate(doc.record_entered)]
-             + [("entered", i, e.id) for i, e in enumerate(doc.entered)]
-             + [("measures", i, f.id) for i, f in enumerate(doc.measures)]
-             + [("components", i, f.id) for i, f in enumerate(doc.components)]
-             + [("awards", i, a.id) for i, a in enumerate(doc.awards)]
-             + [("tie_breakers", i, t.id) for i, t in enumerate(doc.tie_breakers)])
+    items = (
+        [("record_entered", i, e.id) for i, e in enumerate(doc.record_entered)]
+        + [("entered", i, e.id) for i, e in enumerate(doc.entered)]
+        + [("measures", i, f.id) for i, f in enumerate(doc.measures)]
+        + [("components", i, f.id) for i, f in enumerate(doc.components)]
+        + [("awards", i, a.id) for i, a in enumerate(doc.awards)]
+        + [("tie_breakers", i, t.id) for i, t in enumerate(doc.tie_breakers)]
+    )
     _unique(bad, items, "name")
     # a check's id is its finding's code: two checks with one id would read as one finding twice
-    _unique(bad, [("checks", i, c.id) for i, c in enumerate(doc.checks)]
-            + [("player_checks", i, c.id) for i, c in enumerate(doc.player_checks)], "check")
+    _unique(
+        bad,
+        [("checks", i, c.id) for i, c in enumerate(doc.checks)]
+        + [("player_checks", i, c.id) for i, c in enumerate(doc.player_checks)],
+        "check",
+    )
     constants = set(doc.constants) | {k for v in doc.variants for k in v.constants}
     for key, i, ident in items:
         if ident in RESERVED or ident in constants:
-            bad((key, i, "id"), f"'{ident}' is already a name formulas read "
-                f"({'a constant' if ident in constants else 'reserved'})", "choose another id")
+            bad(
+                (key, i, "id"),
+                f"'{ident}' is already a name formulas read ({'a constant' if ident in constants else 'reserved'})",
+                "choose another id",
+            )
 
     def variant_list(path, names):
         for j, name in enumerate(names or ()):
             if name not in variants:
-                bad(path + (j,), f"'{name}' is not a variant of this model",
-                    f"use one of: {', '.join(sorted(variants)) or 'none (declare `variants:` first)'}")
+                bad(
+                    path + (j,),
+                    f"'{name}' is not a variant of this model",
+                    f"use one of: {', '.join(sorted(variants)) or 'none (declare `variants:` first)'}",
+                )
 
     for i, v in enumerate(doc.variants):
         for key in ("ended_by", "no_awards_when"):
             for j, e in enumerate(getattr(v, key)):
                 if e not in endings:
-                    bad(("variants", i, key, j), f"'{e}' is not one of the `endings`",
-                        f"use one of: {', '.join(sorted(endings)) or 'none (declare `endings:` first)'}")
+                    bad(
+                        ("variants", i, key, j),
+                        f"'{e}' is not one of the `endings`",
+                        f"use one of: {', '.join(sorted(endings)) or 'none (declare `endings:` first)'}",
+                    )
         for name in v.settings:
             if name not in doc.mechanisms:
-                bad(("variants", i, "settings", name), f"settings for mechanism '{name}', which is not "
-                    f"switched on", "add it under `mechanisms:` or remove these settings", prefer_key=True)
+                bad(
+                    ("variants", i, "settings", name),
+                    f"settings for mechanism '{name}', which is not switched on",
+                    "add it under `mechanisms:` or remove these settings",
+                    prefer_key=True,
+                )
             elif name in known_mechanisms:
-                _typed(bad, ("variants", i, "settings", name), v.settings[name], _settings_types(name),
-                       f"settings of mechanism {name}")
+                _typed(
+                    bad,
+                    ("variants", i, "settings", name),
+                    v.settings[name],
+                    _settings_types(name),
+                    f"settings of mechanism {name}",
+                )
         for j, b in enumerate(v.becomes):
             if b.variant not in variants or b.variant == v.id:
-                bad(("variants", i, "becomes", j, "variant"), f"'{b.variant}' is not another variant",
-                    f"use one of: {', '.join(sorted(variants - {v.id}))}")
+                bad(
+                    ("variants", i, "becomes", j, "variant"),
+                    f"'{b.variant}' is not another variant",
+                    f"use one of: {', '.join(sorted(variants - {v.id}))}",
+                )
             for name in b.when:
                 if name not in record_values:
-                    bad(("variants", i, "becomes", j, "when", name), f"'{name}' is not a record value",
+                    bad(
+                        ("variants", i, "becomes", j, "when", name),
+                        f"'{name}' is not a record value",
                         f"use one of: {', '.join(sorted(record_values)) or 'none (declare `record_entered:`)'}",
-                        prefer_key=True)
+                        prefer_key=True,
+                    )
     mechanism_types = set()
     for name in doc.mechanisms:
         cls = mechanism_classes().get(name)
@@ -107,17 +146,27 @@ def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
     for key in ("record_entered", "entered"):
         for i, e in enumerate(getattr(doc, key)):
             variant_list((key, i, "variants"), e.variants)
-            if e.type not in ("count", "number", "boolean", "text", "texts", "numbers", "group") and e.type not in mechanism_types:
-                bad((key, i, "type"), f"type '{e.type}' is neither a built-in type nor one of a mechanism "
-                    f"switched on", "use count, number, boolean, text, texts, numbers or group"
-                    + (f" (or: {', '.join(sorted(mechanism_types))})" if mechanism_types else ""))
+            if (
+                e.type not in ("count", "number", "boolean", "text", "texts", "numbers", "group")
+                and e.type not in mechanism_types
+            ):
+                bad(
+                    (key, i, "type"),
+                    f"type '{e.type}' is neither a built-in type nor one of a mechanism switched on",
+                    "use count, number, boolean, text, texts, numbers or group"
+                    + (f" (or: {', '.join(sorted(mechanism_types))})" if mechanism_types else ""),
+                )
             if e.computed_by is not None and e.computed_by not in doc.mechanisms:
-                bad((key, i, "computed_by"), f"mechanism '{e.computed_by}' is not switched on",
-                    "add it under `mechanisms:`")
+                bad(
+                    (key, i, "computed_by"),
+                    f"mechanism '{e.computed_by}' is not switched on",
+                    "add it under `mechanisms:`",
+                )
             for variant_id in e.not_applicable_hint:
                 if variant_id not in variants:
-                    bad((key, i, "not_applicable_hint", variant_id), f"'{variant_id}' is not a variant",
-                        prefer_key=True)
+                    bad(
+                        (key, i, "not_applicable_hint", variant_id), f"'{variant_id}' is not a variant", prefer_key=True
+                    )
     for key in ("measures", "components"):
         for i, f in enumerate(getattr(doc, key)):
             variant_list((key, i, "variants"), f.variants)
@@ -131,25 +180,40 @@ def _check(content, doc: Scoring, loc, partial: bool = False) -> list[Problem]:
     for key in ("checks", "player_checks"):
         for i, c in enumerate(getattr(doc, key)):
             variant_list((key, i, "variants"), c.variants)
-    for where, holder in [(("constants",), doc.constants)] + [(("variants", i, "constants"), v.constants)
-                                                               for i, v in enumerate(doc.variants)]:
+    for where, holder in [(("constants",), doc.constants)] + [
+        (("variants", i, "constants"), v.constants) for i, v in enumerate(doc.variants)
+    ]:
         for name, value in holder.items():
             if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= MAX_SCORE:
-                bad(where + (name,), f"constant '{name}' is {value:,}, past {MAX_SCORE:,} in size",
-                    "formulas compute with whole numbers below that; write the game's number")
+                bad(
+                    where + (name,),
+                    f"constant '{name}' is {value:,}, past {MAX_SCORE:,} in size",
+                    "formulas compute with whole numbers below that; write the game's number",
+                )
             if isinstance(value, (int, bool, str)) or partial:
                 continue
             if hasattr(value, "fact") and value.fact not in content.facts:
-                bad(where + (name, "fact"), f"no fact '{value.fact}' in this game",
-                    "name a fact of the game's facts files")
+                bad(
+                    where + (name, "fact"),
+                    f"no fact '{value.fact}' in this game",
+                    "name a fact of the game's facts files",
+                )
             elif hasattr(value, "table") and value.table not in content.of_kind("table"):
-                bad(where + (name, "table"), f"no table '{value.table}' in this game",
-                    f"use one of: {', '.join(sorted(content.of_kind('table'))) or 'none'}")
+                bad(
+                    where + (name, "table"),
+                    f"no table '{value.table}' in this game",
+                    f"use one of: {', '.join(sorted(content.of_kind('table'))) or 'none'}",
+                )
     from generator.scoring.messages import MESSAGES
+
     for code in doc.messages:
         if code not in MESSAGES:
-            bad(("messages", code), f"'{code}' is not a built-in finding",
-                f"use one of: {', '.join(sorted(MESSAGES))}", prefer_key=True)
+            bad(
+                ("messages", code),
+                f"'{code}' is not a built-in finding",
+                f"use one of: {', '.join(sorted(MESSAGES))}",
+                prefer_key=True,
+            )
     if doc.sheet is not None:
         problems += _check_sheet(doc, loc)
     templates = check_templates(content, doc, loc)  # after the trial below: these do not stop it
@@ -201,24 +265,34 @@ def _typed(bad, path: tuple, given: dict, types: dict, what: str) -> None:
     the wrong type; a ``quantities`` mapping holds ``{value: formula, label: text}`` items."""
     for key, value in given.items():
         if key not in types:
-            bad(path + (key,), f"{what} has no setting '{key}'",
-                f"use {', '.join(sorted(types)) or 'no settings'}", prefer_key=True)
+            bad(
+                path + (key,),
+                f"{what} has no setting '{key}'",
+                f"use {', '.join(sorted(types)) or 'no settings'}",
+                prefer_key=True,
+            )
         elif not isinstance(value, types[key]) or (types[key] is not bool and isinstance(value, bool)):
             bad(path + (key,), f"{what}: '{key}' must be {_TYPE_WORDS[types[key]]}")
         elif key == "quantities":
             for name, spec in value.items():
-                if (not isinstance(spec, dict) or not isinstance(spec.get("value"), str)
-                        or not isinstance(spec.get("label", ""), str) or set(spec) - {"value", "label"}):
-                    bad(path + (key, name), f"{what}: quantity '{name}' must be "
-                        f"{{value: <formula>, label: <text>}}")
+                if (
+                    not isinstance(spec, dict)
+                    or not isinstance(spec.get("value"), str)
+                    or not isinstance(spec.get("label", ""), str)
+                    or set(spec) - {"value", "label"}
+                ):
+                    bad(path + (key, name), f"{what}: quantity '{name}' must be {{value: <formula>, label: <text>}}")
 
 
 def _unique(bad, items, what: str) -> None:
     first: dict[str, tuple] = {}
     for key, i, ident in items:
         if ident in first:
-            bad((key, i, "id"), f"{what} '{ident}' is declared twice (first at {first[ident][0]}[{first[ident][1]}])",
-                "give each its own id")
+            bad(
+                (key, i, "id"),
+                f"{what} '{ident}' is declared twice (first at {first[ident][0]}[{first[ident][1]}])",
+                "give each its own id",
+            )
         else:
             first[ident] = (key, i)
 
@@ -260,10 +334,14 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
             per_round = _per_round_items(doc)
             for j, part in enumerate(line.each_round):
                 if part not in per_round:
-                    problems.append(loc.problem(("sheet", "lines", i, "each_round", j),
-                                                f"'{part}' is not a per-round component or award of this model",
-                                                did_you_mean(part, sorted(per_round)) +
-                                                f"use one of: {', '.join(sorted(per_round)) or '(none)'}"))
+                    problems.append(
+                        loc.problem(
+                            ("sheet", "lines", i, "each_round", j),
+                            f"'{part}' is not a per-round component or award of this model",
+                            did_you_mean(part, sorted(per_round))
+                            + f"use one of: {', '.join(sorted(per_round)) or '(none)'}",
+                        )
+                    )
             contents = line.each_round
         elif isinstance(line, str) or (line.add is None and line.running_total is None):
             if ident in ("name", "total"):
@@ -271,48 +349,82 @@ def _check_sheet(doc: Scoring, loc) -> list[Problem]:
                     problems.append(loc.problem(path, "a campaign log has no `name` line (each line is a game)"))
                 continue
             if ident not in items:
-                problems.append(loc.problem(path, f"'{ident}' is not an entered value, measure, component, "
-                                            f"award or tie-breaker of this model",
-                                            did_you_mean(ident, [*items, "name", "total"]) +
-                                            f"use one of: {', '.join(items)}, name, total"))
+                problems.append(
+                    loc.problem(
+                        path,
+                        f"'{ident}' is not an entered value, measure, component, award or tie-breaker of this model",
+                        did_you_mean(ident, [*items, "name", "total"]) + f"use one of: {', '.join(items)}, name, total",
+                    )
+                )
                 continue
             contents = [ident]
         elif line.running_total is not None:
             if line.running_total not in items or items[line.running_total] != "component":
-                problems.append(loc.problem(("sheet", "lines", i, "running_total"),
-                                            f"'{line.running_total}' is not a component",
-                                            "a running total adds up a component from game to game"))
+                problems.append(
+                    loc.problem(
+                        ("sheet", "lines", i, "running_total"),
+                        f"'{line.running_total}' is not a component",
+                        "a running total adds up a component from game to game",
+                    )
+                )
             continue
         else:
             contents = line.add or []
             kinds = set()
             for j, part in enumerate(contents):
                 if part not in items:
-                    problems.append(loc.problem(("sheet", "lines", i, "add", j), f"'{part}' is not a component, "
-                                                f"award, measure or tie-breaker of this model"))
+                    problems.append(
+                        loc.problem(
+                            ("sheet", "lines", i, "add", j),
+                            f"'{part}' is not a component, award, measure or tie-breaker of this model",
+                        )
+                    )
                 else:
                     kinds.add("total" if items[part] in ("component", "award") else items[part])
             if len(kinds) > 1:
-                problems.append(loc.problem(("sheet", "lines", i, "add"), "a line adds up components and awards "
-                                            "(part of the Total) or one other value, not both"))
+                problems.append(
+                    loc.problem(
+                        ("sheet", "lines", i, "add"),
+                        "a line adds up components and awards (part of the Total) or one other value, not both",
+                    )
+                )
         for part in contents:
             if items.get(part) in ("component", "award"):
                 if part in placed:
-                    problems.append(loc.problem(("sheet", "lines", i), f"'{part}' is already on the sheet (line "
-                                                f"{placed[part] + 1}): the Total would count it twice"))
+                    problems.append(
+                        loc.problem(
+                            ("sheet", "lines", i),
+                            f"'{part}' is already on the sheet (line "
+                            f"{placed[part] + 1}): the Total would count it twice",
+                        )
+                    )
                 placed[part] = i
     for kind, item_ids in (("component", [f.id for f in doc.components]), ("award", [a.id for a in doc.awards])):
         for ident in item_ids:
             if ident not in placed:
-                problems.append(loc.problem(("sheet", "lines"), f"the sheet leaves out {kind} '{ident}', so its "
-                                            f"Total would not add up to the score",
-                                            f"add a line `{ident}`, or put it in another line's `add:`"))
+                problems.append(
+                    loc.problem(
+                        ("sheet", "lines"),
+                        f"the sheet leaves out {kind} '{ident}', so its Total would not add up to the score",
+                        f"add a line `{ident}`, or put it in another line's `add:`",
+                    )
+                )
     if not campaign and (doc.components or doc.awards) and "total" not in ids:
-        problems.append(loc.problem(("sheet", "lines"), "the sheet has no `total` line",
-                                    "add a line `total` (it adds up every component and award line)"))
+        problems.append(
+            loc.problem(
+                ("sheet", "lines"),
+                "the sheet has no `total` line",
+                "add a line `total` (it adds up every component and award line)",
+            )
+        )
     if campaign and not any(not isinstance(line, str) and line.running_total for line in lines):
-        problems.append(loc.problem(("sheet", "lines"), "a campaign log needs a running total line",
-                                    "add {id: campaign_score, running_total: <component>}"))
+        problems.append(
+            loc.problem(
+                ("sheet", "lines"),
+                "a campaign log needs a running total line",
+                "add {id: campaign_score, running_total: <component>}",
+            )
+        )
     return problems
 
 
@@ -348,8 +460,10 @@ class _TrialSteps:
     def stop(self) -> str | None:
         """Why the trials stop here (the words of the problem saying so), or None."""
         if self.ran_out:
-            return (f"the formulas after it were not tried: a record's formulas together take more "
-                    f"than {RECORD_STEPS:,} steps")
+            return (
+                f"the formulas after it were not tried: a record's formulas together take more "
+                f"than {RECORD_STEPS:,} steps"
+            )
         if self.spent > TRIAL_STEPS:
             return f"the trial scores of this model took more than {TRIAL_STEPS:,} steps together"
         return None
@@ -379,6 +493,7 @@ def _trial(content, doc: Scoring, loc) -> list[Problem]:
             return _first_trial_failure(doc, pad_for(rules), steps)
         except ModelInvalid:  # `0` in its place does not compile: what was said is enough
             return None
+
     return _each_problem(content, doc, loc, game_rules, trial_failure, steps.stop)
 
 
@@ -398,9 +513,14 @@ def _each_problem(content, doc: Scoring, loc, game_rules: dict, first_failure, s
         path, exc, prefix, hint = failed
         problems.append(_formula_problem(content, doc, loc, path, exc, prefix, hint))
         if stop is not None and (why := stop()):
-            problems.append(loc.problem(("id",), f"playaid check stopped after {len(problems)} formula "
-                                        f"problem{'s' if len(problems) > 1 else ''}: {why}",
-                                        "make those formulas cheaper, then run playaid check again"))
+            problems.append(
+                loc.problem(
+                    ("id",),
+                    f"playaid check stopped after {len(problems)} formula "
+                    f"problem{'s' if len(problems) > 1 else ''}: {why}",
+                    "make those formulas cheaper, then run playaid check again",
+                )
+            )
             break
         if rules is game_rules:
             rules = copy.deepcopy(game_rules)
@@ -431,12 +551,13 @@ def _first_trial_failure(doc: Scoring, pad, steps: _TrialSteps | None = None):
     is not hidden), or None when every trial scores."""
     from generator.scoring.model import ModelInvalid
 
-    for variant in (doc.variants or [None]):  # type: ignore[list-item]  # None: a game without variants
+    for variant in doc.variants or [None]:  # type: ignore[list-item]  # None: a game without variants
         if variant is not None and variant.hidden:
             continue
-        for high, what, hint in ((False, "an empty record", "it must work when every value is its default"),
-                                 (True, "a record with every value at its highest",
-                                  "it must work for every value a record may hold")):
+        for high, what, hint in (
+            (False, "an empty record", "it must work when every value is its default"),
+            (True, "a record with every value at its highest", "it must work for every value a record may hold"),
+        ):
             record = pad.trial_record(variant.id if variant is not None else None, high)
             try:
                 if steps is None:
@@ -445,8 +566,7 @@ def _first_trial_failure(doc: Scoring, pad, steps: _TrialSteps | None = None):
                     steps.score(pad, record)
             except ModelInvalid as exc:
                 where = f" (variant {variant.id})" if variant is not None else ""
-                return (exc.path, exc, f"a trial score of {what}{where} fails: ",
-                        f"fix the formula: {hint}")
+                return (exc.path, exc, f"a trial score of {what}{where} fails: ", f"fix the formula: {hint}")
     return None
 
 
@@ -474,8 +594,9 @@ def _set_aside(model, path: tuple) -> bool:
 _FIX_FORMULA = "fix the formula or the names it reads"
 
 
-def _formula_problem(content, doc: Scoring, loc, path: tuple, exc, prefix: str = "",
-                     hint: str = _FIX_FORMULA) -> Problem:
+def _formula_problem(
+    content, doc: Scoring, loc, path: tuple, exc, prefix: str = "", hint: str = _FIX_FORMULA
+) -> Problem:
     """A formula that does not compile or fails in a trial score (``exc``, a `ModelInvalid`;
     ``prefix`` goes before its message), located at ``file:line:column`` of the character in the
     file the core's error points at (its ``column`` counts within the formula), with the closest

@@ -6,8 +6,22 @@ from __future__ import annotations
 from generator.content.scoring_model import Scoring
 
 #: Names every formula may read besides the model's own (see docs/content-format.md, "Scoring").
-RESERVED = {"name", "given", "variant", "variant_id", "a_variant", "ended_by", "player_count",
-            "total", "index", "players", "left", "right", "round", "facts"}
+RESERVED = {
+    "name",
+    "given",
+    "variant",
+    "variant_id",
+    "a_variant",
+    "ended_by",
+    "player_count",
+    "total",
+    "index",
+    "players",
+    "left",
+    "right",
+    "round",
+    "facts",
+}
 
 
 def model_names(doc: Scoring) -> set[str]:

@@ -27,14 +27,37 @@ from generator.errors import Problem
 #: The VP split or shared: the word with "points" or "VP" in the same clause ("split the 6
 #: points", "the points are divided"), not "they share the victory".
 #: ("pool" is not among the words: RftG's VP pool is a pile of chips.)
-_SPLIT = re.compile(r"\b(split|share[sd]?|divid\w*)\b[^.;:]{0,40}\b(points?|VP)\b"
-                    r"|\b(points?|VP)\b[^.;:]{0,40}\b(split|shared|divided)\b", re.I)
+_SPLIT = re.compile(
+    r"\b(split|share[sd]?|divid\w*)\b[^.;:]{0,40}\b(points?|VP)\b"
+    r"|\b(points?|VP)\b[^.;:]{0,40}\b(split|shared|divided)\b",
+    re.I,
+)
 #: A second place: "second most", "2nd place", "second highest" (not "the 2nd scoring card").
 _SECOND = re.compile(r"\b(second|2nd)([ -](most|place|highest|largest|fewest|least|best|majority)\b)", re.I)
 _WORD = re.compile(r"[a-z]{4,}")
 #: Words too common in scoring rules to tell one award's rule from another's.
-_COMMON = frozenset({"most", "fewest", "least", "points", "point", "player", "players", "each", "with",
-                     "tied", "ties", "round", "game", "score", "scores", "bonus", "total", "value"})
+_COMMON = frozenset(
+    {
+        "most",
+        "fewest",
+        "least",
+        "points",
+        "point",
+        "player",
+        "players",
+        "each",
+        "with",
+        "tied",
+        "ties",
+        "round",
+        "game",
+        "score",
+        "scores",
+        "bonus",
+        "total",
+        "value",
+    }
+)
 
 
 def _words(*texts: str) -> set[str]:
@@ -66,19 +89,27 @@ def lint_scoring(content, doc: Scoring, loc) -> list[Problem]:
         items = [t for t in _rule_items(content, str(award.source)) if named & _words(t)]
         split = next((t for t in items if _SPLIT.search(t)), None)
         if split is not None and award.ties == "all":
-            problems.append(loc.problem(
-                ("awards", i, "ties"), f"award '{award.id}' gives every tied player the VP, but the rule it cites "
-                f"splits them: \"{_quote(split, _SPLIT)}\"",
-                "write `ties: share` (they split the place's VP) or `ties: pool` (they pool the places they cover)",
-                severity="warning"))
+            problems.append(
+                loc.problem(
+                    ("awards", i, "ties"),
+                    f"award '{award.id}' gives every tied player the VP, but the rule it cites "
+                    f"splits them: \"{_quote(split, _SPLIT)}\"",
+                    "write `ties: share` (they split the place's VP) or `ties: pool` (they pool the places they cover)",
+                    severity="warning",
+                )
+            )
         places = award.vp_by_place
         second = next((t for t in items if _SECOND.search(t)), None)
         if second is not None and len(places) == 1 and award.places_by_players is None:
-            problems.append(loc.problem(
-                ("awards", i, "vp" if award.vp is not None else "places"),
-                f"award '{award.id}' gives one place, but the rule it cites names a second: "
-                f"\"{_quote(second, _SECOND)}\"", "give each place its VP, e.g. `places: [6, 3]`",
-                severity="warning"))
+            problems.append(
+                loc.problem(
+                    ("awards", i, "vp" if award.vp is not None else "places"),
+                    f"award '{award.id}' gives one place, but the rule it cites names a second: "
+                    f"\"{_quote(second, _SECOND)}\"",
+                    "give each place its VP, e.g. `places: [6, 3]`",
+                    severity="warning",
+                )
+            )
     problems += _constant_components(doc, loc)
     return problems
 
@@ -116,10 +147,15 @@ def _constant_components(doc: Scoring, loc) -> list[Problem]:
                 closure |= reads.get(name, set())
             reads[f.id] = closure
             if key == "components" and not closure & (entered | {"<mechanism>"}):
-                problems.append(loc.problem(
-                    (key, i, "value"), f"component '{f.id}' reads no value a player enters, so it scores "
-                    f"the same for everyone", "read an entered value or a measure made of them; a fixed bonus "
-                    "is a `constants` value added to a component that reads one", severity="warning"))
+                problems.append(
+                    loc.problem(
+                        (key, i, "value"),
+                        f"component '{f.id}' reads no value a player enters, so it scores the same for everyone",
+                        "read an entered value or a measure made of them; a fixed bonus "
+                        "is a `constants` value added to a component that reads one",
+                        severity="warning",
+                    )
+                )
     return problems
 
 

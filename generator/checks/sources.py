@@ -45,9 +45,11 @@ def seeds_note(content_dir: Path) -> str | None:
         return None
     tried = ", ".join(str(p) for p in seeds_candidates(content_dir))
     where = "PLAYAID_SEEDS is not a folder" if os.environ.get("PLAYAID_SEEDS") else "looked in"
-    return (f"note: seed rulebook texts not found ({where}: {tried}); section headings in "
-            f"sources and values (numbers, quotes) were not verified against the rulebooks (set "
-            f"PLAYAID_SEEDS=/path/to/seeds, the folder holding the rulebook .txt files named in game.yaml)")
+    return (
+        f"note: seed rulebook texts not found ({where}: {tried}); section headings in "
+        f"sources and values (numbers, quotes) were not verified against the rulebooks (set "
+        f"PLAYAID_SEEDS=/path/to/seeds, the folder holding the rulebook .txt files named in game.yaml)"
+    )
 
 
 def rulebook_problems(game: Game, seeds_dir: Path | None) -> list[tuple[int, Refused]]:
@@ -85,7 +87,7 @@ def opens_heading(line: str, want: str) -> bool:
     # strip a bullet and/or step number ("• ", "3a. ") only: a character-set lstrip would
     # also eat the first letters of headings such as "3a. assign ..." or "• all goods."
     for candidate in (line, _LEAD.sub("", line)):
-        if candidate.startswith(want) and candidate[len(want):len(want) + 1] in (".", ":", " ", "(", ""):
+        if candidate.startswith(want) and candidate[len(want) : len(want) + 1] in (".", ":", " ", "(", ""):
             return True
     return False
 
@@ -117,8 +119,7 @@ def check_source(source: str, game: Game, seeds_dir: Path | None) -> tuple[str, 
     if _SCHEME.match(source):
         scheme = source.split("://", 1)[0].lower()
         if scheme not in ("http", "https"):
-            return (f"source '{source}': only http(s) URLs or '<id>: <section>' sources are allowed",
-                    form)
+            return (f"source '{source}': only http(s) URLs or '<id>: <section>' sources are allowed", form)
         if not urlsplit(source).netloc:
             return (f"source '{source}' is a URL without a host", "write the full https:// address")
         return None
@@ -132,13 +133,17 @@ def check_source(source: str, game: Game, seeds_dir: Path | None) -> tuple[str, 
         return (f"source '{source}' has no id before ':'", form)
     if ref_id in references:
         if not locator:
-            return (f"source '{source}' names no place in reference '{ref_id}'",
-                    f"add where in the reference the fact is after ':', e.g. '{ref_id}: <file or page>'")
+            return (
+                f"source '{source}' names no place in reference '{ref_id}'",
+                f"add where in the reference the fact is after ':', e.g. '{ref_id}: <file or page>'",
+            )
         return None
     if ref_id not in rulebooks:
         known = ", ".join(ids) or "none declared"
-        return (f"source id '{ref_id}' is not a declared rulebook or reference",
-                f"declare it in game.yaml or use one of: {known}")
+        return (
+            f"source id '{ref_id}' is not a declared rulebook or reference",
+            f"declare it in game.yaml or use one of: {known}",
+        )
     if not locator:
         return (f"source '{source}' names no section", "add the rulebook's section heading after ':'")
     if seeds_dir is None:
@@ -149,9 +154,11 @@ def check_source(source: str, game: Game, seeds_dir: Path | None) -> tuple[str, 
     if not heading_in_rulebook(text, locator):
         from generator.errors import did_you_mean
 
-        return (f"section '{locator}' not found in rulebook {rulebooks[ref_id].file}",
-                did_you_mean(locator, _heading_candidates(text)) +
-                "copy the section heading exactly as the rulebook prints it")
+        return (
+            f"section '{locator}' not found in rulebook {rulebooks[ref_id].file}",
+            did_you_mean(locator, _heading_candidates(text))
+            + "copy the section heading exactly as the rulebook prints it",
+        )
     return None
 
 

@@ -24,8 +24,12 @@ _UNSUPPORTED = {".": "attribute access", "[": "indexing", ":": "a format spec", 
 
 #: Names a reworded built-in finding is filled from besides those its default text shows
 #: (the values `generator.scoring.pad` passes with each code).
-_MESSAGE_EXTRAS = {"claimed_total": {"player"}, "field_not_applicable": {"player"},
-                   "record_field_not_applicable": {"variant"}, "ended_by": {"variant"}}
+_MESSAGE_EXTRAS = {
+    "claimed_total": {"player"},
+    "field_not_applicable": {"player"},
+    "record_field_not_applicable": {"variant"},
+    "ended_by": {"variant"},
+}
 
 
 def check_templates(content, doc: Scoring, loc) -> list[Problem]:
@@ -63,7 +67,12 @@ def check_templates(content, doc: Scoring, loc) -> list[Problem]:
             scan(("messages", code, "text"), message.text, scope, f"message '{code}'")
     for key, scope in (("entered", {"field", "player", "default"}), ("record_entered", {"field", "value"})):
         for i, e in enumerate(getattr(doc, key)):
-            scan((key, i, "missing_message"), e.missing_message, scope, f"{key.replace('_', ' ')} '{e.id}' missing_message")
+            scan(
+                (key, i, "missing_message"),
+                e.missing_message,
+                scope,
+                f"{key.replace('_', ' ')} '{e.id}' missing_message",
+            )
     return problems
 
 
@@ -88,22 +97,25 @@ def _judge(text: str, match, scope: set, what: str):
     """(message, hint) for a brace pair that is a problem, None for one that is fine (a known
     ``{name}``, or braces around what is not a name, such as ``{a, b}``, shown as written)."""
     written, inner = match.group(0), match.group(1)
-    doubled = match.start() > 0 and text[match.start() - 1] == "{" and text[match.end():match.end() + 1] == "}"
+    doubled = match.start() > 0 and text[match.start() - 1] == "{" and text[match.end() : match.end() + 1] == "}"
     if doubled:
-        return (f"{what}: '{{{written}}}': double braces are neither an escape nor an expression in a "
-                f"template{_DOUBLED}",
-                "write {name} to show a value, or leave the braces out")
+        return (
+            f"{what}: '{{{written}}}': double braces are neither an escape nor an expression in a template{_DOUBLED}",
+            "write {name} to show a value, or leave the braces out",
+        )
     name = _NAME.match(inner)
     if name is None:
         return None
-    rest = inner[name.end():]
+    rest = inner[name.end() :]
     key = rest[1:].split(":")[0]
     if rest[:1] == "." and _NAME.fullmatch(key) and not key.startswith("_") and name.group(0) in scope:
         return None  # {left.shields}: a key of a mapping the formula's scope holds
     if rest and rest[0] in _UNSUPPORTED and fill(written, {name.group(0): 1}) == written:
-        return (f"{what}: placeholder '{written}' uses {_UNSUPPORTED[rest[0]]}, which templates do not "
-                f"do (it would be shown as written)",
-                f"write '{{{name.group(0)}}}' (or '{{{name.group(0)}:+d}}' for a signed whole number)")
+        return (
+            f"{what}: placeholder '{written}' uses {_UNSUPPORTED[rest[0]]}, which templates do not "
+            f"do (it would be shown as written)",
+            f"write '{{{name.group(0)}}}' (or '{{{name.group(0)}:+d}}' for a signed whole number)",
+        )
     if rest and rest[0] not in _UNSUPPORTED:
         return None  # e.g. "{a, b}": text in braces, not a placeholder
     if name.group(0) in scope:

@@ -38,8 +38,10 @@ from generator.content.fact_types import conformance, parse_type
 from generator.content.models import QuoteRef
 from generator.errors import Problem
 
-HINT = ("correct the value; or add `quote:` with the rulebook's words that state it; or, if the "
-        "rulebook does not print it, mark it `derived: <check id>` and compute it in a kind: checks check")
+HINT = (
+    "correct the value; or add `quote:` with the rulebook's words that state it; or, if the "
+    "rulebook does not print it, mark it `derived: <check id>` and compute it in a kind: checks check"
+)
 
 
 @dataclass(frozen=True)
@@ -86,8 +88,13 @@ def check_fact_types(content) -> list[Problem]:
         for name, fact in doc.facts.items():
             declared = fact.type + (f", range {_fmt(fact.range[0])}..{_fmt(fact.range[1])}" if fact.range else "")
             for sub, message in conformance(fact.value, parse_type(fact.type), fact.range):
-                problems.append(loc.problem(("facts", name, "value") + sub, f"fact '{name}': {message} "
-                                            f"(declared type {declared})", "correct the value or its declared type"))
+                problems.append(
+                    loc.problem(
+                        ("facts", name, "value") + sub,
+                        f"fact '{name}': {message} (declared type {declared})",
+                        "correct the value or its declared type",
+                    )
+                )
     return problems
 
 
@@ -109,25 +116,40 @@ def check_values(content, seeds_dir: Path | None, tally: RulebookTally | None = 
             cells = [groups_of(fact.value, base + ("value",))]
             _count(tally, fact.source, cells, cited, content.game, seeds_dir)
             if cited is not None:
-                problems.extend(_compare(loc, base, cells, fact.quote, cited, f"fact '{name}'",
-                                         content.game, seeds_dir))
+                problems.extend(
+                    _compare(loc, base, cells, fact.quote, cited, f"fact '{name}'", content.game, seeds_dir)
+                )
     for table_id, table in content.of_kind("table").items():
         loc = content.located[("table", table_id)]
         for ci, column in enumerate(table.columns):
             if column.derived:
-                problems.extend(_derived_ref(loc, ("columns", ci, "derived"), column.derived,
-                                             (f".{column.key}", f"'{column.key}'"), checks))
+                problems.extend(
+                    _derived_ref(
+                        loc, ("columns", ci, "derived"), column.derived, (f".{column.key}", f"'{column.key}'"), checks
+                    )
+                )
         for ri, row in enumerate(table.rows):
             source = row.get("source") or table.source
             cited = _cited(source, content.game, seeds_dir)
             # each cell on its own: a row's columns need not follow the rulebook's word order
-            cells = [groups_of(row[c.key], ("rows", ri, c.key)) for c in table.columns
-                     if not c.derived and c.key in row]
+            cells = [
+                groups_of(row[c.key], ("rows", ri, c.key)) for c in table.columns if not c.derived and c.key in row
+            ]
             _count(tally, source, cells, cited, content.game, seeds_dir)
             if cited is None:
                 continue
-            problems.extend(_compare(loc, ("rows", ri), cells, row.get("quote"), cited,
-                                     f"row {ri + 1} of table '{table_id}'", content.game, seeds_dir))
+            problems.extend(
+                _compare(
+                    loc,
+                    ("rows", ri),
+                    cells,
+                    row.get("quote"),
+                    cited,
+                    f"row {ri + 1} of table '{table_id}'",
+                    content.game,
+                    seeds_dir,
+                )
+            )
     return problems
 
 
@@ -155,8 +177,9 @@ def groups_of(value: Any, path: tuple) -> list[Group]:
     return []
 
 
-def _count(tally: RulebookTally, source, cells: list[list[Group]], cited: Cited | None, game,
-           seeds_dir: Path | None) -> None:
+def _count(
+    tally: RulebookTally, source, cells: list[list[Group]], cited: Cited | None, game, seeds_dir: Path | None
+) -> None:
     """Add the cells holding numbers to ``tally``: verified when the cited section was read,
     unverified when the source names a declared rulebook whose text was not found or refused."""
     n = sum(1 for groups in cells if groups)
@@ -191,8 +214,9 @@ def _cited(source, game, seeds_dir: Path | None) -> Cited | None:
     return Cited(book.file, heading.strip(), spans)
 
 
-def _compare(loc, base: tuple, cells: list[list[Group]], quote, cited: Cited, what: str,
-             game, seeds_dir) -> list[Problem]:
+def _compare(
+    loc, base: tuple, cells: list[list[Group]], quote, cited: Cited, what: str, game, seeds_dir
+) -> list[Problem]:
     """Problems of one fact or row against its cited section. ``cells`` are lists of groups
     each placed in order on its own (a fact is one cell; a row has one per column)."""
     if quote is not None:
@@ -227,28 +251,48 @@ def _compare_quoted(loc, base, cells, quote, cited: Cited, what: str, game, seed
             try:
                 q = QuoteRef.model_validate(q)
             except ValidationError:
-                problems.append(loc.problem(qpath, f"{what}: a quote is text or {{text, source}}",
-                                            "write the rulebook's words, or {text: ..., source: 'xia: <section>'}"))
+                problems.append(
+                    loc.problem(
+                        qpath,
+                        f"{what}: a quote is text or {{text, source}}",
+                        "write the rulebook's words, or {text: ..., source: 'xia: <section>'}",
+                    )
+                )
                 continue
         if not isinstance(q, (str, QuoteRef)):
-            problems.append(loc.problem(qpath, f"{what}: a quote is text or {{text, source}}, not {q!r}",
-                                        "write the rulebook's words in quotes"))
+            problems.append(
+                loc.problem(
+                    qpath,
+                    f"{what}: a quote is text or {{text, source}}, not {q!r}",
+                    "write the rulebook's words in quotes",
+                )
+            )
             continue
         if isinstance(q, str):
             text, where = q, cited
         else:
             text, found = q.text, _cited(q.source, game, seeds_dir)
             if found is None:
-                problems.append(loc.problem(qpath + ("source",), f"{what}: quote source '{q.source}' is not a "
-                                            f"section of a seed rulebook", "write '<rulebook id>: <section heading>'"))
+                problems.append(
+                    loc.problem(
+                        qpath + ("source",),
+                        f"{what}: quote source '{q.source}' is not a section of a seed rulebook",
+                        "write '<rulebook id>: <section heading>'",
+                    )
+                )
                 continue
             where = found
         line = next((ln for span in where.spans if (ln := span.find(text)) is not None), None)
         if line is None:
             lines = ", ".join(f"{s.first}-{s.last}" for s in where.spans)
-            problems.append(loc.problem(qpath, f"{what}: quote \"{text}\" is not in section "
-                                        f"'{where.heading}' of rulebook {where.file} (lines {lines})",
-                                        "copy the words exactly as the section prints them"))
+            problems.append(
+                loc.problem(
+                    qpath,
+                    f"{what}: quote \"{text}\" is not in section "
+                    f"'{where.heading}' of rulebook {where.file} (lines {lines})",
+                    "copy the words exactly as the section prints them",
+                )
+            )
             continue
         shown.append(f"\"{text}\" ({where.file}:{line})")
         stream.extend((v, line) for v in numbers_in(text, words=True))
@@ -259,9 +303,15 @@ def _compare_quoted(loc, base, cells, quote, cited: Cited, what: str, game, seed
         failed = _place(groups, values) if groups else None
         if failed is not None:
             g = groups[failed]
-            problems.append(loc.problem(g.paths[0], f"{what}: {_fmt_group(g)} is not stated by its quote "
-                                        f"{' / '.join(shown)}, which gives "
-                                        f"{_fmt_numbers(values) or 'no number'}", HINT))
+            problems.append(
+                loc.problem(
+                    g.paths[0],
+                    f"{what}: {_fmt_group(g)} is not stated by its quote "
+                    f"{' / '.join(shown)}, which gives "
+                    f"{_fmt_numbers(values) or 'no number'}",
+                    HINT,
+                )
+            )
     return problems
 
 
@@ -280,7 +330,7 @@ def _place(groups: list[Group], values: list[float]) -> int | None:
 def _find(values: list[float], numbers: tuple[float, ...], start: int) -> int | None:
     n = len(numbers)
     for i in range(start, len(values) - n + 1):
-        if tuple(values[i:i + n]) == numbers:
+        if tuple(values[i : i + n]) == numbers:
             return i
     return None
 
@@ -290,15 +340,19 @@ def _mismatch(loc, g: Group, stream, cited: Cited, span: Section, what: str) -> 
     where = f"rulebook {cited.file}, section '{cited.heading}' (lines {span.first}-{span.last})"
     if (found := _find(values, g.numbers, 0)) is not None:
         at = stream[found][1]
-        return loc.problem(g.paths[0], f"{what}: {_fmt_group(g)} is printed at rulebook {cited.file}:{at}, "
-                           f"but not in the order of the content's numbers ({where})",
-                           "order the values as the rulebook prints them, or add `quote:`")
+        return loc.problem(
+            g.paths[0],
+            f"{what}: {_fmt_group(g)} is printed at rulebook {cited.file}:{at}, "
+            f"but not in the order of the content's numbers ({where})",
+            "order the values as the rulebook prints them, or add `quote:`",
+        )
     if g.run and len(g.numbers) > 1 and len(values) >= len(g.numbers):
         # the printed run this list matches best: name the first number that differs
         n = len(g.numbers)
+
         # most numbers in place, then in common; then a run printed on one line; then the earliest
         def closeness(i):
-            window = values[i:i + n]
+            window = values[i : i + n]
             same = sum(a == b for a, b in zip(window, g.numbers))
             common = sum((Counter(window) & Counter(g.numbers)).values())
             return (same + common, stream[i][1] == stream[i + n - 1][1], -i)
@@ -309,9 +363,13 @@ def _mismatch(loc, g: Group, stream, cited: Cited, span: Section, what: str) -> 
             k = next(k for k in range(n) if values[i + k] != g.numbers[k])
             line = stream[i + k][1]
             printed = normalise(span.lines[line - span.first])[:90]
-            return loc.problem(g.paths[k], f"{what}: {_fmt(g.numbers[k])} differs from the rulebook: "
-                               f"{cited.file}:{line} prints {_fmt(values[i + k])} there "
-                               f"(\"{printed}\"; {where})", HINT)
+            return loc.problem(
+                g.paths[k],
+                f"{what}: {_fmt(g.numbers[k])} differs from the rulebook: "
+                f"{cited.file}:{line} prints {_fmt(values[i + k])} there "
+                f"(\"{printed}\"; {where})",
+                HINT,
+            )
     return loc.problem(g.paths[0], f"{what}: {_fmt_group(g)} is not printed in {where}", HINT)
 
 
@@ -319,12 +377,22 @@ def _derived_ref(loc, path, check_id: str, uses, checks) -> list[Problem]:
     uses = (uses,) if isinstance(uses, str) else uses
     check = checks.get(check_id)
     if check is None:
-        return [loc.problem(path, f"derived: no check '{check_id}' in this game's kind: checks files",
-                            f"name the check that computes this value (known: {', '.join(sorted(checks)) or 'none'})")]
+        return [
+            loc.problem(
+                path,
+                f"derived: no check '{check_id}' in this game's kind: checks files",
+                f"name the check that computes this value (known: {', '.join(sorted(checks)) or 'none'})",
+            )
+        ]
     text = " ".join(filter(None, (check.for_each, check.where, check.expect, check.equals)))
     if not any(re.search(re.escape(u) + r"(?![A-Za-z0-9_])", text) for u in uses):
-        return [loc.problem(path, f"derived: check '{check_id}' does not use {uses[0]}",
-                            "name the check whose expressions compute or verify this value")]
+        return [
+            loc.problem(
+                path,
+                f"derived: check '{check_id}' does not use {uses[0]}",
+                "name the check whose expressions compute or verify this value",
+            )
+        ]
     return []
 
 

@@ -46,8 +46,11 @@ def content_problem(path: Path) -> str | None:
     unreadable = content_folder_problem(path)
     if unreadable is None:
         return None
-    origin = f" (from ${CONTENT_ENV})" if os.environ.get(CONTENT_ENV) and Path(os.environ[CONTENT_ENV]) == path \
-        and given_content() is None else ""
+    origin = (
+        f" (from ${CONTENT_ENV})"
+        if os.environ.get(CONTENT_ENV) and Path(os.environ[CONTENT_ENV]) == path and given_content() is None
+        else ""
+    )
     return f"{path}{origin}: {unreadable[0]} ({unreadable[1]})"
 
 
@@ -61,6 +64,7 @@ def existing_content(ctx, param, value):
         hint = param.name.upper() if isinstance(param, click.Argument) else None  # CONTENT_DIR
         raise click.BadParameter(problem, ctx=ctx, param=param, param_hint=hint)
     return Path(value)
+
 
 LAZY_COMMANDS = {
     "build": "generator.commands.build:build_command",

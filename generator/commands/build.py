@@ -18,9 +18,14 @@ if TYPE_CHECKING:
 
 
 def _options(aids, paper, mode, png, out, content_dir, force, jobs, copies=None, ink="colour") -> BuildOptions:
-    return BuildOptions(content_dir=Path(content_dir), out_dir=Path(out),
-                        render=RenderOptions(paper=paper, mode=mode, png=png, copies=copies, ink=ink),
-                        only=tuple(aids), force=force, jobs=jobs)
+    return BuildOptions(
+        content_dir=Path(content_dir),
+        out_dir=Path(out),
+        render=RenderOptions(paper=paper, mode=mode, png=png, copies=copies, ink=ink),
+        only=tuple(aids),
+        force=force,
+        jobs=jobs,
+    )
 
 
 class Reporter:
@@ -40,8 +45,13 @@ class Reporter:
             if self.rich and key:
                 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-                self.bar = Progress(TextColumn("building aids"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                                    TimeElapsedColumn(), transient=True)
+                self.bar = Progress(
+                    TextColumn("building aids"),
+                    BarColumn(),
+                    TextColumn("{task.completed}/{task.total}"),
+                    TimeElapsedColumn(),
+                    transient=True,
+                )
                 self.bar.start()
                 self.task = self.bar.add_task("build", total=key)
             return
@@ -73,8 +83,12 @@ class Reporter:
             shown = [r for r in report.results if not (self.changes_only and r.status == "skipped")]
             for r in shown:
                 colour = {"built": "green", "skipped": "dim", "failed": "bold red"}[r.status]
-                table.add_row(r.key, f"[{colour}]{r.status}[/]", str(len(r.files)),
-                              f"{r.seconds:.1f} s" if r.status != "skipped" else "")
+                table.add_row(
+                    r.key,
+                    f"[{colour}]{r.status}[/]",
+                    str(len(r.files)),
+                    f"{r.seconds:.1f} s" if r.status != "skipped" else "",
+                )
             console = Console(stderr=True, force_terminal=True)  # self.rich: styling was chosen
             if shown:
                 console.print(table)
@@ -82,33 +96,64 @@ class Reporter:
                 if r.status == "failed":
                     console.print(f"[bold red]FAILED[/] {r.error}", markup=True, highlight=False)
         if not self.quiet or not report.ok:
-            click.echo(f"{report.count('built')} built, {report.count('skipped')} skipped (unchanged), "
-                       f"{report.count('failed')} failed in {report.seconds:.1f} s", err=not report.ok)
+            click.echo(
+                f"{report.count('built')} built, {report.count('skipped')} skipped (unchanged), "
+                f"{report.count('failed')} failed in {report.seconds:.1f} s",
+                err=not report.ok,
+            )
 
 
 _common = [
     click.argument("aids", nargs=-1, shell_complete=complete_aids),
-    click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-                 help="sheet size for n-up cards and full-page aids"),
-    click.option("--mode", type=click.Choice(["sheet", "print-shop"]), default="sheet", show_default=True,
-                 help="sheet: n-up on paper with cut lines, backs mirrored for long-edge duplex; "
-                      "print-shop: one face per page at trim + 3 mm bleed, crop marks outside the bleed"),
-    click.option("--png", is_flag=True, help="also write a PNG preview of every page (a build without --png removes them)"),
-    click.option("--copies", type=click.IntRange(1, MAX_COPIES), default=None,
-                 help=f"copies of each card aid, 1 to {MAX_COPIES} (e.g. one per player); sheet mode only: "
-                      "the cards fill the sheet's slots from the top left, more than a sheet holds go on "
-                      "further sheets (9 RftG-size cards a sheet, 6 tarot on A4 and 5 on US Letter, "
-                      "2 A6); page aids "
-                      "and print-shop mode (one face a page) are unchanged; default: one full sheet"),
-    click.option("--ink", type=click.Choice(INKS), default="colour", show_default=True,
-                 help="colour-blind: icons in colours colour-blind eyes tell apart, and patterned; "
-                      "low-ink: no tints or filled bars, icons in outline, grey text (a third less ink)"),
-    click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False),
-                 help="output folder"),
-    click.option("--content", "content_dir", default=content_default, show_default=CONTENT_DEFAULT_SHOWN,
-                 type=click.Path(file_okay=False), help=CONTENT_HELP, callback=existing_content),
-    click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
-                 help="render in N processes (default: one per CPU)"),
+    click.option(
+        "--paper",
+        type=click.Choice(["a4", "letter"]),
+        default="a4",
+        show_default=True,
+        help="sheet size for n-up cards and full-page aids",
+    ),
+    click.option(
+        "--mode",
+        type=click.Choice(["sheet", "print-shop"]),
+        default="sheet",
+        show_default=True,
+        help="sheet: n-up on paper with cut lines, backs mirrored for long-edge duplex; "
+        "print-shop: one face per page at trim + 3 mm bleed, crop marks outside the bleed",
+    ),
+    click.option(
+        "--png", is_flag=True, help="also write a PNG preview of every page (a build without --png removes them)"
+    ),
+    click.option(
+        "--copies",
+        type=click.IntRange(1, MAX_COPIES),
+        default=None,
+        help=f"copies of each card aid, 1 to {MAX_COPIES} (e.g. one per player); sheet mode only: "
+        "the cards fill the sheet's slots from the top left, more than a sheet holds go on "
+        "further sheets (9 RftG-size cards a sheet, 6 tarot on A4 and 5 on US Letter, "
+        "2 A6); page aids "
+        "and print-shop mode (one face a page) are unchanged; default: one full sheet",
+    ),
+    click.option(
+        "--ink",
+        type=click.Choice(INKS),
+        default="colour",
+        show_default=True,
+        help="colour-blind: icons in colours colour-blind eyes tell apart, and patterned; "
+        "low-ink: no tints or filled bars, icons in outline, grey text (a third less ink)",
+    ),
+    click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False), help="output folder"),
+    click.option(
+        "--content",
+        "content_dir",
+        default=content_default,
+        show_default=CONTENT_DEFAULT_SHOWN,
+        type=click.Path(file_okay=False),
+        help=CONTENT_HELP,
+        callback=existing_content,
+    ),
+    click.option(
+        "--jobs", "-j", type=click.IntRange(min=0), default=0, help="render in N processes (default: one per CPU)"
+    ),
     click.option("--quiet", "-q", is_flag=True, help="print nothing but failures"),
 ]
 
@@ -121,8 +166,10 @@ def _check_out(out) -> None:
 
     why = unwritable_folder(Path(out))
     if why:
-        raise UsageError(f"--out {out}: cannot write there: {why}; nothing was built "
-                         f"(choose a folder you can write, e.g. --out output)")
+        raise UsageError(
+            f"--out {out}: cannot write there: {why}; nothing was built "
+            f"(choose a folder you can write, e.g. --out output)"
+        )
 
 
 def _with_common(f):
@@ -171,4 +218,3 @@ def watch_command(aids, paper, mode, png, copies, ink, out, content_dir, jobs, q
     _check_out(out)
     options = _options(aids, paper, mode, png, out, content_dir, False, jobs, copies, ink)
     watch(options, Reporter(quiet, changes_only=True), echo=click.echo)
-

@@ -37,8 +37,10 @@ def aid_names(content_dir: Path | str) -> list[tuple[str, str, str | None]]:
                 if isinstance(aid, dict) and isinstance(aid.get("id"), str):
                     found.append((game_id, aid["id"], str(aid.get("format", "")), str(aid.get("title", ""))))
     ids = [aid_id for _, aid_id, _, _ in found]
-    return [(f"{game}-{aid_id}", f"{game} {fmt}: {title}", aid_id if ids.count(aid_id) == 1 else None)
-            for game, aid_id, fmt, title in found]
+    return [
+        (f"{game}-{aid_id}", f"{game} {fmt}: {title}", aid_id if ids.count(aid_id) == 1 else None)
+        for game, aid_id, fmt, title in found
+    ]
 
 
 def complete_aids(ctx, param, incomplete: str):

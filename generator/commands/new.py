@@ -14,11 +14,20 @@ from generator.paths import CONTENT_DIR, default_content_dir
 @click.command("new", short_help="Write a working skeleton of a new game, ready to check, build and score.")
 @click.argument("game_id")
 @click.option("--title", help="the game's title (default: from the id)")
-@click.option("--content", "content_dir", default=user_content_default, type=click.Path(path_type=Path),
-              show_default="playaid --content DIR, else $PLAYAID_CONTENT, else ./content (never the shipped games' folder)",
-              help="content folder to add the game to")
-@click.option("--examples", "examples_dir", type=click.Path(path_type=Path),
-              help="folder for the sample record (default: examples/ beside the content folder)")
+@click.option(
+    "--content",
+    "content_dir",
+    default=user_content_default,
+    type=click.Path(path_type=Path),
+    show_default="playaid --content DIR, else $PLAYAID_CONTENT, else ./content (never the shipped games' folder)",
+    help="content folder to add the game to",
+)
+@click.option(
+    "--examples",
+    "examples_dir",
+    type=click.Path(path_type=Path),
+    help="folder for the sample record (default: examples/ beside the content folder)",
+)
 def new_command(game_id: str, title: str | None, content_dir: Path, examples_dir: Path | None):
     """Write a new game GAME_ID into the content folder: game, rules, facts, a summary card,
     a score sheet and its scoring model, and a sample record. playaid check, build and score
@@ -50,14 +59,18 @@ def new_command(game_id: str, title: str | None, content_dir: Path, examples_dir
     click.echo(f"  playaid{where} web && playaid serve   # the phone pad")
     click.echo(f"  playaid{where} schema             # the record schema for editors knows it")
     if Path(content_dir).resolve() == CONTENT_DIR.resolve():  # a checkout of playaid
-        click.echo(f"note: {folder} is the folder of the games shipped with playaid in this checkout: "
-                   f"{game_id} was added to them, beside {', '.join(_others(content_dir, game_id)) or 'none'} "
-                   f"(commit its files to ship it; make dist refuses untracked content)")
+        click.echo(
+            f"note: {folder} is the folder of the games shipped with playaid in this checkout: "
+            f"{game_id} was added to them, beside {', '.join(_others(content_dir, game_id)) or 'none'} "
+            f"(commit its files to ship it; make dist refuses untracked content)"
+        )
     else:
         _own_folder_note(folder, default)
     guide = DOCS_DIR / "new-game.md"
-    click.echo(f"then edit scoring.yaml and the rest into your own game: {display_path(guide)}"
-               + (f" (and {display_path(DOCS_DIR / 'content-format.md')})" if guide.is_file() else ""))
+    click.echo(
+        f"then edit scoring.yaml and the rest into your own game: {display_path(guide)}"
+        + (f" (and {display_path(DOCS_DIR / 'content-format.md')})" if guide.is_file() else "")
+    )
 
 
 def _others(content_dir: Path, game_id: str) -> list[str]:
@@ -68,7 +81,9 @@ def _others(content_dir: Path, game_id: str) -> list[str]:
 
 
 def _own_folder_note(folder: str, default: bool) -> None:
-    click.echo(f"note: the folder '{folder}' holds your own games: commands that read it (run here"
-               f"{'' if default else ' with --content ' + folder}, or with PLAYAID_CONTENT={folder}) list, check, "
-               f"build and score its games only, not the games shipped with playaid; copy a shipped "
-               f"game's folder into it to keep that game beside yours")
+    click.echo(
+        f"note: the folder '{folder}' holds your own games: commands that read it (run here"
+        f"{'' if default else ' with --content ' + folder}, or with PLAYAID_CONTENT={folder}) list, check, "
+        f"build and score its games only, not the games shipped with playaid; copy a shipped "
+        f"game's folder into it to keep that game beside yours"
+    )

@@ -53,23 +53,44 @@ def calculator_command(game_id: str, calc: dict, name: str) -> click.Command:
     die_id = str(die.get("id") or "die")
     terms = [row for row in calc.get("terms") or [] if isinstance(row.get("term"), str)]
     params: list[click.Parameter] = [
-        click.Option([f"--{die_id}", "rolled"], required=True, type=int,
-                     help=f"{die.get('label', 'the die as rolled')} ({die.get('min')}-{die.get('max')})")]
+        click.Option(
+            [f"--{die_id}", "rolled"],
+            required=True,
+            type=int,
+            help=f"{die.get('label', 'the die as rolled')} ({die.get('min')}-{die.get('max')})",
+        )
+    ]
     for row in terms:
-        params.append(click.Option([f"--{row['term'].replace('_', '-')}", row["term"]], default=0, type=_COUNT,
-                                   show_default=True, help=f"+{row.get('bonus')} per {row.get('label', row['term'])}"))
+        params.append(
+            click.Option(
+                [f"--{row['term'].replace('_', '-')}", row["term"]],
+                default=0,
+                type=_COUNT,
+                show_default=True,
+                help=f"+{row.get('bonus')} per {row.get('label', row['term'])}",
+            )
+        )
     params += [
-        click.Option(["--content", "content_dir"], default=content_default, show_default=CONTENT_DEFAULT_SHOWN,
-                     type=click.Path(path_type=Path), help=CONTENT_HELP, callback=existing_content),
-        click.Option(["--json", "as_json"], is_flag=True, help="print JSON")]
+        click.Option(
+            ["--content", "content_dir"],
+            default=content_default,
+            show_default=CONTENT_DEFAULT_SHOWN,
+            type=click.Path(path_type=Path),
+            help=CONTENT_HELP,
+            callback=existing_content,
+        ),
+        click.Option(["--json", "as_json"], is_flag=True, help="print JSON"),
+    ]
 
     def run(rolled: int, content_dir: Path, as_json: bool, **counts: int) -> None:
         roll(game_id, str(calc.get("id")), rolled, counts, content_dir, as_json)
 
-    helptext = f"{calc.get('title', name)}." + (f"\n\n{calc['help']}" if calc.get("help") else "") \
+    helptext = (
+        f"{calc.get('title', name)}."
+        + (f"\n\n{calc['help']}" if calc.get("help") else "")
         + f"\n\nExit 0 with a result; 2 for a roll outside {die.get('min')}-{die.get('max')} or a count outside 0-{MAX_COUNT}."
-    return click.Command(name, params=params, callback=run, help=helptext,
-                         short_help=str(calc.get("title", name)))
+    )
+    return click.Command(name, params=params, callback=run, help=helptext, short_help=str(calc.get("title", name)))
 
 
 def roll(game_id: str, calculator: str, rolled: int, counts: dict, content_dir: Path, as_json: bool) -> None:
@@ -79,8 +100,9 @@ def roll(game_id: str, calculator: str, rolled: int, counts: dict, content_dir: 
 
     rules = compiled_rules(content_dir)
     if game_id not in rules["games"]:
-        raise UsageError(f"no '{game_id}' game in {content_dir} (pass --content with the folder "
-                         f"holding {game_id}/game.yaml)")
+        raise UsageError(
+            f"no '{game_id}' game in {content_dir} (pass --content with the folder holding {game_id}/game.yaml)"
+        )
     try:
         result = npc_roll(rules["games"][game_id], rolled, counts, calculator)
     except RollInvalid as exc:
@@ -133,8 +155,11 @@ class _Declared(SummaryGroup):
         return None
 
 
-command = _Declared("roll", help="The calculators a game's content declares: playaid roll GAME CALCULATOR --DIE N ...",
-                    short_help="Calculators content declares (e.g. a round-end die roll).")
+command = _Declared(
+    "roll",
+    help="The calculators a game's content declares: playaid roll GAME CALCULATOR --DIE N ...",
+    short_help="Calculators content declares (e.g. a round-end die roll).",
+)
 
 
 def game_group(name: str, args: list[str]) -> click.Group | None:
@@ -154,7 +179,12 @@ def game_group(name: str, args: list[str]) -> click.Group | None:
     if not any(c.get("command") for c in found):
         return None
     titles = "; ".join(str(c.get("title")) for c in found if c.get("command"))
-    group = _Declared(name, game_id=name, by_command=True, help=f"Calculators of {name}: {titles}.",
-                      short_help=f"{name} calculators: {titles}.")
+    group = _Declared(
+        name,
+        game_id=name,
+        by_command=True,
+        help=f"Calculators of {name}: {titles}.",
+        short_help=f"{name} calculators: {titles}.",
+    )
     group.content_dir = content_dir
     return group

@@ -24,18 +24,31 @@ from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 
 @click.command("rules", short_help="Answer a rules question, citing the rulebook section.")
 @click.argument("query", nargs=-1, required=True)
-@click.option("--game", "game", default=None, metavar="GAME",
-              help="only this game's rules (rftg, xia; as content names them)")
-@click.option("--variant", "variant", default=None, metavar="VARIANT",
-              help="only the rules of this variant of the game, with what it builds on (as the "
-                   "game's vocabulary names them: invasion, frontier, counterstrike; solo, campaign)")
-@click.option("--limit", default=5, type=click.IntRange(1, 100), show_default=True,
-              help="most entries shown")
+@click.option(
+    "--game", "game", default=None, metavar="GAME", help="only this game's rules (rftg, xia; as content names them)"
+)
+@click.option(
+    "--variant",
+    "variant",
+    default=None,
+    metavar="VARIANT",
+    help="only the rules of this variant of the game, with what it builds on (as the "
+    "game's vocabulary names them: invasion, frontier, counterstrike; solo, campaign)",
+)
+@click.option("--limit", default=5, type=click.IntRange(1, 100), show_default=True, help="most entries shown")
 @click.option("--json", "as_json", is_flag=True, help="print the entries as JSON")
-@click.option("--content", "content_dir", default=content_default, type=click.Path(path_type=Path),
-              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP, callback=existing_content)
-def command(query: tuple[str, ...], game: str | None, variant: str | None, limit: int, as_json: bool,
-            content_dir: Path):
+@click.option(
+    "--content",
+    "content_dir",
+    default=content_default,
+    type=click.Path(path_type=Path),
+    show_default=CONTENT_DEFAULT_SHOWN,
+    help=CONTENT_HELP,
+    callback=existing_content,
+)
+def command(
+    query: tuple[str, ...], game: str | None, variant: str | None, limit: int, as_json: bool, content_dir: Path
+):
     """Answer a rules question from the rules, rulings, tables, facts and cards in content, with
     the rulebook section each answer comes from.
 

@@ -40,21 +40,34 @@ class ScoreCommand(click.Command):
         width = max(formatter.width or 80, 40)
         for line in text.splitlines():  # long lines wrap under their own indent, to the help's width
             indent = " " * (len(line) - len(line.lstrip()))
-            formatter.write("\n".join(textwrap.wrap(line, width, subsequent_indent=indent + "    ",
-                                                     break_on_hyphens=False)) + "\n")
+            formatter.write(
+                "\n".join(textwrap.wrap(line, width, subsequent_indent=indent + "    ", break_on_hyphens=False)) + "\n"
+            )
 
 
-@click.command("score", cls=ScoreCommand, short_help="Score finished games: check the claimed totals, explain every point.")
+@click.command(
+    "score", cls=ScoreCommand, short_help="Score finished games: check the claimed totals, explain every point."
+)
 @click.argument("records", nargs=-1, metavar="RECORD...")
-@click.option("--json", "as_json", is_flag=True,
-              help="print JSON: one object, or one per line (JSON Lines) for several records")
-@click.option("--content", "content_dir", default=content_default, type=click.Path(path_type=Path),
-              show_default=CONTENT_DEFAULT_SHOWN, help=CONTENT_HELP,
-              is_eager=True)
+@click.option(
+    "--json", "as_json", is_flag=True, help="print JSON: one object, or one per line (JSON Lines) for several records"
+)
+@click.option(
+    "--content",
+    "content_dir",
+    default=content_default,
+    type=click.Path(path_type=Path),
+    show_default=CONTENT_DEFAULT_SHOWN,
+    help=CONTENT_HELP,
+    is_eager=True,
+)
 @click.option("--plain", is_flag=True, help="plain text even on a terminal")
-@click.option("--problems-only", is_flag=True,
-              help="only the records with error or warning findings, or unreadable: as text their "
-                   "findings, one file:line:column line each (no score tables), then the summary")
+@click.option(
+    "--problems-only",
+    is_flag=True,
+    help="only the records with error or warning findings, or unreadable: as text their "
+    "findings, one file:line:column line each (no score tables), then the summary",
+)
 def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: bool, problems_only: bool):
     """Score finished games from RECORDS (YAML or JSON files, JSON Lines files of one record a
     line, folders of them, or - for standard input), check the claimed totals and explain every
@@ -82,8 +95,10 @@ def command(records: tuple[str, ...], as_json: bool, content_dir: Path, plain: b
 
     try:
         if not records:
-            raise UsageError("no RECORDS given: name record files or folders, or - for standard input "
-                             "(e.g. playaid score examples/rftg-invasion.yaml)")
+            raise UsageError(
+                "no RECORDS given: name record files or folders, or - for standard input "
+                "(e.g. playaid score examples/rftg-invasion.yaml)"
+            )
         problem = content_problem(content_dir)
         if problem:  # a usage error (exit 2), as in every command; checked here so --json says it
             raise UsageError(f"Invalid value for '--content': {problem}")
@@ -155,8 +170,10 @@ def _say_content_folder(report: dict, content_dir: Path) -> None:
         return
     for error in report.get("errors", []):
         if error.get("path") == ["game"]:  # no scorer for the record's game here
-            error["hint"] += (f"; the content folder '{display_path(content_dir)}' replaces the games shipped with "
-                              f"playaid: run outside it, or pass --content, to score those")
+            error["hint"] += (
+                f"; the content folder '{display_path(content_dir)}' replaces the games shipped with "
+                f"playaid: run outside it, or pass --content, to score those"
+            )
 
 
 def _chain(first, second, rest):
@@ -186,8 +203,9 @@ class Tally:
             import tempfile
 
             # surrogateescape: a file name's byte that is not UTF-8 comes back as it went in
-            self._spool = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8",
-                                                        errors="surrogateescape")
+            self._spool = tempfile.SpooledTemporaryFile(
+                max_size=1 << 20, mode="w+", encoding="utf-8", errors="surrogateescape"
+            )
         return self._spool
 
     def add(self, scored) -> None:
@@ -208,8 +226,11 @@ class Tally:
             self.unreadable += 1
             errors = scored.report.get("errors") or [{}]
             first, count = errors[0], problem_count(errors)
-            detail = (f"{first['field']}: " if first.get("field") else "") + first.get("message", "cannot be read") \
+            detail = (
+                (f"{first['field']}: " if first.get("field") else "")
+                + first.get("message", "cannot be read")
                 + (f" ({count} problems)" if count > 1 else "")
+            )
         else:
             self.errors += 1
             codes = [f["code"] for f in scored.report.get("findings", []) if f["severity"] == "error"]
@@ -225,16 +246,22 @@ class Tally:
         n = self.count
         clean = n - self.errors - self.unreadable
         warned = f" ({self.warned} with warnings)" if self.warned else ""
-        out = [f"{n} record{'s' if n != 1 else ''}: {clean} clean{warned}, {self.errors} with error "
-               f"findings, {self.unreadable} unreadable"]
-        for code, title, count in (("1", "with error findings", self.errors), ("2", "unreadable", self.unreadable),
-                                   ("0", "with warnings only", self.warned)):
+        out = [
+            f"{n} record{'s' if n != 1 else ''}: {clean} clean{warned}, {self.errors} with error "
+            f"findings, {self.unreadable} unreadable"
+        ]
+        for code, title, count in (
+            ("1", "with error findings", self.errors),
+            ("2", "unreadable", self.unreadable),
+            ("0", "with warnings only", self.warned),
+        ):
             if not count:
                 continue
             out.append(f"{title} ({count}):")
             self._listed.seek(0)
-            out += [f"  {line.rstrip(chr(10)).split(chr(9), 1)[1]}" for line in self._listed
-                    if line.startswith(code + "\t")]
+            out += [
+                f"  {line.rstrip(chr(10)).split(chr(9), 1)[1]}" for line in self._listed if line.startswith(code + "\t")
+            ]
         if self.warned > self.WARNED_NAMED:
             out.append(f"  and {self.warned - self.WARNED_NAMED} more (--problems-only lists their warnings)")
         return "\n".join(out)
@@ -258,8 +285,7 @@ def _json_failure(exc) -> None:
 _line = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 
-def _print(scored, as_json: bool, batch: bool, rich: bool, problems_only: bool = False,
-           style: bool = True) -> None:
+def _print(scored, as_json: bool, batch: bool, rich: bool, problems_only: bool = False, style: bool = True) -> None:
     if as_json:
         if batch:  # one line a record, buffered (click.echo flushes each: a system call a record)
             sys.stdout.write(_line(scored.report) + "\n")

@@ -46,7 +46,9 @@ from generator.content.compiled import FORMAT, compile_game, compile_rules  # no
 
 #: The code that reads, checks and compiles content: an edit to any of it compiles again (not
 #: the whole package: an installed one carries the shipped games and Pyodide beside it).
-_CODE = tuple(Path(__file__).resolve().parents[1] / part for part in ("reader", "content", "checks", "compile", "scoring"))
+_CODE = tuple(
+    Path(__file__).resolve().parents[1] / part for part in ("reader", "content", "checks", "compile", "scoring")
+)
 
 
 def cache_dir() -> Path:
@@ -92,8 +94,12 @@ def _games_shape(rules) -> bool:
     if not isinstance(games, dict) or rules.get("format") != FORMAT:
         return False
     kinds = {"id": str, "title": str, "version": str, "facts": dict, "tables": dict, "cards": list}
-    return all(isinstance(game, dict) and all(isinstance(game.get(k), t) for k, t in kinds.items())
-               and isinstance(game.get("scoring"), (dict, type(None))) for game in games.values())
+    return all(
+        isinstance(game, dict)
+        and all(isinstance(game.get(k), t) for k, t in kinds.items())
+        and isinstance(game.get("scoring"), (dict, type(None)))
+        for game in games.values()
+    )
 
 
 def _read_cache(path: Path, fingerprint: str, format_: int = FORMAT, shape=None) -> dict | None:
@@ -114,9 +120,12 @@ def _read_cache(path: Path, fingerprint: str, format_: int = FORMAT, shape=None)
             return None
         head, _, body = raw.partition(b"\n")
         header = json.loads(head)
-        if not (isinstance(header, dict) and header.get("format") == format_
-                and header.get("fingerprint") == fingerprint
-                and signed(key, fingerprint, body, header.get("hmac"))):
+        if not (
+            isinstance(header, dict)
+            and header.get("format") == format_
+            and header.get("fingerprint") == fingerprint
+            and signed(key, fingerprint, body, header.get("hmac"))
+        ):
             return None  # another version, truncated, edited or planted: compile again
         rules = json.loads(body)
     except (OSError, ValueError, RecursionError):  # RecursionError: a planted, deeply nested file
@@ -158,6 +167,7 @@ def _compiled(content_dir: Path | str, name: str, format_: int, compile_, shape=
     content_dir = Path(content_dir)
     if not content_dir.is_dir():
         from generator.checks.load import load_content
+
         load_content(content_dir)  # raises ContentError naming the folder
     fingerprint = rules_fingerprint(content_dir)
     path = cache_dir() / f"{name}-{fingerprint[:32]}.json"
@@ -192,7 +202,7 @@ def _prune(folder: Path, keep: Path, most: int = 8, name: str = "rules") -> None
             st = _ours(path)
             if st is not None:
                 ours.append((st.st_mtime_ns, path))
-    for _, old in sorted(ours, reverse=True)[max(0, most - 1):]:
+    for _, old in sorted(ours, reverse=True)[max(0, most - 1) :]:
         old.unlink(missing_ok=True)
 
 
@@ -211,7 +221,11 @@ def _ours(path: Path) -> os.stat_result | None:
         header = json.loads(head)
     except (OSError, ValueError, RecursionError):
         return None
-    if not (_own_file(st) and isinstance(header, dict) and set(header) in _HEADERS
-            and all(isinstance(header[k], str) for k in header if k != "format")):
+    if not (
+        _own_file(st)
+        and isinstance(header, dict)
+        and set(header) in _HEADERS
+        and all(isinstance(header[k], str) for k in header if k != "format")
+    ):
         return None
     return st

@@ -62,10 +62,10 @@ def plain_text(text: str, words: dict[str, str], heading: bool = False) -> str:
         token = match.group(1)
         if token not in words:
             return match.group(0)
-        if heading and not text[:match.start()].strip():
+        if heading and not text[: match.start()].strip():
             return ""
-        before = ICON_TOKEN.sub(" ", text[:match.start()]).lower().split()[-_NEAR:]
-        after = ICON_TOKEN.sub(" ", text[match.end():]).lower().split()[:_NEAR]
+        before = ICON_TOKEN.sub(" ", text[: match.start()]).lower().split()[-_NEAR:]
+        after = ICON_TOKEN.sub(" ", text[match.end() :]).lower().split()[:_NEAR]
         title = words[token].split()
         strip = "\"',.;:()"
         if (before and _said_by(before[-1].strip(strip), title)) or (after and _said_by(after[0].strip(strip), title)):
@@ -73,7 +73,7 @@ def plain_text(text: str, words: dict[str, str], heading: bool = False) -> str:
         raw = {_one(w.strip(strip)) for w in before + after}
         alnum = {_one(part) for w in before + after for part in _WORD.findall(w)}
         said = " ".join(piece for piece in title if not _said(piece.lower(), raw, alnum))
-        opens = not text[:match.start()].strip() or text[:match.start()].rstrip().endswith((".", "?", "!"))
+        opens = not text[: match.start()].strip() or text[: match.start()].rstrip().endswith((".", "?", "!"))
         return said[:1].upper() + said[1:] if opens else said
 
     out = ICON_TOKEN.sub(swap, text)

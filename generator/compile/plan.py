@@ -22,8 +22,14 @@ class PlannedAid:
 
     def summary(self) -> dict:
         size = "page" if self.trim_mm is None else f"{self.trim_mm[0]:g}x{self.trim_mm[1]:g} mm"
-        return {"game": self.game, "id": self.aid.id, "key": self.key, "format": self.aid.format,
-                "size": size, "title": self.aid.title}
+        return {
+            "game": self.game,
+            "id": self.aid.id,
+            "key": self.key,
+            "format": self.aid.format,
+            "size": size,
+            "title": self.aid.title,
+        }
 
 
 def trim_size_mm(aid: Aid) -> tuple[float, float] | None:
@@ -44,8 +50,11 @@ def with_sheet(game, aid: Aid) -> Aid:
     from generator.content.scoring_model import FactRef
 
     doc = game.of_kind("scoring")[aid.sheet]
-    constants = {name: game.fact(ref.fact) for name, ref in doc.constants.items()
-                 if isinstance(ref, FactRef) and isinstance(game.fact(ref.fact), int)}
+    constants = {
+        name: game.fact(ref.fact)
+        for name, ref in doc.constants.items()
+        if isinstance(ref, FactRef) and isinstance(game.fact(ref.fact), int)
+    }
     return aid.model_copy(update={"grid": sheet_grid(doc, constants)})
 
 
@@ -73,13 +82,16 @@ def plan_aids(content, only: list[str] | None = None) -> list[PlannedAid]:
 
             guesses = sorted({g for name in unknown for g in difflib.get_close_matches(name, keys, n=2)})
             hint = f"did you mean {', '.join(guesses)}? " if guesses else ""
-            raise UsageError(f"unknown aid(s): {', '.join(unknown)} ({hint}see `playaid list`; "
-                             f"known: {', '.join(sorted(keys))})")
+            raise UsageError(
+                f"unknown aid(s): {', '.join(unknown)} ({hint}see `playaid list`; known: {', '.join(sorted(keys))})"
+            )
         for name in sorted(wanted):  # a bare id that several games declare: which one?
             games = [p.key for p in planned if p.aid.id == name and p.key != name]
             if len(games) > 1:
-                raise UsageError(f"'{name}' is an aid of {len(games)} games: {', '.join(games)}; "
-                                 f"say which (e.g. playaid build {games[0]}), or name each to build "
-                                 f"them all")
+                raise UsageError(
+                    f"'{name}' is an aid of {len(games)} games: {', '.join(games)}; "
+                    f"say which (e.g. playaid build {games[0]}), or name each to build "
+                    f"them all"
+                )
         planned = [p for p in planned if p.key in wanted or p.aid.id in wanted]
     return planned

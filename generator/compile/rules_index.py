@@ -66,10 +66,15 @@ def _game_info(game) -> dict:
         if doc.player_count is not None:
             player_count = doc.player_count.model_dump(mode="json")
     variants = [v.model_dump(mode="json") for doc in game.of_kind("vocabulary").values() for v in doc.variants]
-    return {"title": game.game.title, "sources": sources, "variants": variants,
-            "rulebooks": [b.id for b in game.game.rulebooks],
-            "rulebook_files": {b.id: b.file for b in game.game.rulebooks}, "synonyms": synonyms,
-            "player_count": player_count}
+    return {
+        "title": game.game.title,
+        "sources": sources,
+        "variants": variants,
+        "rulebooks": [b.id for b in game.game.rulebooks],
+        "rulebook_files": {b.id: b.file for b in game.game.rulebooks},
+        "synonyms": synonyms,
+        "player_count": player_count,
+    }
 
 
 def _game_entries(game_id: str, game) -> list[dict]:
@@ -110,8 +115,14 @@ class _Builder:
         self.game_rulebooks = {b.id for b in game.game.rulebooks}
 
     def add(self, path: str, kind: str, **fields) -> dict:
-        entry = {"id": f"{self.game_id}:{path}", "game": self.game_id, "kind": kind, **fields,
-                 "printed": [], "related": []}
+        entry = {
+            "id": f"{self.game_id}:{path}",
+            "game": self.game_id,
+            "kind": kind,
+            **fields,
+            "printed": [],
+            "related": [],
+        }
         self.entries.append(entry)
         self.by_id[entry["id"]] = entry
         return entry
@@ -122,8 +133,15 @@ class _Builder:
         first = len(self.entries)
         for section in doc.sections:
             path = f"rules/{doc_id}/{section.id}"
-            entry = self.add(path, "section", name=section.title, context=[doc.title], text="",
-                             source=section.source or "", children=[])
+            entry = self.add(
+                path,
+                "section",
+                name=section.title,
+                context=[doc.title],
+                text="",
+                source=section.source or "",
+                children=[],
+            )
             for i, item in enumerate(section.items):
                 child = self.item(f"{path}/{i + 1}", item, [doc.title, section.title], section.source)
                 entry["children"].append(child["id"])
@@ -143,8 +161,12 @@ class _Builder:
     def mark_variants(self, doc_id: str, first: int) -> None:
         """``variants`` of the entries from ``first`` on: the vocabulary's variants that list
         their document ``doc_id``."""
-        variants = [v.id for vocabulary in self.game.of_kind("vocabulary").values()
-                    for v in vocabulary.variants if doc_id in v.documents]
+        variants = [
+            v.id
+            for vocabulary in self.game.of_kind("vocabulary").values()
+            for v in vocabulary.variants
+            if doc_id in v.documents
+        ]
         if variants:
             for entry in self.entries[first:]:
                 entry["variants"] = variants
@@ -163,8 +185,15 @@ class _Builder:
 
     def ruling(self, path: str, title: str, ruling) -> None:
         first = len(self.entries)
-        self.add(f"{path}/ruling/{ruling.id}", "ruling", name=ruling.question, context=[title, "Rulings"],
-                 text=ruling.ruling, detail=ruling.reason, source=ruling.source)
+        self.add(
+            f"{path}/ruling/{ruling.id}",
+            "ruling",
+            name=ruling.question,
+            context=[title, "Rulings"],
+            text=ruling.ruling,
+            detail=ruling.reason,
+            source=ruling.source,
+        )
         self.mark_part(ruling.part, first)
 
     # --- tables and facts ------------------------------------------------------------------
@@ -174,44 +203,83 @@ class _Builder:
         rows = [[_cell(row.get(c.key), c.prefix) for c in table.columns] for row in table.rows]
         notes = [n if isinstance(n, str) else n.text for n in table.notes]
         path = f"table/{table_id}"
-        entry = self.add(path, "table", name=table.title, context=[], text="",
-                         detail=" ".join(notes), source=table.source or "", columns=labels,
-                         keys=[c.key for c in table.columns], rows=rows, notes=notes, children=[])
+        entry = self.add(
+            path,
+            "table",
+            name=table.title,
+            context=[],
+            text="",
+            detail=" ".join(notes),
+            source=table.source or "",
+            columns=labels,
+            keys=[c.key for c in table.columns],
+            rows=rows,
+            notes=notes,
+            children=[],
+        )
         for i, (row, cells) in enumerate(zip(table.rows, rows)):
             pairs = [[label, cell] for label, cell in zip(labels, cells) if label and cell != ""]
             text = "; ".join(f"{label}: {cell}" for label, cell in pairs)
             extra = {"detail": row["note"]} if row.get("note") else {}
-            child = self.add(f"{path}/row/{i + 1}", "row", context=[table.title], text=text,
-                             source=row.get("source") or table.source or "", table=entry["id"],
-                             cells=pairs, values={c.key: row.get(c.key) for c in table.columns}, **extra)
+            child = self.add(
+                f"{path}/row/{i + 1}",
+                "row",
+                context=[table.title],
+                text=text,
+                source=row.get("source") or table.source or "",
+                table=entry["id"],
+                cells=pairs,
+                values={c.key: row.get(c.key) for c in table.columns},
+                **extra,
+            )
             entry["children"].append(child["id"])
 
     def fact(self, name: str, fact) -> None:
         value = fact.model_dump(mode="json")["value"]
         text = _value_text(value) + (f" {fact.unit}" if fact.unit else "")
-        self.add(f"fact/{name}", "fact", name=fact.label or name.replace("_", " "), context=[],
-                 aka=name.replace("_", " "), text=text, value=value, source=fact.source)
+        self.add(
+            f"fact/{name}",
+            "fact",
+            name=fact.label or name.replace("_", " "),
+            context=[],
+            aka=name.replace("_", " "),
+            text=text,
+            value=value,
+            source=fact.source,
+        )
 
     # --- cards -----------------------------------------------------------------------------
 
     def card(self, card, doc) -> None:
-        facts = card.model_dump(mode="json", exclude_none=True,
-                                exclude={"differences", "unverified", "source", "note"})
-        kind = "development" if card.type == "development" else (
-            "military world" if card.military else "world")
+        facts = card.model_dump(mode="json", exclude_none=True, exclude={"differences", "unverified", "source", "note"})
+        kind = "development" if card.type == "development" else ("military world" if card.military else "world")
         cost = "defense" if card.type == "world" and card.military else "cost"
-        parts = [f"{card.cost}-cost development" if card.type == "development" else kind,
-                 f"{cost} {card.cost}" if card.type == "world" else None,
-                 f"{card.vp} VP", ", ".join(card.keywords) or None,
-                 f"{card.good} good{' (windfall)' if card.windfall else ''}" if card.good else None,
-                 f"{card.frontier.title()} Frontier" if card.frontier else None,
-                 f"{card.start} start world" if card.start else None,
-                 "powers: " + ", ".join(p.title() for p in card.powers) if card.powers else None]
-        lines = [p.text for p in card.military_powers] + [
-            f"{line.text}" for line in card.scoring] + ([card.note] if card.note else [])
-        self.add(f"card/{card.name}", "card", name=card.name, context=[], set=doc.title,
-                 text=", ".join(p for p in parts if p), detail="; ".join(lines),
-                 source=card.source or doc.source, card=facts)
+        parts = [
+            f"{card.cost}-cost development" if card.type == "development" else kind,
+            f"{cost} {card.cost}" if card.type == "world" else None,
+            f"{card.vp} VP",
+            ", ".join(card.keywords) or None,
+            f"{card.good} good{' (windfall)' if card.windfall else ''}" if card.good else None,
+            f"{card.frontier.title()} Frontier" if card.frontier else None,
+            f"{card.start} start world" if card.start else None,
+            "powers: " + ", ".join(p.title() for p in card.powers) if card.powers else None,
+        ]
+        lines = (
+            [p.text for p in card.military_powers]
+            + [f"{line.text}" for line in card.scoring]
+            + ([card.note] if card.note else [])
+        )
+        self.add(
+            f"card/{card.name}",
+            "card",
+            name=card.name,
+            context=[],
+            set=doc.title,
+            text=", ".join(p for p in parts if p),
+            detail="; ".join(lines),
+            source=card.source or doc.source,
+            card=facts,
+        )
 
     # --- where printed, what relates -------------------------------------------------------
 
@@ -223,8 +291,7 @@ class _Builder:
                 key = f"{self.game_id}-{aid.id}"
                 for fi, face in enumerate(aid.faces):
                     side = (("front", "back")[fi] if fi < 2 else face.name) if aid.format == "card" else None
-                    where = {"aid": key, "title": aid.title, "format": aid.format, "face": face.name,
-                             "side": side}
+                    where = {"aid": key, "title": aid.title, "format": aid.format, "face": face.name, "side": side}
                     for block in face.blocks:
                         for entry_id in self._printed_by(block):
                             printed = self.by_id[entry_id]["printed"]
@@ -266,14 +333,20 @@ class _Builder:
         for table in tables:
             if not table["source"] or table["source"].partition(": ")[0] not in self.game_rulebooks:
                 continue
-            citing = [s["id"] for s in sections if s["source"] == table["source"]
-                      or any(self.by_id[c]["source"] == table["source"] for c in s["children"])]
+            citing = [
+                s["id"]
+                for s in sections
+                if s["source"] == table["source"]
+                or any(self.by_id[c]["source"] == table["source"] for c in s["children"])
+            ]
             table["related"] = citing[:2]
         rules = [e for e in self.entries if e["kind"] in ("rule", "ruling") and e["source"]]
         for card in (e for e in self.entries if e["kind"] == "card"):
             # the rules that name the card: what the rulebook says of it, beside its own lines
             name = card["name"].casefold()
-            card["related"] = [r["id"] for r in rules if name in (r["text"] + " " + (r.get("name") or "")).casefold()][:2]
+            card["related"] = [r["id"] for r in rules if name in (r["text"] + " " + (r.get("name") or "")).casefold()][
+                :2
+            ]
         for entry in self.entries:
             if entry["kind"] not in ("section", "rule", "ruling"):
                 continue
@@ -307,7 +380,9 @@ def _plain_entries(entries: list[dict], words: dict[str, str]) -> list[dict]:
             if key in entry:
                 entry[key] = plain(entry[key], key in _HEADINGS)
         if "cells" in entry:  # [[label, value], ...]: the label is a column heading
-            entry["cells"] = [[plain_text(label, words, True), plain_text(value, words)] for label, value in entry["cells"]]
+            entry["cells"] = [
+                [plain_text(label, words, True), plain_text(value, words)] for label, value in entry["cells"]
+            ]
     return entries
 
 

@@ -15,7 +15,14 @@ from generator.content.aids import Grid, GridLine, TotalLine
 from generator.content.scoring_model import Scoring, SheetLine
 
 #: The kind of box an entered value gets.
-_FIELDS = {"boolean": "checkbox", "text": "text", "texts": "text", "numbers": "text", "count": "number", "number": "number"}
+_FIELDS = {
+    "boolean": "checkbox",
+    "text": "text",
+    "texts": "text",
+    "numbers": "text",
+    "count": "number",
+    "number": "number",
+}
 
 
 def _items(doc: Scoring) -> dict[str, tuple[str, Any]]:
@@ -53,9 +60,15 @@ def _points(doc: Scoring, constants: dict | None) -> dict | None:
         return None
     checks = [(c.when or "True", c.expect) for c in doc.player_checks if c.id in (config.get("not_counted_on") or [])]
     fields = {e.id: _FIELDS.get(e.type, "text") for e in doc.entered}
-    return {"value": component.value, "completes": str(config.get("completes", "False")),
-            "goal": config.get("goal", "goal"), "goal_count": constants.get(config.get("goal_count", ""), 0),
-            "checks": checks, "fields": fields, "constants": constants}
+    return {
+        "value": component.value,
+        "completes": str(config.get("completes", "False")),
+        "goal": config.get("goal", "goal"),
+        "goal_count": constants.get(config.get("goal_count", ""), 0),
+        "checks": checks,
+        "fields": fields,
+        "constants": constants,
+    }
 
 
 def sheet_grid(doc: Scoring, constants: dict | None = None) -> Grid:
@@ -76,22 +89,35 @@ def sheet_grid(doc: Scoring, constants: dict | None = None) -> Grid:
             lines.append(None)  # placed once every part is known
             continue
         if line.id == "name" and line.add is None:
-            lines.append(TotalLine(id="name", label=line.label or "Name", field="text", help=line.help,
-                                   width=line.width))
+            lines.append(
+                TotalLine(id="name", label=line.label or "Name", field="text", help=line.help, width=line.width)
+            )
             continue
         if line.running_total is not None:
-            lines.append(TotalLine(id=line.id, label=line.label or line.id, help=line.help or None,
-                                   width=line.width, emphasis=True, running_total=line.running_total))
+            lines.append(
+                TotalLine(
+                    id=line.id,
+                    label=line.label or line.id,
+                    help=line.help or None,
+                    width=line.width,
+                    emphasis=True,
+                    running_total=line.running_total,
+                )
+            )
             continue
         if line.each_round is not None and doc.rounds is not None:  # one line per round adding those items
-            parts_help = line.help if line.help is not None else ", ".join(
-                _label(*items[p])[0] for p in line.each_round)  # what the box adds up: "Maki rolls (6 / 3), ..."
+            parts_help = (
+                line.help if line.help is not None else ", ".join(_label(*items[p])[0] for p in line.each_round)
+            )  # what the box adds up: "Maki rolls (6 / 3), ..."
             for rid, round_label in zip(doc.rounds.round_ids(), doc.rounds.round_labels()):
                 n = str(doc.rounds.round_ids().index(rid) + 1)
                 label = (line.label or "{round}").replace("{n}", n).replace("{round}", round_label)
                 total_parts.append(f"{line.id}_{rid}")
-                lines.append(TotalLine(id=f"{line.id}_{rid}", label=label, field="number", width=line.width,
-                                       help=parts_help or None))
+                lines.append(
+                    TotalLine(
+                        id=f"{line.id}_{rid}", label=label, field="number", width=line.width, help=parts_help or None
+                    )
+                )
             continue
         parts = line.add or [line.id]
         kind, item = items[parts[0]]
@@ -102,24 +128,40 @@ def sheet_grid(doc: Scoring, constants: dict | None = None) -> Grid:
             for rid, round_label in zip(doc.rounds.round_ids(), doc.rounds.round_labels()):
                 if counted:
                     total_parts.append(f"{line.id}_{rid}")
-                lines.append(TotalLine(id=f"{line.id}_{rid}", label=f"{line.label or label}, {round_label}",
-                                       field=field, width=line.width,
-                                       help=(line.help if line.help is not None else help_text) or None))
+                lines.append(
+                    TotalLine(
+                        id=f"{line.id}_{rid}",
+                        label=f"{line.label or label}, {round_label}",
+                        field=field,
+                        width=line.width,
+                        help=(line.help if line.help is not None else help_text) or None,
+                    )
+                )
             continue
         if counted:
             total_parts.append(line.id)
-        points = _points(doc, constants) if kind == "component" and item.id == doc.mechanisms.get(
-            "campaign", {}).get("points") else None
-        lines.append(TotalLine(id=line.id, label=line.label or label, field=field, width=line.width,
-                               help=(line.help if line.help is not None else help_text) or None,
-                               points=points))
+        points = (
+            _points(doc, constants)
+            if kind == "component" and item.id == doc.mechanisms.get("campaign", {}).get("points")
+            else None
+        )
+        lines.append(
+            TotalLine(
+                id=line.id,
+                label=line.label or label,
+                field=field,
+                width=line.width,
+                help=(line.help if line.help is not None else help_text) or None,
+                points=points,
+            )
+        )
     if total_line is not None:
         i = lines.index(None)
-        lines[i] = TotalLine(id="total", label=total_line.label or "Total", help=total_line.help,
-                             emphasis=True, sum=total_parts or None)
+        lines[i] = TotalLine(
+            id="total", label=total_line.label or "Total", help=total_line.help, emphasis=True, sum=total_parts or None
+        )
     each = doc.sheet.each
-    repeat = GridLine(id="game" if "campaign" in doc.mechanisms else "player", label=each.label,
-                      repeat=each.count)
+    repeat = GridLine(id="game" if "campaign" in doc.mechanisms else "player", label=each.label, repeat=each.count)
     if "campaign" in doc.mechanisms:
         return Grid(corner=doc.sheet.corner, rows=[repeat], columns=lines)
     return Grid(corner=doc.sheet.corner, rows=lines, columns=[repeat])

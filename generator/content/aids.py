@@ -67,8 +67,13 @@ class RulingsBlock(Strict):
     only: list[str] | None = Field(None, min_length=1, description="ids of the rulings to print")
 
 
-_BLOCK_KEYS = {"rules": "RulesBlock", "table": "TableBlock", "facts": "FactsBlock",
-               "text": "TextBlock", "rulings": "RulingsBlock"}
+_BLOCK_KEYS = {
+    "rules": "RulesBlock",
+    "table": "TableBlock",
+    "facts": "FactsBlock",
+    "text": "TextBlock",
+    "rulings": "RulingsBlock",
+}
 
 
 def _block_kind(value) -> str | None:
@@ -83,9 +88,16 @@ def _block_kind(value) -> str | None:
 
 
 Block = Annotated[
-    Annotated[RulesBlock, Tag("RulesBlock")] | Annotated[TableBlock, Tag("TableBlock")] | Annotated[FactsBlock, Tag("FactsBlock")] | Annotated[TextBlock, Tag("TextBlock")] | Annotated[RulingsBlock, Tag("RulingsBlock")],
-    Discriminator(_block_kind, custom_error_type="block_kind",
-                  custom_error_message="a block needs one of the keys: rules, table, facts, text, rulings"),
+    Annotated[RulesBlock, Tag("RulesBlock")]
+    | Annotated[TableBlock, Tag("TableBlock")]
+    | Annotated[FactsBlock, Tag("FactsBlock")]
+    | Annotated[TextBlock, Tag("TextBlock")]
+    | Annotated[RulingsBlock, Tag("RulingsBlock")],
+    Discriminator(
+        _block_kind,
+        custom_error_type="block_kind",
+        custom_error_message="a block needs one of the keys: rules, table, facts, text, rulings",
+    ),
 ]
 
 
@@ -95,8 +107,10 @@ class Face(Strict):
     name: str = Field(pattern=ID_PATTERN)
     columns: int = Field(1, ge=1, le=4, description="text columns on this face")
     break_before: Literal["none", "column", "page"] = Field(
-        "none", description="page aids: where this face starts. none (default) flows on after the "
-        "previous face, column starts the next column, page starts a new page")
+        "none",
+        description="page aids: where this face starts. none (default) flows on after the "
+        "previous face, column starts the next column, page starts a new page",
+    )
     blocks: list[Block] = Field(min_length=1)
 
 
@@ -120,8 +134,11 @@ class TotalLine(GridLine):
     emphasis: bool = False
     sum: list[str] | None = None
     running_total: str | None = None
-    points: dict | None = Field(None, description="campaign mechanism: how the fillable form computes "
-                                "this line from its row (`generator.render.form_formulas`)")
+    points: dict | None = Field(
+        None,
+        description="campaign mechanism: how the fillable form computes "
+        "this line from its row (`generator.render.form_formulas`)",
+    )
 
 
 class Grid(Strict):
@@ -157,12 +174,17 @@ class Aid(Strict):
     max_font_pt: float = Field(10.0, ge=6.0, le=20)
     faces: list[Face] = Field(default_factory=list)
     legend_face: str | None = Field(
-        None, description="the face that ends with the icon legend (default: the last face); "
-        "pick the face with room to spare")
+        None,
+        description="the face that ends with the icon legend (default: the last face); "
+        "pick the face with room to spare",
+    )
     grid: Grid | None = None
-    sheet: str | None = Field(None, description="form aids: the id of the kind: scoring document whose "
-                                                "score sheet this is (its rows, columns and totals come "
-                                                "from the model's `sheet`)")
+    sheet: str | None = Field(
+        None,
+        description="form aids: the id of the kind: scoring document whose "
+        "score sheet this is (its rows, columns and totals come "
+        "from the model's `sheet`)",
+    )
     notes: list[str | RuleItem] = Field(default_factory=list)
     source: SourceRef | None = Field(None, description="default source of the aid's notes")
 
@@ -177,8 +199,10 @@ class Aid(Strict):
         if self.format == "card" and self.size == "page":
             raise ValueError("a card aid needs a card `size` (e.g. rftg-card or {width_mm, height_mm})")
         if self.legend_face is not None and self.legend_face not in [f.name for f in self.faces]:
-            raise ValueError(f"legend_face '{self.legend_face}' is not one of this aid's faces "
-                             f"({', '.join(f.name for f in self.faces) or 'none'})")
+            raise ValueError(
+                f"legend_face '{self.legend_face}' is not one of this aid's faces "
+                f"({', '.join(f.name for f in self.faces) or 'none'})"
+            )
         return self
 
 

@@ -85,8 +85,9 @@ class ScoringLine(Strict):
     @model_validator(mode="after")
     def _one_kind(self):
         if (self.match is None) == (self.per_player is None):
-            raise ValueError("a scoring line needs exactly one of `match` (per card) or "
-                             "`per_player` (per player quantity)")
+            raise ValueError(
+                "a scoring line needs exactly one of `match` (per card) or `per_player` (per player quantity)"
+            )
         return self
 
 
@@ -126,8 +127,21 @@ class MilitaryPower(Strict):
 
 
 #: Card fields another implementation can disagree on (`Difference.field`).
-DifferenceField = Literal["name", "type", "cost", "vp", "copies", "military", "good", "windfall",
-                          "keywords", "powers", "start", "scoring", "military_powers"]
+DifferenceField = Literal[
+    "name",
+    "type",
+    "cost",
+    "vp",
+    "copies",
+    "military",
+    "good",
+    "windfall",
+    "keywords",
+    "powers",
+    "start",
+    "scoring",
+    "military_powers",
+]
 
 
 class Difference(Strict):
@@ -174,8 +188,7 @@ class Card(Strict):
     scoring: list[ScoringLine] = Field(default_factory=list)
     military_powers: list[MilitaryPower] = Field(default_factory=list)
     unverified: list[str] = Field(default_factory=list, description="fields not confirmed")
-    differences: list[Difference] = Field(default_factory=list,
-                                          description="other implementations' values, resolved")
+    differences: list[Difference] = Field(default_factory=list, description="other implementations' values, resolved")
     note: str | None = None
     source: SourceRef | None = None
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 #: Version of the compiled rules' shape; the scoring core checks it.
 FORMAT = 2
 
+
 def _without(value, keys: frozenset):
     """``value`` (JSON data) with ``keys`` removed from every mapping, at any depth."""
     if isinstance(value, dict):
@@ -37,12 +38,12 @@ def compile_game(game) -> dict:
         "version": game.game.version,
         "bgg": None if game.game.bgg is None else game.game.bgg.model_dump(mode="json"),
         "facts": facts,
-        "tables": {tid: {"title": t.title, "columns": [c.key for c in t.columns],
-                         "rows": t.model_dump(mode="json")["rows"]}
-                   for tid, t in game.of_kind("table").items()},
+        "tables": {
+            tid: {"title": t.title, "columns": [c.key for c in t.columns], "rows": t.model_dump(mode="json")["rows"]}
+            for tid, t in game.of_kind("table").items()
+        },
         "cards": cards,
-        "scoring": None if scoring is None else _scoring_model(scoring, facts, game.id,
-                                                               game.of_kind("table")),
+        "scoring": None if scoring is None else _scoring_model(scoring, facts, game.id, game.of_kind("table")),
     }
 
 
@@ -51,8 +52,9 @@ def _scoring_model(scoring, facts: dict, game_id: str, tables: dict) -> dict:
     what only documents it (rulings, notes, sources), ``record`` given (default: the game's
     id), constants written ``{fact: name}`` replaced by the fact's value and ``{table: id}`` by
     the table's rows."""
-    data = _without(scoring.model_dump(mode="json", exclude_none=True, exclude={"rulings", "notes"}),
-                    frozenset({"source"}))
+    data = _without(
+        scoring.model_dump(mode="json", exclude_none=True, exclude={"rulings", "notes"}), frozenset({"source"})
+    )
     data.setdefault("record", game_id)
     for holder in [data] + data.get("variants", []):
         constants = holder.get("constants") or {}

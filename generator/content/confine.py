@@ -34,9 +34,16 @@ def keep_inside(paths: list[Path], root: Path, what: str = "file") -> tuple[list
         if target is None:
             inside.append(path)
         else:
-            problems.append(Problem(display_path(path), 0, 0, "",
-                                    f"refused: this {what} links outside the content folder, "
-                                    f"to {target}", _HINT))
+            problems.append(
+                Problem(
+                    display_path(path),
+                    0,
+                    0,
+                    "",
+                    f"refused: this {what} links outside the content folder, to {target}",
+                    _HINT,
+                )
+            )
     return inside, problems
 
 

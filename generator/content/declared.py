@@ -20,9 +20,12 @@ def declared_fields(core) -> dict[str, Any]:
     """Field -> default (`dataclasses.MISSING`: required) of a core declaration: a dataclass
     or a key table (``{key: default}``)."""
     if dataclasses.is_dataclass(core):
-        return {f.name: f.default if f.default is not dataclasses.MISSING else
-                (f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING)
-                for f in dataclasses.fields(core)}
+        return {
+            f.name: f.default
+            if f.default is not dataclasses.MISSING
+            else (f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING)
+            for f in dataclasses.fields(core)
+        }
     return dict(core)
 
 
@@ -64,10 +67,14 @@ def check_declared(model: type[BaseModel]) -> list[str]:
     name = model.__name__
     declared = declared_fields(core)
     content = {key: f for key, f in model.model_fields.items() if key not in only}
-    out = [f"{name}.{key}: in the content schema, not in the core's declaration (add it there, or to content_only)"
-           for key in content if key not in declared]
-    out += [f"{name}.{key}: in the core's declaration, not in the content schema" for key in declared
-            if key not in content]
+    out = [
+        f"{name}.{key}: in the content schema, not in the core's declaration (add it there, or to content_only)"
+        for key in content
+        if key not in declared
+    ]
+    out += [
+        f"{name}.{key}: in the core's declaration, not in the content schema" for key in declared if key not in content
+    ]
     hints = get_type_hints(core) if dataclasses.is_dataclass(core) else {}
     for key, f in content.items():
         if key not in declared:
@@ -82,8 +89,10 @@ def check_declared(model: type[BaseModel]) -> list[str]:
         if key in hints:
             nested = {m.core for m in _models_in(f.annotation)}  # type: ignore[attr-defined]
             if nested != _cores_in(hints[key]):
-                out.append(f"{name}.{key}: holds {sorted(c.__name__ for c in nested)} in content, "
-                           f"{sorted(c.__name__ for c in _cores_in(hints[key]))} in the core")
+                out.append(
+                    f"{name}.{key}: holds {sorted(c.__name__ for c in nested)} in content, "
+                    f"{sorted(c.__name__ for c in _cores_in(hints[key]))} in the core"
+                )
     return out
 
 
@@ -95,8 +104,7 @@ def core_json(value):
         core = getattr(value, "core", None)
         if core is None:
             return value.model_dump(mode="json", exclude_none=True)
-        return {key: core_json(item) for key in declared_fields(core)
-                if (item := getattr(value, key)) is not None}
+        return {key: core_json(item) for key in declared_fields(core) if (item := getattr(value, key)) is not None}
     if isinstance(value, (list, tuple)):
         return [core_json(item) for item in value]
     return value

@@ -50,8 +50,11 @@ _TOKEN = re.compile(r"\s*(?:([A-Za-z_][A-Za-z0-9_+#-]*)|(.))")
 @lru_cache(maxsize=256)
 def parse_type(text: str) -> FactType:
     """Parse a type expression; raises ValueError naming what was expected and where."""
-    tokens = [(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2))
-              for m in _TOKEN.finditer(text) if (m.group(1) or m.group(2))]
+    tokens = [
+        (m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2))
+        for m in _TOKEN.finditer(text)
+        if (m.group(1) or m.group(2))
+    ]
     pos = 0
 
     def peek():
@@ -60,8 +63,10 @@ def parse_type(text: str) -> FactType:
     def take(expected: str | None = None) -> str:
         nonlocal pos
         if pos >= len(tokens):
-            raise ValueError(f"type '{text}' ends early: expected {expected or 'a type'} "
-                             f"(write e.g. integer, list[integer], map[integer, integer])")
+            raise ValueError(
+                f"type '{text}' ends early: expected {expected or 'a type'} "
+                f"(write e.g. integer, list[integer], map[integer, integer])"
+            )
         tok, at = tokens[pos]
         if expected is not None and tok != expected:
             raise ValueError(f"type '{text}': expected '{expected}' at character {at + 1}, found '{tok}'")
@@ -99,8 +104,10 @@ def parse_type(text: str) -> FactType:
                     continue
                 take("}")
                 return FactType("record", fields=tuple(fields))
-        raise ValueError(f"type '{text}': unknown type '{tok}' (use integer, number, text, boolean, "
-                         f"list[T], map[K, T] or {{name: T}})")
+        raise ValueError(
+            f"type '{text}': unknown type '{tok}' (use integer, number, text, boolean, "
+            f"list[T], map[K, T] or {{name: T}})"
+        )
 
     result = one()
     if pos != len(tokens):
@@ -108,10 +115,12 @@ def parse_type(text: str) -> FactType:
     return result
 
 
-def conformance(value: Any, ftype: FactType, bounds: tuple[float, float] | None = None,
-                path: tuple = ()) -> list[tuple[tuple, str]]:
+def conformance(
+    value: Any, ftype: FactType, bounds: tuple[float, float] | None = None, path: tuple = ()
+) -> list[tuple[tuple, str]]:
     """Every way ``value`` breaks ``ftype`` or ``bounds``: a list of (path inside the value,
     message); empty when the value conforms."""
+
     def is_int(v):
         return isinstance(v, int) and not isinstance(v, bool)
 

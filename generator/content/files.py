@@ -22,8 +22,9 @@ def content_files(folder: Path) -> list[Path]:
     folder, `confine.keep_inside`)."""
     folder = Path(folder)
     records = folder / RECORDS_FOLDER
-    return sorted(p for p in folder.rglob("*") if p.suffix in CONTENT_SUFFIXES and p.is_file()
-                  and records not in p.parents)
+    return sorted(
+        p for p in folder.rglob("*") if p.suffix in CONTENT_SUFFIXES and p.is_file() and records not in p.parents
+    )
 
 
 def content_folder_problem(root: Path) -> tuple[str, str] | None:
@@ -33,8 +34,10 @@ def content_folder_problem(root: Path) -> tuple[str, str] | None:
     if root.is_dir():
         return None
     if root.exists():
-        return ("this is a file, not a content folder",
-                "pass the content folder that holds one sub-folder per game, e.g. `playaid check content`")
+        return (
+            "this is a file, not a content folder",
+            "pass the content folder that holds one sub-folder per game, e.g. `playaid check content`",
+        )
     return "content folder not found", "pass the folder that holds one sub-folder per game"
 
 

@@ -53,8 +53,10 @@ class BoardGameGeek(Strict):
     play-import link, ``game.bggId``)."""
 
     id: int = Field(ge=1, description="the number in the game's boardgamegeek.com/boardgame/<id> address")
-    expansions: list[str] = Field(default_factory=list,
-                                  description="the expansions this content scores, by their BGG names (said in the play's comments)")
+    expansions: list[str] = Field(
+        default_factory=list,
+        description="the expansions this content scores, by their BGG names (said in the play's comments)",
+    )
 
 
 class Game(Strict):
@@ -70,7 +72,8 @@ class Game(Strict):
     references: list[Reference] = Field(default_factory=list)
     icons: dict[str, str] = Field(
         default_factory=dict,
-        description="icon token (as written [token] in text) -> SVG file in templates/assets/icons")
+        description="icon token (as written [token] in text) -> SVG file in templates/assets/icons",
+    )
     bgg: BoardGameGeek | None = None
 
 
@@ -92,9 +95,11 @@ class Ruling(Strict):
     reason: str
     source: SourceRef
     part: SourceRef | None = Field(
-        None, description="the rulebook part its source stands in, as '<rulebook id>: <the part's "
-                          "heading>', where the heading repeats and its document names no part (or "
-                          "another)")
+        None,
+        description="the rulebook part its source stands in, as '<rulebook id>: <the part's "
+        "heading>', where the heading repeats and its document names no part (or "
+        "another)",
+    )
 
 
 class Section(Strict):
@@ -113,10 +118,12 @@ class Rules(Strict):
     id: str = Field(pattern=ID_PATTERN)
     title: str
     part: SourceRef | None = Field(
-        None, description="the rulebook part this document covers, as '<rulebook id>: <the part's "
-                          "heading>' (e.g. 'xc: Counterstrike Game'): where a heading repeats in that "
-                          "rulebook (a 'Setup' per part), its sources mean the one in this part, and the "
-                          "rules search shows the part with them")
+        None,
+        description="the rulebook part this document covers, as '<rulebook id>: <the part's "
+        "heading>' (e.g. 'xc: Counterstrike Game'): where a heading repeats in that "
+        "rulebook (a 'Setup' per part), its sources mean the one in this part, and the "
+        "rules search shows the part with them",
+    )
     sections: list[Section] = Field(default_factory=list)
     rulings: list[Ruling] = Field(default_factory=list)
 
@@ -149,9 +156,11 @@ class Column(Strict):
     label: str
     align: Literal["left", "right", "center"] = "left"
     prefix: str = Field("", description="printed before every value of the column, e.g. '+'")
-    derived: str | None = Field(None, pattern=ID_PATTERN,
-                                description="id of the check that computes this column (values not printed "
-                                            "in the rulebook)")
+    derived: str | None = Field(
+        None,
+        pattern=ID_PATTERN,
+        description="id of the check that computes this column (values not printed in the rulebook)",
+    )
 
 
 class Table(Strict):
@@ -167,8 +176,10 @@ class Table(Strict):
     title: str
     source: SourceRef | None = None
     part: SourceRef | None = Field(
-        None, description="the rulebook part this document's sources stand in, as '<rulebook id>: "
-                          "<the part's heading>' (as a rules document's part)")
+        None,
+        description="the rulebook part this document's sources stand in, as '<rulebook id>: "
+        "<the part's heading>' (as a rules document's part)",
+    )
     columns: list[Column] = Field(min_length=1)
     rows: list[dict[str, Any]] = Field(min_length=1)
     notes: list[str | RuleItem] = Field(default_factory=list)
@@ -187,14 +198,14 @@ class Fact(Strict):
 
     value: Any
     source: SourceRef
-    type: str = Field(description="type expression: integer | number | text | boolean | list[T] | "
-                                  "map[K, T] | {name: T, ...}")
-    range: tuple[float, float] | None = Field(None, description="[low, high]: bounds of every number "
-                                                                "in the value")
+    type: str = Field(
+        description="type expression: integer | number | text | boolean | list[T] | map[K, T] | {name: T, ...}"
+    )
+    range: tuple[float, float] | None = Field(None, description="[low, high]: bounds of every number in the value")
     quote: Quote | None = None
-    derived: str | None = Field(None, pattern=ID_PATTERN,
-                                description="id of the check that computes this value (not printed in the "
-                                            "rulebook)")
+    derived: str | None = Field(
+        None, pattern=ID_PATTERN, description="id of the check that computes this value (not printed in the rulebook)"
+    )
     label: str | None = None
     unit: str | None = None
 
@@ -220,14 +231,17 @@ class Facts(Strict):
     kind: Literal["facts"]
     id: str = Field(pattern=ID_PATTERN)
     part: SourceRef | None = Field(
-        None, description="the rulebook part this document's sources stand in, as '<rulebook id>: "
-                          "<the part's heading>' (as a rules document's part)")
+        None,
+        description="the rulebook part this document's sources stand in, as '<rulebook id>: "
+        "<the part's heading>' (as a rules document's part)",
+    )
     facts: dict[str, Fact] = Field(min_length=1)
 
     @field_validator("facts")
     @classmethod
     def _names(cls, v):
         import re
+
         for name in v:
             if not re.match(r"^[a-z][a-z0-9_]*$", name):
                 raise ValueError(f"fact name '{name}' must be snake_case (letters, digits, _)")

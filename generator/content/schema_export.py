@@ -21,8 +21,9 @@ def export_schemas(out_dir: Path) -> list[Path]:
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise WriteError(f"cannot create folder {out_dir}: {exc.strerror or exc} "
-                         f"(pass --out a folder you can write)") from None
+        raise WriteError(
+            f"cannot create folder {out_dir}: {exc.strerror or exc} (pass --out a folder you can write)"
+        ) from None
     written = []
     for kind, model in sorted(KINDS.items()):
         schema = pick_by_leading_key(model.model_json_schema())
@@ -46,10 +47,14 @@ def content_schema(kinds: list[str]) -> dict:
         "description": "A YAML file under content/; its `kind` selects the schema it follows.",
         "type": "object",
         "required": ["kind"],
-        "properties": {"kind": {"enum": kinds, "description": "what this document holds: "
-                                                             + ", ".join(kinds)}},
-        "allOf": [{"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
-                   "then": {"$ref": f"{kind}.schema.json"}} for kind in kinds],
+        "properties": {"kind": {"enum": kinds, "description": "what this document holds: " + ", ".join(kinds)}},
+        "allOf": [
+            {
+                "if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+                "then": {"$ref": f"{kind}.schema.json"},
+            }
+            for kind in kinds
+        ],
     }
 
 

@@ -121,8 +121,11 @@ class Entered(Strict):
     id: str = Field(pattern=ID_PATTERN)
     label: str
     help: str = ""
-    hint: str | None = Field(None, description="the phone pad's short hint under the box, where `help` is too long "
-                                                "for it (\"\": none; default: help)")
+    hint: str | None = Field(
+        None,
+        description="the phone pad's short hint under the box, where `help` is too long "
+        "for it (\"\": none; default: help)",
+    )
     type: str = Field(pattern=r"^(count|number|boolean|text|texts|numbers|group|[a-z_]+)$")
     min: int | None = Field(None, ge=-99999, le=99999)
     max: int | None = Field(None, ge=-99999, le=99999)
@@ -152,16 +155,18 @@ class Entered(Strict):
             high = COUNT_MAX if high is None else high
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise PydanticCustomError(
-                    PLAIN_WORDS, "a {kind}'s `default` is a whole number from {low} to {high}, as a record "
+                    PLAIN_WORDS,
+                    "a {kind}'s `default` is a whole number from {low} to {high}, as a record "
                     "may write it; it is what formulas read when the value is left out",
-                    {"kind": kind, "low": low, "high": high})
+                    {"kind": kind, "low": low, "high": high},
+                )
         elif kind == "boolean" and not isinstance(value, bool):
             raise PydanticCustomError(
-                PLAIN_WORDS, "a boolean's `default` is true or false; it is what "
-                "formulas read when the value is left out")
+                PLAIN_WORDS,
+                "a boolean's `default` is true or false; it is what formulas read when the value is left out",
+            )
         elif kind == "text" and not (isinstance(value, str) and len(value) <= info.data.get("max_length", 100)):
-            raise PydanticCustomError(
-                PLAIN_WORDS, "a text's `default` is text of at most `max_length` characters")
+            raise PydanticCustomError(PLAIN_WORDS, "a text's `default` is text of at most `max_length` characters")
         return value
 
     @model_validator(mode="after")
@@ -201,9 +206,12 @@ class Formula(Strict):
     why: str | list[Why] = ""
     explain_as: str = ""
     variants: list[str] | None = None
-    per_round: bool = Field(False, description="scored once per round over that round's values "
-                            "(the game's `rounds`): a component adds up its rounds, a measure is the "
-                            "list of them")
+    per_round: bool = Field(
+        False,
+        description="scored once per round over that round's values "
+        "(the game's `rounds`): a component adds up its rounds, a measure is the "
+        "list of them",
+    )
     source: SourceRef | None = None
 
     @model_validator(mode="after")
@@ -266,8 +274,11 @@ class Award(Strict):
     min_players: int | None = Field(None, ge=1, le=10)
     max_players: int | None = Field(None, ge=1, le=10)
     per_round: bool = False
-    when: Expression | None = Field(None, description="given only when this formula over the record's "
-                                    "values holds (Terraforming Mars: the awards funded in this game)")
+    when: Expression | None = Field(
+        None,
+        description="given only when this formula over the record's "
+        "values holds (Terraforming Mars: the awards funded in this game)",
+    )
     variants: list[str] | None = None
     measure_in: dict[str, AwardMeasure] = Field(default_factory=dict)
     help: str = ""
@@ -279,9 +290,11 @@ class Award(Strict):
         # said in plain words: a fact or constant here looks as if it should work, as in `constants`
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise PydanticCustomError(
-                PLAIN_WORDS, "an award's `vp` is a whole number written here (e.g. `vp: 5`, from -999 to 999); "
+                PLAIN_WORDS,
+                "an award's `vp` is a whole number written here (e.g. `vp: 5`, from -999 to 999); "
                 "it cannot read a fact, a constant or a formula: write the number, and cite where it "
-                "comes from in the award's `source`")
+                "comes from in the award's `source`",
+            )
         return value
 
     @field_validator("places_by_players")
@@ -291,23 +304,30 @@ class Award(Strict):
             for count, places in value.items():
                 if not 1 <= count <= 10 or not places:
                     raise PydanticCustomError(
-                        PLAIN_WORDS, "`places_by_players` maps a player count (1 to 10) to the VP of its "
-                        "places, e.g. `{2: [5], 3: [5, 2]}`")
+                        PLAIN_WORDS,
+                        "`places_by_players` maps a player count (1 to 10) to the VP of its "
+                        "places, e.g. `{2: [5], 3: [5, 2]}`",
+                    )
         return value
 
     @model_validator(mode="after")
     def _one_measure(self):
         if (self.most is None) == (self.least is None):
             raise ValueError(f"award '{self.id}': give either `most` or `least` (a formula)")
-        given = [key for key in ("vp", "places", "places_by_players", "places_by_round") if getattr(self, key) is not None]
+        given = [
+            key for key in ("vp", "places", "places_by_players", "places_by_round") if getattr(self, key) is not None
+        ]
         if len(given) != 1:
-            raise ValueError(f"award '{self.id}': give one of `vp` (one place), `places` (VP of 1st, 2nd, ...), "
-                             f"`places_by_players` or `places_by_round`" + (f", not {' and '.join(given)}" if given else ""))
+            raise ValueError(
+                f"award '{self.id}': give one of `vp` (one place), `places` (VP of 1st, 2nd, ...), "
+                f"`places_by_players` or `places_by_round`" + (f", not {' and '.join(given)}" if given else "")
+            )
         if self.places_by_round is not None and not self.per_round:
             raise ValueError(f"award '{self.id}': `places_by_round` gives each round its places; add `per_round: true`")
         if self.min_players is not None and self.max_players is not None and self.min_players > self.max_players:
-            raise ValueError(f"award '{self.id}': min_players {self.min_players} is above max_players "
-                             f"{self.max_players}")
+            raise ValueError(
+                f"award '{self.id}': min_players {self.min_players} is above max_players {self.max_players}"
+            )
         return self
 
     @property
@@ -391,8 +411,11 @@ class SheetLine(Strict):
     label: str | None = None
     help: str | None = None
     add: list[str] | None = Field(None, min_length=1)
-    each_round: list[str] | None = Field(None, min_length=1, description="one box per round adding "
-                                         "these per-round components and awards (`label` may hold {n})")
+    each_round: list[str] | None = Field(
+        None,
+        min_length=1,
+        description="one box per round adding these per-round components and awards (`label` may hold {n})",
+    )
     running_total: str | None = None
     width: float | None = Field(None, gt=0, le=10, description="relative width (lines across)")
 
@@ -480,8 +503,9 @@ class Calculator(Strict):
     title: str = Field(description="its heading on the page")
     tab: str | None = Field(None, description="its name on the phone's tab (short; default: the title)")
     help: str | None = None
-    command: str | None = Field(None, pattern=ID_PATTERN,
-                                description="the command line's word for it: `playaid <game> <command>`")
+    command: str | None = Field(
+        None, pattern=ID_PATTERN, description="the command line's word for it: `playaid <game> <command>`"
+    )
     die: CalculatorDie
     terms: TableRef
     bands: TableRef
@@ -495,8 +519,9 @@ class Scoring(Strict):
     kind: Literal["scoring"]
     id: str = Field(pattern=ID_PATTERN)
     title: str
-    record: str | None = Field(None, pattern=ID_PATTERN,
-                               description="the records' `game:` word (default: the game's id)")
+    record: str | None = Field(
+        None, pattern=ID_PATTERN, description="the records' `game:` word (default: the game's id)"
+    )
     players: PlayerCount | None = None
     mechanisms: dict[str, dict[str, Any]] = Field(default_factory=dict)
     constants: dict[str, Constant] = Field(default_factory=dict)
@@ -510,8 +535,9 @@ class Scoring(Strict):
     awards: list[Award] = Field(default_factory=list)
     awards_total: AwardsTotal = Field(default_factory=AwardsTotal)  # compiled always: the pad needs the names
     tie_breakers: list[TieBreaker] = Field(default_factory=list)
-    lowest_wins: bool = Field(False, description="the lowest total wins (No Thanks!); tie-breakers still "
-                              "say which of a tie ranks first")
+    lowest_wins: bool = Field(
+        False, description="the lowest total wins (No Thanks!); tie-breakers still say which of a tie ranks first"
+    )
     checks: list[Check] = Field(default_factory=list)
     player_checks: list[Check] = Field(default_factory=list)
     messages: dict[str, Message] = Field(default_factory=dict)

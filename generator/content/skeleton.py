@@ -32,8 +32,9 @@ def _filled(text: str, game_id: str, title: str, today: dt.date) -> str:
     return text.replace("GAME_ID", game_id).replace("GAME_TITLE", title).replace("TODAY", today.isoformat())
 
 
-def new_game(game_id: str, content_dir: Path, examples_dir: Path, title: str | None = None,
-             today: dt.date | None = None) -> list[Path]:
+def new_game(
+    game_id: str, content_dir: Path, examples_dir: Path, title: str | None = None, today: dt.date | None = None
+) -> list[Path]:
     """Write the skeleton of game ``game_id`` into ``content_dir/<game_id>/`` and its sample
     record to ``examples_dir/<game_id>.yaml``; returns the paths written. The game folder
     appears whole or not at all (written aside, then renamed). Raises `UsageError` for an id
@@ -41,8 +42,10 @@ def new_game(game_id: str, content_dir: Path, examples_dir: Path, title: str | N
     that is missing and cannot be made (one level is made: a first game in an empty folder);
     `WriteError` when a folder cannot be written."""
     if not _ID.match(game_id):
-        raise UsageError(f"'{game_id}' is not a game id: use lowercase letters, digits, '-' and '_' "
-                         f"(at most 40, starting with a letter or digit), e.g. gem-market")
+        raise UsageError(
+            f"'{game_id}' is not a game id: use lowercase letters, digits, '-' and '_' "
+            f"(at most 40, starting with a letter or digit), e.g. gem-market"
+        )
     content_dir, examples_dir = Path(content_dir), Path(examples_dir)
     if not content_dir.is_dir():
         # a first game in an empty folder: ./content is made (its parent must exist, so a
@@ -50,8 +53,10 @@ def new_game(game_id: str, content_dir: Path, examples_dir: Path, title: str | N
         try:
             content_dir.mkdir()
         except OSError as exc:
-            raise UsageError(f"content folder {content_dir} does not exist and cannot be made "
-                             f"({exc.strerror or exc}): pass --content with a folder") from None
+            raise UsageError(
+                f"content folder {content_dir} does not exist and cannot be made "
+                f"({exc.strerror or exc}): pass --content with a folder"
+            ) from None
     folder = content_dir / game_id
     sample = examples_dir / f"{game_id}.yaml"
     for path in (folder, sample):
@@ -64,8 +69,9 @@ def new_game(game_id: str, content_dir: Path, examples_dir: Path, title: str | N
     try:
         aside = Path(tempfile.mkdtemp(prefix=f".{game_id}.", dir=content_dir))
     except OSError as exc:
-        raise UsageError(f"cannot write into {content_dir}: {exc.strerror or exc} "
-                         f"(pass --content with a folder you can write)") from None
+        raise UsageError(
+            f"cannot write into {content_dir}: {exc.strerror or exc} (pass --content with a folder you can write)"
+        ) from None
     try:
         for name in GAME_FILES:
             text = _filled((SKELETON_DIR / name).read_text(encoding="utf-8"), game_id, title, today)
@@ -74,6 +80,5 @@ def new_game(game_id: str, content_dir: Path, examples_dir: Path, title: str | N
     except OSError as exc:
         shutil.rmtree(aside, ignore_errors=True)
         raise UsageError(f"cannot write {folder}: {exc.strerror or exc}") from None
-    write_atomic(sample, _filled((SKELETON_DIR / SAMPLE).read_text(encoding="utf-8"), game_id, title,
-                                 today).encode())
+    write_atomic(sample, _filled((SKELETON_DIR / SAMPLE).read_text(encoding="utf-8"), game_id, title, today).encode())
     return [folder / name for name in GAME_FILES] + [sample]

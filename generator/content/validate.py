@@ -52,9 +52,14 @@ def _is_type_tag(part: Any, node: Any) -> bool:
     key of the data at that point (``json-or-python``, ``lax-or-strict``)."""
     if not isinstance(part, str) or (isinstance(node, dict) and part in node):
         return False
-    return ("[" in part or part.startswith("function-") or part in _SCALAR_TAGS
-            or part[:1].isupper() or "-" in part
-            or (node is not None and not isinstance(node, dict) and part[:1].islower()))
+    return (
+        "[" in part
+        or part.startswith("function-")
+        or part in _SCALAR_TAGS
+        or part[:1].isupper()
+        or "-" in part
+        or (node is not None and not isinstance(node, dict) and part[:1].islower())
+    )
 
 
 def _data_path(data: Any, loc: tuple) -> tuple[tuple, bool]:
@@ -97,15 +102,20 @@ def validate_document(located: Located) -> tuple[Document | None, list[Problem]]
     """Validate a document against the model of its ``kind``; all problems at once."""
     data = located.data
     if not isinstance(data, dict):
-        return None, [located.problem((), "a content file must be a mapping with a `kind:` field",
-                                      f"start the file with `kind: <{'|'.join(KINDS)}>`")]
+        return None, [
+            located.problem(
+                (),
+                "a content file must be a mapping with a `kind:` field",
+                f"start the file with `kind: <{'|'.join(KINDS)}>`",
+            )
+        ]
     kind = data.get("kind")
     if kind is None or kind == "":
-        return None, [located.problem(("kind",), "missing `kind:`",
-                                      f"add `kind: <{'|'.join(KINDS)}>` at the top of the file")]
+        return None, [
+            located.problem(("kind",), "missing `kind:`", f"add `kind: <{'|'.join(KINDS)}>` at the top of the file")
+        ]
     if not isinstance(kind, str):
-        return None, [located.problem(("kind",), "`kind:` must be one word",
-                                      f"write one of: {', '.join(KINDS)}")]
+        return None, [located.problem(("kind",), "`kind:` must be one word", f"write one of: {', '.join(KINDS)}")]
     if kind not in KINDS:
         close = difflib.get_close_matches(str(kind), KINDS, n=1)
         hint = f"did you mean '{close[0]}'?" if close else f"use one of: {', '.join(KINDS)}"
@@ -117,8 +127,7 @@ def validate_document(located: Located) -> tuple[Document | None, list[Problem]]
         return None, problems_from(located, exc)
 
 
-def problems_from(located: Located, exc: ValidationError, models=None,
-                  reference: str | None = None) -> list[Problem]:
+def problems_from(located: Located, exc: ValidationError, models=None, reference: str | None = None) -> list[Problem]:
     """Every pydantic error of ``exc`` as a `Problem` at its file:line, once per place.
 
     Unknown fields get a "did you mean" from the field names of ``models`` (default: every
@@ -134,8 +143,9 @@ def problems_from(located: Located, exc: ValidationError, models=None,
         etype = err["type"]
         if etype == "extra_forbidden":
             key = path[-1] if path else "?"
-            p = located.problem(path, f"unknown field '{key}'",
-                                f"remove it; see {reference} for allowed fields", prefer_key=True)
+            p = located.problem(
+                path, f"unknown field '{key}'", f"remove it; see {reference} for allowed fields", prefer_key=True
+            )
         elif etype == "missing":
             field = err["loc"][-1]
             full = path + (field,) if (not path or path[-1] != field) else path
@@ -145,7 +155,7 @@ def problems_from(located: Located, exc: ValidationError, models=None,
             if etype in ("model_type", "model_attributes_type", "dict_type"):
                 msg = "Input should be a mapping"  # not the model's class name
             if msg.startswith("Value error, "):
-                msg = msg[len("Value error, "):]
+                msg = msg[len("Value error, ") :]
             got = err.get("input")
             if etype not in ("value_error",) and not isinstance(got, (dict, list)):
                 msg += f" (got {short_repr(got, 60)})"

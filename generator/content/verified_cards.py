@@ -20,8 +20,20 @@ from generator.content.models import ID_PATTERN, Strict
 from generator.errors import Problem
 
 #: Card fields a source can confirm (and a record can hold).
-Compared = Literal["type", "cost", "vp", "copies", "military", "good", "windfall", "keywords", "start",
-                   "powers", "frontier", "military_powers"]
+Compared = Literal[
+    "type",
+    "cost",
+    "vp",
+    "copies",
+    "military",
+    "good",
+    "windfall",
+    "keywords",
+    "start",
+    "powers",
+    "frontier",
+    "military_powers",
+]
 #: Keys of Military powers and scoring lines that only document them (our words, sources).
 DOC_KEYS = frozenset({"text", "note", "source", "unverified"})
 
@@ -103,10 +115,14 @@ def check_verified_cards(content) -> list[Problem]:
         for name, values in record.cards.items():
             found = cards.get(name)
             if found is None or found[0].set != record.set:
-                problems.append(rloc.problem(("cards", name), f"card '{name}' was {against}, but content "
-                                             f"has no such {record.set} card",
-                                             f"put the card back, or re-verify and rewrite the record: "
-                                             f"{record.reverify}", prefer_key=True))
+                problems.append(
+                    rloc.problem(
+                        ("cards", name),
+                        f"card '{name}' was {against}, but content has no such {record.set} card",
+                        f"put the card back, or re-verify and rewrite the record: {record.reverify}",
+                        prefer_key=True,
+                    )
+                )
                 continue
             card, loc, i = found
             dumped = card.model_dump(mode="json")
@@ -115,19 +131,26 @@ def check_verified_cards(content) -> list[Problem]:
                 have = comparable(dumped, field)
                 if have != want:
                     line = rloc.position(("cards", name), prefer_key=True)[0]
-                    problems.append(loc.problem(
-                        ("cards", i, field),
-                        f"{card.name}: {field} is {_shown(have)}, but {_shown(want)} was {against} "
-                        f"({where}:{line})",
-                        f"if the printed card says {_shown(have)}, re-verify and rewrite the record: "
-                        f"{record.reverify}; otherwise put back {_shown(want)}"))
+                    problems.append(
+                        loc.problem(
+                            ("cards", i, field),
+                            f"{card.name}: {field} is {_shown(have)}, but {_shown(want)} was {against} "
+                            f"({where}:{line})",
+                            f"if the printed card says {_shown(have)}, re-verify and rewrite the record: "
+                            f"{record.reverify}; otherwise put back {_shown(want)}",
+                        )
+                    )
         for name, (card, loc, i) in cards.items():
             if card.set == record.set and name not in record.cards:
-                problems.append(loc.problem(
-                    ("cards", i, "name"), f"{card.name} is not in the verified record of the "
-                    f"{record.set} set ({where}); its values are not checked",
-                    f"compare it with the sources and rewrite the record: {record.reverify}",
-                    severity="warning"))
+                problems.append(
+                    loc.problem(
+                        ("cards", i, "name"),
+                        f"{card.name} is not in the verified record of the "
+                        f"{record.set} set ({where}); its values are not checked",
+                        f"compare it with the sources and rewrite the record: {record.reverify}",
+                        severity="warning",
+                    )
+                )
     return problems
 
 

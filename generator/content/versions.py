@@ -19,6 +19,10 @@ def game_versions(content_dir: Path) -> list[tuple[str, str]]:
         data = located.data if located is not None else None
         data = data if isinstance(data, dict) else {}
         game_id, version = data.get("id"), data.get("version")
-        found.append((game_id if isinstance(game_id, str) else folder.name,
-                      str(version) if isinstance(version, (str, int, float)) else "?"))
+        found.append(
+            (
+                game_id if isinstance(game_id, str) else folder.name,
+                str(version) if isinstance(version, (str, int, float)) else "?",
+            )
+        )
     return found

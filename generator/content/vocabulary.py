@@ -40,8 +40,10 @@ class Synonym(Strict):
     """Players' words for one game term: ``also`` (each one or more words) means ``term``."""
 
     term: str = Field(min_length=1, description="the game's term, as content writes it")
-    also: list[str] = Field(min_length=1, description="what players say instead: abbreviations "
-                                                      "(GR), nicknames (xeno cards), other spellings")
+    also: list[str] = Field(
+        min_length=1,
+        description="what players say instead: abbreviations (GR), nicknames (xeno cards), other spellings",
+    )
 
     @field_validator("also")
     @classmethod
@@ -56,12 +58,15 @@ class PlayerCount(Strict):
     """How the game's tables and facts are keyed by the number of players, so that a question
     such as "repulse value 4 players" is answered with the row, column or value for 4."""
 
-    column: str | None = Field(None, pattern=ID_PATTERN,
-                               description="key of the column that holds the player count (a row per count)")
-    column_label: str | None = Field(None, description="label of a column per player count, "
-                                                       "{n} standing for the count, e.g. '{n}p'")
-    facts: list[str] = Field(default_factory=list, description="facts whose value maps a player count "
-                                                               "to the value for it")
+    column: str | None = Field(
+        None, pattern=ID_PATTERN, description="key of the column that holds the player count (a row per count)"
+    )
+    column_label: str | None = Field(
+        None, description="label of a column per player count, {n} standing for the count, e.g. '{n}p'"
+    )
+    facts: list[str] = Field(
+        default_factory=list, description="facts whose value maps a player count to the value for it"
+    )
 
     @field_validator("column_label")
     @classmethod
@@ -78,13 +83,16 @@ class Variant(Strict):
 
     id: str = Field(pattern=ID_PATTERN, description="the variant's id (the scoring model's, where it has one)")
     title: str = Field(min_length=1, description="as the Rules tab lists it, e.g. 'Counterstrike game'")
-    names: list[str] = Field(default_factory=list, description="words that name it in a question: "
-                                                               "'counterstrike game', 'solo'")
-    documents: list[str] = Field(min_length=1, description="ids of the rules, table and facts documents "
-                                                           "of this variant")
-    builds_on: list[str] = Field(default_factory=list, description="variants whose rules this one "
-                                                                   "also plays with (counterstrike: "
-                                                                   "invasion, frontier)")
+    names: list[str] = Field(
+        default_factory=list, description="words that name it in a question: 'counterstrike game', 'solo'"
+    )
+    documents: list[str] = Field(
+        min_length=1, description="ids of the rules, table and facts documents of this variant"
+    )
+    builds_on: list[str] = Field(
+        default_factory=list,
+        description="variants whose rules this one also plays with (counterstrike: invasion, frontier)",
+    )
 
 
 class Vocabulary(Strict):
@@ -137,34 +145,58 @@ def check_vocabulary(content) -> list[Problem]:
         for si, synonym in enumerate(doc.synonyms):
             missing = [t for t in terms(synonym.term, keep_stopwords=True) if t not in known]
             if missing or not terms(synonym.term, keep_stopwords=True):
-                problems.append(loc.problem(("synonyms", si, "term"), f"'{synonym.term}' is not a term of "
-                                            f"{content.id}'s content (no rule, table, fact or card uses it)",
-                                            "write the term as content writes it, or add it to content first"))
+                problems.append(
+                    loc.problem(
+                        ("synonyms", si, "term"),
+                        f"'{synonym.term}' is not a term of "
+                        f"{content.id}'s content (no rule, table, fact or card uses it)",
+                        "write the term as content writes it, or add it to content first",
+                    )
+                )
         ids = [v.id for v in doc.variants]
         documents = {d for kind in ("rules", "table", "facts") for d in content.of_kind(kind)}
         for vi, variant in enumerate(doc.variants):
             if ids.count(variant.id) > 1:
-                problems.append(loc.problem(("variants", vi, "id"), f"variant '{variant.id}' twice",
-                                            "give each variant its own id"))
+                problems.append(
+                    loc.problem(("variants", vi, "id"), f"variant '{variant.id}' twice", "give each variant its own id")
+                )
             for ri, doc_id in enumerate(variant.documents):
                 if doc_id not in documents:
-                    problems.append(loc.problem(("variants", vi, "documents", ri),
-                                                f"no rules, table or facts document '{doc_id}'",
-                                                "name the id of one: " + ", ".join(sorted(documents)[:8])
-                                                + (", ..." if len(documents) > 8 else "")))
+                    problems.append(
+                        loc.problem(
+                            ("variants", vi, "documents", ri),
+                            f"no rules, table or facts document '{doc_id}'",
+                            "name the id of one: "
+                            + ", ".join(sorted(documents)[:8])
+                            + (", ..." if len(documents) > 8 else ""),
+                        )
+                    )
             for bi, other in enumerate(variant.builds_on):
                 if other not in ids or other == variant.id:
-                    problems.append(loc.problem(("variants", vi, "builds_on", bi), f"no other variant '{other}'",
-                                                "name another variant of this vocabulary"))
+                    problems.append(
+                        loc.problem(
+                            ("variants", vi, "builds_on", bi),
+                            f"no other variant '{other}'",
+                            "name another variant of this vocabulary",
+                        )
+                    )
         if doc.player_count:
             for fi, name in enumerate(doc.player_count.facts):
                 fact = facts.get(name)
                 if fact is None:
-                    problems.append(loc.problem(("player_count", "facts", fi), f"no fact '{name}'",
-                                                "name a fact defined in a kind: facts file"))
-                elif not (isinstance(fact.value, dict) and fact.value
-                          and all(isinstance(k, int) for k in fact.value)):
-                    problems.append(loc.problem(("player_count", "facts", fi), f"fact '{name}' is not "
-                                                f"keyed by player count (type {fact.type})",
-                                                "name a map[integer, ...] fact"))
+                    problems.append(
+                        loc.problem(
+                            ("player_count", "facts", fi),
+                            f"no fact '{name}'",
+                            "name a fact defined in a kind: facts file",
+                        )
+                    )
+                elif not (isinstance(fact.value, dict) and fact.value and all(isinstance(k, int) for k in fact.value)):
+                    problems.append(
+                        loc.problem(
+                            ("player_count", "facts", fi),
+                            f"fact '{name}' is not keyed by player count (type {fact.type})",
+                            "name a map[integer, ...] fact",
+                        )
+                    )
     return problems

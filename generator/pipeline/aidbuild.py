@@ -53,9 +53,14 @@ def _with_crop_marks(pdf: bytes) -> bytes:
     return add_crop_marks(pdf)
 
 
-def render_aid(planned: PlannedAid, game, options: RenderOptions,
-               hints: dict[str, float] | None = None, exact: bool = False,
-               fit_keys: dict[str, str] | None = None) -> Rendered:
+def render_aid(
+    planned: PlannedAid,
+    game,
+    options: RenderOptions,
+    hints: dict[str, float] | None = None,
+    exact: bool = False,
+    fit_keys: dict[str, str] | None = None,
+) -> Rendered:
     """Render one aid; returns its files and fitted font sizes (see `Rendered`).
 
     Card aids: sheet mode -> n-up sheets (fronts and backs on alternate pages); print-shop mode
@@ -76,8 +81,9 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
     prefix = f"{options.folder}/{planned.key}"
     if aid.format == "card":
         env = _environment(tuple(sorted(game.game.icons.items())), options.ink)
-        faces = render_card_faces(planned, game, _renderer(), env, print_shop=print_shop,
-                                  hints=hints, exact=exact, fit_keys=fit_keys)
+        faces = render_card_faces(
+            planned, game, _renderer(), env, print_shop=print_shop, hints=hints, exact=exact, fit_keys=fit_keys
+        )
         fitted = {f.name: f.font_pt for f in faces}
         keys = {f.name: f.fit_key for f in faces}
         first = faces[0].document
@@ -89,14 +95,16 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
             from generator.render.impose import impose_cards
 
             try:
-                files[f"{prefix}.pdf"] = impose_cards(face_pdf, [f.name for f in faces], options.paper,
-                                                      aid.title, footer_text(game), options.copies)
+                files[f"{prefix}.pdf"] = impose_cards(
+                    face_pdf, [f.name for f in faces], options.paper, aid.title, footer_text(game), options.copies
+                )
             except ValueError as exc:
                 raise BuildError(planned.key, str(exc), "declare a smaller card size") from None
     elif aid.format == "page":
         env = _environment(tuple(sorted(game.game.icons.items())), options.ink)
-        document, size = render_page_aid(planned, game, _renderer(), env, options.paper, print_shop,
-                                         (hints or {}).get("page"), exact)
+        document, size = render_page_aid(
+            planned, game, _renderer(), env, options.paper, print_shop, (hints or {}).get("page"), exact
+        )
         fitted = {"page": size}
         page_pdf = _renderer().pdf(document, title=f"{aid.title} — {game.game.title}")
         files[f"{prefix}.pdf"] = _press_ready(_with_crop_marks(page_pdf), aid, game) if print_shop else page_pdf
@@ -105,20 +113,30 @@ def render_aid(planned: PlannedAid, game, options: RenderOptions,
 
         try:
             for fillable, suffix in ((False, ""), (True, "-fillable")):
-                pdf = render_form(aid, game.game.title, page_footer(game, aid), options.paper, fillable,
-                                  print_shop, low_ink=options.ink == "low-ink")
+                pdf = render_form(
+                    aid,
+                    game.game.title,
+                    page_footer(game, aid),
+                    options.paper,
+                    fillable,
+                    print_shop,
+                    low_ink=options.ink == "low-ink",
+                )
                 # the fillable sheet is for screens: PDF/X forbids form fields and scripts
                 files[f"{prefix}{suffix}.pdf"] = _press_ready(pdf, aid, game) if print_shop and not fillable else pdf
         except FormFitError as exc:
-            raise BuildError(planned.key, f"{_form_source(planned, game)}: {exc}",
-                             "shorten the label (or its help text) in that file") from None
+            raise BuildError(
+                planned.key,
+                f"{_form_source(planned, game)}: {exc}",
+                "shorten the label (or its help text) in that file",
+            ) from None
     if options.png:
         from generator.render.preview import pdf_to_pngs
 
         for name, pdf in list(files.items()):
             if name.endswith("-fillable.pdf"):
                 continue
-            stem = name[len(options.folder) + 1:-4]
+            stem = name[len(options.folder) + 1 : -4]
             for i, png in enumerate(pdf_to_pngs(pdf), start=1):
                 files[f"{options.folder}/png/{stem}-p{i}.png"] = png
     return Rendered(files, fitted, keys)
@@ -131,16 +149,24 @@ def _press_ready(pdf: bytes, aid, game) -> bytes:
     try:
         return to_pdfx4(pdf, f"{aid.title} — {game.game.title}")
     except ValueError as exc:
-        raise BuildError(aid.id, f"cannot make the print-shop PDF PDF/X-4: {exc}",
-                         "report this as a bug (print-shop pages always have a TrimBox)") from None
+        raise BuildError(
+            aid.id,
+            f"cannot make the print-shop PDF PDF/X-4: {exc}",
+            "report this as a bug (print-shop pages always have a TrimBox)",
+        ) from None
 
 
 def _form_source(planned: PlannedAid, game) -> str:
     """The file a form's grid comes from, as the user sees it: the scoring model for a score
     sheet generated from one, else the aids file declaring the form."""
-    key = ("scoring", planned.aid.sheet) if planned.aid.sheet is not None else next(
-        (("aids", i) for i, doc in game.of_kind("aids").items() if any(a.id == planned.aid.id for a in doc.aids)),
-        None)
+    key = (
+        ("scoring", planned.aid.sheet)
+        if planned.aid.sheet is not None
+        else next(
+            (("aids", i) for i, doc in game.of_kind("aids").items() if any(a.id == planned.aid.id for a in doc.aids)),
+            None,
+        )
+    )
     rel = game.paths.get(key) if key else None
     return display_path(game.folder.parent / rel) if rel else f"game '{game.id}'"
 

@@ -83,8 +83,7 @@ def aid_input_files(planned: PlannedAid, game) -> list[str]:
     return sorted({game.paths[key] for key in used})
 
 
-def input_hash(planned: PlannedAid, game, render: RenderOptions, code: str,
-               digests: dict[str, str]) -> str:
+def input_hash(planned: PlannedAid, game, render: RenderOptions, code: str, digests: dict[str, str]) -> str:
     """Hash of everything that determines an aid's PDF bytes: ``code`` (`code_fingerprint`),
     the digests of the content files it reads (``digests`` from `content_digests`) and the options.
     PNG previews are extra files, tracked separately in the manifest."""
@@ -145,8 +144,7 @@ def _render_one(job: Job) -> tuple[str, object, str, float]:
     assert _CONTENT is not None  # build() sets it before any job runs
     try:
         planned = next(p for p in plan_aids(_CONTENT) if p.key == job.key)
-        rendered = render_aid(planned, _CONTENT.game(planned.game), job.render, job.hints, job.exact,
-                              job.fit_keys)
+        rendered = render_aid(planned, _CONTENT.game(planned.game), job.render, job.hints, job.exact, job.fit_keys)
         return job.key, rendered, "", time.perf_counter() - start
     except PlayaidError as exc:
         return job.key, None, str(exc), time.perf_counter() - start
@@ -155,6 +153,7 @@ def _render_one(job: Job) -> tuple[str, object, str, float]:
 
 
 # --- orchestration ---------------------------------------------------------------------------
+
 
 def build(options: BuildOptions, progress=None) -> BuildReport:
     """Build the planned aids; returns a `BuildReport` (never raises for a failing aid).
@@ -199,9 +198,13 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
     from generator.compile.plan import plan_aids
 
     # --force trusts no state: the content cache is read afresh from content, and rewritten
-    content = _watched_content(options, fingerprint) if options.watching \
-        else load_content_cached(options.content_dir, options.out_dir, digests, fingerprint=fingerprint,
-                                 fresh=options.force)
+    content = (
+        _watched_content(options, fingerprint)
+        if options.watching
+        else load_content_cached(
+            options.content_dir, options.out_dir, digests, fingerprint=fingerprint, fresh=options.force
+        )
+    )
     planned = plan_aids(content, list(options.only) or None)
     results: dict[str, AidResult] = {}
     todo: list[Job] = []
@@ -218,8 +221,16 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
                 progress("skipped", p.key, results[p.key])
         else:
             hints = (entry or {}).get("fitted") or {}
-            todo.append(Job(p.key, options.render, hints, entry is not None and entry.get("hash") == h,
-                            float((entry or {}).get("seconds", 0.0)), (entry or {}).get("fit_keys")))
+            todo.append(
+                Job(
+                    p.key,
+                    options.render,
+                    hints,
+                    entry is not None and entry.get("hash") == h,
+                    float((entry or {}).get("seconds", 0.0)),
+                    (entry or {}).get("fit_keys"),
+                )
+            )
     if progress:
         progress("start", len(todo), None)
     _CONTENT = content
@@ -238,17 +249,23 @@ def build(options: BuildOptions, progress=None) -> BuildReport:
             files = sorted(rendered.files)
             _remove_stale(options.out_dir, manifest.get(key), files)
             results[key] = AidResult(key, "built", files, seconds)
-            manifest[key] = {"hash": hashes[key], "files": files, "png": options.render.png,
-                             "digests": {name: hashlib.sha256(data).hexdigest()
-                                         for name, data in sorted(rendered.files.items())},
-                             "fitted": rendered.fitted, "fit_keys": rendered.fit_keys,
-                             "seconds": round(seconds, 1)}
+            manifest[key] = {
+                "hash": hashes[key],
+                "files": files,
+                "png": options.render.png,
+                "digests": {name: hashlib.sha256(data).hexdigest() for name, data in sorted(rendered.files.items())},
+                "fitted": rendered.fitted,
+                "fit_keys": rendered.fit_keys,
+                "seconds": round(seconds, 1),
+            }
         if progress:
             progress("done", key, results[key])
     ordered = [results[p.key] for p in planned]
-    complete = {"fingerprint": whole, "stat": "" if racy else stat,
-                "aids": [[r.key, r.files] for r in ordered]} \
-        if all(r.status != "failed" for r in ordered) else None
+    complete = (
+        {"fingerprint": whole, "stat": "" if racy else stat, "aids": [[r.key, r.files] for r in ordered]}
+        if all(r.status != "failed" for r in ordered)
+        else None
+    )
     if any(r.status == "built" for r in ordered) or manifest.get(WHOLE_BUILD) != complete:
         manifest[WHOLE_BUILD] = complete
         _write_manifest(options, manifest)
@@ -294,8 +311,9 @@ def _watched_content(options: BuildOptions, fingerprint: str) -> Content:
 
 def _options_key(options: BuildOptions) -> str:
     """The options that change what a whole build leaves in the output folder, as JSON."""
-    return json.dumps([options.render.paper, options.render.mode, options.render.png, *options.render.look,
-                       sorted(options.only)])
+    return json.dumps(
+        [options.render.paper, options.render.mode, options.render.png, *options.render.look, sorted(options.only)]
+    )
 
 
 def whole_build_fingerprint(fingerprint: str, options_key: str) -> str:
@@ -374,8 +392,12 @@ def _run(todo: list[Job], jobs: int, formats: Mapping[str, str]):
     # last aid to finish is a short one.
     order = sorted(todo, key=lambda j: (-j.last_seconds, {"card": 0, "page": 1, "form": 2}[formats[j.key]]))
     # die_with_parent: a build killed with -9 must not leave its workers (and its stdout) behind
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
-                               initializer=die_with_parent, initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=die_with_parent,
+        initargs=(os.getpid(),),
+    )
     finished = False
     try:
         futures = [pool.submit(_render_one, job) for job in order]

@@ -46,9 +46,15 @@ def _form_problems(game, planned) -> list[Problem]:
     for message, (error, papers) in found.items():
         loc, path = _form_place(game, planned.aid, error)
         on = " and ".join({"a4": "A4", "letter": "US Letter"}[p] for p in papers)
-        problems.append(loc.problem(path, f"aid '{planned.aid.id}' on {on}: {message}",
-                                    "shorten the text, or move words into the help text"
-                                    if error.part == "label" else "shorten the help text"))
+        problems.append(
+            loc.problem(
+                path,
+                f"aid '{planned.aid.id}' on {on}: {message}",
+                "shorten the text, or move words into the help text"
+                if error.part == "label"
+                else "shorten the help text",
+            )
+        )
     return problems
 
 
@@ -114,11 +120,15 @@ def _word_problems(game, planned) -> list[Problem]:
     for loc, path, text in _printed(game, aid):
         for word in _WORD.findall(text):
             if len(word) > 12 and stringWidth(word, "PlayaidSans", aid.min_font_pt) > mm_to_pt(width_mm):
-                problems.append(loc.problem(path, f"'{word[:60]}' is wider than the {width_mm:g} mm inside the safe "
-                                            f"area of aid '{aid.id}' ({planned.trim_mm[0]:g} mm wide) at "
-                                            f"{aid.min_font_pt:g} pt: the build cannot fit it on its line",
-                                            "shorten the word, or write a soft hyphen (\\u00ad) or a space "
-                                            "where it may break"))
+                problems.append(
+                    loc.problem(
+                        path,
+                        f"'{word[:60]}' is wider than the {width_mm:g} mm inside the safe "
+                        f"area of aid '{aid.id}' ({planned.trim_mm[0]:g} mm wide) at "
+                        f"{aid.min_font_pt:g} pt: the build cannot fit it on its line",
+                        "shorten the word, or write a soft hyphen (\\u00ad) or a space where it may break",
+                    )
+                )
     return problems
 
 
@@ -126,8 +136,9 @@ def _printed(game, aid):
     """(located document, path, text) of what the faces of ``aid`` print, as written."""
     from generator.content.aids import RulesBlock, RulingsBlock, TableBlock, TextBlock
 
-    doc_id, index = next((d, i) for d, doc in game.of_kind("aids").items()
-                         for i, a in enumerate(doc.aids) if a.id == aid.id)
+    doc_id, index = next(
+        (d, i) for d, doc in game.of_kind("aids").items() for i, a in enumerate(doc.aids) if a.id == aid.id
+    )
     own = game.located[("aids", doc_id)]
     for f, face in enumerate(aid.faces):
         for b, block in enumerate(face.blocks):

@@ -43,7 +43,7 @@ def owned(folder: str, aid: str, name) -> bool:
     if name in (f"{folder}/{aid}.pdf", f"{folder}/{aid}-fillable.pdf"):
         return True
     prefix = f"{folder}/png/{aid}-p"
-    return name.startswith(prefix) and name.endswith(".png") and bool(_PAGE.fullmatch(name[len(prefix):-4]))
+    return name.startswith(prefix) and name.endswith(".png") and bool(_PAGE.fullmatch(name[len(prefix) : -4]))
 
 
 def written_by_build(path: Path, digest) -> bool:
@@ -109,8 +109,9 @@ def _names(files, root: Path, folder: str, aid: str) -> bool:
 
 
 def _digests(value, files) -> bool:
-    return isinstance(value, dict) and all(k in files and isinstance(v, str) and _SHA256.fullmatch(v)
-                                           for k, v in value.items())
+    return isinstance(value, dict) and all(
+        k in files and isinstance(v, str) and _SHA256.fullmatch(v) for k, v in value.items()
+    )
 
 
 def _number(value) -> bool:
@@ -118,12 +119,15 @@ def _number(value) -> bool:
 
 
 def _aid_entry(key: str, entry, root: Path, folder: str) -> bool:
-    return (isinstance(entry, dict) and isinstance(entry.get("hash"), str)
-            and _names(entry.get("files"), root, folder, key)
-            and isinstance(entry.get("png", False), bool)
-            and _number(entry.get("seconds", 0))
-            and isinstance(entry.get("fitted", {}), dict)
-            and all(isinstance(k, str) and _number(v) for k, v in entry.get("fitted", {}).items()))
+    return (
+        isinstance(entry, dict)
+        and isinstance(entry.get("hash"), str)
+        and _names(entry.get("files"), root, folder, key)
+        and isinstance(entry.get("png", False), bool)
+        and _number(entry.get("seconds", 0))
+        and isinstance(entry.get("fitted", {}), dict)
+        and all(isinstance(k, str) and _number(v) for k, v in entry.get("fitted", {}).items())
+    )
 
 
 def _fit_keys(value) -> bool:
@@ -132,7 +136,13 @@ def _fit_keys(value) -> bool:
 
 def _whole_build_entry(entry, root: Path, folder: str) -> bool:
     aids = entry.get("aids") if isinstance(entry, dict) else None
-    return (isinstance(entry, dict) and isinstance(entry.get("fingerprint"), str) and isinstance(aids, list)
-            and isinstance(entry.get("stat", ""), str)
-            and all(isinstance(a, list) and len(a) == 2 and isinstance(a[0], str)
-                    and _names(a[1], root, folder, a[0]) for a in aids))
+    return (
+        isinstance(entry, dict)
+        and isinstance(entry.get("fingerprint"), str)
+        and isinstance(aids, list)
+        and isinstance(entry.get("stat", ""), str)
+        and all(
+            isinstance(a, list) and len(a) == 2 and isinstance(a[0], str) and _names(a[1], root, folder, a[0])
+            for a in aids
+        )
+    )

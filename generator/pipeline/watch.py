@@ -15,8 +15,16 @@ from generator.pipeline.build import BuildOptions, build
 #: mkostemp's sedXXXXXX, renamed over the original when sed is done) and any *.tmp (our own atomic
 #: writes included).
 EDITOR_TEMP_PATTERNS = (
-    r"\.sw[a-p]$", r"^4913$", r"~$", r"^#.*#$", r"^\.#", r"___jb_\w+___$", r"\.kate-swp$",
-    r"^\.goutputstream-", r"^sed[A-Za-z0-9]{6}$", r"\.tmp$",
+    r"\.sw[a-p]$",
+    r"^4913$",
+    r"~$",
+    r"^#.*#$",
+    r"^\.#",
+    r"___jb_\w+___$",
+    r"\.kate-swp$",
+    r"^\.goutputstream-",
+    r"^sed[A-Za-z0-9]{6}$",
+    r"\.tmp$",
 )
 
 
@@ -56,14 +64,16 @@ def _warm_up(options: BuildOptions) -> None:
             from generator.content.files import content_digests
             from generator.fingerprint import code_fingerprint, content_fingerprint
 
-            content = _watched_content(options, content_fingerprint(options.content_dir,
-                                                                    content_digests(options.content_dir),
-                                                                    code_fingerprint()))
+            content = _watched_content(
+                options,
+                content_fingerprint(options.content_dir, content_digests(options.content_dir), code_fingerprint()),
+            )
         cards = [p for p in plan_aids(content, list(options.only) or None) if p.aid.format == "card"]
         if cards:
             entry = _read_manifest(options).get(cards[0].key) or {}
-            render_aid(cards[0], content.game(cards[0].game), options.render, entry.get("fitted"), True,
-                       entry.get("fit_keys"))
+            render_aid(
+                cards[0], content.game(cards[0].game), options.render, entry.get("fitted"), True, entry.get("fit_keys")
+            )
     except Exception:  # only a speed-up: any problem shows up in the next real build instead
         pass
 
@@ -94,8 +104,7 @@ def watch(options: BuildOptions, reporter, echo, stop_event=None) -> None:
     roots = [Path(options.content_dir).resolve(), TEMPLATES_DIR.resolve()]
     echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
     try:
-        for changes in watch_changes(*roots, watch_filter=change_filter(), stop_event=stop_event,
-                                     debounce=300):
+        for changes in watch_changes(*roots, watch_filter=change_filter(), stop_event=stop_event, debounce=300):
             changed = sorted({_shown(c[1], roots) for c in changes})
             echo(f"changed: {', '.join(changed[:5])}{' ...' if len(changed) > 5 else ''}")
             once()

@@ -22,15 +22,31 @@ _CORE_PATTERNS = (
     (_NULL, re.compile(r"(?:null|Null|NULL|~|)\Z")),
     (_BOOL, re.compile(r"(?:true|True|TRUE|false|False|FALSE)\Z")),
     (_INT, re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z")),
-    (_FLOAT, re.compile(r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-                        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z")),
+    (
+        _FLOAT,
+        re.compile(
+            r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+            r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"
+        ),
+    ),
 )
 
 
 #: The core schema's words (null, true/false, in the spec's spellings) -> their tags, and the
 #: first characters a number can have: what `compose_events` resolves without a pattern.
-_FIXED = {"": _NULL, "~": _NULL, "null": _NULL, "Null": _NULL, "NULL": _NULL, "true": _BOOL, "True": _BOOL,
-          "TRUE": _BOOL, "false": _BOOL, "False": _BOOL, "FALSE": _BOOL}
+_FIXED = {
+    "": _NULL,
+    "~": _NULL,
+    "null": _NULL,
+    "Null": _NULL,
+    "NULL": _NULL,
+    "true": _BOOL,
+    "True": _BOOL,
+    "TRUE": _BOOL,
+    "false": _BOOL,
+    "False": _BOOL,
+    "FALSE": _BOOL,
+}
 _NUMERIC_START = frozenset("0123456789+-.")
 
 
@@ -57,5 +73,4 @@ def _float(text: str) -> float:
     return float(text)
 
 
-_CONSTRUCT = {_NULL: lambda text: None, _BOOL: lambda text: text.lower() == "true", _INT: _int,
-              _FLOAT: _float}
+_CONSTRUCT = {_NULL: lambda text: None, _BOOL: lambda text: text.lower() == "true", _INT: _int, _FLOAT: _float}

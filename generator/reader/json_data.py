@@ -51,7 +51,7 @@ def decode(data: Any, max_depth: int) -> Any:
         return [item if type(item) in _JSON_SCALARS else decode(item, max_depth - 1) for item in data]
     if not isinstance(data, dict) or len(data) != 1:
         raise ValueError(f"unexpected {type(data).__name__}")
-    (tag, inner), = data.items()
+    ((tag, inner),) = data.items()
     if tag == "m" and isinstance(inner, list):
         out = {}
         for pair in inner:

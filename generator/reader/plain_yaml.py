@@ -47,8 +47,18 @@ _ODD = re.compile(r"[\"{}\[\]&*!|>%@`\\#:]")
 _MAX_LINE = 1000
 
 #: The core schema's words (null, true/false in the spec's spellings) -> their values.
-_WORDS = {"~": None, "null": None, "Null": None, "NULL": None, "true": True, "True": True, "TRUE": True,
-          "false": False, "False": False, "FALSE": False}
+_WORDS = {
+    "~": None,
+    "null": None,
+    "Null": None,
+    "NULL": None,
+    "true": True,
+    "True": True,
+    "TRUE": True,
+    "false": False,
+    "False": False,
+    "FALSE": False,
+}
 _NUMERIC_START = frozenset("0123456789+-.")
 
 
@@ -130,7 +140,7 @@ def _flow(text: str, column: int, line_number: int, path: tuple, marks: dict, ke
                 return DECLINED
             sub = path + (key,)
             key_marks[sub] = (line_number, start + 1)
-            body, start = body[found.end():], start + found.end()
+            body, start = body[found.end() :], start + found.end()
             count += 1
         else:
             sub = path + (len(out),)
@@ -291,8 +301,14 @@ def plain_yaml(text: str, max_values: int, line_offset: int = 0) -> tuple[Any, d
                     if not line.startswith(start) or len(line) > _MAX_LINE:
                         break
                     rest = line[column:]
-                    if not rest or rest[0] == " " or rest[-1] == " " or ":" in rest \
-                            or careful and _CAREFUL.search(rest):
+                    if (
+                        not rest
+                        or rest[0] == " "
+                        or rest[-1] == " "
+                        or ":" in rest
+                        or careful
+                        and _CAREFUL.search(rest)
+                    ):
                         break
                     value = plain(rest)
                     if value is DECLINED:

@@ -9,7 +9,7 @@ import re
 import sys
 
 #: yaml/reader.py's ``Reader.NON_PRINTABLE``, as PyYAML 5 and 6 write it.
-_NEGATED = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
+_NEGATED = "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 #: The same characters: controls but tab, line feed and return; C1 controls but NEL; surrogates;
 #: U+FFFE and U+FFFF.
 _LISTED = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"

@@ -71,8 +71,13 @@ except ImportError:  # a PyYAML built without libyaml: its pure-Python parser, s
 
 _COLLECTION_TAGS = {None, _CORE + "map", _CORE + "seq"}
 _MERGE = _CORE + "merge"
-_KINDS = {_CORE + "null": "null", _CORE + "bool": "true/false", _CORE + "int": "a whole number",
-          _CORE + "float": "a number", _CORE + "str": "text"}
+_KINDS = {
+    _CORE + "null": "null",
+    _CORE + "bool": "true/false",
+    _CORE + "int": "a whole number",
+    _CORE + "float": "a number",
+    _CORE + "str": "text",
+}
 _NO_KEY = object()
 # Control characters a scalar may not hold even when written as an escape ("\x00"): they break
 # file paths (embedded NUL), terminals and PDFs. Tab, line feed and carriage return are text.
@@ -111,8 +116,9 @@ class _Frame:
 _LIBYAML_DEPTH = "exceeded maximum nesting depth"
 
 
-def compose_events(text: str, file: str, marks: dict, key_marks: dict,
-                   max_values: int, line_offset: int = 0) -> Composed:
+def compose_events(
+    text: str, file: str, marks: dict, key_marks: dict, max_values: int, line_offset: int = 0
+) -> Composed:
     """Parse ``text`` and build its one document; fill ``marks``/``key_marks`` (path -> 1-based
     (line, column) of the value / of its key; ``line_offset`` is added to every line: the text's
     first line is line ``1 + line_offset`` of its file). More than ``max_values`` scalars and
@@ -145,9 +151,13 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
             if kind is ScalarEvent and parent is not None and event.anchor is None:
                 values += 1
                 if values > max_values:
-                    problem(event.start_mark, (), f"more than {max_values:,} values in one file",
-                            "a record or content file holds a few thousand at most: check that this "
-                            "is the right file, or split it")
+                    problem(
+                        event.start_mark,
+                        (),
+                        f"more than {max_values:,} values in one file",
+                        "a record or content file holds a few thousand at most: check that this "
+                        "is the right file, or split it",
+                    )
                     out.fatal = True
                     return out
                 text_ = event.value
@@ -166,11 +176,19 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
                     ok, value = construct(event, True)
                     if not ok:
                         problem(event.start_mark, parent.path, *value)
-                        _deliver(out, stack, None, event.start_mark, problem, marks, key_marks,
-                                 refused=True, first_line=first_line)
+                        _deliver(
+                            out,
+                            stack,
+                            None,
+                            event.start_mark,
+                            problem,
+                            marks,
+                            key_marks,
+                            refused=True,
+                            first_line=first_line,
+                        )
                         continue
-                    _deliver(out, stack, value, event.start_mark, problem, marks, key_marks,
-                             first_line=first_line)
+                    _deliver(out, stack, value, event.start_mark, problem, marks, key_marks, first_line=first_line)
                     continue
                 if parent.is_map:
                     key = parent.key
@@ -183,8 +201,7 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
                     marks[path] = (mark.line + first_line, mark.column + 1)
                 if tag is str_tag and not control(text_):
                     value = text_
-                elif tag in construct_of and (tag is not int_tag or len(text_) <= MAX_DIGITS) \
-                        and event.tag is None:
+                elif tag in construct_of and (tag is not int_tag or len(text_) <= MAX_DIGITS) and event.tag is None:
                     value = construct_of[tag](text_)
                 else:
                     ok, value = construct(event, False)
@@ -201,14 +218,24 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
             if kind is MappingEndEvent or kind is SequenceEndEvent:
                 frame = stack.pop()
                 parent = stack[-1] if stack else None
-                _deliver(out, stack, frame.container, frame.start, problem, marks, key_marks,
-                         is_collection=True, first_line=first_line)
+                _deliver(
+                    out,
+                    stack,
+                    frame.container,
+                    frame.start,
+                    problem,
+                    marks,
+                    key_marks,
+                    is_collection=True,
+                    first_line=first_line,
+                )
                 continue
             if kind is DocumentStartEvent:
                 documents += 1
                 if documents > 1:
-                    problem(event.start_mark, (), "a second YAML document ('---') in one file",
-                            "keep one document per file")
+                    problem(
+                        event.start_mark, (), "a second YAML document ('---') in one file", "keep one document per file"
+                    )
                     out.fatal = True
                     return out
                 scalars.start_document()
@@ -217,51 +244,75 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
                 continue  # stream start/end, document end
             values += 1
             if values > max_values:
-                problem(event.start_mark, (), f"more than {max_values:,} values in one file",
-                        "a record or content file holds a few thousand at most: check that this "
-                        "is the right file, or split it")
+                problem(
+                    event.start_mark,
+                    (),
+                    f"more than {max_values:,} values in one file",
+                    "a record or content file holds a few thousand at most: check that this "
+                    "is the right file, or split it",
+                )
                 out.fatal = True
                 return out
             as_key = parent is not None and parent.is_map and parent.key is _NO_KEY
             quiet = parent is not None and (parent.quiet or as_key or parent.drop_value)
-            path = () if parent is None else parent.path + (
-                ("<key>",) if as_key else (len(parent.container),) if not parent.is_map
-                else (parent.key,))
+            path = (
+                ()
+                if parent is None
+                else parent.path
+                + (("<key>",) if as_key else (len(parent.container),) if not parent.is_map else (parent.key,))
+            )
             where = parent.path if parent is not None and as_key else path  # a key's problem: at its map
             if not quiet:
                 mark = event.start_mark
                 marks[path] = (mark.line + first_line, mark.column + 1)
             if kind is AliasEvent:
-                problem(event.start_mark, where,
-                        f"YAML aliases (*{event.anchor}) are not allowed",
-                        "write the value out in full where it is used")
-                _deliver(out, stack, None, event.start_mark, problem, marks, key_marks, refused=True,
-                         first_line=first_line)
+                problem(
+                    event.start_mark,
+                    where,
+                    f"YAML aliases (*{event.anchor}) are not allowed",
+                    "write the value out in full where it is used",
+                )
+                _deliver(
+                    out, stack, None, event.start_mark, problem, marks, key_marks, refused=True, first_line=first_line
+                )
                 continue
             if event.anchor is not None:
-                problem(event.start_mark, where,
-                        f"YAML anchors (&{event.anchor}) are not allowed",
-                        "remove the anchor and write the value out wherever it is used")
+                problem(
+                    event.start_mark,
+                    where,
+                    f"YAML anchors (&{event.anchor}) are not allowed",
+                    "remove the anchor and write the value out wherever it is used",
+                )
             if kind is ScalarEvent:
                 ok, value = construct(event, as_key)
                 if not ok:
                     problem(event.start_mark, where, *value)
-                    _deliver(out, stack, None, event.start_mark, problem, marks, key_marks,
-                             refused=True, first_line=first_line)
+                    _deliver(
+                        out,
+                        stack,
+                        None,
+                        event.start_mark,
+                        problem,
+                        marks,
+                        key_marks,
+                        refused=True,
+                        first_line=first_line,
+                    )
                     continue
-                _deliver(out, stack, value, event.start_mark, problem, marks, key_marks,
-                         first_line=first_line)
+                _deliver(out, stack, value, event.start_mark, problem, marks, key_marks, first_line=first_line)
                 continue
             # a mapping or sequence starts
             if len(stack) >= MAX_DEPTH:
-                problem(event.start_mark, path[:4],
-                        f"nested more than {MAX_DEPTH} levels deep",
-                        "playaid files need only a few levels; look for unclosed brackets")
+                problem(
+                    event.start_mark,
+                    path[:4],
+                    f"nested more than {MAX_DEPTH} levels deep",
+                    "playaid files need only a few levels; look for unclosed brackets",
+                )
                 out.fatal = True
                 return out
             if event.tag not in _COLLECTION_TAGS:
-                problem(event.start_mark, path, f"YAML tag '{event.tag}' is not supported",
-                        "remove the tag")
+                problem(event.start_mark, path, f"YAML tag '{event.tag}' is not supported", "remove the tag")
             is_map = kind is MappingStartEvent
             parent = _Frame(path, {} if is_map else [], is_map, quiet, event.start_mark)
             stack.append(parent)
@@ -273,17 +324,23 @@ def compose_events(text: str, file: str, marks: dict, key_marks: dict,
             # as ours, at the first collection past our limit
             marks.clear()
             key_marks.clear()
-            return compose_events(text[:exc.problem_mark.index], file, marks, key_marks, max_values,
-                                  line_offset)
+            return compose_events(text[: exc.problem_mark.index], file, marks, key_marks, max_values, line_offset)
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + first_line, mark.column + 1) if mark else (0, 0)
         message = (exc.problem or str(exc)).strip()
-        found.append(Problem(file, line, col, "", f"YAML syntax error: {message}",
-                             "check indentation, colons and quotes near this line"))
+        found.append(
+            Problem(
+                file,
+                line,
+                col,
+                "",
+                f"YAML syntax error: {message}",
+                "check indentation, colons and quotes near this line",
+            )
+        )
         out.fatal = True
     except YAMLError as exc:  # e.g. a reader error the character check above did not foresee
-        found.append(Problem(file, 0, 0, "", f"YAML error: {' '.join(str(exc).split())}",
-                             "fix the YAML syntax"))
+        found.append(Problem(file, 0, 0, "", f"YAML error: {' '.join(str(exc).split())}", "fix the YAML syntax"))
         out.fatal = True
     finally:
         loader.dispose()
@@ -294,9 +351,12 @@ def _key(parent: _Frame, key: str, mark, problem, key_marks: dict, first_line: i
     """A text key of ``parent`` (a mapping), as `_deliver` takes one: a duplicate is a problem
     and its value is left out."""
     if key in parent.seen:
-        problem(mark, parent.path + (key,),
-                f"duplicate key '{key}' (first defined on line {parent.seen[key]})",
-                "remove one of the two or rename it")
+        problem(
+            mark,
+            parent.path + (key,),
+            f"duplicate key '{key}' (first defined on line {parent.seen[key]})",
+            "remove one of the two or rename it",
+        )
         parent.drop_value = True
     else:
         line = mark.line + first_line
@@ -306,8 +366,18 @@ def _key(parent: _Frame, key: str, mark, problem, key_marks: dict, first_line: i
     parent.key = key
 
 
-def _deliver(out: Composed, stack: list[_Frame], value: Any, mark, problem, marks, key_marks,
-             is_collection: bool = False, refused: bool = False, first_line: int = 1) -> None:
+def _deliver(
+    out: Composed,
+    stack: list[_Frame],
+    value: Any,
+    mark,
+    problem,
+    marks,
+    key_marks,
+    is_collection: bool = False,
+    refused: bool = False,
+    first_line: int = 1,
+) -> None:
     """Put a finished value (scalar, closed collection, or None for a refused one) into its
     parent: the document root, a sequence item, a mapping key, or the value of that key."""
     if not stack:
@@ -333,9 +403,12 @@ def _deliver(out: Composed, stack: list[_Frame], value: Any, mark, problem, mark
         problem(mark, parent.path, "YAML merge keys (<<) are not supported", "write the fields out")
         parent.drop_value = True
     elif value in parent.seen:
-        problem(mark, parent.path + (value,),
-                f"duplicate key '{value}' (first defined on line {parent.seen[value]})",
-                "remove one of the two or rename it")
+        problem(
+            mark,
+            parent.path + (value,),
+            f"duplicate key '{value}' (first defined on line {parent.seen[value]})",
+            "remove one of the two or rename it",
+        )
         parent.drop_value = True
         parent.key = value
     else:
@@ -380,16 +453,21 @@ class _Scalars:
             bad = (CONTROL_CHARACTERS if as_key else _CONTROL).search(text)
             if bad:
                 what = "key" if as_key else "text"
-                return False, (f"the {what} holds control character U+{ord(bad.group()):04X}",
-                               "write the key on one line, without escapes" if as_key
-                               else "remove the escape that writes it")
+                return False, (
+                    f"the {what} holds control character U+{ord(bad.group()):04X}",
+                    "write the key on one line, without escapes" if as_key else "remove the escape that writes it",
+                )
             return True, text
         if tag == _INT:
             digits = sum(c.isdigit() for c in text)
             if digits > MAX_DIGITS:
-                return False, (f"a number with {digits} digits is too long to read",
-                               "write the count or score this field means")
+                return False, (
+                    f"a number with {digits} digits is too long to read",
+                    "write the count or score this field means",
+                )
         if _core_tag(text) != tag and not (tag == _FLOAT and _core_tag(text) == _INT):
-            return False, (f"cannot read '{cut(text, 40)}' as {_KINDS[tag]}",
-                           "quote it to make it text, or write a valid value")
+            return False, (
+                f"cannot read '{cut(text, 40)}' as {_KINDS[tag]}",
+                "quote it to make it text, or write a valid value",
+            )
         return True, _CONSTRUCT[tag](text)

@@ -45,8 +45,18 @@ from generator.scoring.record.validate import dotted
 # libyaml (`yaml_events`) is imported where a text needs it: a record `plain_json` or
 # `plain_yaml` reads (nearly every one) loads no YAML library (a tenth of `playaid score`'s start).
 
-__all__ = ["Located", "dotted", "load_text", "load_file", "read_bounded", "MAX_RECORD_BYTES", "MAX_CONTENT_BYTES",
-           "MAX_RECORD_VALUES", "MAX_CONTENT_VALUES", "MAX_DEPTH"]
+__all__ = [
+    "Located",
+    "dotted",
+    "load_text",
+    "load_file",
+    "read_bounded",
+    "MAX_RECORD_BYTES",
+    "MAX_CONTENT_BYTES",
+    "MAX_RECORD_VALUES",
+    "MAX_CONTENT_VALUES",
+    "MAX_DEPTH",
+]
 
 Path_ = tuple  # a field path: tuple of str keys and int indexes
 
@@ -127,8 +137,9 @@ class Located:
                 return (0, 0)
             path = path[:-1]
 
-    def problem(self, path: Path_, message: str, hint: str = "", severity: str = "error",
-                prefer_key: bool = False) -> Problem:
+    def problem(
+        self, path: Path_, message: str, hint: str = "", severity: str = "error", prefer_key: bool = False
+    ) -> Problem:
         """A `Problem` located at ``path`` in this file."""
         line, col = self.position(path, prefer_key=prefer_key)
         return Problem(self.file, line, col, dotted(path), message, hint, severity)
@@ -141,18 +152,28 @@ def _line_column(text: str, index: int) -> tuple[int, int]:
 
 
 def _too_big(file: str, size: int | str, max_bytes: int) -> Problem:
-    return Problem(file, 0, 0, "", f"file is larger than {_size(max_bytes)} ({size} bytes); "
-                   f"playaid reads files up to {_size(max_bytes)}",
-                   "a record or content file is a few kB: check that this is the right file")
+    return Problem(
+        file,
+        0,
+        0,
+        "",
+        f"file is larger than {_size(max_bytes)} ({size} bytes); playaid reads files up to {_size(max_bytes)}",
+        "a record or content file is a few kB: check that this is the right file",
+    )
 
 
 def _size(n: int) -> str:
     return f"{n >> 20} MiB" if n >= 1 << 20 and n % (1 << 20) == 0 else f"{n} bytes"
 
 
-def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES,
-              max_values: int = MAX_RECORD_VALUES, line_offset: int = 0,
-              lazy: bool = False) -> tuple[Located | None, list[Problem]]:
+def load_text(
+    text: str,
+    file: str,
+    max_bytes: int | None = MAX_RECORD_BYTES,
+    max_values: int = MAX_RECORD_VALUES,
+    line_offset: int = 0,
+    lazy: bool = False,
+) -> tuple[Located | None, list[Problem]]:
     """Parse YAML ``text`` (from ``file``, used in messages); return the located document and
     every problem found.
 
@@ -178,14 +199,34 @@ def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES,
         line += line_offset
         code = ord(bad.group())
         if code in _BREAK_NAMES:
-            return None, [Problem(file, line, col, "", f"character U+{code:04X} ({_BREAK_NAMES[code]}) "
-                                  "is not allowed in a YAML file", "use an ordinary line break" + (
-                                      f", or write \\u{code:04x} inside double quotes if the text needs it"
-                                      if code != 0x85 else ""))]
-        name = "NUL" if code == 0 else "a control character" if code < 0x20 or 0x7f <= code < 0xa0 \
+            return None, [
+                Problem(
+                    file,
+                    line,
+                    col,
+                    "",
+                    f"character U+{code:04X} ({_BREAK_NAMES[code]}) is not allowed in a YAML file",
+                    "use an ordinary line break"
+                    + (f", or write \\u{code:04x} inside double quotes if the text needs it" if code != 0x85 else ""),
+                )
+            ]
+        name = (
+            "NUL"
+            if code == 0
+            else "a control character"
+            if code < 0x20 or 0x7F <= code < 0xA0
             else "not allowed in YAML"
-        return None, [Problem(file, line, col, "", f"character U+{code:04X} ({name}) is not allowed "
-                              "in a YAML file", "delete it; it was probably pasted in by mistake")]
+        )
+        return None, [
+            Problem(
+                file,
+                line,
+                col,
+                "",
+                f"character U+{code:04X} ({name}) is not allowed in a YAML file",
+                "delete it; it was probably pasted in by mistake",
+            )
+        ]
     if lazy:
         data = plain_json(text, max_values)
         if data is not DECLINED:
@@ -199,8 +240,7 @@ def load_text(text: str, file: str, max_bytes: int | None = MAX_RECORD_BYTES,
     if "\\u" in text or "\\U" in text:
         text = _SURROGATE_PAIR.sub(_join_surrogates, text)
     located = Located(file, None)
-    composed = compose_events(blank_tab_lines(text), file, located.marks, located.key_marks, max_values,
-                              line_offset)
+    composed = compose_events(blank_tab_lines(text), file, located.marks, located.key_marks, max_values, line_offset)
     if composed.fatal:
         return None, composed.found
     located.data = composed.data
@@ -222,12 +262,13 @@ def blank_tab_lines(text: str) -> str:
     for i, line in enumerate(lines):
         body = line[:-1] if line.endswith("\r") else line
         if "\t" in body and not body.strip(" \t"):
-            lines[i] = line[len(body):]
+            lines[i] = line[len(body) :]
     return "\n".join(lines)
 
 
-def load_file(path: Path | str, max_bytes: int = MAX_RECORD_BYTES,
-              max_values: int = MAX_RECORD_VALUES) -> tuple[Located | None, list[Problem]]:
+def load_file(
+    path: Path | str, max_bytes: int = MAX_RECORD_BYTES, max_values: int = MAX_RECORD_VALUES
+) -> tuple[Located | None, list[Problem]]:
     """Read and parse a YAML (or JSON, which is YAML) file of at most ``max_bytes`` bytes and
     ``max_values`` values; see `load_text` for the problems reported. A larger file is refused
     before it is read in full."""
@@ -248,14 +289,23 @@ def read_bounded(path: Path | str, max_bytes: int, shown: str | None = None) -> 
     except OSError:
         info = None  # open() below says why
     if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
-        return None, [Problem(shown, 0, 0, "", "not a regular file (a device, pipe or socket); playaid reads "
-                              "record and content files", "pass a .yaml or .json record or content file")]
+        return None, [
+            Problem(
+                shown,
+                0,
+                0,
+                "",
+                "not a regular file (a device, pipe or socket); playaid reads record and content files",
+                "pass a .yaml or .json record or content file",
+            )
+        ]
     try:
         with open(path, "rb") as stream:
             data = stream.read(max_bytes + 1)
     except OSError as exc:
-        return None, [Problem(shown, 0, 0, "", f"cannot read file: {exc.strerror or exc}",
-                              "check the path and permissions")]
+        return None, [
+            Problem(shown, 0, 0, "", f"cannot read file: {exc.strerror or exc}", "check the path and permissions")
+        ]
     if len(data) > max_bytes:  # its size as stat saw it, unless it grew past the limit since
         size = info.st_size if info is not None and info.st_size > max_bytes else f"more than {max_bytes}"
         return None, [_too_big(shown, size, max_bytes)]
@@ -271,9 +321,14 @@ def _looks_utf16(data: bytes) -> bool:
     return len(head) >= 8 and (head[1::2].count(0) == len(head) // 2 or head[0::2].count(0) == len(head) // 2)
 
 
-def load_bytes(data: bytes, file: str, max_bytes: int = MAX_RECORD_BYTES,
-               max_values: int = MAX_RECORD_VALUES, line_offset: int = 0,
-               lazy: bool = False) -> tuple[Located | None, list[Problem]]:
+def load_bytes(
+    data: bytes,
+    file: str,
+    max_bytes: int = MAX_RECORD_BYTES,
+    max_values: int = MAX_RECORD_VALUES,
+    line_offset: int = 0,
+    lazy: bool = False,
+) -> tuple[Located | None, list[Problem]]:
     """Parse YAML from ``data`` (e.g. standard input, read with ``read(max_bytes + 1)``): bytes
     that are not UTF-8 are reported at the line and column of the first bad byte; then as
     `load_text` (``line_offset``, ``lazy``: as there)."""
@@ -281,15 +336,25 @@ def load_bytes(data: bytes, file: str, max_bytes: int = MAX_RECORD_BYTES,
         return None, [_too_big(file, f"more than {max_bytes}", max_bytes)]
     shown = file
     if _looks_utf16(data):  # Windows Notepad's "Unicode": said so, not as a stray byte or a NUL
-        return None, [Problem(shown, 1 + line_offset, 1, "", "the file is UTF-16 text, not UTF-8",
-                              "save it as UTF-8: in Notepad, Save as with Encoding UTF-8")]
+        return None, [
+            Problem(
+                shown,
+                1 + line_offset,
+                1,
+                "",
+                "the file is UTF-16 text, not UTF-8",
+                "save it as UTF-8: in Notepad, Save as with Encoding UTF-8",
+            )
+        ]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line_start = data.rfind(b"\n", 0, exc.start) + 1
         line = data.count(b"\n", 0, exc.start) + 1 + line_offset
-        column = len(data[line_start:exc.start].decode("utf-8")) + 1
-        return None, [Problem(shown, line, column, "",
-                              f"byte 0x{data[exc.start]:02X} is not UTF-8 text",
-                              "save the file as UTF-8")]
+        column = len(data[line_start : exc.start].decode("utf-8")) + 1
+        return None, [
+            Problem(
+                shown, line, column, "", f"byte 0x{data[exc.start]:02X} is not UTF-8 text", "save the file as UTF-8"
+            )
+        ]
     return load_text(text, shown, max_bytes=None, max_values=max_values, line_offset=line_offset, lazy=lazy)

@@ -29,8 +29,10 @@ def locate_formulas(report: dict, content_dir: Path) -> dict:
         place = formula_place(content_dir, model.get("game"), tuple(model.get("path") or ()), model.get("column"))
         if place:
             error["formula"] = place
-            error["hint"] = (f"a content error, not the record's: fix the formula at {place} (`playaid check` "
-                             f"tries each formula on an empty record and on one with every value at its highest only)")
+            error["hint"] = (
+                f"a content error, not the record's: fix the formula at {place} (`playaid check` "
+                f"tries each formula on an empty record and on one with every value at its highest only)"
+            )
     return report
 
 

@@ -45,6 +45,7 @@ def records_in(path: str) -> Iterator[Source]:
     """The records of the JSON Lines file ``path``, one line at a time: a `Source` per record
     (blank lines skipped), one with ``problems`` for a line over `MAX_RECORD_BYTES`, and a
     single one with ``problems`` when the file cannot be read, is UTF-16 or holds no record."""
+
     def whole(message: str, hint: str, line: int = 0) -> Source:
         return Source(path, path, problems=[Problem(path, line, 1 if line else 0, "", message, hint)])
 
@@ -53,8 +54,9 @@ def records_in(path: str) -> Iterator[Source]:
     except OSError:
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
-        yield whole("not a regular file (a device, pipe or socket); playaid reads record files",
-                    "pass a .jsonl file of records")
+        yield whole(
+            "not a regular file (a device, pipe or socket); playaid reads record files", "pass a .jsonl file of records"
+        )
         return
     try:
         stream = open(path, "rb")
@@ -69,16 +71,29 @@ def records_in(path: str) -> Iterator[Source]:
         while line := stream.readline(MAX_RECORD_BYTES + 1):
             number += 1
             if number == 1 and _looks_utf16(line):
-                yield whole("the file is UTF-16 text, not UTF-8",
-                            "save it as UTF-8: in Notepad, Save as with Encoding UTF-8", 1)
+                yield whole(
+                    "the file is UTF-16 text, not UTF-8", "save it as UTF-8: in Notepad, Save as with Encoding UTF-8", 1
+                )
                 return
             if len(line) > MAX_RECORD_BYTES:
                 while not line.endswith(b"\n") and (line := stream.readline(1 << 16)):
                     pass  # the rest of the long line, never held whole
-                yield Source(f"{path}:{number}", path, number, problems=[Problem(
-                    path, number, 1, "", f"the line is larger than {MAX_RECORD_BYTES >> 20} MiB; "
-                    f"playaid reads records up to {MAX_RECORD_BYTES >> 20} MiB",
-                    "a record is a few kB: check that this is a file of records, one a line")])
+                yield Source(
+                    f"{path}:{number}",
+                    path,
+                    number,
+                    problems=[
+                        Problem(
+                            path,
+                            number,
+                            1,
+                            "",
+                            f"the line is larger than {MAX_RECORD_BYTES >> 20} MiB; "
+                            f"playaid reads records up to {MAX_RECORD_BYTES >> 20} MiB",
+                            "a record is a few kB: check that this is a file of records, one a line",
+                        )
+                    ],
+                )
                 records += 1
                 continue
             if line.isspace():
@@ -87,5 +102,8 @@ def records_in(path: str) -> Iterator[Source]:
             yield Source(f"{path}:{number}", path, number, data=line[:end])  # JSON's errors: at this line
             records += 1
     if not records:
-        yield whole("the file is empty: it holds no record",
-                    "write one record a line: a JSON object with `game:` and its fields", 1)
+        yield whole(
+            "the file is empty: it holds no record",
+            "write one record a line: a JSON object with `game:` and its fields",
+            1,
+        )

@@ -32,8 +32,7 @@ def _fields(schema: dict, indent: str, skip=("game",)) -> list[str]:
             out += _fields(sub, indent + "    ", skip=())
         items = sub.get("items") if sub.get("type") == "array" else None
         if isinstance(items, dict):
-            mappings = [a for a in items.get("anyOf", [items]) if a.get("type") == "object"
-                        and a.get("properties")]
+            mappings = [a for a in items.get("anyOf", [items]) if a.get("type") == "object" and a.get("properties")]
             for entry in mappings:
                 hint = items.get("x-hint")
                 lead = f"{hint}; " if hint else ""
@@ -66,15 +65,22 @@ def record_help(rules: dict) -> str:
                     continue
                 text = f"    {v.id}: ended_by {', '.join(v.ended_by)}"
                 for when, other, note in v.becomes:
-                    written = ", ".join(f"{k}: {str(val).lower() if isinstance(val, bool) else val}"
-                                        for k, val in when.items())
+                    written = ", ".join(
+                        f"{k}: {str(val).lower() if isinstance(val, bool) else val}" for k, val in when.items()
+                    )
                     text += f"; {note or other} ({written}): {', '.join(model.variants[other].ended_by)}"
                 lines.append(text)
                 used = [e.id for e in model.entered if e.variants is not None and e.applies(v.id)]
                 if used:
                     lines.append(f"      player fields used: {', '.join(used)}")
-        rows = next((k for k, s in schema["properties"].items() if s.get("type") == "array"
-                     and isinstance(s.get("items"), dict) and s["items"].get("type") == "object"), None)
+        rows = next(
+            (
+                k
+                for k, s in schema["properties"].items()
+                if s.get("type") == "array" and isinstance(s.get("items"), dict) and s["items"].get("type") == "object"
+            ),
+            None,
+        )
         lines += _fields(schema, "  ", skip=("game", "variant", "ended_by", rows))
         if rows is not None:
             what = "one entry each" if rows == "players" else "one entry per game played, in order"

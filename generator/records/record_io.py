@@ -53,10 +53,23 @@ def read_record(source: Path | str | Source, lazy: bool = False) -> Located:
     if problems or located is None:
         raise RecordError(problems or [Problem(name, 0, 0, "", "cannot read record")])
     if located.data is None:  # nothing but blank lines and comments
-        what = (f"line {offset + 1} holds no record (null)" if offset or isinstance(source, Source) and source.line
-                else f"{'standard input' if shown == '<stdin>' else 'the file'} is empty: it holds no record")
-        raise RecordError([Problem(shown, 1 + offset, 1, "", what, "write the record: `game:` and its fields (see playaid score --help, "
-                                   "or the records in examples/)")])
+        what = (
+            f"line {offset + 1} holds no record (null)"
+            if offset or isinstance(source, Source) and source.line
+            else f"{'standard input' if shown == '<stdin>' else 'the file'} is empty: it holds no record"
+        )
+        raise RecordError(
+            [
+                Problem(
+                    shown,
+                    1 + offset,
+                    1,
+                    "",
+                    what,
+                    "write the record: `game:` and its fields (see playaid score --help, or the records in examples/)",
+                )
+            ]
+        )
     return located
 
 
@@ -72,8 +85,14 @@ def _json_syntax(data: bytes, shown: str, problems: list[Problem], offset: int =
     try:
         json.loads(data.decode("utf-8"))
     except json.JSONDecodeError as exc:
-        found = Problem(shown, exc.lineno + offset, exc.colno, "", f"JSON syntax error: {exc.msg}",
-                        "check the commas, quotes and brackets near this place")
+        found = Problem(
+            shown,
+            exc.lineno + offset,
+            exc.colno,
+            "",
+            f"JSON syntax error: {exc.msg}",
+            "check the commas, quotes and brackets near this place",
+        )
         return [found] + [p for p in problems if p not in syntax]
     except (UnicodeDecodeError, RecursionError, ValueError):
         return problems
@@ -88,8 +107,18 @@ def record_sources(args: tuple[str, ...]) -> Iterator[Source]:
     `RecordError` at once (before any record is read) for a folder that holds no record."""
     for arg in args:
         if arg != STDIN and Path(arg).is_dir() and next(_records_under(Path(arg)), None) is None:
-            raise RecordError([Problem(arg, 0, 0, "", "this folder holds no record files",
-                                       "records end in .yaml, .yml, .json or .jsonl")])
+            raise RecordError(
+                [
+                    Problem(
+                        arg,
+                        0,
+                        0,
+                        "",
+                        "this folder holds no record files",
+                        "records end in .yaml, .yml, .json or .jsonl",
+                    )
+                ]
+            )
     return _each_record(args)
 
 
@@ -113,9 +142,11 @@ def _records_under(folder: Path) -> Iterator[str]:
     try:
         with os.scandir(folder) as listing:
             # linked folders are not followed (a link loop would never end), as rglob does not
-            names = sorted(e.name + "/" if e.is_dir(follow_symlinks=False) else e.name for e in listing
-                           if e.is_dir(follow_symlinks=False)
-                           or os.path.splitext(e.name)[1].casefold() in RECORD_SUFFIXES)
+            names = sorted(
+                e.name + "/" if e.is_dir(follow_symlinks=False) else e.name
+                for e in listing
+                if e.is_dir(follow_symlinks=False) or os.path.splitext(e.name)[1].casefold() in RECORD_SUFFIXES
+            )
     except OSError:
         return
     if "game.yaml" in names:  # a game's content folder: only its records/ holds finished games
@@ -131,8 +162,7 @@ def _records_under(folder: Path) -> Iterator[str]:
 def problem_json(p: Problem) -> dict:
     """A located problem as the JSON report carries it (``more``: on the one that stands for
     the problems left out, how many)."""
-    out = {"file": p.file, "line": p.line, "column": p.column, "field": p.field,
-           "message": p.message, "hint": p.hint}
+    out = {"file": p.file, "line": p.line, "column": p.column, "field": p.field, "message": p.message, "hint": p.hint}
     return {**out, "more": p.more} if p.more else out
 
 
@@ -152,8 +182,9 @@ def locate(report: dict, located: Located) -> dict:
         item.update(file=located.file, line=line, column=col)
     if report.get("errors"):  # in file order; the "... and N more" summary stays last
         summary = [e for e in report["errors"] if "more" in e]
-        report["errors"] = sorted((e for e in report["errors"] if e not in summary),
-                                  key=lambda e: (e["line"], e["column"])) + summary
+        report["errors"] = (
+            sorted((e for e in report["errors"] if e not in summary), key=lambda e: (e["line"], e["column"])) + summary
+        )
     for item in report.get("findings", []):
         path = tuple(item.get("path", ()))
         line, col = located.position(path, prefer_key=False) if path else (0, 0)
@@ -182,8 +213,9 @@ class Scored:
     @property
     def has_problems(self) -> bool:
         """Unreadable, or any error or warning finding (what ``--problems-only`` shows)."""
-        return not self.report.get("ok") or any(f["severity"] in ("error", "warning")
-                                                for f in self.report.get("findings", []))
+        return not self.report.get("ok") or any(
+            f["severity"] in ("error", "warning") for f in self.report.get("findings", [])
+        )
 
 
 def unreadable(source: str | Source, exc: RecordError) -> Scored:

@@ -100,6 +100,10 @@ def _printed(result: dict) -> str:
 
 
 def _wrap(text: str, width: int, indent: str, subsequent: str | None = None) -> list[str]:
-    return textwrap.wrap(text, max(width, 40), initial_indent=indent,
-                         subsequent_indent=subsequent if subsequent is not None else indent,
-                         break_on_hyphens=False) or [indent.rstrip()]
+    return textwrap.wrap(
+        text,
+        max(width, 40),
+        initial_indent=indent,
+        subsequent_indent=subsequent if subsequent is not None else indent,
+        break_on_hyphens=False,
+    ) or [indent.rstrip()]

@@ -18,8 +18,7 @@ from generator.scoring.mechanisms import mechanism_class
 from generator.scoring.report import right_aligned
 
 
-def render(report: dict, file: str, rich: bool = False, width: int | None = None,
-           styled: bool = True) -> str:
+def render(report: dict, file: str, rich: bool = False, width: int | None = None, styled: bool = True) -> str:
     """One record's report as text (an unreadable record: its problems, one per line): ``rich``
     tables or plain lines; ``styled`` False leaves out every escape sequence (colour, bold, dim:
     ``--color never``, ``NO_COLOR``), the tables' layout unchanged. A report of a mechanism's own
@@ -66,8 +65,11 @@ def doubts(report: dict) -> list[str]:
     their default, or assumed; named by their ``params``' ``field``)."""
     out = [said for mechanism in _mechanisms(report) for said in mechanism.doubts(report)]
     # an error about what a total leaves out (``params.not_counted``) is said above, with it
-    errors = sum(1 for f in report["findings"]
-                 if f["severity"] == "error" and not f.get("question") and not f.get("params", {}).get("not_counted"))
+    errors = sum(
+        1
+        for f in report["findings"]
+        if f["severity"] == "error" and not f.get("question") and not f.get("params", {}).get("not_counted")
+    )
     if errors:
         out.append(f"{errors} {'other ' if out else ''}error{'s' if errors != 1 else ''} below")
     empty = []
@@ -113,8 +115,9 @@ def tie_lines(report: dict) -> list[str]:
     out = []
     breakers = report.get("tie_breakers")
     if breakers:
-        rule = ", then ".join(f"{'fewest' if b.get('lower_wins') else 'most'} {b.get('label') or b.get('id')}"
-                              for b in breakers)
+        rule = ", then ".join(
+            f"{'fewest' if b.get('lower_wins') else 'most'} {b.get('label') or b.get('id')}" for b in breakers
+        )
     for tie in report.get("ties", []):
         names = " and ".join(p["name"] for p in tie["players"])
         values = ", ".join(f"{p['name']} {_tiebreak(p['tiebreak'])}" for p in tie["players"])
@@ -141,7 +144,9 @@ def _plain_players(report: dict, file: str) -> str:
     for p in players:
         out.append(total_title(p))
         for e in p["explain"]:
-            out.append(f"  {next(vps)}  {e['component']}: {e['why']}" if e["why"] else f"  {next(vps)}  {e['component']}")
+            out.append(
+                f"  {next(vps)}  {e['component']}: {e['why']}" if e["why"] else f"  {next(vps)}  {e['component']}"
+            )
         if p.get("claimed_total") is not None:
             out.append(f"  claimed {p['claimed_total']}")
         out += [f"  {line}" for line in _player_lines(report, p)]
@@ -159,13 +164,20 @@ def _rich_players(report: dict, file: str, width: int | None, styled: bool = Tru
     buf = io.StringIO()
     # unstyled: recorded and exported without styles (rich's own NO_COLOR keeps bold and dim)
     # styled: the 8 standard colours (all it uses), also where TERM is dumb (--color always)
-    console = Console(file=buf, width=width, force_terminal=True, soft_wrap=False, record=not styled,
-                      color_system="standard")
+    console = Console(
+        file=buf, width=width, force_terminal=True, soft_wrap=False, record=not styled, color_system="standard"
+    )
     styles = {"error": "bold red", "warning": "yellow", "info": "dim"}
     for p in _by_rank(report):
-        table = Table(title=total_title(p), title_justify="left",
-                      expand=False, show_lines=False, pad_edge=False, caption="\n".join(_player_lines(report, p)) or None,
-                      caption_justify="left")
+        table = Table(
+            title=total_title(p),
+            title_justify="left",
+            expand=False,
+            show_lines=False,
+            pad_edge=False,
+            caption="\n".join(_player_lines(report, p)) or None,
+            caption_justify="left",
+        )
         table.add_column("component", overflow="fold", ratio=1)
         table.add_column("VP", justify="right", no_wrap=True)
         table.add_column("why", overflow="fold", ratio=2)

@@ -63,11 +63,9 @@ def icon_legend(aid, game) -> dict | None:
     """The legend block of an aid that prints icons: ``{"type": "legend", "text": "[xeno] Xeno ·
     [burst] burst ..."}``, each icon the aid uses (title and every face) once, in order of first
     use, with the words it stands for (`icon_title`); None when the aid prints no icon."""
-    texts = [aid.title] + [text for face in aid.faces for b in face.blocks
-                           for text in _strings(resolve_block(b, game))]
+    texts = [aid.title] + [text for face in aid.faces for b in face.blocks for text in _strings(resolve_block(b, game))]
     icons = game.game.icons
-    entries = [f"[{token}] {icon_title(icons[token])}" for token in icon_tokens(" ".join(texts))
-               if token in icons]
+    entries = [f"[{token}] {icon_title(icons[token])}" for token in icon_tokens(" ".join(texts)) if token in icons]
     return {"type": "legend", "text": " · ".join(entries)} if entries else None
 
 
@@ -98,10 +96,17 @@ def card_face_html(env, planned: PlannedAid, game, face, font_pt: float, print_s
     Raises `BuildError` naming the aid on a template error."""
     assert planned.trim_mm is not None  # a card aid's plan has its trim size
     width, height = planned.trim_mm
-    return _render_template(env, "card.html.j2", planned, game=game.game, face=face,
-                            blocks=_face_blocks(planned.aid, game, face), font_pt=font_pt,
-                            trim={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
-                            print_shop=print_shop)
+    return _render_template(
+        env,
+        "card.html.j2",
+        planned,
+        game=game.game,
+        face=face,
+        blocks=_face_blocks(planned.aid, game, face),
+        font_pt=font_pt,
+        trim={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
+        print_shop=print_shop,
+    )
 
 
 def page_html(env, planned: PlannedAid, game, paper: str, font_pt: float, print_shop: bool) -> str:
@@ -110,10 +115,17 @@ def page_html(env, planned: PlannedAid, game, paper: str, font_pt: float, print_
     width, height = paper_size_mm(paper)
     if aid.orientation == "landscape":
         width, height = height, width
-    return _render_template(env, "page.html.j2", planned, game=game.game, flows=page_flows(aid, game),
-                            font_pt=font_pt,
-                            paper={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
-                            print_shop=print_shop, footer=page_footer(game, aid))
+    return _render_template(
+        env,
+        "page.html.j2",
+        planned,
+        game=game.game,
+        flows=page_flows(aid, game),
+        font_pt=font_pt,
+        paper={"width_mm": width, "height_mm": height, "bleed_mm": BLEED_MM},
+        print_shop=print_shop,
+        footer=page_footer(game, aid),
+    )
 
 
 def page_flows(aid, game) -> list[dict]:
@@ -126,8 +138,9 @@ def page_flows(aid, game) -> list[dict]:
         if flows and face.break_before != "page" and flows[-1]["columns"] == face.columns:
             flows[-1]["faces"].append(view)
         else:
-            flows.append({"columns": face.columns, "page_break": bool(flows) and face.break_before == "page",
-                          "faces": [view]})
+            flows.append(
+                {"columns": face.columns, "page_break": bool(flows) and face.break_before == "page", "faces": [view]}
+            )
     return flows
 
 
@@ -149,9 +162,16 @@ def _layout(renderer: HtmlRenderer, planned: PlannedAid, html: str):
         raise BuildError(planned.key, str(exc), "use asset: URLs inside templates/assets") from None
 
 
-def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
-                      print_shop: bool = False, hints: dict[str, float] | None = None,
-                      exact: bool = False, fit_keys: dict[str, str] | None = None) -> list[FaceResult]:
+def render_card_faces(
+    planned: PlannedAid,
+    game,
+    renderer: HtmlRenderer,
+    env,
+    print_shop: bool = False,
+    hints: dict[str, float] | None = None,
+    exact: bool = False,
+    fit_keys: dict[str, str] | None = None,
+) -> list[FaceResult]:
     """Lay out each face of a card aid at its trim size, text fitted to one page per face.
 
     ``print_shop`` adds a 3 mm bleed (MediaBox = bleed area, TrimBox = trim); crop marks are
@@ -167,6 +187,7 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
     width, height = planned.trim_mm
     results = []
     for face in aid.faces:
+
         def html(font_pt: float, face=face) -> str:
             return card_face_html(env, planned, game, face, font_pt, print_shop)
 
@@ -180,17 +201,21 @@ def render_card_faces(planned: PlannedAid, game, renderer: HtmlRenderer, env,
         try:
             best = _fit(attempt, aid.min_font_pt, aid.max_font_pt, hint, exact or known)
         except _NoFit as no_fit:
-            raise BuildError(planned.key, _no_fit(attempt, aid, face.name, width, height, no_fit.largest),
-                             "shorten the text, move a block to another face or a second card, or "
-                             "declare a larger size (e.g. size: tarot or size: a6) in the aid") from None
+            raise BuildError(
+                planned.key,
+                _no_fit(attempt, aid, face.name, width, height, no_fit.largest),
+                "shorten the text, move a block to another face or a second card, or "
+                "declare a larger size (e.g. size: tarot or size: a6) in the aid",
+            ) from None
         if overflowing_text(best[1]):  # a word wider than its line: a smaller size may hold it
             best = _without_overflow(attempt, best, aid.min_font_pt, planned, face.name, width, height)
         results.append(FaceResult(face.name, best[0], best[1], fit_key(html(best[0]))))
     return results
 
 
-def _without_overflow(attempt, best: tuple[float, object], min_pt: float, planned, face: str,
-                      width: float, height: float) -> tuple[float, object]:
+def _without_overflow(
+    attempt, best: tuple[float, object], min_pt: float, planned, face: str, width: float, height: float
+) -> tuple[float, object]:
     """The largest size below ``best`` whose layout keeps every word inside its box (one page,
     legible text); raises `BuildError` naming the words when even ``min_pt`` does not."""
     size = best[0] - FONT_STEP_PT
@@ -203,9 +228,12 @@ def _without_overflow(attempt, best: tuple[float, object], min_pt: float, planne
         size -= FONT_STEP_PT
     words = overflowing_text(attempt(min_pt))
     shown = ", ".join(f"'{cut(w, 60)}'" for w in (words or overflowing_text(best[1]))[:3])
-    raise BuildError(planned.key, f"face '{face}': {shown} is wider than its line on {width:g} x {height:g} mm "
-                     f"even at {min_pt:g} pt, so it would print past the edge of its box",
-                     "shorten the word, or write a soft hyphen (\\u00ad) or a space where it may break")
+    raise BuildError(
+        planned.key,
+        f"face '{face}': {shown} is wider than its line on {width:g} x {height:g} mm "
+        f"even at {min_pt:g} pt, so it would print past the edge of its box",
+        "shorten the word, or write a soft hyphen (\\u00ad) or a space where it may break",
+    )
 
 
 def fit_key(html: str) -> str:
@@ -226,20 +254,23 @@ class _NoFit(Exception):
         self.largest = largest
 
 
-def _no_fit(attempt, aid, face: str, width: float, height: float,
-            largest: tuple[float, object] | None) -> str:
+def _no_fit(attempt, aid, face: str, width: float, height: float, largest: tuple[float, object] | None) -> str:
     """Why no font size fits: too long even at the minimum, or its smallest text run would be
     under `MIN_TEXT_PT` at the largest size that fits one page (``largest``, from `_NoFit`)."""
     if largest is None:  # say how many pages the minimum size needs
         document = attempt(aid.min_font_pt)
         if len(document.pages) > 1:
-            return (f"face '{face}' does not fit {width:g} x {height:g} mm even at {aid.min_font_pt:g} pt "
-                    f"(it needs {len(document.pages)} pages)")
+            return (
+                f"face '{face}' does not fit {width:g} x {height:g} mm even at {aid.min_font_pt:g} pt "
+                f"(it needs {len(document.pages)} pages)"
+            )
         largest = (aid.min_font_pt, document)  # min_font_pt above max_font_pt: no size was tried
     size, document = largest
     smallest, text = smallest_text(document)
-    return (f"face '{face}' fits {width:g} x {height:g} mm only up to {size:g} pt, where its smallest "
-            f"text (\"{text}\") is {smallest:.2f} pt, under the {MIN_TEXT_PT:g} pt minimum")
+    return (
+        f"face '{face}' fits {width:g} x {height:g} mm only up to {size:g} pt, where its smallest "
+        f"text (\"{text}\") is {smallest:.2f} pt, under the {MIN_TEXT_PT:g} pt minimum"
+    )
 
 
 def smallest_text(document) -> tuple[float, str]:
@@ -279,8 +310,7 @@ def stranded_words(document) -> list[str]:
     found = []
 
     def text_of(line) -> str:
-        return "".join(getattr(b, "text", "") or "" for b in line.descendants()
-                       if isinstance(b, boxes.TextBox))
+        return "".join(getattr(b, "text", "") or "" for b in line.descendants() if isinstance(b, boxes.TextBox))
 
     def walk(box):
         children = getattr(box, "children", None) or []
@@ -398,8 +428,16 @@ def _fit(attempt, min_pt: float, max_pt: float, hint: float | None = None, exact
     return size, doc
 
 
-def render_page_aid(planned: PlannedAid, game, renderer: HtmlRenderer, env, paper: str,
-                    print_shop: bool = False, hint: float | None = None, exact: bool = False):
+def render_page_aid(
+    planned: PlannedAid,
+    game,
+    renderer: HtmlRenderer,
+    env,
+    paper: str,
+    print_shop: bool = False,
+    hint: float | None = None,
+    exact: bool = False,
+):
     """Lay out a full-page aid on ``paper`` (a4 | letter); returns (document, font size in pt).
 
     ``hint``/``exact``: the size chosen by the previous build, reused as is when the inputs are
@@ -431,11 +469,17 @@ def _legible_page(planned: PlannedAid, document):
     `BuildError`."""
     smallest, text = smallest_text(document)
     if smallest < MIN_TEXT_PT - 1e-6:
-        raise BuildError(planned.key, f"text \"{text}\" would print at {smallest:.2f} pt, under the "
-                         f"{MIN_TEXT_PT:g} pt minimum", "raise the aid's max_font_pt")
+        raise BuildError(
+            planned.key,
+            f"text \"{text}\" would print at {smallest:.2f} pt, under the {MIN_TEXT_PT:g} pt minimum",
+            "raise the aid's max_font_pt",
+        )
     words = overflowing_text(document)
     if words:
         shown = ", ".join(f"'{cut(w, 60)}'" for w in words[:3])
-        raise BuildError(planned.key, f"{shown} is wider than its line, so it would print past the edge "
-                         f"of its box", "shorten the word, or write a soft hyphen (\\u00ad) or a space where it may break")
+        raise BuildError(
+            planned.key,
+            f"{shown} is wider than its line, so it would print past the edge of its box",
+            "shorten the word, or write a soft hyphen (\\u00ad) or a space where it may break",
+        )
     return document

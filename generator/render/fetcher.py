@@ -37,9 +37,11 @@ class AssetFetcher(URLFetcher):
         if url.startswith("data:"):
             return super().fetch(url, headers)
         if not url.startswith(SCHEME):
-            raise AssetRefused(f"refused to fetch '{url}': rendering may read only asset: URLs "
-                               f"inside {self.assets_dir.name}/ (no file://, no network)")
-        relative = unquote(url[len(SCHEME):]).lstrip("/")
+            raise AssetRefused(
+                f"refused to fetch '{url}': rendering may read only asset: URLs "
+                f"inside {self.assets_dir.name}/ (no file://, no network)"
+            )
+        relative = unquote(url[len(SCHEME) :]).lstrip("/")
         path = (self.assets_dir / relative).resolve()
         if not path.is_relative_to(self.assets_dir):
             raise AssetRefused(f"refused to fetch '{url}': it points outside the asset folder")

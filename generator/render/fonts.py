@@ -17,5 +17,10 @@ def register_fonts() -> None:
     pdfmetrics.registerFont(TTFont("PlayaidSans", str(FONT_REGULAR)))
     pdfmetrics.registerFont(TTFont("PlayaidSans-Bold", str(FONT_BOLD)))
     pdfmetrics.registerFont(TTFont("PlayaidSans-Italic", str(FONT_ITALIC)))
-    pdfmetrics.registerFontFamily("PlayaidSans", normal="PlayaidSans", bold="PlayaidSans-Bold",
-                                  italic="PlayaidSans-Italic", boldItalic="PlayaidSans-Bold")
+    pdfmetrics.registerFontFamily(
+        "PlayaidSans",
+        normal="PlayaidSans",
+        bold="PlayaidSans-Bold",
+        italic="PlayaidSans-Italic",
+        boldItalic="PlayaidSans-Bold",
+    )

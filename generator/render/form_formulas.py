@@ -61,9 +61,19 @@ def to_js(text: str, resolve) -> str:
     return js(tree.body)
 
 
-def campaign_points_script(rows: list[str], index: int, column: str, *, value: str, completes: str,
-                           goal: str, goal_count: int, checks: list[tuple[str, str]],
-                           fields: dict[str, str], constants: dict[str, int]) -> tuple[str, tuple[str, ...]]:
+def campaign_points_script(
+    rows: list[str],
+    index: int,
+    column: str,
+    *,
+    value: str,
+    completes: str,
+    goal: str,
+    goal_count: int,
+    checks: list[tuple[str, str]],
+    fields: dict[str, str],
+    constants: dict[str, int],
+) -> tuple[str, tuple[str, ...]]:
     """(calculate action, the boxes it reads) of the points box of game ``rows[index]``,
     ``column`` its column id. ``value``: the points formula; ``completes``: the mechanism's
     formula for a game that completes its goal; ``goal``: the goal's column; ``goal_count``: the
@@ -93,28 +103,35 @@ def campaign_points_script(rows: list[str], index: int, column: str, *, value: s
     done = to_js(completes, resolve)
     read.add(goal)
     needed = sorted(numbers)
-    script = "\n".join([
-        f"// playaid: {rows[index]}.{column} = {value} (the scoring model's formula)",
-        f"var rows = {json.dumps(rows)};",
-        "function text(r, c) { var f = this.getField(r + \".\" + c); return f ? String(f.valueAsString) : \"\"; }",
-        "function num(r, c) { var t = text.call(this, r, c).replace(/\\s/g, \"\"); return /^-?\\d+$/.test(t) ? Number(t) : null; }",
-        "function on(r, c) { var v = text.call(this, r, c); return v !== \"\" && v !== \"Off\"; }",
-        "function goalKey(s) { return String(s).replace(/\\s+/g, \" \").replace(/^ | $/g, \"\").toLowerCase(); }",
-        "function counted(r) { return " + counted + "; }",
-        "function completesGoal(i) {",
-        "  var r = rows[i];",
-        f"  if (!({done}) || !counted.call(this, r)) return false;",
-        "  for (var k = 0; k < i; k++) {",
-        f"    if (goalKey(text.call(this, rows[k], {json.dumps(goal)})) === goalKey(text.call(this, r, {json.dumps(goal)}))"
-        " && completesGoal.call(this, k)) return false;",
-        "  }",
-        "  return true;",
-        "}",
-        f"var i = {index}, r = rows[i];",
-        "var blank = " + (" || ".join(f"num.call(this, r, {json.dumps(n)}) === null" for n in needed) or "false") + ";",
-        "var earlier = 0;",
-        "for (var k = 0; k < i; k++) { if (completesGoal.call(this, k)) earlier++; }",
-        f"event.value = (blank || !counted.call(this, r) || earlier >= {int(goal_count)}) ? \"\" : {points};",
-    ]) + "\n"
-    sources = tuple(f"{row}.{c}" for row in rows[:index + 1] for c in sorted(read))
+    script = (
+        "\n".join(
+            [
+                f"// playaid: {rows[index]}.{column} = {value} (the scoring model's formula)",
+                f"var rows = {json.dumps(rows)};",
+                "function text(r, c) { var f = this.getField(r + \".\" + c); return f ? String(f.valueAsString) : \"\"; }",
+                "function num(r, c) { var t = text.call(this, r, c).replace(/\\s/g, \"\"); return /^-?\\d+$/.test(t) ? Number(t) : null; }",
+                "function on(r, c) { var v = text.call(this, r, c); return v !== \"\" && v !== \"Off\"; }",
+                "function goalKey(s) { return String(s).replace(/\\s+/g, \" \").replace(/^ | $/g, \"\").toLowerCase(); }",
+                "function counted(r) { return " + counted + "; }",
+                "function completesGoal(i) {",
+                "  var r = rows[i];",
+                f"  if (!({done}) || !counted.call(this, r)) return false;",
+                "  for (var k = 0; k < i; k++) {",
+                f"    if (goalKey(text.call(this, rows[k], {json.dumps(goal)})) === goalKey(text.call(this, r, {json.dumps(goal)}))"
+                " && completesGoal.call(this, k)) return false;",
+                "  }",
+                "  return true;",
+                "}",
+                f"var i = {index}, r = rows[i];",
+                "var blank = "
+                + (" || ".join(f"num.call(this, r, {json.dumps(n)}) === null" for n in needed) or "false")
+                + ";",
+                "var earlier = 0;",
+                "for (var k = 0; k < i; k++) { if (completesGoal.call(this, k)) earlier++; }",
+                f"event.value = (blank || !counted.call(this, r) || earlier >= {int(goal_count)}) ? \"\" : {points};",
+            ]
+        )
+        + "\n"
+    )
+    sources = tuple(f"{row}.{c}" for row in rows[: index + 1] for c in sorted(read))
     return script, sources

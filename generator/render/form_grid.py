@@ -39,10 +39,20 @@ def expand(lines: list[GridLine]) -> list[Line]:
         for n in range(1, count + 1):
             ident = f"{line.id}_{n}" if line.repeat else line.id
             label = line.label.replace("{n}", str(n))
-            out.append(Line(ident, minus_signs(label), line.field, getattr(line, "emphasis", False),
-                            line.width or 1.0, minus_signs(line.help or ""), line.id,
-                            tuple(getattr(line, "sum", None) or ()), getattr(line, "running_total", None),
-                            getattr(line, "points", None)))
+            out.append(
+                Line(
+                    ident,
+                    minus_signs(label),
+                    line.field,
+                    getattr(line, "emphasis", False),
+                    line.width or 1.0,
+                    minus_signs(line.help or ""),
+                    line.id,
+                    tuple(getattr(line, "sum", None) or ()),
+                    getattr(line, "running_total", None),
+                    getattr(line, "points", None),
+                )
+            )
     return out
 
 
@@ -123,7 +133,7 @@ def plan_form(grid: Grid) -> FormPlan:
                 calcs[name] = Calculation(name, sources, script=script)
             elif c.running_total:
                 source_cols = [x for x in cols if x.base == c.running_total]
-                upto = rows[:rows.index(r) + 1]
+                upto = rows[: rows.index(r) + 1]
                 own = numbers([r], source_cols)
                 calcs[name] = Calculation(name, numbers(upto, source_cols), own[0] if own else None)
     return FormPlan(kinds, _dependency_order(calcs, list(kinds)), tab_down)

@@ -73,17 +73,19 @@ NUMBER_KEYSTROKE_JS = (
 def sum_script(calc: Calculation) -> str:
     """The calculate action of one total: the sum of its sources, blank while they (or its
     ``blank_unless`` box) are blank."""
-    lines = [f"// playaid: {calc.target} adds up {len(calc.sources)} boxes",
-             "function filledText(name) {",
-             "  var field = this.getField(name);",
-             "  return field ? String(field.valueAsString).replace(/\\s/g, \"\") : \"\";",
-             "}",
-             f"var names = {json.dumps(list(calc.sources))};",
-             "var total = 0, filled = false;",
-             "for (var i = 0; i < names.length; i++) {",
-             "  var text = filledText.call(this, names[i]);",
-             "  if (/^-?\\d+$/.test(text)) { total += Number(text); filled = true; }  // whole numbers only",
-             "}"]
+    lines = [
+        f"// playaid: {calc.target} adds up {len(calc.sources)} boxes",
+        "function filledText(name) {",
+        "  var field = this.getField(name);",
+        "  return field ? String(field.valueAsString).replace(/\\s/g, \"\") : \"\";",
+        "}",
+        f"var names = {json.dumps(list(calc.sources))};",
+        "var total = 0, filled = false;",
+        "for (var i = 0; i < names.length; i++) {",
+        "  var text = filledText.call(this, names[i]);",
+        "  if (/^-?\\d+$/.test(text)) { total += Number(text); filled = true; }  // whole numbers only",
+        "}",
+    ]
     if calc.blank_unless:
         lines.append(f"event.value = filledText.call(this, {json.dumps(calc.blank_unless)}) === \"\" ? \"\" : total;")
     else:
@@ -94,13 +96,15 @@ def sum_script(calc: Calculation) -> str:
 def read_only_script(totals: list[str]) -> str:
     """Document-level script: lock the computed totals (see the module docstring for why this is
     a script and not the read-only flag)."""
-    return ("// playaid: totals are computed here, so they are locked; viewers without scripts "
-            "leave them typeable\n"
-            f"var totals = {json.dumps(totals)};\n"
-            "for (var i = 0; i < totals.length; i++) {\n"
-            "  var field = this.getField(totals[i]);\n"
-            "  if (field) { field.readonly = true; }\n"
-            "}\n")
+    return (
+        "// playaid: totals are computed here, so they are locked; viewers without scripts "
+        "leave them typeable\n"
+        f"var totals = {json.dumps(totals)};\n"
+        "for (var i = 0; i < totals.length; i++) {\n"
+        "  var field = this.getField(totals[i]);\n"
+        "  if (field) { field.readonly = true; }\n"
+        "}\n"
+    )
 
 
 def _javascript(pdf: pikepdf.Pdf, script: str) -> pikepdf.Dictionary:
@@ -126,8 +130,9 @@ def finish_fillable(pdf_bytes: bytes, plan: FormPlan) -> bytes:
         widget = widgets[name]
         parent_name, _, kid_name = name.partition(".")
         if parent_name not in parents:
-            parents[parent_name] = pdf.make_indirect(pikepdf.Dictionary(T=pikepdf.String(parent_name),
-                                                                        Kids=pikepdf.Array()))
+            parents[parent_name] = pdf.make_indirect(
+                pikepdf.Dictionary(T=pikepdf.String(parent_name), Kids=pikepdf.Array())
+            )
         parent = parents[parent_name]
         widget.T = pikepdf.String(kid_name)
         widget.Parent = parent
@@ -153,10 +158,10 @@ def finish_fillable(pdf_bytes: bytes, plan: FormPlan) -> bytes:
 
     if plan.totals:
         pdf.Root.Names = pdf.Root.get("/Names", pikepdf.Dictionary())
-        pdf.Root.Names.JavaScript = pikepdf.Dictionary(Names=pikepdf.Array([
-            pikepdf.String("playaid-totals"), _javascript(pdf, read_only_script(plan.totals))]))
+        pdf.Root.Names.JavaScript = pikepdf.Dictionary(
+            Names=pikepdf.Array([pikepdf.String("playaid-totals"), _javascript(pdf, read_only_script(plan.totals))])
+        )
     out = io.BytesIO()
     # Object streams: the widgets' many small dictionaries compress to a third.
-    pdf.save(out, deterministic_id=True, compress_streams=True,
-             object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    pdf.save(out, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
     return out.getvalue()

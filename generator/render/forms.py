@@ -50,8 +50,9 @@ CAP_HEIGHT = 0.73
 DESCENT = 0.24
 
 
-def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bool,
-                print_shop: bool = False, low_ink: bool = False) -> bytes:
+def render_form(
+    aid: Aid, game_title: str, footer: str, paper: str, fillable: bool, print_shop: bool = False, low_ink: bool = False
+) -> bytes:
     """PDF bytes of a form aid on ``paper`` (a4 | letter), portrait or landscape per the aid.
     ``low_ink``: no grey tints (emphasised rows keep their heavier rule), lines in grey and text in
     a dark grey, as the low-ink card and page aids.
@@ -69,8 +70,14 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
         pw, ph = ph, pw
     bleed = BLEED_MM if print_shop else 0.0
     buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=(mm_to_pt(pw + 2 * bleed), mm_to_pt(ph + 2 * bleed)),
-                    invariant=1, pageCompression=1, initialFontName="PlayaidSans", initialFontSize=8)
+    canvas = Canvas(
+        buf,
+        pagesize=(mm_to_pt(pw + 2 * bleed), mm_to_pt(ph + 2 * bleed)),
+        invariant=1,
+        pageCompression=1,
+        initialFontName="PlayaidSans",
+        initialFontSize=8,
+    )
     canvas.setTitle(aid.title)
     canvas.setAuthor("playaid")
     canvas.setCreator("playaid")
@@ -99,8 +106,11 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     grid_bottom_limit = margin + 6 + notes_mm
     label_w = _label_width_mm(canvas, grid.corner, rows)
     if canvas.stringWidth(grid.corner, "PlayaidSans-Bold", LABEL_PT) > mm_to_pt(label_w - 2 * LABEL_PAD_MM):
-        raise FormFitError(f"corner label '{grid.corner}' is wider than its "
-                           f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {LABEL_PT:g} pt", "corner")
+        raise FormFitError(
+            f"corner label '{grid.corner}' is wider than its "
+            f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {LABEL_PT:g} pt",
+            "corner",
+        )
     data_w = pw - 2 * margin - label_w
     total_weight = sum(c.width for c in cols)
     col_x = [margin + label_w]
@@ -117,8 +127,9 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
     y = grid_top
     if not low_ink:
         canvas.setFillGray(0.89)
-        canvas.rect(mm_to_pt(margin), mm_to_pt(y - header_mm), mm_to_pt(pw - 2 * margin),
-                    mm_to_pt(header_mm), stroke=0, fill=1)
+        canvas.rect(
+            mm_to_pt(margin), mm_to_pt(y - header_mm), mm_to_pt(pw - 2 * margin), mm_to_pt(header_mm), stroke=0, fill=1
+        )
     canvas.setFillGray(ink)
     canvas.setFont("PlayaidSans-Bold", LABEL_PT)
     canvas.drawString(mm_to_pt(margin + 1.5), mm_to_pt(y - 5.5), grid.corner)
@@ -130,8 +141,7 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
         y0 = y - row_h
         if r.emphasis and not low_ink:
             canvas.setFillGray(0.94)
-            canvas.rect(mm_to_pt(margin), mm_to_pt(y0), mm_to_pt(pw - 2 * margin), mm_to_pt(row_h),
-                        stroke=0, fill=1)
+            canvas.rect(mm_to_pt(margin), mm_to_pt(y0), mm_to_pt(pw - 2 * margin), mm_to_pt(row_h), stroke=0, fill=1)
             canvas.setFillGray(0)
         _row_label(canvas, r, margin, label_w, y0, row_h)
         for i, c in enumerate(cols):
@@ -146,18 +156,34 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
                 canvas.setLineWidth(CHECKBOX_BORDER_PT)
                 canvas.rect(mm_to_pt(bx), mm_to_pt(by), mm_to_pt(size), mm_to_pt(size))
                 if fillable:
-                    canvas.acroForm.checkbox(name=field_name(r, c), x=mm_to_pt(bx), y=mm_to_pt(by),
-                                             size=mm_to_pt(size), buttonStyle="check",
-                                             fieldFlags="",  # ReportLab's default marks it required
-                                             borderWidth=CHECKBOX_BORDER_PT, borderColor=black,
-                                             fillColor=white, textColor=black, borderStyle="solid",
-                                             tooltip=f"{r.label}: {c.label}")
+                    canvas.acroForm.checkbox(
+                        name=field_name(r, c),
+                        x=mm_to_pt(bx),
+                        y=mm_to_pt(by),
+                        size=mm_to_pt(size),
+                        buttonStyle="check",
+                        fieldFlags="",  # ReportLab's default marks it required
+                        borderWidth=CHECKBOX_BORDER_PT,
+                        borderColor=black,
+                        fillColor=white,
+                        textColor=black,
+                        borderStyle="solid",
+                        tooltip=f"{r.label}: {c.label}",
+                    )
             elif kind != "none" and fillable:
-                canvas.acroForm.textfield(name=field_name(r, c), x=mm_to_pt(x0 + 0.6), y=mm_to_pt(y0 + 0.6),
-                                          width=mm_to_pt(x1 - x0 - 1.2), height=mm_to_pt(row_h - 1.2),
-                                          fontName="Helvetica", fontSize=FIELD_FONT_PT, borderWidth=0,
-                                          fillColor=None, borderColor=None,
-                                          tooltip=f"{r.label}: {c.label}")
+                canvas.acroForm.textfield(
+                    name=field_name(r, c),
+                    x=mm_to_pt(x0 + 0.6),
+                    y=mm_to_pt(y0 + 0.6),
+                    width=mm_to_pt(x1 - x0 - 1.2),
+                    height=mm_to_pt(row_h - 1.2),
+                    fontName="Helvetica",
+                    fontSize=FIELD_FONT_PT,
+                    borderWidth=0,
+                    fillColor=None,
+                    borderColor=None,
+                    tooltip=f"{r.label}: {c.label}",
+                )
         canvas.setLineWidth(1.2 if r.emphasis else 0.4)
         canvas.line(mm_to_pt(margin), mm_to_pt(y0), mm_to_pt(pw - margin), mm_to_pt(y0))
         y = y0
@@ -169,9 +195,17 @@ def render_form(aid: Aid, game_title: str, footer: str, paper: str, fillable: bo
         canvas.line(mm_to_pt(x), mm_to_pt(y), mm_to_pt(x), mm_to_pt(grid_top))
     # Notes (the scoring rule), then the footer
     if aid.notes:
-        frame = Frame(mm_to_pt(margin), mm_to_pt(margin + 5), mm_to_pt(pw - 2 * margin),
-                      mm_to_pt(y - 3 - margin - 5), leftPadding=0, rightPadding=0, topPadding=0,
-                      bottomPadding=0, showBoundary=0)
+        frame = Frame(
+            mm_to_pt(margin),
+            mm_to_pt(margin + 5),
+            mm_to_pt(pw - 2 * margin),
+            mm_to_pt(y - 3 - margin - 5),
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            showBoundary=0,
+        )
         frame.addFromList(_note_paragraphs(aid), canvas)
     canvas.setFont("PlayaidSans", 7)
     canvas.setFillGray(0.2)
@@ -194,9 +228,11 @@ def _label_width_mm(canvas, corner: str, rows: list[Line]) -> float:
     """Width of the label column: the longest row label or help line plus padding, 12-60 mm."""
     widest = canvas.stringWidth(corner, "PlayaidSans-Bold", LABEL_PT)
     for r in rows:
-        widest = max(widest,
-                     canvas.stringWidth(r.label, "PlayaidSans-Bold" if r.emphasis else "PlayaidSans", LABEL_PT),
-                     canvas.stringWidth(r.help, "PlayaidSans", HELP_PT))
+        widest = max(
+            widest,
+            canvas.stringWidth(r.label, "PlayaidSans-Bold" if r.emphasis else "PlayaidSans", LABEL_PT),
+            canvas.stringWidth(r.help, "PlayaidSans", HELP_PT),
+        )
     return min(60.0, max(12.0, pt_to_mm(widest) + 4))
 
 
@@ -251,16 +287,22 @@ def _set_header(canvas, column: Line, x0: float, x1: float) -> ColumnHeader:
     label = _set_label(canvas, column.label, "PlayaidSans-Bold", width_pt, 1 if column.help else 2)
     if label is None:
         room = "one line (the rest of its header holds the help text)" if column.help else "two lines"
-        raise FormFitError(f"column '{column.id}': label '{column.label}' does not fit its {(x1 - x0 - 1):.1f} mm "
-                           f"column on {room} even at {MIN_TEXT_PT:g} pt", column.base or column.id)
+        raise FormFitError(
+            f"column '{column.id}': label '{column.label}' does not fit its {(x1 - x0 - 1):.1f} mm "
+            f"column on {room} even at {MIN_TEXT_PT:g} pt",
+            column.base or column.id,
+        )
     try:
         help_lines = _wrap(canvas, column.help, "PlayaidSans", HELP_PT, width_pt) if column.help else []
     except FormFitError as exc:
         raise FormFitError(f"column '{column.id}': help text {exc}", column.base or column.id, "help") from None
     if len(help_lines) > 2:
-        raise FormFitError(f"column '{column.id}': help text '{column.help}' needs {len(help_lines)} lines "
-                           f"at {HELP_PT:g} pt in its {(x1 - x0 - 1):.1f} mm column; the header holds 2",
-                           column.base or column.id, "help")
+        raise FormFitError(
+            f"column '{column.id}': help text '{column.help}' needs {len(help_lines)} lines "
+            f"at {HELP_PT:g} pt in its {(x1 - x0 - 1):.1f} mm column; the header holds 2",
+            column.base or column.id,
+            "help",
+        )
     return ColumnHeader(label, help_lines)
 
 
@@ -309,8 +351,9 @@ def _wrap(canvas, text: str, font: str, size: float, width_pt: float) -> list[st
             lines.append(word)
     for line in lines:
         if canvas.stringWidth(line, font, size) > width_pt:
-            raise FormFitError(f"'{line}' in '{text}' is wider than its {pt_to_mm(width_pt):.1f} mm "
-                               f"column at {size:g} pt")
+            raise FormFitError(
+                f"'{line}' in '{text}' is wider than its {pt_to_mm(width_pt):.1f} mm column at {size:g} pt"
+            )
     return lines
 
 
@@ -325,22 +368,36 @@ def _row_label(canvas, row: Line, x0: float, label_w: float, y0: float, row_h: f
     font = "PlayaidSans-Bold" if row.emphasis else "PlayaidSans"
     label = _set_label(canvas, row.label, font, width_pt)
     if label is None:
-        raise FormFitError(f"row '{row.id}': label '{row.label}' is wider than its "
-                           f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {MIN_TEXT_PT:g} pt", row.base or row.id)
+        raise FormFitError(
+            f"row '{row.id}': label '{row.label}' is wider than its "
+            f"{label_w - 2 * LABEL_PAD_MM:.1f} mm label column at {MIN_TEXT_PT:g} pt",
+            row.base or row.id,
+        )
     size = label.size
     try:
         lines = _wrap(canvas, row.help, "PlayaidSans", HELP_PT, width_pt) if row.help else []
     except FormFitError as exc:
         raise FormFitError(f"row '{row.id}': help text {exc}", row.base or row.id, "help") from None
     # Ink from the label's cap height down to the last help line's descenders.
-    block = pt_to_mm(CAP_HEIGHT * size) + (HELP_GAP_MM + (len(lines) - 1) * HELP_LEADING_MM
-                                           + pt_to_mm(DESCENT * HELP_PT) if lines else 0)
+    block = pt_to_mm(CAP_HEIGHT * size) + (
+        HELP_GAP_MM + (len(lines) - 1) * HELP_LEADING_MM + pt_to_mm(DESCENT * HELP_PT) if lines else 0
+    )
     if block > row_h - 2 * ROW_PAD_MM:
-        holds = max(0, int((row_h - 2 * ROW_PAD_MM - pt_to_mm(CAP_HEIGHT * size) - HELP_GAP_MM
-                            - pt_to_mm(DESCENT * HELP_PT)) // HELP_LEADING_MM) + 1)
-        raise FormFitError(f"row '{row.id}': help text '{row.help}' needs {len(lines)} lines at "
-                           f"{HELP_PT:g} pt in its {label_w - 2 * LABEL_PAD_MM:.1f} mm label column; "
-                           f"the {row_h:.1f} mm row holds {holds}", row.base or row.id, "help")
+        holds = max(
+            0,
+            int(
+                (row_h - 2 * ROW_PAD_MM - pt_to_mm(CAP_HEIGHT * size) - HELP_GAP_MM - pt_to_mm(DESCENT * HELP_PT))
+                // HELP_LEADING_MM
+            )
+            + 1,
+        )
+        raise FormFitError(
+            f"row '{row.id}': help text '{row.help}' needs {len(lines)} lines at "
+            f"{HELP_PT:g} pt in its {label_w - 2 * LABEL_PAD_MM:.1f} mm label column; "
+            f"the {row_h:.1f} mm row holds {holds}",
+            row.base or row.id,
+            "help",
+        )
     baseline = y0 + (row_h + block) / 2 - pt_to_mm(CAP_HEIGHT * size)
     canvas.setFont(font, size)
     canvas.drawString(mm_to_pt(x0 + LABEL_PAD_MM), mm_to_pt(baseline), row.label)
@@ -348,14 +405,21 @@ def _row_label(canvas, row: Line, x0: float, label_w: float, y0: float, row_h: f
         canvas.setFont("PlayaidSans", HELP_PT)
         canvas.setFillGray(0.3)
         for n, line in enumerate(lines):
-            canvas.drawString(mm_to_pt(x0 + LABEL_PAD_MM),
-                              mm_to_pt(baseline - HELP_GAP_MM - n * HELP_LEADING_MM), line)
+            canvas.drawString(mm_to_pt(x0 + LABEL_PAD_MM), mm_to_pt(baseline - HELP_GAP_MM - n * HELP_LEADING_MM), line)
         canvas.setFillGray(0)
 
 
 def _note_style() -> ParagraphStyle:
-    return ParagraphStyle("note", fontName="PlayaidSans", fontSize=8, leading=10,
-                          bulletFontName="PlayaidSans", leftIndent=8, bulletIndent=0, spaceAfter=1.5)
+    return ParagraphStyle(
+        "note",
+        fontName="PlayaidSans",
+        fontSize=8,
+        leading=10,
+        bulletFontName="PlayaidSans",
+        leftIndent=8,
+        bulletIndent=0,
+        spaceAfter=1.5,
+    )
 
 
 def _note_paragraphs(aid: Aid) -> list[Paragraph]:

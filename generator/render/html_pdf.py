@@ -69,8 +69,7 @@ class HtmlRenderer:
         self.assets_dir = Path(assets_dir)
         self.fetcher = AssetFetcher(self.assets_dir)
         self.font_config = FontConfiguration()
-        self.font_css = CSS(string=FONT_FACE_CSS, font_config=self.font_config,
-                            url_fetcher=self.fetcher)
+        self.font_css = CSS(string=FONT_FACE_CSS, font_config=self.font_config, url_fetcher=self.fetcher)
         self._pid = os.getpid()
         _OPEN_RENDERERS.add(self)
 
@@ -89,10 +88,10 @@ class HtmlRenderer:
         try:
             stylesheets = [self.font_css]
             if css:
-                stylesheets.append(CSS(string=css, font_config=self.font_config,
-                                       url_fetcher=self.fetcher))
+                stylesheets.append(CSS(string=css, font_config=self.font_config, url_fetcher=self.fetcher))
             return HTML(string=html, base_url="asset:/", url_fetcher=self.fetcher).render(
-                stylesheets=stylesheets, font_config=self.font_config)
+                stylesheets=stylesheets, font_config=self.font_config
+            )
         except FatalURLFetchingError as exc:
             raise RenderFailed(str(exc)) from None
 

@@ -56,8 +56,7 @@ def _date(epoch: int) -> tuple[str, str]:
     return when.strftime("%Y-%m-%dT%H:%M:%SZ"), when.strftime("D:%Y%m%d%H%M%S+00'00'")
 
 
-def xmp_packet(title: str, producer: str, creator: str, created: str, document_id: str,
-               instance_id: str) -> bytes:
+def xmp_packet(title: str, producer: str, creator: str, created: str, document_id: str, instance_id: str) -> bytes:
     """The XMP metadata of a PDF/X-4 file (UTF-8, in an xpacket wrapper, with padding for editors
     to update it in place)."""
     t, p, c = escape(title), escape(producer), escape(creator)
@@ -88,8 +87,9 @@ def xmp_packet(title: str, producer: str, creator: str, created: str, document_i
 </x:xmpmeta>
 """
     padding = (" " * 99 + "\n") * 20
-    return ('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n' + body + padding
-            + '<?xpacket end="w"?>').encode("utf-8")
+    return (
+        '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n' + body + padding + '<?xpacket end="w"?>'
+    ).encode("utf-8")
 
 
 def _compressed(pdf: pikepdf.Pdf, data: bytes, **keys) -> pikepdf.Stream:
@@ -112,8 +112,9 @@ def _resource_holders(pdf: pikepdf.Pdf):
             continue
         for name in ("/XObject", "/Pattern"):
             for _key, child in (resources.get(name) or {}).items():
-                if isinstance(child, pikepdf.Stream) and (child.get("/Subtype") == "/Form"
-                                                          or child.get("/PatternType") == 1):
+                if isinstance(child, pikepdf.Stream) and (
+                    child.get("/Subtype") == "/Form" or child.get("/PatternType") == 1
+                ):
                     stack.append(child)
 
 
@@ -142,11 +143,21 @@ def to_pdfx4(pdf_bytes: bytes, title: str) -> bytes:
             group.CS = rgb_space
 
     profile = _compressed(pdf, OUTPUT_PROFILE.read_bytes(), N=4, Alternate=pikepdf.Name.DeviceCMYK)
-    pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(
-        Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
-        OutputConditionIdentifier=pikepdf.String(OUTPUT_CONDITION_ID),
-        OutputCondition=pikepdf.String(OUTPUT_CONDITION), Info=pikepdf.String(OUTPUT_INFO),
-        RegistryName=pikepdf.String(REGISTRY), DestOutputProfile=profile))])
+    pdf.Root.OutputIntents = pikepdf.Array(
+        [
+            pdf.make_indirect(
+                pikepdf.Dictionary(
+                    Type=pikepdf.Name.OutputIntent,
+                    S=pikepdf.Name.GTS_PDFX,
+                    OutputConditionIdentifier=pikepdf.String(OUTPUT_CONDITION_ID),
+                    OutputCondition=pikepdf.String(OUTPUT_CONDITION),
+                    Info=pikepdf.String(OUTPUT_INFO),
+                    RegistryName=pikepdf.String(REGISTRY),
+                    DestOutputProfile=profile,
+                )
+            )
+        ]
+    )
 
     epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
     xmp_date, pdf_date = _date(epoch)
@@ -157,7 +168,9 @@ def to_pdfx4(pdf_bytes: bytes, title: str) -> bytes:
     instance_id = str(uuid.UUID(bytes=digest[16:32], version=4))
     pdf.Root.Metadata = pdf.make_stream(
         xmp_packet(title, producer, creator, xmp_date, document_id, instance_id),
-        Type=pikepdf.Name.Metadata, Subtype=pikepdf.Name.XML)
+        Type=pikepdf.Name.Metadata,
+        Subtype=pikepdf.Name.XML,
+    )
     info = pdf.docinfo
     for key in list(info.keys()):
         if key not in ("/Author", "/Subject", "/Keywords"):
@@ -173,6 +186,11 @@ def to_pdfx4(pdf_bytes: bytes, title: str) -> bytes:
     out = io.BytesIO()
     # The metadata stays uncompressed (preflight tools read it as plain XML); the other streams
     # arrive compressed, and the profiles are compressed by `_compressed`.
-    pdf.save(out, deterministic_id=True, compress_streams=False, force_version=PDF_VERSION,
-             object_stream_mode=pikepdf.ObjectStreamMode.preserve)
+    pdf.save(
+        out,
+        deterministic_id=True,
+        compress_streams=False,
+        force_version=PDF_VERSION,
+        object_stream_mode=pikepdf.ObjectStreamMode.preserve,
+    )
     return out.getvalue()

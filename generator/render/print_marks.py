@@ -33,12 +33,19 @@ _REGISTRATION = ("/Separation", "/All", "/DeviceCMYK")
 
 def _registration_space(pdf: pikepdf.Pdf) -> pikepdf.Array:
     tint = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=1)
-    return pikepdf.Array([pikepdf.Name(_REGISTRATION[0]), pikepdf.Name(_REGISTRATION[1]),
-                          pikepdf.Name(_REGISTRATION[2]), pdf.make_indirect(tint)])
+    return pikepdf.Array(
+        [
+            pikepdf.Name(_REGISTRATION[0]),
+            pikepdf.Name(_REGISTRATION[1]),
+            pikepdf.Name(_REGISTRATION[2]),
+            pdf.make_indirect(tint),
+        ]
+    )
 
 
-def crop_mark_lines(trim: tuple[float, float, float, float],
-                    bleed: tuple[float, float, float, float]) -> list[tuple[float, float, float, float]]:
+def crop_mark_lines(
+    trim: tuple[float, float, float, float], bleed: tuple[float, float, float, float]
+) -> list[tuple[float, float, float, float]]:
     """The eight crop marks as (x0, y0, x1, y1) lines in pt, for a TrimBox and BleedBox given as
     (left, bottom, right, top) in pt: each continues a trim edge, starting `CROP_MARK_OFFSET_MM`
     beyond the bleed edge and running `CROP_MARK_LENGTH_MM` outwards."""
@@ -83,8 +90,9 @@ def add_crop_marks(pdf_bytes: bytes) -> bytes:
         page.obj.MediaBox = pikepdf.Array([bleed[0] - slug, bleed[1] - slug, bleed[2] + slug, bleed[3] + slug])
         if "/CropBox" in page.obj:
             del page.obj.CropBox  # defaults to the MediaBox: the marks must show
-        name = page.add_resource(registration, pikepdf.Name.ColorSpace, pikepdf.Name("/PlayaidReg"),
-                                 replace_existing=True)
+        name = page.add_resource(
+            registration, pikepdf.Name.ColorSpace, pikepdf.Name("/PlayaidReg"), replace_existing=True
+        )
         ops = [f"{name} CS 1 SCN {CROP_MARK_WIDTH_PT:g} w 0 J [] 0 d"]
         ops += [f"{x0:.3f} {y0:.3f} m {x1:.3f} {y1:.3f} l S" for x0, y0, x1, y1 in crop_mark_lines(trim, bleed)]
         # The page's own drawing is wrapped in q/Q so its graphics state cannot leak into the marks.

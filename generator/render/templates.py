@@ -43,8 +43,9 @@ def make_environment(templates_dir: Path, icons: dict[str, str], ink: str = "col
     """
     env = Environment(
         loader=FileSystemLoader(str(templates_dir)),
-        autoescape=select_autoescape(enabled_extensions=("html", "htm", "xml", "html.j2", "j2"),
-                                     default_for_string=True, default=True),
+        autoescape=select_autoescape(
+            enabled_extensions=("html", "htm", "xml", "html.j2", "j2"), default_for_string=True, default=True
+        ),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -56,10 +57,11 @@ def make_environment(templates_dir: Path, icons: dict[str, str], ink: str = "col
         def icon(match: re.Match) -> str:
             token = match.group(1)
             if token not in icons:
-                raise UnknownIcon(f"icon token [{token}] is not declared in game.yaml `icons:` "
-                                  f"(declared: {', '.join(sorted(icons)) or 'none'})")
-            return (f'<img class="icon" src="asset:icons/{escape(icon_file(icons[token], ink))}" '
-                    f'alt="{escape(token)}">')
+                raise UnknownIcon(
+                    f"icon token [{token}] is not declared in game.yaml `icons:` "
+                    f"(declared: {', '.join(sorted(icons)) or 'none'})"
+                )
+            return f'<img class="icon" src="asset:icons/{escape(icon_file(icons[token], ink))}" alt="{escape(token)}">'
 
         return Markup(ICON_TOKEN.sub(icon, escaped))
 

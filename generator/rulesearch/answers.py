@@ -47,7 +47,7 @@ class PlayerCounts:
         before, _, after = pattern.partition("{n}")
         found = {}
         for j, label in enumerate(table.get("columns") or []):
-            middle = label[len(before): len(label) - len(after)] if after else label[len(before):]
+            middle = label[len(before) : len(label) - len(after)] if after else label[len(before) :]
             if label.startswith(before) and label.endswith(after) and middle.isdigit():
                 found[int(middle)] = j
         return found
@@ -85,8 +85,7 @@ class PlayerCounts:
                 if str(value) == str(count):
                     label = (table.get("columns") or [])[column]
                     cells = [c for c in entry.get("cells") or [] if c[0] != label]
-                    return FITS, {"players": count, "text": "; ".join(f"{c}: {v}" for c, v in cells),
-                                  "cells": cells}
+                    return FITS, {"players": count, "text": "; ".join(f"{c}: {v}" for c, v in cells), "cells": cells}
                 return OTHER_COUNT, None
             labels = self._count_labels(table, config)
             if count in labels:

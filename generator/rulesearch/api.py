@@ -61,11 +61,9 @@ class Rules:
     @property
     def variants(self) -> dict:
         """``{game id: {variant id: title}}``: what the search can be narrowed to."""
-        return {gid: {v["id"]: v["title"] for v in g.get("variants") or ()}
-                for gid, g in self.index.games.items()}
+        return {gid: {v["id"]: v["title"] for v in g.get("variants") or ()} for gid, g in self.index.games.items()}
 
-    def search(self, question: str, game: str | None = None, limit: int = 10,
-               variant: str | None = None) -> list[dict]:
+    def search(self, question: str, game: str | None = None, limit: int = 10, variant: str | None = None) -> list[dict]:
         """The entries answering ``question`` (players' words), best first, at most ``limit``;
         only ``game``'s when given, only those of ``variant`` (with what it builds on) and of no
         variant when given (`index.RulesIndex.search`). An entry shown inside a better one (a rule in a section, a
@@ -104,23 +102,28 @@ class Rules:
         as its first related entries (`RULES_BESIDE` at most): "what happens if my xeno conquest
         attack fails" is answered by the strengths table, with the rule that says where the
         failed system goes one tap away, not three answers down the page."""
-        beside = [entry for entry, _score, _extra in found
-                  if entry["kind"] in ("rule", "ruling", "section") and entry["id"] != first["id"]][:RULES_BESIDE]
+        beside = [
+            entry
+            for entry, _score, _extra in found
+            if entry["kind"] in ("rule", "ruling", "section") and entry["id"] != first["id"]
+        ][:RULES_BESIDE]
         known = {r["id"] for r in first.get("related") or []}
         added = [self._result(e, None, {}, related=False) for e in beside if e["id"] not in known]
         if added:
             first["related"] = added + list(first.get("related") or [])
 
-    def closest(self, question: str, game: str | None = None, limit: int = 3,
-                variant: str | None = None) -> list[dict]:
+    def closest(self, question: str, game: str | None = None, limit: int = 3, variant: str | None = None) -> list[dict]:
         """When `search` gives nothing: the sections nearest to the words of ``question`` that
         the rules hold as typed (no spelling guesses), searched alone ("how to fix a flat tyre"
         -> the repair rules, from "fix"); [] when the rules hold none of its words ("pizza
         recipe")."""
         index = self.index
         query = index.parse(str(question)[:MAX_QUESTION])
-        held = [c.typed for c in query.concepts
-                if any(not alt.guess and all(t in index.postings for t in alt.terms) for alt in c.alternatives)]
+        held = [
+            c.typed
+            for c in query.concepts
+            if any(not alt.guess and all(t in index.postings for t in alt.terms) for alt in c.alternatives)
+        ]
         if not held:
             return []
         return self.search(" ".join(held), game, limit, variant)
@@ -133,16 +136,20 @@ class Rules:
         question = " ".join(str(question).split())
         shown = question if len(question) <= 80 else question[:77] + "..."
         words = self.words_to_try(game)
-        return f"no rule matches '{shown}'" + (f"; try words such as {', '.join(words)}" if words
-                                               else " (try other words, or fewer)")
+        return f"no rule matches '{shown}'" + (
+            f"; try words such as {', '.join(words)}" if words else " (try other words, or fewer)"
+        )
 
     def words_to_try(self, game: str | None = None, most: int = 4) -> list[str]:
         """Up to ``most`` of the games' own words (what their synonyms mean: 'Galactic
         Renaissance', 'Fame Point'), taken from each game in turn, none sharing a word with
         another; ``game``'s only when given."""
         # each term once, in content order (however many words players have for it)
-        lists = [list(dict.fromkeys(str(term) for _also, term in g.get("synonyms") or []))
-                 for gid, g in self.index.games.items() if game in (None, gid)]
+        lists = [
+            list(dict.fromkeys(str(term) for _also, term in g.get("synonyms") or []))
+            for gid, g in self.index.games.items()
+            if game in (None, gid)
+        ]
         out: list[str] = []
         used: set[str] = set()
         for i in range(max(map(len, lists), default=0)):
@@ -170,8 +177,11 @@ class Rules:
         matter), or None."""
         wanted = " ".join(str(name).split()).casefold()
         for entry in self.index.entries:
-            if entry["kind"] == "card" and (game is None or entry["game"] == game) \
-                    and entry.get("name", "").casefold() == wanted:
+            if (
+                entry["kind"] == "card"
+                and (game is None or entry["game"] == game)
+                and entry.get("name", "").casefold() == wanted
+            ):
                 return self._result(entry, None, {})
         return None
 
@@ -186,8 +196,14 @@ class Rules:
         if kind in ("section", "rule") and context:
             # the document says which game and part: "Xeno Counterstrike, Counterstrike Game: Game End"
             title = f"{context.pop(0).replace(' - ', ', ')}: {title}"
-        out = {"id": entry["id"], "game": entry["game"], "kind": kind, "title": title,
-               "text": text, "source": entry.get("source") or ""}
+        out = {
+            "id": entry["id"],
+            "game": entry["game"],
+            "kind": kind,
+            "title": title,
+            "text": text,
+            "source": entry.get("source") or "",
+        }
         if entry.get("part"):
             out["part"] = entry["part"]
         if score is not None:
@@ -201,8 +217,7 @@ class Rules:
         source_title = game.get("sources", {}).get(source_id)
         if source_title:
             out["source_title"] = source_title
-        out["cite"] = _cite(source_title, heading, entry.get("part"),
-                            source_id in (game.get("rulebooks") or ()))
+        out["cite"] = _cite(source_title, heading, entry.get("part"), source_id in (game.get("rulebooks") or ()))
         if kind == "ruling":
             out["ruling"] = out["text"]
             out["reason"] = entry.get("detail") or ""
@@ -231,8 +246,11 @@ class Rules:
         if kind == "row" and related and entry.get("table") in self.index.by_id:
             out["related"] = [self._result(self.index.by_id[entry["table"]], None, {}, related=False)]
         elif related and entry.get("related"):
-            out["related"] = [self._result(self.index.by_id[r], None, {}, related=False)
-                              for r in entry["related"] if r in self.index.by_id]
+            out["related"] = [
+                self._result(self.index.by_id[r], None, {}, related=False)
+                for r in entry["related"]
+                if r in self.index.by_id
+            ]
         return out
 
     def _items(self, ids: list[str], depth: int = 0) -> list[dict]:

@@ -96,8 +96,7 @@ class RulesIndex:
         average = sum(lengths) / max(len(lengths), 1) or 1.0
         self.norms = [K1 * (1 - B + B * length / average) for length in lengths]
         total = len(self.entries)
-        self.idf = {t: math.log(1 + (total - len(row) + 0.5) / (len(row) + 0.5))
-                    for t, row in self.postings.items()}
+        self.idf = {t: math.log(1 + (total - len(row) + 0.5) / (len(row) + 0.5)) for t, row in self.postings.items()}
         self.lexicon = Lexicon(seen_words)
 
     def parse(self, question: str) -> Query:
@@ -113,11 +112,22 @@ class RulesIndex:
         rarest = math.log(1 + (len(self.entries) + 0.5) / 0.5)
         total = held = 0.0
         for concept in query.concepts:
-            weight = max((sum(self.idf.get(t, rarest) for t in alt.terms) / len(alt.terms)
-                          for alt in concept.alternatives if alt.weight >= EXACT), default=rarest)
-            credit = max(((alt.weight * GUESS_CREDIT if alt.guess else 1.0)
-                          for alt in concept.alternatives if all(t in self.postings for t in alt.terms)),
-                         default=0.0)
+            weight = max(
+                (
+                    sum(self.idf.get(t, rarest) for t in alt.terms) / len(alt.terms)
+                    for alt in concept.alternatives
+                    if alt.weight >= EXACT
+                ),
+                default=rarest,
+            )
+            credit = max(
+                (
+                    (alt.weight * GUESS_CREDIT if alt.guess else 1.0)
+                    for alt in concept.alternatives
+                    if all(t in self.postings for t in alt.terms)
+                ),
+                default=0.0,
+            )
             total += weight
             held += weight * credit
         return held / total if total else 1.0
@@ -184,8 +194,7 @@ class RulesIndex:
         it builds on, transitively; None when no variant is given (every entry applies)."""
         if not variant:
             return None
-        known = {v["id"]: v for gid, g in self.games.items() if game in (None, gid)
-                 for v in g.get("variants") or ()}
+        known = {v["id"]: v for gid, g in self.games.items() if game in (None, gid) for v in g.get("variants") or ()}
         found: set[str] = set()
         todo = [variant]
         while todo:
@@ -195,8 +204,9 @@ class RulesIndex:
                 todo += (known.get(vid) or {}).get("builds_on") or []
         return frozenset(found)
 
-    def search(self, question: str, game: str | None = None, limit: int = 10,
-               variant: str | None = None) -> list[tuple[dict, float, dict]]:
+    def search(
+        self, question: str, game: str | None = None, limit: int = 10, variant: str | None = None
+    ) -> list[tuple[dict, float, dict]]:
         """The entries answering ``question``, best first: ``[(entry, score, extra)]`` with
         ``extra`` holding ``answer`` (the value for the player count asked) when there is one,
         and ``best`` (the place of the item that matched best) for a section or rule of items.
@@ -218,8 +228,16 @@ class RulesIndex:
         per_concept = [self._concept_scores(concept) for concept in concepts]
         # a concept weighs what its rarest way of being said weighs: missing "relic" costs more
         # than missing "take"
-        weights = [max((alt.weight * sum(self.idf.get(t, 0.0) for t in alt.terms) / len(alt.terms)
-                        for alt in concept.alternatives), default=0.0) for concept in concepts]
+        weights = [
+            max(
+                (
+                    alt.weight * sum(self.idf.get(t, 0.0) for t in alt.terms) / len(alt.terms)
+                    for alt in concept.alternatives
+                ),
+                default=0.0,
+            )
+            for concept in concepts
+        ]
         if not sum(weights):
             weights = [1.0] * len(concepts)
         total = sum(weights)
@@ -267,7 +285,7 @@ class RulesIndex:
             if score > 0:
                 ranked.append((score, i, extra))
         ranked.sort(key=lambda r: (-r[0], r[1]))
-        ranked = ranked[:max(limit, 0)]
+        ranked = ranked[: max(limit, 0)]
         matched_value = dict((i, v) for v, i in base)
         for _score, i, extra in ranked:
             place = self._best_child(self.entries[i], matched_value)

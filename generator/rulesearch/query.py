@@ -126,7 +126,7 @@ class Vocabulary:
     def match(self, stems: list[str], start: int) -> tuple[int, list[tuple[tuple[str, ...], str | None]]]:
         """(length, meanings) of the longest alias at ``stems[start:]``; (0, []) when none."""
         for length in range(min(self.longest, len(stems) - start), 0, -1):
-            meanings = self.aliases.get(tuple(stems[start:start + length]))
+            meanings = self.aliases.get(tuple(stems[start : start + length]))
             if meanings:
                 return length, meanings
         return 0, []
@@ -138,7 +138,7 @@ class Vocabulary:
         i = 0
         while i < len(stems):
             for length in range(min(longest, len(stems) - i), 0, -1):
-                named = self.variant_names.get(tuple(stems[i:i + length]))
+                named = self.variant_names.get(tuple(stems[i : i + length]))
                 if named:
                     found |= named
                     i += length - 1
@@ -149,7 +149,7 @@ class Vocabulary:
     def game_named(self, stems: list[str], start: int) -> tuple[int, str | None]:
         """(length, game id) of the longest game name at ``stems[start:]``; (0, None) when none."""
         for length in range(min(self.longest_name, len(stems) - start), 0, -1):
-            game = self.game_names.get(tuple(stems[start:start + length]))
+            game = self.game_names.get(tuple(stems[start : start + length]))
             if game:
                 return length, game
         return 0, None
@@ -181,7 +181,7 @@ def player_count(text: str) -> tuple[int | None, str]:
     if not found:
         return None, text
     number = NUMBER_WORDS.get(found.group(1), found.group(1))
-    return int(number), folded[:found.start()] + " " + folded[found.end():]
+    return int(number), folded[: found.start()] + " " + folded[found.end() :]
 
 
 def parse(text: str, vocabulary: Vocabulary, lexicon: Lexicon, known_stems) -> Query:
@@ -200,8 +200,8 @@ def parse(text: str, vocabulary: Vocabulary, lexicon: Lexicon, known_stems) -> Q
             i += named_length
             continue
         if length:
-            concept = Concept(" ".join(typed[i:i + length]))
-            kept = tuple(s for w, s in zip(typed[i:i + length], stems[i:i + length]) if w not in STOPWORDS)
+            concept = Concept(" ".join(typed[i : i + length]))
+            kept = tuple(s for w, s in zip(typed[i : i + length], stems[i : i + length]) if w not in STOPWORDS)
             if kept:  # "ran out" without its "out" says less than the phrase: weighed less
                 concept.add(Alternative(kept, EXACT if len(kept) == length else PART_OF_PHRASE))
             for meaning, game in meanings:

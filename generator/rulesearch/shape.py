@@ -25,8 +25,12 @@ def _texts(value) -> bool:
 def check_index(data) -> None:
     """Raise `IndexError_` unless ``data`` is a rules index of `FORMAT` whose games and entries
     have the fields the search reads, of the right types."""
-    if not (isinstance(data, dict) and data.get("format") == FORMAT
-            and isinstance(data.get("entries"), list) and isinstance(data.get("games"), dict)):
+    if not (
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and isinstance(data.get("entries"), list)
+        and isinstance(data.get("games"), dict)
+    ):
         raise IndexError_(f"not a rules index of format {FORMAT} (rebuild it with `playaid web`)")
     for game_id, game in data["games"].items():
         where = f"rules index, game {game_id!r}"
@@ -42,14 +46,24 @@ def check_index(data) -> None:
         if not _texts(game.get("rulebooks") or []):
             raise IndexError_(f"{where}: rulebooks must be a list of ids")
         variants = game.get("variants") or []
-        if not (isinstance(variants, list) and all(
-                isinstance(v, dict) and isinstance(v.get("id"), str) and isinstance(v.get("title"), str)
-                and _texts(v.get("names") or []) and _texts(v.get("builds_on") or []) for v in variants)):
+        if not (
+            isinstance(variants, list)
+            and all(
+                isinstance(v, dict)
+                and isinstance(v.get("id"), str)
+                and isinstance(v.get("title"), str)
+                and _texts(v.get("names") or [])
+                and _texts(v.get("builds_on") or [])
+                for v in variants
+            )
+        ):
             raise IndexError_(f"{where}: variants must be [{{id, title, names, rules, builds_on}}]")
         counts = game.get("player_count")
-        if counts is not None and not (isinstance(counts, dict) and _texts(counts.get("facts") or [])
-                                       and all(isinstance(counts.get(k), (str, type(None)))
-                                               for k in ("column", "column_label"))):
+        if counts is not None and not (
+            isinstance(counts, dict)
+            and _texts(counts.get("facts") or [])
+            and all(isinstance(counts.get(k), (str, type(None))) for k in ("column", "column_label"))
+        ):
             raise IndexError_(f"{where}: player_count must be {{column, column_label, facts}}")
     seen = set()
     for n, entry in enumerate(data["entries"]):
@@ -71,13 +85,19 @@ def check_index(data) -> None:
                 raise IndexError_(f"{where}: {key} must be a list of text")
         if "rows" in entry and not (isinstance(entry["rows"], list) and all(_texts(r) for r in entry["rows"])):
             raise IndexError_(f"{where}: rows must be lists of text")
-        if "cells" in entry and not (isinstance(entry["cells"], list)
-                                     and all(_texts(c) and len(c) == 2 for c in entry["cells"])):
+        if "cells" in entry and not (
+            isinstance(entry["cells"], list) and all(_texts(c) and len(c) == 2 for c in entry["cells"])
+        ):
             raise IndexError_(f"{where}: cells must be [label, value] pairs of text")
         for key in ("values", "card"):
             if key in entry and not isinstance(entry[key], dict):
                 raise IndexError_(f"{where}: {key} must be a mapping")
         printed = entry.get("printed", [])
-        if not (isinstance(printed, list) and all(isinstance(p, dict) and isinstance(p.get("aid"), str)
-                                                  and isinstance(p.get("title"), str) for p in printed)):
+        if not (
+            isinstance(printed, list)
+            and all(
+                isinstance(p, dict) and isinstance(p.get("aid"), str) and isinstance(p.get("title"), str)
+                for p in printed
+            )
+        ):
             raise IndexError_(f"{where}: printed must be a list of {{aid, title, ...}}")

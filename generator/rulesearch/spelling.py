@@ -48,7 +48,7 @@ def distance(a: str, b: str, limit: int) -> int:
 
 
 def _deletes(word: str) -> set[str]:
-    return {word[:i] + word[i + 1:] for i in range(len(word))}
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
 
 
 class Lexicon:

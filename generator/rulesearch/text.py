@@ -17,7 +17,8 @@ import unicodedata
 from functools import cache
 
 #: Question and filler words that say nothing about which rule is meant.
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 a about after again all also am an and any anything are as at be been before being but by can
 could did do does doing done each either else etc for from get gets getting go goes going got had
 has have having he her here him his how i if in into is it its just let me mean means might mine
@@ -26,24 +27,67 @@ ruling same say says shall she should so some still such than that the their the
 these they this those though through thus to too us use used uses using very was way we were what
 whats when where whether which while who whom whose why will with would yes yet you your yours
 happen happens happened many much
-""".split())
+""".split()
+)
 
 #: Number words players type instead of digits ("four players"). "one" is left out: it is more
 #: often a pronoun ("discard one of them") than a count.
-NUMBER_WORDS = {"zero": "0", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-                "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
-                "fifteen": "15", "twenty": "20", "thirty": "30"}
+NUMBER_WORDS = {
+    "zero": "0",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "eleven": "11",
+    "twelve": "12",
+    "fifteen": "15",
+    "twenty": "20",
+    "thirty": "30",
+}
 
 #: English forms no suffix rule reaches, and spelling variants, to one word (before stemming).
 IRREGULAR = {
-    "sold": "sell", "won": "win", "lost": "lose", "loses": "lose", "losing": "lose", "dug": "dig",
-    "drew": "draw", "drawn": "draw", "paid": "pay", "gave": "give", "given": "give",
-    "took": "take", "taken": "take", "chose": "choose", "chosen": "choose", "bought": "buy",
-    "held": "hold", "left": "leave", "went": "go", "gone": "go", "came": "come", "ran": "run",
-    "dealt": "deal", "hit": "hit", "kept": "keep", "met": "meet", "beaten": "beat",
-    "defence": "defense", "defences": "defenses", "armour": "armor", "colour": "color",
-    "neighbour": "neighbor", "neighbours": "neighbors", "favour": "favor",
-    "children": "child", "men": "man",
+    "sold": "sell",
+    "won": "win",
+    "lost": "lose",
+    "loses": "lose",
+    "losing": "lose",
+    "dug": "dig",
+    "drew": "draw",
+    "drawn": "draw",
+    "paid": "pay",
+    "gave": "give",
+    "given": "give",
+    "took": "take",
+    "taken": "take",
+    "chose": "choose",
+    "chosen": "choose",
+    "bought": "buy",
+    "held": "hold",
+    "left": "leave",
+    "went": "go",
+    "gone": "go",
+    "came": "come",
+    "ran": "run",
+    "dealt": "deal",
+    "hit": "hit",
+    "kept": "keep",
+    "met": "meet",
+    "beaten": "beat",
+    "defence": "defense",
+    "defences": "defenses",
+    "armour": "armor",
+    "colour": "color",
+    "neighbour": "neighbor",
+    "neighbours": "neighbors",
+    "favour": "favor",
+    "children": "child",
+    "men": "man",
 }
 
 #: Plain English said several ways, for any game: each group's expressions mean the same when a
@@ -59,8 +103,22 @@ ENGLISH = (
     ("beat", "exceed"),
 )
 
-_FOLD = str.maketrans({"≥": " >= ", "≤": " <= ", "×": " x ", "−": "-", "–": "-", "—": "-",
-                       "’": "'", "‘": "'", "“": '"', "”": '"', "…": " ", "%": " credits "})
+_FOLD = str.maketrans(
+    {
+        "≥": " >= ",
+        "≤": " <= ",
+        "×": " x ",
+        "−": "-",
+        "–": "-",
+        "—": "-",
+        "’": "'",
+        "‘": "'",
+        "“": '"',
+        "”": '"',
+        "…": " ",
+        "%": " credits ",
+    }
+)
 _WORD = re.compile(r"[a-z]+|\d+(?:[.,]\d{3})*")
 _VOWEL = re.compile(r"[aeiouy]")
 
@@ -110,9 +168,20 @@ def stem(word: str) -> str:
                 if len(base) >= 2 and _VOWEL.search(base):
                     word = _undouble(base)
                 break
-    for suffix, keep in (("ations", 4), ("ation", 4), ("ition", 4), ("ution", 4), ("ment", 4),
-                         ("ness", 3), ("ful", 4), ("ily", 4), ("ically", 3), ("ally", 4), ("ly", 4),
-                         ("ion", 4)):
+    for suffix, keep in (
+        ("ations", 4),
+        ("ation", 4),
+        ("ition", 4),
+        ("ution", 4),
+        ("ment", 4),
+        ("ness", 3),
+        ("ful", 4),
+        ("ily", 4),
+        ("ically", 3),
+        ("ally", 4),
+        ("ly", 4),
+        ("ion", 4),
+    ):
         if word.endswith(suffix) and len(word) - len(suffix) >= keep:
             if suffix in ("ation", "ations"):
                 word = word[: -len(suffix)] + "at"

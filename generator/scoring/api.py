@@ -48,6 +48,7 @@ class Engine:
         """The `Pad` for a record's ``game:`` word (raises `ModelInvalid`, KeyError)."""
         if record_game not in self._built:
             from generator.scoring.game_pad import pad_for
+
             self._built[record_game] = pad_for(self.game_rules(self.games[record_game]))
         return self._built[record_game]
 
@@ -59,8 +60,14 @@ class Engine:
             record = {**record, "game": game}
         words = ", ".join(self.games) or "none: content declares no scoring model"
         if not isinstance(record, dict):
-            return _unreadable(None, [problem((), "a score record must be a mapping",
-                                              f"start with `game:`, one of {words}, then its fields")])
+            return _unreadable(
+                None,
+                [
+                    problem(
+                        (), "a score record must be a mapping", f"start with `game:`, one of {words}, then its fields"
+                    )
+                ],
+            )
         if not isinstance(game, str) or game not in self.games:
             shown = written.shown(game)
             message = "missing field 'game'" if "game" not in record else f"no scorer for game {shown}"
@@ -71,14 +78,25 @@ class Engine:
         except RecordInvalid as exc:
             return _unreadable(game, exc.problems)
         except KeyError as exc:  # the content has no such game
-            return _unreadable(game, [problem(("game",), str(exc.args[0] if exc.args else exc),
-                                              f"pass --content with a folder that holds {self.games[game]}/game.yaml")])
+            return _unreadable(
+                game,
+                [
+                    problem(
+                        ("game",),
+                        str(exc.args[0] if exc.args else exc),
+                        f"pass --content with a folder that holds {self.games[game]}/game.yaml",
+                    )
+                ],
+            )
         except ModelInvalid as exc:  # compiled rules unusable: a content problem, said plainly
-            found = problem((), f"the scoring model cannot score this record: {exc}",
-                            f"a content error, not the record's: fix the formula in "
-                            f"{self.games[game]}/scoring.yaml of the content folder "
-                            f"(`playaid check` tries each formula on an empty record and on one with "
-                            f"every value at its highest only)")
+            found = problem(
+                (),
+                f"the scoring model cannot score this record: {exc}",
+                f"a content error, not the record's: fix the formula in "
+                f"{self.games[game]}/scoring.yaml of the content folder "
+                f"(`playaid check` tries each formula on an empty record and on one with "
+                f"every value at its highest only)",
+            )
             # where in the game's `kind: scoring` document (a command line locates it in its file)
             found["model"] = {"game": self.games[game], "path": list(exc.path), "column": exc.column}
             return _unreadable(game, [found])
@@ -105,8 +123,7 @@ def score(record, rules: dict) -> dict:
     return engine(rules).score(record)
 
 
-def calculate(rules: dict, game_id: str | None, calculator: str | None, rolled: int,
-              terms: dict | None = None) -> dict:
+def calculate(rules: dict, game_id: str | None, calculator: str | None, rolled: int, terms: dict | None = None) -> dict:
     """A calculator content declares (`generator.scoring.calculator`; ``game_id`` None: the first
     game declaring one, ``calculator`` None: its first) as a dict (`Roll.to_dict`, plus ``ok:
     true``); a bad roll or count gives ``{"ok": false, "errors": [{path: [the die's id] or

@@ -63,8 +63,7 @@ def placings(values: list[int], award, places: tuple[int, ...]) -> list[tuple]:
     what each scores (None: nobody, a tie under ``ties: none``), ``covered`` the places' VP
     they cover. Values past the last place take none."""
     lower, bound = award.lower, award.min_to_win
-    eligible = [i for i, v in enumerate(values)
-                if bound is None or (v <= bound if lower else v >= bound)]
+    eligible = [i for i, v in enumerate(values) if bound is None or (v <= bound if lower else v >= bound)]
     out = []
     place = 0
     for value in sorted({values[i] for i in eligible}, reverse=not lower):
@@ -72,7 +71,7 @@ def placings(values: list[int], award, places: tuple[int, ...]) -> list[tuple]:
             break
         level = [i for i in eligible if values[i] == value]
         ways = len(level)
-        covered = places[place:place + ways]
+        covered = places[place : place + ways]
         if ways == 1 or award.ties == "share":
             each = split(places[place], ways)
         elif award.ties == "pool":
@@ -149,17 +148,23 @@ class AwardGiver:
         values = self._values(game, expr, at, where, game.envs)
         top = min(values) if award.lower else max(values)
         best = "lowest" if award.lower else "highest"
-        short = award.min_to_win is not None and (top > award.min_to_win if award.lower
-                                                  else top < award.min_to_win)
+        short = award.min_to_win is not None and (top > award.min_to_win if award.lower else top < award.min_to_win)
         if short:
             self._not_given(game, award, award.title, label, note, top)
             return
         tied = [i for i, v in enumerate(values) if v == top]
         if len(tied) > 1 and award.ties == "none":
             names = " and ".join(scores[i]["name"] for i in tied)
-            said = {"title": award.title, "measure": label, "note": note, "top": top, "names": names,
-                    "best": "least" if award.lower else "most", "award": award.id,
-                    "players": [scores[i]["name"] for i in tied]}
+            said = {
+                "title": award.title,
+                "measure": label,
+                "note": note,
+                "top": top,
+                "names": names,
+                "best": "least" if award.lower else "most",
+                "award": award.id,
+                "players": [scores[i]["name"] for i in tied],
+            }
             code, text = pad.message("award_tied_nobody", said)
             game.findings.append(Finding("info", None, code, text, (), params_of(said)))
             return
@@ -170,18 +175,30 @@ class AwardGiver:
             others = [scores[j]["name"] for j in tied if j != i]
             tie = f", tied with {', '.join(others)}" if others else ""
             if self.reworded:
-                _code, why = pad.message("award_why", {"best": best, "measure": label, "note": note,
-                                                        "top": top, "tie": tie})
+                _code, why = pad.message(
+                    "award_why", {"best": best, "measure": label, "note": note, "top": top, "tie": tie}
+                )
             else:
                 why = award_why(best, label, note, top, tie)
             ps["explain"].append({"component": award.title, "vp": award.vp, "why": why})
         if self.reworded:
-            _code, said_why = pad.message("award_why", {"best": best, "measure": label, "note": note, "top": top,
-                                                         "tie": ""})
+            _code, said_why = pad.message(
+                "award_why", {"best": best, "measure": label, "note": note, "top": top, "tie": ""}
+            )
         else:
             said_why = award_why(best, label, note, top, "")
-        game.awarded.append({"id": award.id, "title": award.title, "players": [scores[i]["name"] for i in tied],
-                             "vp": award.vp, "value": top, "place": 1, "round": None, "why": said_why})
+        game.awarded.append(
+            {
+                "id": award.id,
+                "title": award.title,
+                "players": [scores[i]["name"] for i in tied],
+                "vp": award.vp,
+                "value": top,
+                "place": 1,
+                "round": None,
+                "why": said_why,
+            }
+        )
 
     def _by_place(self, game, scores, spec) -> None:
         """An award by place, once a game or (``per_round``) once each round."""
@@ -193,8 +210,11 @@ class AwardGiver:
         low, high = award.min_players, award.max_players
         places = award.places_for(count) if not award.places_by_round else award.places_by_round[0]
         if (low is not None and count < low) or (high is not None and count > high) or not places:
-            bound = _player_bound(award) if (low is not None or high is not None) else \
-                f"{award.places_by_players[0][0]} or more players"
+            bound = (
+                _player_bound(award)
+                if (low is not None or high is not None)
+                else f"{award.places_by_players[0][0]} or more players"
+            )
             values = {"title": award.title, "count": count, "bound": bound, "award": award.id}
             code, text = pad.message("award_player_count", values)
             game.findings.append(Finding("info", None, code, text, (), params_of(values)))
@@ -205,19 +225,43 @@ class AwardGiver:
                 if award.when is not None and not self._holds(game, award, where, r):
                     continue
                 envs = [game.round_scope(i, r) for i in range(count)]
-                self._place(game, scores, award, self._values(game, expr, at, where, envs),
-                            award.places_by_round[r] if award.places_by_round else places,
-                            label, note, f"{award.title}, {round_label}", r)
+                self._place(
+                    game,
+                    scores,
+                    award,
+                    self._values(game, expr, at, where, envs),
+                    award.places_by_round[r] if award.places_by_round else places,
+                    label,
+                    note,
+                    f"{award.title}, {round_label}",
+                    r,
+                )
         else:
-            self._place(game, scores, award, self._values(game, expr, at, where, game.envs), places,
-                        label, note, award.title, None)
+            self._place(
+                game,
+                scores,
+                award,
+                self._values(game, expr, at, where, game.envs),
+                places,
+                label,
+                note,
+                award.title,
+                None,
+            )
 
     def _not_given(self, game, award, title: str, label: str, note: str, top: int) -> None:
         """The finding of an award nobody reaches: its best value ``top`` is short of
         ``min_to_win`` (for ``least``, a most: fewest debts 2, and it needs at most 1)."""
-        values = {"title": title, "measure": label, "note": note, "top": top, "min": award.min_to_win,
-                  "best": "lowest" if award.lower else "top", "bound": "at most" if award.lower else "at least",
-                  "award": award.id}
+        values = {
+            "title": title,
+            "measure": label,
+            "note": note,
+            "top": top,
+            "min": award.min_to_win,
+            "best": "lowest" if award.lower else "top",
+            "bound": "at most" if award.lower else "at least",
+            "award": award.id,
+        }
         code, text = self.pad.message("award_not_given", values)
         game.findings.append(Finding("info", None, code, text, (), params_of(values)))
 
@@ -247,8 +291,16 @@ class AwardGiver:
             rank = f"{ordinal(place + 1)} {most}" if place else most
             if each is None:
                 names = " and ".join(scores[i]["name"] for i in level)
-                values = {"title": title, "measure": label, "note": note, "top": value, "names": names,
-                          "best": rank, "award": award.id, "players": [scores[i]["name"] for i in level]}
+                values = {
+                    "title": title,
+                    "measure": label,
+                    "note": note,
+                    "top": value,
+                    "names": names,
+                    "best": rank,
+                    "award": award.id,
+                    "players": [scores[i]["name"] for i in level],
+                }
                 code, text = pad.message("award_tied_nobody", values)
                 game.findings.append(Finding("info", None, code, text, (), params_of(values)))
                 continue
@@ -260,22 +312,33 @@ class AwardGiver:
                 elif award.ties == "share":
                     tie = f", shared with {others}: {_split_text((places[place],), ways, each)}"
                 elif award.ties == "pool":
-                    spans = (f"{ordinal(place + 1)} and {ordinal(place + 2)}" if ways == 2
-                             else f"{ordinal(place + 1)} to {ordinal(place + ways)}")
+                    spans = (
+                        f"{ordinal(place + 1)} and {ordinal(place + 2)}"
+                        if ways == 2
+                        else f"{ordinal(place + 1)} to {ordinal(place + ways)}"
+                    )
                     tie = f", tied with {others} for {spans}: {_split_text(covered, ways, each)}"
                 else:
                     tie = f", tied with {others}"
                 if not each:  # a place worth nothing (Wingspan's 3rd in round 1) is no point to explain
                     continue
                 if i == level[0]:  # the place as data, once for the players who took it
-                    game.awarded.append({"id": award.id, "title": title, "players": [scores[j]["name"] for j in level],
-                                         "vp": each, "value": value, "place": place + 1, "round": round_index,
-                                         "why": f"{rank} {label}{note}: {value}"})
+                    game.awarded.append(
+                        {
+                            "id": award.id,
+                            "title": title,
+                            "players": [scores[j]["name"] for j in level],
+                            "vp": each,
+                            "value": value,
+                            "place": place + 1,
+                            "round": round_index,
+                            "why": f"{rank} {label}{note}: {value}",
+                        }
+                    )
                 ps = scores[i]
                 ps[key] += each
                 ps["awards"].append(award.id)
                 if round_index is not None:  # the report's round by round VP
                     by_round = ps["round_awards"][round_index]
                     by_round[award.id] = by_round.get(award.id, 0) + each
-                ps["explain"].append({"component": title, "vp": each,
-                                      "why": f"{rank} {label}{note}: {value}{tie}"})
+                ps["explain"].append({"component": title, "vp": each, "why": f"{rank} {label}{note}: {value}{tie}"})

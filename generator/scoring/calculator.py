@@ -85,8 +85,10 @@ class Roll:
         fame, total, explain}``; ``total`` equals ``fame``."""
         return {
             "d20": self.d20,
-            "terms": [{"term": t.term, "label": t.label, "count": t.count, "bonus": t.bonus,
-                       "points": t.points} for t in self.terms],
+            "terms": [
+                {"term": t.term, "label": t.label, "count": t.count, "bonus": t.bonus, "points": t.points}
+                for t in self.terms
+            ],
             "modified": self.modified,
             "band": self.band,
             "fame": self.fame,
@@ -115,8 +117,10 @@ def find(game_rules: dict, calculator: str | None = None) -> dict:
             return calc
     game = game_rules.get("id", "?") if isinstance(game_rules, dict) else "?"
     have = ", ".join(str(c.get("id")) for c in found) or "none"
-    raise RollRulesInvalid(f"content/{game}: no calculator {shown(calculator)} (the game declares: {have}; "
-                           f"calculators are declared under `calculators:` in its scoring.yaml)")
+    raise RollRulesInvalid(
+        f"content/{game}: no calculator {shown(calculator)} (the game declares: {have}; "
+        f"calculators are declared under `calculators:` in its scoring.yaml)"
+    )
 
 
 def die_range(calc: dict) -> tuple[int, int]:
@@ -124,8 +128,10 @@ def die_range(calc: dict) -> tuple[int, int]:
     die = calc.get("die") or {}
     low, high = die.get("min"), die.get("max")
     if not (_whole(low) and _whole(high) and low <= high):
-        raise RollRulesInvalid(f"content: calculator '{calc.get('id')}': the {die.get('id', 'die')}'s min and max "
-                               f"must be whole numbers (found {shown(low)} and {shown(high)}); run `playaid check`")
+        raise RollRulesInvalid(
+            f"content: calculator '{calc.get('id')}': the {die.get('id', 'die')}'s min and max "
+            f"must be whole numbers (found {shown(low)} and {shown(high)}); run `playaid check`"
+        )
     return low, high
 
 
@@ -141,33 +147,45 @@ def roll(calc: dict, rolled: int, counts: Mapping[str, int] | None = None) -> Ro
     die = str((calc.get("die") or {}).get("id") or "die")
     low, high = die_range(calc)
     if not _whole(rolled) or not low <= rolled <= high:
-        raise RollInvalid(f"{die}: {shown(rolled)} is not a {die} roll (give the number the die shows, "
-                          f"{low} to {high})", die)
+        raise RollInvalid(
+            f"{die}: {shown(rolled)} is not a {die} roll (give the number the die shows, {low} to {high})", die
+        )
     rows = list(calc.get("terms") or [])
     known = [r.get("term") for r in rows]
     unknown = sorted(set(counts) - set(known))
     if unknown:
-        raise RollInvalid(f"unknown roll term(s): {', '.join(unknown)} (use: {', '.join(map(str, known))})",
-                          unknown[0])
+        raise RollInvalid(f"unknown roll term(s): {', '.join(unknown)} (use: {', '.join(map(str, known))})", unknown[0])
     terms = []
     for row in rows:
         count = counts.get(row["term"], 0)
         if not _whole(count) or not 0 <= count <= MAX_COUNT:
-            raise RollInvalid(f"{row['term']}: {shown(count)} is not a count "
-                              f"(give a whole number, 0 to {MAX_COUNT}, of {row.get('unit', 'things')})", row["term"])
+            raise RollInvalid(
+                f"{row['term']}: {shown(count)} is not a count "
+                f"(give a whole number, 0 to {MAX_COUNT}, of {row.get('unit', 'things')})",
+                row["term"],
+            )
         if not _whole(row.get("bonus")):
-            raise RollRulesInvalid(f"content: table '{calc.get('terms_table')}' row '{row['term']}' "
-                                   f"has no whole-number bonus")
+            raise RollRulesInvalid(
+                f"content: table '{calc.get('terms_table')}' row '{row['term']}' has no whole-number bonus"
+            )
         terms.append(RollTerm(row["term"], row.get("label", row["term"]), count, row["bonus"]))
     modified = rolled + sum(t.points for t in terms)
     result = calc.get("result") or {}
     band = band_for(list(calc.get("bands") or []), modified, str(calc.get("bands_table")))
-    return Roll(rolled, tuple(terms), modified, str(band["result"]), int(band[result.get("column", "value")]),
-                die=die, label=str(result.get("label") or "result"))
+    return Roll(
+        rolled,
+        tuple(terms),
+        modified,
+        str(band["result"]),
+        int(band[result.get("column", "value")]),
+        die=die,
+        label=str(result.get("label") or "result"),
+    )
 
 
-def npc_roll(game_rules: dict, d20: int, counts: Mapping[str, int] | None = None,
-             calculator: str | None = None) -> Roll:
+def npc_roll(
+    game_rules: dict, d20: int, counts: Mapping[str, int] | None = None, calculator: str | None = None
+) -> Roll:
     """`roll` with the calculator ``calculator`` of a game's compiled rules (None: its first)."""
     return roll(find(game_rules, calculator), d20, counts)
 
@@ -180,5 +198,6 @@ def band_for(rows: list[dict], value: int, table: str = "") -> dict:
         low, high = row.get("low"), row.get("high")
         if _whole(low) and low <= value and (high is None or (_whole(high) and value <= high)):
             return row
-    raise RollRulesInvalid(f"table '{table}' has no band for {value} "
-                           f"(make its bands cover every result from the lowest roll up)")
+    raise RollRulesInvalid(
+        f"table '{table}' has no band for {value} (make its bands cover every result from the lowest roll up)"
+    )

@@ -33,7 +33,7 @@ def evaluated(expr, env: dict, where: str, at: tuple = (), budget: Budget | None
 
 #: Scores, measures and tie-breaks stay below this in size (the expression language's bound on
 #: numbers), so the phone page's JavaScript numbers hold them exactly.
-MAX_SCORE = 10 ** 15
+MAX_SCORE = 10**15
 
 
 def whole(value, where: str, at: tuple = ()) -> int:
@@ -46,9 +46,12 @@ def whole(value, where: str, at: tuple = ()) -> int:
     if value.__class__ is int and -MAX_SCORE < value < MAX_SCORE:
         return value
     if value.__class__ is bool:
-        raise ModelInvalid(f"{where} gives {value} (true or false), not a whole number: a condition "
-                           f"counts nothing by itself (write `N if <condition> else 0`, or `int(<condition>)` "
-                           f"for 1 VP)", at)
+        raise ModelInvalid(
+            f"{where} gives {value} (true or false), not a whole number: a condition "
+            f"counts nothing by itself (write `N if <condition> else 0`, or `int(<condition>)` "
+            f"for 1 VP)",
+            at,
+        )
     if value.__class__ is int:
         raise ModelInvalid(f"{where} gives {value:,}, past {MAX_SCORE:,} in size", at)
     raise ModelInvalid(f"{where} gives {shown_kind(value)}, not a whole number", at)
@@ -56,8 +59,15 @@ def whole(value, where: str, at: tuple = ()) -> int:
 
 def shown_kind(value) -> str:
     """A value as a message shows it, with what it is: ``'abc' (a text)``, ``1.5 (a decimal)``."""
-    kinds = {str: "a text", list: "a list", tuple: "a list", dict: "a mapping", float: "a decimal",
-             set: "a set", type(None): "nothing"}
+    kinds = {
+        str: "a text",
+        list: "a list",
+        tuple: "a list",
+        dict: "a mapping",
+        float: "a decimal",
+        set: "a set",
+        type(None): "nothing",
+    }
     # in the expression language's own syntax (None, True, ['a']): the formula is what gave it
     text = repr(value)
     if len(text) > 40:

@@ -25,8 +25,9 @@ def pad_for(game_rules: dict) -> Pad:
     for name, config in model.mechanisms.items():
         cls = mechanism_class(name)
         if cls is None:
-            raise ModelInvalid(f"unknown mechanism '{name}' (known: {', '.join(sorted(REGISTRY))})",
-                               ("mechanisms", name))
+            raise ModelInvalid(
+                f"unknown mechanism '{name}' (known: {', '.join(sorted(REGISTRY))})", ("mechanisms", name)
+            )
         if cls.pad_class is not None:  # the mechanism shapes the whole record: its own pad scores it
             pad_class = cls.pad_class
             continue

@@ -11,7 +11,7 @@ MESSAGES = {
     "record_field_not_applicable": "`{field}` does not apply to {a_variant} game (remove it)",
     "field_not_applicable": "`{field}` does not apply to this {variant} game{why} (remove it)",
     "missing_field": "`{field}` not written for {player} (counted as {default}; write `{field}: {default}` "
-                     "if there were none)",
+    "if there were none)",
     "assumed": "`{field}` not given; assumed {value} (write {field}: {choices})",
     "missing_record_field": "`{field}` not written (add `{field}:` to the record)",
     "award_not_given": "{title}: nobody scores it ({best} {measure}{note} is {top}; it needs {bound} {min})",
@@ -19,7 +19,7 @@ MESSAGES = {
     "no_awards": "no awards: the game ended by {ended_by}",
     "player_count": "{count} players, but the game takes at most {max} (check the record)",
     "duplicate_player": "two players are named '{name}', entries {first} and {second} (give each player a different "
-                        "name, or remove the entry written twice)",
+    "name, or remove the entry written twice)",
     "claimed_total": "claimed {claimed} but {counted} {total} (claimed is {diff:+d}){hint}",
     "award_why": "{best} {measure}{note}: {top}{tie}",
     "award_player_count": "{title}: not scored with {count} players (it is scored with {bound})",

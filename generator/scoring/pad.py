@@ -58,8 +58,9 @@ class Pad:
         #: the codes the model reports the question findings under (`report.QUESTIONS`)
         self.question_codes = frozenset(self.message(key, {})[0] for key in QUESTIONS)
         #: what the report says of the tie-breakers, in order (a reader says which way each wins)
-        self.tie_breakers_json = [{"id": t.id, "label": t.label, "lower_wins": t.lower_wins}
-                                  for t in model.tie_breakers]
+        self.tie_breakers_json = [
+            {"id": t.id, "label": t.label, "lower_wins": t.lower_wins} for t in model.tie_breakers
+        ]
 
     def plan(self, variant: str | None) -> VariantPlan:
         """What one variant scores, compiled once (`plan.VariantPlan`)."""
@@ -131,11 +132,24 @@ class Pad:
             raise ModelInvalid(f"the scoring model has no variant '{variant_id}'")
         ended_by = data.get("ended_by")
         env = dict(model.constants)
-        env.update(variant_id=variant_id, variant=variant_id, ended_by=ended_by,
-                   a_variant=with_article(variant_id) if variant_id else "a", player_count=len(data["players"]))
+        env.update(
+            variant_id=variant_id,
+            variant=variant_id,
+            ended_by=ended_by,
+            a_variant=with_article(variant_id) if variant_id else "a",
+            player_count=len(data["players"]),
+        )
         findings: list[Finding] = []
-        game = Game(model, variant_id, variant, ended_by, env, data["players"], findings=findings,
-                    budget=record_budget() if budget is None else budget)
+        game = Game(
+            model,
+            variant_id,
+            variant,
+            ended_by,
+            env,
+            data["players"],
+            findings=findings,
+            budget=record_budget() if budget is None else budget,
+        )
         self._record_values(game, data)
         stage = ""
         if variant is not None:
@@ -154,8 +168,10 @@ class Pad:
         if model.cross:
             scores = self._players_in_two_passes(game, data["players"])
         else:
-            scores = [self._player(game, i, p, self._read(game, i, p, findings), findings)
-                      for i, p in enumerate(data["players"])]
+            scores = [
+                self._player(game, i, p, self._read(game, i, p, findings), findings)
+                for i, p in enumerate(data["players"])
+            ]
         self._awards.give(game, scores)
         for mechanism in self.mechanisms.values():
             mechanism.finish(game, findings)
@@ -168,19 +184,34 @@ class Pad:
                 hint = "; see the table for each component"
                 for mechanism in self.mechanisms.values():  # e.g. the unknown cards a total leaves out
                     hint = mechanism.claimed_hint(game, i, ps["total"]) or hint
-                values = {"claimed": claimed, "total": ps["total"], "diff": claimed - ps["total"],
-                          "player": ps["name"], "hint": hint, "counted": "the score gives"}
+                values = {
+                    "claimed": claimed,
+                    "total": ps["total"],
+                    "diff": claimed - ps["total"],
+                    "player": ps["name"],
+                    "hint": hint,
+                    "counted": "the score gives",
+                }
                 code, text = self.message("claimed_total", values)
-                findings.append(Finding("error", ps["name"], code, text, ("players", i, "claimed_total"),
-                                        params_of(values)))
+                findings.append(
+                    Finding("error", ps["name"], code, text, ("players", i, "claimed_total"), params_of(values))
+                )
         questions = self.question_codes
-        return {"ok": True, "game": model.record, "title": model.title, "mechanisms": list(model.mechanisms),
-                "variant": variant_id, "ended_by": ended_by,
-                "fields": list(view.fields),
-                "players": [self._player_json(game, i, ps) for i, ps in enumerate(scores)],
-                "awarded": game.awarded,
-                "winners": winners, "tie_breakers": [dict(t) for t in self.tie_breakers_json], "ties": [t.to_json() for t in ties],
-                "findings": [finding_json(f, questions) for f in findings]}
+        return {
+            "ok": True,
+            "game": model.record,
+            "title": model.title,
+            "mechanisms": list(model.mechanisms),
+            "variant": variant_id,
+            "ended_by": ended_by,
+            "fields": list(view.fields),
+            "players": [self._player_json(game, i, ps) for i, ps in enumerate(scores)],
+            "awarded": game.awarded,
+            "winners": winners,
+            "tie_breakers": [dict(t) for t in self.tie_breakers_json],
+            "ties": [t.to_json() for t in ties],
+            "findings": [finding_json(f, questions) for f in findings],
+        }
 
     def _record_values(self, game: Game, data: dict) -> None:
         env = game.env
@@ -196,8 +227,11 @@ class Pad:
                 code, text = self.message("assumed", values)
                 if e.missing_message:
                     text = fill(e.missing_message, {"field": e.id, "value": value})
-                game.findings.append(Finding("warning", None, code, text, ("variant",) if self.model.has_variants else (),
-                                             params_of(values)))
+                game.findings.append(
+                    Finding(
+                        "warning", None, code, text, ("variant",) if self.model.has_variants else (), params_of(values)
+                    )
+                )
             else:
                 env[e.id] = None if e.type in ("boolean", "text") and e.id not in data else e.default
                 if e.missing != "ignore" and e.applies(variant):  # as a player's value left out
@@ -211,8 +245,12 @@ class Pad:
         code, text = self.message("missing_record_field", {"field": e.id})
         if e.missing_message:
             text = fill(e.missing_message, {"field": e.id, "value": e.default})
-        return ("warning" if e.missing == "warn" else e.missing), code, text, params_of({"field": e.id,
-                                                                                         "default": e.default})
+        return (
+            ("warning" if e.missing == "warn" else e.missing),
+            code,
+            text,
+            params_of({"field": e.id, "default": e.default}),
+        )
 
     def _variant_findings(self, game: Game, data: dict, stage: str) -> None:
         model, findings = self.model, game.findings
@@ -221,8 +259,13 @@ class Pad:
             return
         shown = game.variant_id or variant.id
         if game.ended_by is not None and game.ended_by not in variant.ended_by:
-            values = {"ended_by": game.ended_by, "a_variant": with_article(shown), "variant": shown,
-                      "stage": f" {stage}" if stage else "", "allowed": ", ".join(variant.ended_by)}
+            values = {
+                "ended_by": game.ended_by,
+                "a_variant": with_article(shown),
+                "variant": shown,
+                "stage": f" {stage}" if stage else "",
+                "allowed": ", ".join(variant.ended_by),
+            }
             code, text = self.message("ended_by", values)
             findings.append(Finding("error", None, code, text, ("ended_by",), params_of(values)))
         for e in model.record_entered:
@@ -238,11 +281,17 @@ class Pad:
             for e in not_applicable:
                 if p.get(e.id) is not None:
                     hint = e.not_applicable_hint.get(variant.id, "")
-                    values = {"field": e.id, "variant": shown, "a_variant": with_article(shown),
-                              "why": f" ({hint})" if hint else "", "player": p.get("name")}
+                    values = {
+                        "field": e.id,
+                        "variant": shown,
+                        "a_variant": with_article(shown),
+                        "why": f" ({hint})" if hint else "",
+                        "player": p.get("name"),
+                    }
                     code, text = self.message("field_not_applicable", values)
-                    findings.append(Finding("warning", p.get("name"), code, text, ("players", i, e.id),
-                                            params_of(values)))
+                    findings.append(
+                        Finding("warning", p.get("name"), code, text, ("players", i, e.id), params_of(values))
+                    )
 
     def _players_in_two_passes(self, game: Game, players: list) -> list[dict]:
         """Score players whose components read the others (`model.CROSS_NAMES`): every
@@ -252,8 +301,9 @@ class Pad:
         envs = [self._read(game, i, p, said[i]) for i, p in enumerate(players)]
         game.others = [dict(env) for env in envs]
         if self.model.rounds is not None:
-            game.round_others = [[game.round_scope(i, r) for i in range(len(players))]
-                                 for r in range(len(self.model.rounds.ids))]
+            game.round_others = [
+                [game.round_scope(i, r) for i in range(len(players))] for r in range(len(self.model.rounds.ids))
+            ]
         scores = []
         for i, p in enumerate(players):
             _seat(envs[i], game.others, i)
@@ -283,8 +333,16 @@ class Pad:
                     code, text = self.message("missing_field", values)
                     if missing_message:
                         text = fill(missing_message, values)
-                    findings.append(Finding("warning" if missing == "warn" else missing, name, code, text,
-                                            ("players", index), params_of(values)))
+                    findings.append(
+                        Finding(
+                            "warning" if missing == "warn" else missing,
+                            name,
+                            code,
+                            text,
+                            ("players", index),
+                            params_of(values),
+                        )
+                    )
             elif group:
                 env[key] = {**default, **{k: v for k, v in value.items() if v is not None}}
             else:
@@ -316,9 +374,15 @@ class Pad:
             scope = {**env, "index": index}
             for check in view.player_checks:
                 check.run(scope, name, ("players", index), findings, game.budget)
-        return {"name": name, "claimed_total": data.get("claimed_total"), "explain": explain,
-                "components": components, "measures": measures, "base_total": total,
-                "round_awards": [{} for _ in self.model.rounds.ids] if self.model.rounds is not None else None}
+        return {
+            "name": name,
+            "claimed_total": data.get("claimed_total"),
+            "explain": explain,
+            "components": components,
+            "measures": measures,
+            "base_total": total,
+            "round_awards": [{} for _ in self.model.rounds.ids] if self.model.rounds is not None else None,
+        }
 
     # --- awards, ranks, checks -----------------------------------------------------------------
 
@@ -374,8 +438,9 @@ class Pad:
             for total in sorted((t for t, n in counted.items() if n > 1), reverse=sign > 0):
                 level = sorted((ps for ps in scores if ps["total"] == total), key=lambda ps: ps["rank"])
                 decided = len({tuple(ps["tiebreaks"]) for ps in level}) > 1
-                ties.append(Tie(total, tuple((ps["name"], _one(ps["tiebreaks"])) for ps in level),
-                                self._tie_fields, decided))
+                ties.append(
+                    Tie(total, tuple((ps["name"], _one(ps["tiebreaks"])) for ps in level), self._tie_fields, decided)
+                )
         return [ps["name"] for ps in scores if ps["rank"] == 1], ties
 
     def _player_json(self, game: Game, index: int, ps: dict) -> dict:

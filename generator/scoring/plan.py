@@ -39,12 +39,14 @@ class VariantPlan:
     def __init__(self, model: Model, variant: str | None, mechanisms: dict):
         self.entered_ids = tuple(e.id for e in model.entered)
         self.defaults = {e.id: e.default for e in model.entered}
-        self.read = [(e.id, e.default, e.missing, e.missing_message, e.type == "group")
-                     for e in model.entered if e.applies(variant)]
+        self.read = [
+            (e.id, e.default, e.missing, e.missing_message, e.type == "group")
+            for e in model.entered
+            if e.applies(variant)
+        ]
         self.not_applicable = [e for e in model.entered if not e.applies(variant)]
         self.measures = [(f.id, formula_step(f, f.applies(variant), mechanisms, False)) for f in model.measures]
-        self.components = [(f.id, formula_step(f, f.applies(variant), mechanisms, True))
-                           for f in model.components]
+        self.components = [(f.id, formula_step(f, f.applies(variant), mechanisms, True)) for f in model.components]
         self.awards = [award_spec(a, variant) for a in model.awards.values() if a.applies(variant)]
         self.player_checks = [CheckStep(c) for c in model.player_checks if c.applies(variant)]
         self.checks = [CheckStep(c) for c in model.checks if c.applies(variant)]
@@ -75,20 +77,25 @@ def formula_step(f, applies: bool, mechanisms: dict, component: bool) -> Formula
             if explain is not None:
                 explain.extend(lines)
             return value
+
         return from_mechanism
     expr = f.value
     where, at = f"component '{f.id}'", f.at + ("value",)
 
     def failed(env, exc):
         who = env.get("name")
-        return ModelInvalid.from_expression(f"component '{f.id}'{f' for {who}' if isinstance(who, str) else ''}", exc, at)
+        return ModelInvalid.from_expression(
+            f"component '{f.id}'{f' for {who}' if isinstance(who, str) else ''}", exc, at
+        )
 
     if not component:
+
         def measure(game, index, env, explain):
             try:
                 return expr.evaluate(env, game.budget)
             except ExpressionError as exc:
                 raise failed(env, exc) from None
+
         return measure
     label = f.explain_as or f.label
     # The explanation: fixed text (no placeholder, no condition) is ready made; else `why`.
@@ -104,9 +111,11 @@ def formula_step(f, applies: bool, mechanisms: dict, component: bool) -> Formula
                 raise failed(env, exc) from None
         if value.__class__ is not int or not -MAX_SCORE < value < MAX_SCORE:
             value = whole(value, where, at)
-        explain.append({"component": label, "vp": value,
-                        "why": fixed if fixed is not None else why(f, env, game.budget)})
+        explain.append(
+            {"component": label, "vp": value, "why": fixed if fixed is not None else why(f, env, game.budget)}
+        )
         return value
+
     return scored
 
 
@@ -132,7 +141,9 @@ def round_step(f, component: bool) -> FormulaStep:
                 if value.__class__ is not int or not -MAX_SCORE < value < MAX_SCORE:
                     value = whole(value, where, at)
                 if value and explain is not None:
-                    explain.append({"component": f"{label}, {round_label}", "vp": value, "why": why(f, scope, game.budget)})
+                    explain.append(
+                        {"component": f"{label}, {round_label}", "vp": value, "why": why(f, scope, game.budget)}
+                    )
             kept[r][f.id] = value
             values.append(value)
         if not component:
@@ -141,6 +152,7 @@ def round_step(f, component: bool) -> FormulaStep:
         if not total and explain is not None and not any(values):
             explain.append({"component": label, "vp": 0, "why": ""})
         return total
+
     return per_round
 
 
@@ -149,8 +161,7 @@ def award_spec(award, variant: str | None) -> tuple:
     ``variant``: its measure there, the note its explanation adds (" at repulse", or ""), and
     the place and words of its errors."""
     expr, label, note = award.measure_for(variant)
-    at = award.at + (("measure_in", variant) if variant in award.measure_in
-                     else ("least" if award.lower else "most",))
+    at = award.at + (("measure_in", variant) if variant in award.measure_in else ("least" if award.lower else "most",))
     return award, expr, label, f" {note}" if note else "", at, f"award '{award.id}'"
 
 
@@ -189,17 +200,36 @@ class CheckStep:
             count = len(players)
             indexes = found if type(found) is list else [found]
             if not indexes or any(type(i) is not int or not 0 <= i < count for i in indexes):
-                raise ModelInvalid(f"{where} `player` gives {shown_kind(found)}, not the index of a player "
-                                   f"or a list of them (0 to {count - 1}: write e.g. `players.index(p)` or "
-                                   f"`[i for i in range(len(players)) if ...]`)", at + ("player",))
+                raise ModelInvalid(
+                    f"{where} `player` gives {shown_kind(found)}, not the index of a player "
+                    f"or a list of them (0 to {count - 1}: write e.g. `players.index(p)` or "
+                    f"`[i for i in range(len(players)) if ...]`)",
+                    at + ("player",),
+                )
             message = fill(check.message, scope, budget)
             params = self._params(scope)
             for index in dict.fromkeys(indexes):
-                findings.append(Finding(check.severity, players[index].get("name"), check.id, message,
-                                        ("players", index) + check.field, params))
+                findings.append(
+                    Finding(
+                        check.severity,
+                        players[index].get("name"),
+                        check.id,
+                        message,
+                        ("players", index) + check.field,
+                        params,
+                    )
+                )
             return
-        findings.append(Finding(check.severity, player, check.id, fill(check.message, scope, budget), base + check.field,
-                                self._params(scope)))
+        findings.append(
+            Finding(
+                check.severity,
+                player,
+                check.id,
+                fill(check.message, scope, budget),
+                base + check.field,
+                self._params(scope),
+            )
+        )
 
     def _params(self, scope: dict) -> dict:
         """The values the check's message says (`report.params_of`), by name."""

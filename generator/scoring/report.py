@@ -40,9 +40,14 @@ def finding_json(f: Finding, question: frozenset = frozenset()) -> dict:
     """A finding as the report holds it: ``{severity, player, code, message, path, params}``,
     and ``"question": true`` when its code is one of ``question`` (the codes the model reports
     `QUESTIONS` under)."""
-    out: dict[str, Any] = {"severity": f.severity, "player": f.player, "code": f.code, "message": f.message,
-           "path": list(f.path),
-           "params": {k: list(v) if v.__class__ is list else v for k, v in f.params.items()} if f.params else {}}
+    out: dict[str, Any] = {
+        "severity": f.severity,
+        "player": f.player,
+        "code": f.code,
+        "message": f.message,
+        "path": list(f.path),
+        "params": {k: list(v) if v.__class__ is list else v for k, v in f.params.items()} if f.params else {},
+    }
     if f.code in question:
         out["question"] = True
     return out
@@ -55,8 +60,9 @@ def params_of(values: dict) -> dict:
     for key, value in values.items():
         if value is None or isinstance(value, (str, int, float, bool)):
             out[key] = value
-        elif isinstance(value, (list, tuple)) and all(v is None or isinstance(v, (str, int, float, bool))
-                                                       for v in value):
+        elif isinstance(value, (list, tuple)) and all(
+            v is None or isinstance(v, (str, int, float, bool)) for v in value
+        ):
             out[key] = list(value)
     return out
 
@@ -82,8 +88,12 @@ class Tie:
     decided: bool
 
     def to_json(self) -> dict:
-        return {"total": self.total, "fields": list(self.fields), "decided": self.decided,
-                "players": [{"name": n, "tiebreak": v} for n, v in self.players]}
+        return {
+            "total": self.total,
+            "fields": list(self.fields),
+            "decided": self.decided,
+            "players": [{"name": n, "tiebreak": v} for n, v in self.players],
+        }
 
 
 def right_aligned(values: list[str], least: int = 4) -> list[str]:

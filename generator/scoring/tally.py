@@ -85,5 +85,9 @@ def complete_sets(counts: list, size: int) -> int:
 
 #: The functions a scoring formula may call: the expression language's, and the tallies here.
 #: `runs` builds at most the items it is given, charged before it runs (`expressions.Costed`).
-SCORING_FUNCTIONS: dict[str, Callable] = {**FUNCTIONS, "lookup": lookup, "runs": Costed(runs, argument_size),
-                                          "complete_sets": complete_sets}
+SCORING_FUNCTIONS: dict[str, Callable] = {
+    **FUNCTIONS,
+    "lookup": lookup,
+    "runs": Costed(runs, argument_size),
+    "complete_sets": complete_sets,
+}

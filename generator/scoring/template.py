@@ -36,7 +36,7 @@ def shown(value, most: int | None = None) -> str:
     (``...`` ends a longer one), built only that far (a list of 100,000 texts costs what its
     first ``most`` characters cost)."""
     if value.__class__ is str:
-        return value if most is None or len(value) <= most else value[:most - 3] + "..."
+        return value if most is None or len(value) <= most else value[: most - 3] + "..."
     if value is True:
         return "true"
     if value is False:
@@ -52,7 +52,7 @@ def shown(value, most: int | None = None) -> str:
             out.append(piece if not i else ", " + piece)
             size += len(out[-1])
             if size > most:
-                return "".join(out)[:most - 3] + "..."
+                return "".join(out)[: most - 3] + "..."
         return "".join(out)
     if isinstance(value, dict):
         return as_written(value) if most is None else as_written_cut(value, most)
@@ -68,7 +68,7 @@ def fill(template: str, values, budget=None) -> str:
     (`expressions.Budget`): spends a step per 64 characters, as printing a value does (raises
     `ExpressionError` past it)."""
     if "{" not in template:
-        return template if len(template) <= MESSAGE_MOST else template[:MESSAGE_MOST - 3] + "..."
+        return template if len(template) <= MESSAGE_MOST else template[: MESSAGE_MOST - 3] + "..."
     first, placeholders = _parsed(template)
     out = [first]
     size = len(first)
@@ -89,7 +89,7 @@ def fill(template: str, values, budget=None) -> str:
         out.append(after)
         size += len(piece) + len(after)
     text = "".join(out)
-    return text if size <= MESSAGE_MOST else text[:MESSAGE_MOST - 3] + "..."
+    return text if size <= MESSAGE_MOST else text[: MESSAGE_MOST - 3] + "..."
 
 
 #: Templates split once into text and placeholders (`_parsed`); they come from content and the

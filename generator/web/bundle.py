@@ -90,7 +90,11 @@ def bundle(modules: dict[str, str], entry: str = "index.js", banner: str = "") -
         fields = []
         for bindings, source in p["exports"]:
             for name, alias in bindings:
-                fields.append(f"{alias}: {_module_id(source)}.{name}" if source else (name if name == alias else f"{alias}: {name}"))
+                fields.append(
+                    f"{alias}: {_module_id(source)}.{name}"
+                    if source
+                    else (name if name == alias else f"{alias}: {name}")
+                )
         out.append(f"return Object.freeze({{ {', '.join(fields)} }});")
         out.append("})();")
     names = [alias for bindings, _source in parsed[entry]["exports"] for _name, alias in bindings]

@@ -18,10 +18,20 @@ from pathlib import Path
 
 #: Types sent gzipped when the client accepts it; images other than SVG and zip files are
 #: compressed already.
-COMPRESSIBLE = frozenset({
-    "text/html", "text/css", "text/javascript", "text/plain", "text/markdown", "application/json",
-    "application/manifest+json", "application/wasm", "image/svg+xml", "text/x-python",
-})
+COMPRESSIBLE = frozenset(
+    {
+        "text/html",
+        "text/css",
+        "text/javascript",
+        "text/plain",
+        "text/markdown",
+        "application/json",
+        "application/manifest+json",
+        "application/wasm",
+        "image/svg+xml",
+        "text/x-python",
+    }
+)
 #: Largest file compressed on the fly (bytes); larger ones go as they are unless a ``.gz`` exists.
 MAX_COMPRESS_BYTES = 32 << 20
 #: Most bytes of compressed files kept in memory at once (least recently used dropped first).

@@ -32,9 +32,12 @@ def core_python_files(package_dir: Path = PACKAGE_DIR) -> list[tuple[Path, str]]
     """The cores as the browser imports them: ``generator/__init__.py``, every
     ``generator/scoring/**/*.py`` and ``generator/rulesearch/**/*.py``, and the engine's own
     glue, `generator.web.worker` (all standard library only), as (source, ``generator/...`` path)."""
-    files = [package_dir / "__init__.py"] + sorted((package_dir / "scoring").rglob("*.py")) \
-        + sorted((package_dir / "rulesearch").rglob("*.py")) \
+    files = (
+        [package_dir / "__init__.py"]
+        + sorted((package_dir / "scoring").rglob("*.py"))
+        + sorted((package_dir / "rulesearch").rglob("*.py"))
         + [package_dir / "web" / "__init__.py", package_dir / "web" / "worker.py"]
+    )
     return [(p, p.relative_to(package_dir.parent).as_posix()) for p in files]
 
 

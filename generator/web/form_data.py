@@ -18,10 +18,21 @@ def form_data(rules: dict) -> dict:
     from generator.scoring.mechanisms import page_data
 
     games = rules.get("games", {})
-    out: dict = {"content_version": rules.get("content_version"),
-                 "models": {word: {"game": game_id, "title": games[game_id].get("title"),
-                                   "bgg": games[game_id].get("bgg"), "scoring": games[game_id]["scoring"],
-                                   "widgets": {name: data for name in (games[game_id]["scoring"].get("mechanisms") or {})
-                                               if (data := page_data(name, games[game_id])) is not None}}
-                            for word, game_id in record_games(rules).items()}}
+    out: dict = {
+        "content_version": rules.get("content_version"),
+        "models": {
+            word: {
+                "game": game_id,
+                "title": games[game_id].get("title"),
+                "bgg": games[game_id].get("bgg"),
+                "scoring": games[game_id]["scoring"],
+                "widgets": {
+                    name: data
+                    for name in (games[game_id]["scoring"].get("mechanisms") or {})
+                    if (data := page_data(name, games[game_id])) is not None
+                },
+            }
+            for word, game_id in record_games(rules).items()
+        },
+    }
     return out

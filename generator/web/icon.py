@@ -48,17 +48,25 @@ def icon_svg(maskable: bool = False) -> str:
     d = lambda v: f"{v * scale * 512:.1f}"  # noqa: E731 - a length
     x0, y0, x1, y1 = _PAD_BOX
     corner = 0 if maskable else _CORNER * 512
-    parts = [f'<rect width="512" height="512" rx="{corner:.1f}" fill="{BACKGROUND}"/>',
-             f'<rect x="{u(x0)}" y="{u(y0)}" width="{d(x1 - x0)}" height="{d(y1 - y0)}" '
-             f'rx="{d(_PAD_RADIUS)}" fill="{PAD}"/>']
+    parts = [
+        f'<rect width="512" height="512" rx="{corner:.1f}" fill="{BACKGROUND}"/>',
+        f'<rect x="{u(x0)}" y="{u(y0)}" width="{d(x1 - x0)}" height="{d(y1 - y0)}" '
+        f'rx="{d(_PAD_RADIUS)}" fill="{PAD}"/>',
+    ]
     for y in _RULES:
-        parts.append(f'<line x1="{u(_RULE_X[0])}" y1="{u(y)}" x2="{u(_RULE_X[1])}" y2="{u(y)}" '
-                     f'stroke="{RULE}" stroke-width="{d(_RULE_WIDTH)}" stroke-linecap="round"/>')
+        parts.append(
+            f'<line x1="{u(_RULE_X[0])}" y1="{u(y)}" x2="{u(_RULE_X[1])}" y2="{u(y)}" '
+            f'stroke="{RULE}" stroke-width="{d(_RULE_WIDTH)}" stroke-linecap="round"/>'
+        )
     star = " ".join(f"{u(x)},{u(y)}" for x, y in _star_points())
-    parts.append(f'<polygon points="{star}" fill="{STAR}" stroke="{BACKGROUND}" '
-                 f'stroke-width="{d(0.03)}" stroke-linejoin="round"/>')
-    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">'
-            '<title>playaid scorer</title>' + "".join(parts) + "</svg>\n")
+    parts.append(
+        f'<polygon points="{star}" fill="{STAR}" stroke="{BACKGROUND}" '
+        f'stroke-width="{d(0.03)}" stroke-linejoin="round"/>'
+    )
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">'
+        '<title>playaid scorer</title>' + "".join(parts) + "</svg>\n"
+    )
 
 
 def icon_png(size: int, maskable: bool = False) -> bytes:

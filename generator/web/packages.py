@@ -49,8 +49,7 @@ def _package(name: str, node_modules: Path) -> tuple[Path, str]:
     folder = node_modules / name
     meta = folder / "package.json"
     if not meta.is_file():
-        raise MissingPackage(f"{folder}: the npm package '{name}' is not installed "
-                             f"({_reinstall(node_modules)})")
+        raise MissingPackage(f"{folder}: the npm package '{name}' is not installed ({_reinstall(node_modules)})")
     return folder, json.loads(meta.read_text(encoding="utf-8"))["version"]
 
 
@@ -59,8 +58,10 @@ def pyodide(node_modules: Path = NODE_MODULES) -> Package:
     folder, version = _package("pyodide", node_modules)
     missing = [f for f in PYODIDE_FILES if not (folder / f).is_file()]
     if missing:
-        raise MissingPackage(f"{folder}: pyodide {version} lacks {', '.join(missing)} "
-                             f"(the site needs them to run offline; {_reinstall(node_modules)})")
+        raise MissingPackage(
+            f"{folder}: pyodide {version} lacks {', '.join(missing)} "
+            f"(the site needs them to run offline; {_reinstall(node_modules)})"
+        )
     return Package("pyodide", version, folder, tuple((folder / f, f) for f in PYODIDE_FILES))
 
 
@@ -72,8 +73,10 @@ def pyodide_lock(node_modules: Path = NODE_MODULES) -> dict:
     try:
         info = json.loads((folder / PYODIDE_LOCK).read_text(encoding="utf-8"))["info"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise MissingPackage(f"{folder / PYODIDE_LOCK}: pyodide {version}'s lock file is missing or "
-                             f"unreadable ({exc}); reinstall with `npm ci`") from None
+        raise MissingPackage(
+            f"{folder / PYODIDE_LOCK}: pyodide {version}'s lock file is missing or "
+            f"unreadable ({exc}); reinstall with `npm ci`"
+        ) from None
     return {"info": info, "packages": {}}
 
 

@@ -31,5 +31,4 @@ def record_limits(rules: dict) -> dict:
     """``{record game word: reduced schema}`` (``{"rftg": ..., "xia-campaign": ...}``) for every game
     content declares a scoring model for. Raises `ModelInvalid` when a model cannot be built
     (`playaid check` reports it first)."""
-    return {word: _reduce(pad_for(rules["games"][game_id]).schema)
-            for word, game_id in record_games(rules).items()}
+    return {word: _reduce(pad_for(rules["games"][game_id]).schema) for word, game_id in record_games(rules).items()}

@@ -79,9 +79,11 @@ SEND_RATE = 256 << 10
 CHUNK = 64 << 10
 #: The page's own policy (the meta tag in web/index.html), sent as a header so that it also
 #: covers the engine's Web Worker, plus what a meta tag cannot say: no framing by other sites.
-CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
-                           "connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
-                           "object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'")
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
+    "object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
+)
 SECURITY_HEADERS = (
     ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
     ("X-Content-Type-Options", "nosniff"),
@@ -206,7 +208,7 @@ class SiteHandler(BaseHTTPRequestHandler):
             view = memoryview(body)
             for start in range(0, size, CHUNK):
                 self._before_write(deadline)
-                self.wfile.write(view[start:start + CHUNK])
+                self.wfile.write(view[start : start + CHUNK])
             return
         left = size
         while left > 0:
@@ -307,8 +309,14 @@ class SiteServer(HTTPServer):
     allow_reuse_address = True
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], root: Path, max_connections: int = MAX_CONNECTIONS,
-                 per_client: int = PER_CLIENT, cap_loopback: bool | None = None):
+    def __init__(
+        self,
+        address: tuple[str, int],
+        root: Path,
+        max_connections: int = MAX_CONNECTIONS,
+        per_client: int = PER_CLIENT,
+        cap_loopback: bool | None = None,
+    ):
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.root = Path(root).resolve()
         self.gzip_cache = GzipCache()
@@ -329,20 +337,24 @@ class SiteServer(HTTPServer):
         client = client_address[0]
         capped = self._cap_loopback or not _loopback(client)
         with self._lock:
-            room = ((not capped or self._clients.get(client, 0) < self._per_client)
-                    and self._slots.acquire(blocking=False))
+            room = (not capped or self._clients.get(client, 0) < self._per_client) and self._slots.acquire(
+                blocking=False
+            )
             if room:
                 self._clients[client] = self._clients.get(client, 0) + 1
         if not room:
             try:
-                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n"
-                                b"Content-Length: 0\r\nConnection: close\r\n\r\n")
+                request.sendall(
+                    b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n"
+                    b"Content-Length: 0\r\nConnection: close\r\n\r\n"
+                )
             except OSError:
                 pass
             self.shutdown_request(request)
             return
-        threading.Thread(target=self._serve_connection, args=(request, client_address),
-                         name="playaid-serve", daemon=True).start()
+        threading.Thread(
+            target=self._serve_connection, args=(request, client_address), name="playaid-serve", daemon=True
+        ).start()
 
     def _serve_connection(self, request, client_address) -> None:
         try:
@@ -363,8 +375,7 @@ class SiteServer(HTTPServer):
         exc = sys.exc_info()[1]
         if exc is None or isinstance(exc, _HUNG_UP):
             return
-        print(f"playaid serve: request from {client_address[0]} failed: {type(exc).__name__}: {exc}",
-              file=sys.stderr)
+        print(f"playaid serve: request from {client_address[0]} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
 
 
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000) -> SiteServer:

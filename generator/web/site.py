@@ -81,8 +81,14 @@ class Site:
         return {path: hashlib.sha256(self.data(path)).hexdigest()[:16] for path in sorted(self.files)}
 
 
-def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = packages.NODE_MODULES,
-             index: dict | None = None, cache: Path | None = None, stdlib: bytes | None = None) -> Site:
+def assemble(
+    rules: dict,
+    sources: Path = WEB_SOURCES,
+    node_modules: Path = packages.NODE_MODULES,
+    index: dict | None = None,
+    cache: Path | None = None,
+    stdlib: bytes | None = None,
+) -> Site:
     """Every file of the site from the compiled ``rules``, the rules ``index`` (the Rules tab's;
     an empty one when None) and the sources in ``web/``.
     ``cache``: the folder where large compressed copies are kept between builds (default: the
@@ -100,11 +106,19 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
     for path in sorted(p for p in sources.rglob("*") if p.is_file()):
         rel = path.relative_to(sources).as_posix()
         if rel == "index.html":  # its description names the games this site scores (content's titles)
-            titles = [str(g["title"]) for g in rules.get("games", {}).values() if isinstance(g, dict) and g.get("title")]
+            titles = [
+                str(g["title"]) for g in rules.get("games", {}).values() if isinstance(g, dict) and g.get("title")
+            ]
             text = path.read_text(encoding="utf-8")
-            site.add(rel, text.replace('content="Score a board game at the table. Works offline."',
-                                       f'content="{html.escape("Score a board game at the table: " + ", ".join(titles) + ". Works offline.")}"')
-                     if titles else text)
+            site.add(
+                rel,
+                text.replace(
+                    'content="Score a board game at the table. Works offline."',
+                    f'content="{html.escape("Score a board game at the table: " + ", ".join(titles) + ". Works offline.")}"',
+                )
+                if titles
+                else text,
+            )
         elif rel != SERVICE_WORKER:
             site.add(rel, path)
     widgets = widget_folders()
@@ -114,23 +128,46 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
     site.add("js/mechanisms.js", mechanism_registry(widgets))
     for src, rel in pyodide.files:
         if rel == packages.PYODIDE_STDLIB:  # only the modules the engine imports (2.5 MB -> 0.8 MB)
-            site.add(f"pyodide/{rel}", stdlib if stdlib is not None else
-                     site_stdlib(src, pyodide.version, core_python_files()))
+            site.add(
+                f"pyodide/{rel}",
+                stdlib if stdlib is not None else site_stdlib(src, pyodide.version, core_python_files()),
+            )
         else:
             site.add(f"pyodide/{rel}", src)
     # the YAML reader as one module (73 requests on a first visit were one file each)
     modules = {rel: src.read_text(encoding="utf-8") for src, rel in yaml.files if rel.endswith(".js")}
-    site.add("vendor/yaml/yaml.js", bundle(modules, banner=f"// yaml {yaml.version} (ISC licence: vendor/yaml/LICENSE), "
-                                          "its browser build's modules in one (generator/web/bundle.py)"))
+    site.add(
+        "vendor/yaml/yaml.js",
+        bundle(
+            modules,
+            banner=f"// yaml {yaml.version} (ISC licence: vendor/yaml/LICENSE), "
+            "its browser build's modules in one (generator/web/bundle.py)",
+        ),
+    )
     for src, rel in yaml.files:
         if not rel.endswith(".js"):
             site.add(f"vendor/yaml/{rel}", src)
     engine = engine_bundle(rules, pyodide.version, packages.pyodide_lock(node_modules))
     site.add_json("data/engine.json", engine)
-    site.add_json("data/rules-index.json", index if index is not None else
-                  {"format": 1, "content_version": rules.get("content_version", ""), "games": {}, "entries": []})
-    site.add_json("data/form.json", form_data(rules) | {"record_limits": record_limits(rules), "versions": {
-        "playaid": __version__, "pyodide": pyodide.version, "yaml": yaml.version, "engine": engine["version"]}})
+    site.add_json(
+        "data/rules-index.json",
+        index
+        if index is not None
+        else {"format": 1, "content_version": rules.get("content_version", ""), "games": {}, "entries": []},
+    )
+    site.add_json(
+        "data/form.json",
+        form_data(rules)
+        | {
+            "record_limits": record_limits(rules),
+            "versions": {
+                "playaid": __version__,
+                "pyodide": pyodide.version,
+                "yaml": yaml.version,
+                "engine": engine["version"],
+            },
+        },
+    )
     site.add("icons/icon.svg", icon_svg())
     site.add("icons/icon-192.png", icon_png(192))
     site.add("icons/icon-512.png", icon_png(512))
@@ -140,8 +177,9 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
     files = site.digests()
     version = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:16]
     template = (sources / SERVICE_WORKER).read_text(encoding="utf-8")
-    site.add(SERVICE_WORKER, template.replace("__VERSION__", version)
-             .replace('"__FILES__"', json.dumps(files, indent=1)))
+    site.add(
+        SERVICE_WORKER, template.replace("__VERSION__", version).replace('"__FILES__"', json.dumps(files, indent=1))
+    )
     for name in sorted(site.files):  # then a compressed copy of each file worth one, sw.js too
         packed = gzip_copy(name, site.data(name), cache)
         if packed is not None:
@@ -153,11 +191,16 @@ def assemble(rules: dict, sources: Path = WEB_SOURCES, node_modules: Path = pack
 def mechanism_registry(widgets: dict[str, Path]) -> str:
     """``js/mechanisms.js``: one ES module exporting ``MECHANISMS`` (mechanism name -> its widget
     module, ``mechanisms/<name>/widget.js``), the one registry the page asks for a widget."""
-    lines = ["// Written by `playaid web` (generator/web/site.py): the phone widget of each mechanism this site",
-             "// holds (generator/scoring/mechanisms/<name>/widget.js), by the name content switches it on with."]
+    lines = [
+        "// Written by `playaid web` (generator/web/site.py): the phone widget of each mechanism this site",
+        "// holds (generator/scoring/mechanisms/<name>/widget.js), by the name content switches it on with.",
+    ]
     lines += [f'import * as m{k} from "../mechanisms/{name}/widget.js";' for k, name in enumerate(widgets)]
-    lines.append("export const MECHANISMS = Object.freeze({ "
-                 + ", ".join(f"{json.dumps(name)}: m{k}" for k, name in enumerate(widgets)) + " });")
+    lines.append(
+        "export const MECHANISMS = Object.freeze({ "
+        + ", ".join(f"{json.dumps(name)}: m{k}" for k, name in enumerate(widgets))
+        + " });"
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -166,8 +209,10 @@ def foreign_folder(out_dir: Path) -> str | None:
     `MARKER`: replacing it would delete what someone else put there), or None when it may."""
     out_dir = Path(out_dir)
     if out_dir.exists() and (not out_dir.is_dir() or (any(out_dir.iterdir()) and not (out_dir / MARKER).is_file())):
-        return (f"{out_dir}: not a web scorer site written by playaid (no {MARKER}); refusing to "
-                f"replace it (choose an empty or new folder with --out)")
+        return (
+            f"{out_dir}: not a web scorer site written by playaid (no {MARKER}); refusing to "
+            f"replace it (choose an empty or new folder with --out)"
+        )
     return None
 
 
@@ -191,8 +236,9 @@ def _replace_folder(site: Site, out_dir: Path) -> None:
         remove_leftovers(out_dir)
         tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.{os.getpid()}.", suffix=".tmp", dir=out_dir.parent))
     except OSError as exc:
-        raise WriteError(f"cannot write {out_dir}: {exc.strerror or exc} "
-                         f"(check that the output folder is writable)") from None
+        raise WriteError(
+            f"cannot write {out_dir}: {exc.strerror or exc} (check that the output folder is writable)"
+        ) from None
     old = None
     try:
         for rel, data in site.files.items():
@@ -213,8 +259,9 @@ def _replace_folder(site: Site, out_dir: Path) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
         if old is not None and old.exists() and not out_dir.exists():
             os.replace(old, out_dir)  # put the previous site back
-        raise WriteError(f"cannot write {out_dir}: {exc.strerror or exc} "
-                         f"(check free space and that the output folder is writable)") from None
+        raise WriteError(
+            f"cannot write {out_dir}: {exc.strerror or exc} (check free space and that the output folder is writable)"
+        ) from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -53,7 +53,7 @@ def _imports(tree: ast.AST, package: str) -> list[tuple[str, int]]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 parts = package.split(".")
-                base = ".".join(parts[:len(parts) - node.level + 1])
+                base = ".".join(parts[: len(parts) - node.level + 1])
                 module = f"{base}.{node.module}" if node.module else base
             else:
                 module = node.module or ""
@@ -77,8 +77,10 @@ def check_core(files: Iterable[tuple[Path, str]], available: Iterable[str], keep
             named = [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
             missing += [f"{rel}:{line}: imports {name}" for name in named if name in available and name not in keep]
     if missing:
-        raise StdlibError(f"the phone's standard library leaves out modules the scoring core imports: "
-                          f"{'; '.join(sorted(set(missing)))} ({TRACE_HINT})")
+        raise StdlibError(
+            f"the phone's standard library leaves out modules the scoring core imports: "
+            f"{'; '.join(sorted(set(missing)))} ({TRACE_HINT})"
+        )
 
 
 def _sitecustomize(left_out: list[str]) -> str:
@@ -122,17 +124,25 @@ def trimmed(data: bytes, keep: Iterable[str], *, extra: dict[str, str] | None = 
     keep = set(keep)
     absent = sorted(keep - set(modules))
     if absent:
-        raise StdlibError(f"modules kept for the phone are not in Pyodide's standard library: "
-                          f"{', '.join(absent[:10])}{' ...' if len(absent) > 10 else ''} ({TRACE_HINT})")
+        raise StdlibError(
+            f"modules kept for the phone are not in Pyodide's standard library: "
+            f"{', '.join(absent[:10])}{' ...' if len(absent) > 10 else ''} ({TRACE_HINT})"
+        )
     if SITECUSTOMIZE in (i.filename for i in infos):
-        raise StdlibError(f"Pyodide's standard library has its own {SITECUSTOMIZE}: the left-out "
-                          f"modules' finder would replace it (generator/web/stdlib.py)")
+        raise StdlibError(
+            f"Pyodide's standard library has its own {SITECUSTOMIZE}: the left-out "
+            f"modules' finder would replace it (generator/web/stdlib.py)"
+        )
     packages = {m for m in keep for m in [".".join(m.split(".")[:i]) for i in range(1, m.count(".") + 2)]}
     files = {modules[m] for m in packages if m in modules}
     folders = {f.rpartition("/")[0] for f in files if "/" in f}
-    wanted = [i for i in infos if i.filename in files
-              or (i.is_dir() and i.filename.rstrip("/") in {p for f in folders for p in _parents(f)})
-              or (not i.is_dir() and not i.filename.endswith(".py") and i.filename.rpartition("/")[0] in folders)]
+    wanted = [
+        i
+        for i in infos
+        if i.filename in files
+        or (i.is_dir() and i.filename.rstrip("/") in {p for f in folders for p in _parents(f)})
+        or (not i.is_dir() and not i.filename.endswith(".py") and i.filename.rpartition("/")[0] in folders)
+    ]
     left_out = sorted(set(modules) - packages)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as target:
@@ -149,15 +159,18 @@ def _parents(folder: str) -> list[str]:
     return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
-def site_stdlib(zip_path: Path, pyodide_version: str, core_files: Iterable[tuple[Path, str]],
-                *, extra: dict[str, str] | None = None) -> bytes:
+def site_stdlib(
+    zip_path: Path, pyodide_version: str, core_files: Iterable[tuple[Path, str]], *, extra: dict[str, str] | None = None
+) -> bytes:
     """The site's ``python_stdlib.zip``: Pyodide's at ``zip_path`` cut down to `stdlib_keep`,
     after `check_core` of ``core_files``; raises `StdlibError` (see the module docstring)."""
     from generator.web import stdlib_keep
 
     if stdlib_keep.PYODIDE != pyodide_version:
-        raise StdlibError(f"generator/web/stdlib_keep.py lists the modules of pyodide {stdlib_keep.PYODIDE}, "
-                          f"the site ships pyodide {pyodide_version} ({TRACE_HINT})")
+        raise StdlibError(
+            f"generator/web/stdlib_keep.py lists the modules of pyodide {stdlib_keep.PYODIDE}, "
+            f"the site ships pyodide {pyodide_version} ({TRACE_HINT})"
+        )
     data = zip_path.read_bytes()
     check_core(core_files, zip_modules(zipfile.ZipFile(io.BytesIO(data)).namelist()), stdlib_keep.MODULES)
     return trimmed(data, stdlib_keep.MODULES, extra=extra)

@@ -31,8 +31,10 @@ def install(bundle_text: str) -> None:
 
 
 def _failure(message: str, hint: str = "") -> str:
-    return json.dumps({"ok": False, "game": None, "errors": [
-        {"path": [], "field": "", "message": message, "hint": hint}]}, ensure_ascii=False)
+    return json.dumps(
+        {"ok": False, "game": None, "errors": [{"path": [], "field": "", "message": message, "hint": hint}]},
+        ensure_ascii=False,
+    )
 
 
 def score_json(text: str) -> str:
@@ -48,8 +50,9 @@ def score_json(text: str) -> str:
     try:
         return json.dumps(api.score(record, _RULES), ensure_ascii=False)
     except Exception as exc:  # a bug in the core: say so plainly, never a traceback
-        return _failure(f"internal error: {type(exc).__name__}: {exc}",
-                        "please report this record; the command line gives the same")
+        return _failure(
+            f"internal error: {type(exc).__name__}: {exc}", "please report this record; the command line gives the same"
+        )
 
 
 def calculate_json(request_text: str) -> str:
@@ -59,10 +62,19 @@ def calculate_json(request_text: str) -> str:
 
     try:
         request = json.loads(request_text)
-        return json.dumps(api.calculate(_RULES, request.get("game"), request.get("calculator"), request.get("roll"),
-                                        request.get("terms") or {}), ensure_ascii=False)
+        return json.dumps(
+            api.calculate(
+                _RULES, request.get("game"), request.get("calculator"), request.get("roll"), request.get("terms") or {}
+            ),
+            ensure_ascii=False,
+        )
     except Exception as exc:
-        return json.dumps({"ok": False, "errors": [{"field": "", "message": f"internal error: {type(exc).__name__}: {exc}", "hint": ""}]})
+        return json.dumps(
+            {
+                "ok": False,
+                "errors": [{"field": "", "message": f"internal error: {type(exc).__name__}: {exc}", "hint": ""}],
+            }
+        )
 
 
 def prepare() -> None:

@@ -15,7 +15,6 @@ first card, and how to print it (duplex, 100 %, content version and date) up the
 beside the top card, or in the next gap that holds it whole (`place_labels`).
 """
 
-
 from __future__ import annotations
 
 import io
@@ -34,8 +33,14 @@ def _overlay_pdf(layout: SheetLayout, labels: SheetLabels) -> bytes:
     `place_labels`)."""
     register_fonts()
     buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)),
-                    invariant=1, pageCompression=1, initialFontName=LABEL_FONT, initialFontSize=8)
+    canvas = Canvas(
+        buf,
+        pagesize=(mm_to_pt(layout.paper_w), mm_to_pt(layout.paper_h)),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=LABEL_FONT,
+        initialFontSize=8,
+    )
     canvas.setStrokeGray(0.35)
     canvas.setLineWidth(0.3)
     for x0, y0, x1, y1 in layout.marks():
@@ -53,7 +58,6 @@ def _overlay_pdf(layout: SheetLayout, labels: SheetLabels) -> bytes:
     return buf.getvalue()
 
 
-
 def card_matrix(slot: Slot, left: float = 0.0, bottom: float = 0.0) -> tuple[float, ...]:
     """The PDF matrix (a, b, c, d, e, f; pt) drawing a card face whose box starts at (``left``,
     ``bottom``) pt into ``slot``: upright, a quarter turn anticlockwise (``turn`` 90) or
@@ -66,8 +70,9 @@ def card_matrix(slot: Slot, left: float = 0.0, bottom: float = 0.0) -> tuple[flo
     return (0, -1, 1, 0, x - bottom, y + mm_to_pt(slot.h) + left)  # its top points right
 
 
-def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
-                 footer: str, copies: int | None = None) -> bytes:
+def impose_cards(
+    face_pdf: bytes, face_names: list[str], paper: str, title: str, footer: str, copies: int | None = None
+) -> bytes:
     """n-up sheet PDF from a PDF whose pages are the card's faces at trim size (front, back...).
 
     ``copies``: how many cards to print (e.g. one per player); None fills one sheet. More
@@ -106,8 +111,9 @@ def impose_cards(face_pdf: bytes, face_names: list[str], paper: str, title: str,
             duplex = "duplex: flip on long edge · " if len(face_names) > 1 else ""
             labels = SheetLabels(f"{title}{LABEL_SEPARATOR}{side}", f"{duplex}{footer}")
             overlay = pikepdf.open(io.BytesIO(_overlay_pdf(layout.back() if back else layout, labels)))
-            marks = sheet.add_resource(sheets.copy_foreign(overlay.pages[0].as_form_xobject()),
-                                       pikepdf.Name.XObject, pikepdf.Name("/Marks"))
+            marks = sheet.add_resource(
+                sheets.copy_foreign(overlay.pages[0].as_form_xobject()), pikepdf.Name.XObject, pikepdf.Name("/Marks")
+            )
             ops.append(f"q {marks} Do Q")
             sheet.contents_add(pikepdf.Stream(sheets, "\n".join(ops).encode()), prepend=False)
     sheets.docinfo[pikepdf.Name.Title] = title

@@ -56,9 +56,11 @@ def margin_gaps(layout: SheetLayout) -> dict[str, list[tuple[float, float]]]:
     top_x = sorted({x0 for x0, y0, x1, y1 in marks if x0 == x1 and y1 > top + EPS_MM})
     left_y = sorted({y0 for x0, y0, x1, y1 in marks if y0 == y1 and x0 < left - EPS_MM}, reverse=True)
     right_y = sorted({y0 for x0, y0, x1, y1 in marks if y0 == y1 and x1 > right + EPS_MM}, reverse=True)
-    return {"top": list(zip(top_x, top_x[1:])),
-            "left": [(b, a) for a, b in zip(left_y, left_y[1:])],
-            "right": [(b, a) for a, b in zip(right_y, right_y[1:])]}
+    return {
+        "top": list(zip(top_x, top_x[1:])),
+        "left": [(b, a) for a, b in zip(left_y, left_y[1:])],
+        "right": [(b, a) for a, b in zip(right_y, right_y[1:])],
+    }
 
 
 def place_labels(layout: SheetLayout, labels: SheetLabels) -> list[LabelRun]:
@@ -77,8 +79,11 @@ def place_labels(layout: SheetLayout, labels: SheetLabels) -> list[LabelRun]:
     baseline = grid_top + LABEL_GAP_MM - descent
     gaps = margin_gaps(layout)
     (first_a, first_b), *other_top = gaps["top"]
-    runs = [LabelRun(first_a + LABEL_TICK_GAP_MM, baseline, 0,
-                     _shorten(labels.what, first_b - first_a - 2 * LABEL_TICK_GAP_MM))]
+    runs = [
+        LabelRun(
+            first_a + LABEL_TICK_GAP_MM, baseline, 0, _shorten(labels.what, first_b - first_a - 2 * LABEL_TICK_GAP_MM)
+        )
+    ]
     line_mm = ascent - descent + LABEL_GAP_MM  # a line of text and its gap to the cards
     candidates = []  # (x, y, angle, room) of each place ``how`` may go, in order of preference
     left_x = LABEL_EDGE_MM + ascent  # the baseline of upward text; its ascent points to the edge
@@ -93,8 +98,12 @@ def place_labels(layout: SheetLayout, labels: SheetLabels) -> list[LabelRun]:
         x, y, angle, room = (whole or candidates)[0]
         runs.append(LabelRun(x, y, angle, _shorten(labels.how, room - 2 * LABEL_TICK_GAP_MM)))
     else:
-        runs[0] = LabelRun(runs[0].x, baseline, 0, _shorten(f"{labels.what}{LABEL_SEPARATOR}{labels.how}",
-                                                            first_b - first_a - 2 * LABEL_TICK_GAP_MM))
+        runs[0] = LabelRun(
+            runs[0].x,
+            baseline,
+            0,
+            _shorten(f"{labels.what}{LABEL_SEPARATOR}{labels.how}", first_b - first_a - 2 * LABEL_TICK_GAP_MM),
+        )
     return runs
 
 

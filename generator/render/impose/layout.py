@@ -89,8 +89,12 @@ class SheetLayout:
     @property
     def bounds(self) -> tuple[float, float, float, float]:
         """The cards' bounding box (left, bottom, right, top), mm."""
-        return (min(s.x for s in self.slots), min(s.y for s in self.slots),
-                max(s.right for s in self.slots), max(s.top for s in self.slots))
+        return (
+            min(s.x for s in self.slots),
+            min(s.y for s in self.slots),
+            max(s.right for s in self.slots),
+            max(s.top for s in self.slots),
+        )
 
     @property
     def x0(self) -> float:
@@ -117,8 +121,13 @@ class SheetLayout:
 
     def back(self) -> SheetLayout:
         """The layout of the back page (`slot` with ``back``, for every card)."""
-        return SheetLayout(self.paper_w, self.paper_h, self.trim_w, self.trim_h,
-                           tuple(self.slot(i, back=True) for i in range(self.per_sheet)))
+        return SheetLayout(
+            self.paper_w,
+            self.paper_h,
+            self.trim_w,
+            self.trim_h,
+            tuple(self.slot(i, back=True) for i in range(self.per_sheet)),
+        )
 
     def marks(self) -> list[tuple[float, float, float, float]]:
         """The cut marks as (x0, y0, x1, y1) lines in mm: horizontal ones bottom to top, then
@@ -266,8 +275,11 @@ def _place(pattern: _Pattern, x: float, top: float, a: float, b: float, gutter: 
     if pattern[0] == "grid":
         _, cols, rows, turned = pattern
         w, h = (b, a) if turned else (a, b)
-        return [Slot(x + c * (w + gutter), top - (r + 1) * h - r * gutter, w, h, 90 if turned else 0)
-                for r in range(rows) for c in range(cols)]
+        return [
+            Slot(x + c * (w + gutter), top - (r + 1) * h - r * gutter, w, h, 90 if turned else 0)
+            for r in range(rows)
+            for c in range(cols)
+        ]
     _, vertical, one, two = pattern
     first = _place(one, x, top, a, b, gutter)
     if vertical:
@@ -276,8 +288,9 @@ def _place(pattern: _Pattern, x: float, top: float, a: float, b: float, gutter: 
 
 
 @lru_cache(maxsize=64)
-def sheet_layout(trim_w: float, trim_h: float, paper: str,
-                 min_margin: float = MIN_SHEET_MARGIN_MM, gutter: float = 0.0) -> SheetLayout:
+def sheet_layout(
+    trim_w: float, trim_h: float, paper: str, min_margin: float = MIN_SHEET_MARGIN_MM, gutter: float = 0.0
+) -> SheetLayout:
     """The n-up layout holding the most ``trim_w`` x ``trim_h`` mm cards on a portrait sheet.
 
     The cards go inside the safe area: ``min_margin`` (mm) from the left, right and bottom paper
@@ -292,16 +305,20 @@ def sheet_layout(trim_w: float, trim_h: float, paper: str,
     paper_w, paper_h = paper_size_mm(paper)
     top_margin = max(min_margin, label_band_mm())
     width, height = paper_w - 2 * min_margin, paper_h - min_margin - top_margin
-    pattern = _pack(width + gutter, height + gutter, trim_w + gutter, trim_h + gutter) \
-        if width > 0 and height > 0 else None
+    pattern = (
+        _pack(width + gutter, height + gutter, trim_w + gutter, trim_h + gutter) if width > 0 and height > 0 else None
+    )
     if pattern is None:
-        raise ValueError(f"a {trim_w:g} x {trim_h:g} mm card does not fit on {paper} with "
-                         f"{min_margin:g} mm margins ({top_margin:.1f} mm at the top, for the sheet label)")
+        raise ValueError(
+            f"a {trim_w:g} x {trim_h:g} mm card does not fit on {paper} with "
+            f"{min_margin:g} mm margins ({top_margin:.1f} mm at the top, for the sheet label)"
+        )
     slots = _place(pattern, 0.0, 0.0, trim_w, trim_h, gutter)
     left, bottom = min(s.x for s in slots), min(s.y for s in slots)
     used_w, used_h = max(s.right for s in slots) - left, -bottom
     x0 = (paper_w - used_w) / 2
     y0 = min((paper_h - used_h) / 2, paper_h - top_margin - used_h)
     dx, dy = x0 - left, y0 - bottom
-    return SheetLayout(paper_w, paper_h, trim_w, trim_h,
-                       tuple(Slot(s.x + dx, s.y + dy, s.w, s.h, s.turn) for s in slots))
+    return SheetLayout(
+        paper_w, paper_h, trim_w, trim_h, tuple(Slot(s.x + dx, s.y + dy, s.w, s.h, s.turn) for s in slots)
+    )

@@ -98,8 +98,19 @@ from generator.scoring.expressions.costs import (
 )
 
 #: The language's API (the docstring above): what callers import from here.
-__all__ = ["FUNCTIONS", "LIMITS", "Budget", "Costed", "Expression", "ExpressionError", "Limits",
-           "argument_size", "charge", "compile_expression", "evaluate"]
+__all__ = [
+    "FUNCTIONS",
+    "LIMITS",
+    "Budget",
+    "Costed",
+    "Expression",
+    "ExpressionError",
+    "Limits",
+    "argument_size",
+    "charge",
+    "compile_expression",
+    "evaluate",
+]
 
 
 class Expression:
@@ -133,8 +144,7 @@ class Expression:
             try:
                 return env[self._name]
             except KeyError:
-                raise ExpressionError(f"unknown name '{self._name}'", self.text,
-                                      unknown=self._name) from None
+                raise ExpressionError(f"unknown name '{self._name}'", self.text, unknown=self._name) from None
         if budget is None:  # this expression's own budget, refilled (one evaluation at a time)
             budget = self._budget
             budget.left = budget.steps
@@ -144,10 +154,18 @@ class Expression:
             if not exc.expression:
                 exc.expression = self.text
             raise
-        except (TypeError, ValueError, KeyError, IndexError, ZeroDivisionError, AttributeError,
-                OverflowError, RecursionError, MemoryError) as exc:
-            raise ExpressionError(f"cannot evaluate `{_short(self.text)}`: {_explain(exc)}",
-                                  self.text) from None
+        except (
+            TypeError,
+            ValueError,
+            KeyError,
+            IndexError,
+            ZeroDivisionError,
+            AttributeError,
+            OverflowError,
+            RecursionError,
+            MemoryError,
+        ) as exc:
+            raise ExpressionError(f"cannot evaluate `{_short(self.text)}`: {_explain(exc)}", self.text) from None
 
 
 def _explain(exc: BaseException) -> str:
@@ -162,8 +180,9 @@ def _explain(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def compile_expression(text: str, names=None, functions: Mapping[str, Callable] | None = None,
-                       limits: Limits = LIMITS) -> Expression:
+def compile_expression(
+    text: str, names=None, functions: Mapping[str, Callable] | None = None, limits: Limits = LIMITS
+) -> Expression:
     """Parse and check ``text``; returns an `Expression`. ``names``: the free names allowed
     (None: any); ``functions``: name -> callable (default `FUNCTIONS`). Raises `ExpressionError`
     (with the column) for text that is too long, not an expression, nested too deeply, using
@@ -171,16 +190,22 @@ def compile_expression(text: str, names=None, functions: Mapping[str, Callable] 
     if not isinstance(text, str):
         raise ExpressionError(f"an expression must be text, not {type(text).__name__}", str(text))
     if len(text) > limits.max_length:
-        raise ExpressionError(f"expression is {len(text):,} characters long; at most "
-                              f"{limits.max_length:,} (split it into named components)", _short(text))
+        raise ExpressionError(
+            f"expression is {len(text):,} characters long; at most "
+            f"{limits.max_length:,} (split it into named components)",
+            _short(text),
+        )
     functions = FUNCTIONS if functions is None else functions
     indent = len(text) - len(text.lstrip())
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
         column = exc.offset + indent if isinstance(exc.offset, int) and exc.offset > 0 else None
-        raise ExpressionError(f"not an expression: {exc.msg} (at column {column})" if column else
-                              f"not an expression: {exc.msg}", text, column) from None
+        raise ExpressionError(
+            f"not an expression: {exc.msg} (at column {column})" if column else f"not an expression: {exc.msg}",
+            text,
+            column,
+        ) from None
     except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, deep nesting
         raise ExpressionError(f"not an expression: {_explain(exc)}", text) from None
     _check_shape(tree, text, limits)
@@ -194,8 +219,9 @@ def compile_expression(text: str, names=None, functions: Mapping[str, Callable] 
     return Expression(text, frozenset(compiler.free), limits, fn, name)
 
 
-def evaluate(text: str, env: Mapping[str, Any], functions: Mapping[str, Callable] | None = None,
-             limits: Limits = LIMITS) -> Any:
+def evaluate(
+    text: str, env: Mapping[str, Any], functions: Mapping[str, Callable] | None = None, limits: Limits = LIMITS
+) -> Any:
     """Compile ``text`` and evaluate it with ``env`` (names are checked at evaluation)."""
     return compile_expression(text, None, functions, limits).evaluate(env)
 
@@ -208,9 +234,13 @@ def _check_shape(tree: ast.AST, text: str, limits: Limits) -> None:
         node, depth = stack.pop()
         count += 1
         if depth > limits.max_depth:
-            raise ExpressionError(f"expression is nested more than {limits.max_depth} deep "
-                                  f"(split it into named components)", text, _column(node))
+            raise ExpressionError(
+                f"expression is nested more than {limits.max_depth} deep (split it into named components)",
+                text,
+                _column(node),
+            )
         if count > limits.max_nodes:
-            raise ExpressionError(f"expression has more than {limits.max_nodes} parts "
-                                  f"(split it into named components)", text)
+            raise ExpressionError(
+                f"expression has more than {limits.max_nodes} parts (split it into named components)", text
+            )
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))

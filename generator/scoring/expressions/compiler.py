@@ -36,7 +36,7 @@ from generator.scoring.expressions.costs import (
 
 
 def _short(text: str, most: int = 80) -> str:
-    return text if len(text) <= most else text[:most - 3] + "..."
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 def _column(node) -> int | None:
@@ -57,8 +57,9 @@ class _Compiler:
 
     def fail(self, node, message: str, **facts) -> NoReturn:
         """Raise the `ExpressionError` for ``node``; ``facts``: its ``unknown`` and ``known``."""
-        raise ExpressionError(f"{message} (at column {_column(node)})" if _column(node) else message,
-                              self.text, _column(node), **facts)
+        raise ExpressionError(
+            f"{message} (at column {_column(node)})" if _column(node) else message, self.text, _column(node), **facts
+        )
 
     def node(self, node) -> _Fn:
         method = getattr(self, "_" + type(node).__name__, None)
@@ -103,8 +104,12 @@ class _Compiler:
             self.fail(node, f"names starting with '_' are not allowed ('{name}')")
         if self.allowed is not None and name not in self.allowed:
             known = tuple(sorted(self.allowed))
-            self.fail(node, f"unknown name '{name}' (known names: {_short(', '.join(known) or 'none', 300)})",
-                      unknown=name, known=known)
+            self.fail(
+                node,
+                f"unknown name '{name}' (known names: {_short(', '.join(known) or 'none', 300)})",
+                unknown=name,
+                known=known,
+            )
         self.free.add(name)
         text = self.text
 
@@ -113,6 +118,7 @@ class _Compiler:
                 return env[name]
             except KeyError:
                 raise ExpressionError(f"unknown name '{name}'", text, _column(node), unknown=name) from None
+
         return load
 
     def _Attribute(self, node):
@@ -125,10 +131,16 @@ class _Compiler:
             """The error for reading `.key` of `value` (a mapping without it, or no mapping)."""
             if isinstance(value, dict):
                 fields = tuple(sorted(map(str, value)))
-                return ExpressionError(f"no field '{key}' (has: {_short(', '.join(fields), 200)})", text,
-                                       _column(node), unknown=key, known=fields)
-            return ExpressionError(f"'.{key}' reads a field of a mapping, not of "
-                                   f"{type(value).__name__}", text, _column(node))
+                return ExpressionError(
+                    f"no field '{key}' (has: {_short(', '.join(fields), 200)})",
+                    text,
+                    _column(node),
+                    unknown=key,
+                    known=fields,
+                )
+            return ExpressionError(
+                f"'.{key}' reads a field of a mapping, not of {type(value).__name__}", text, _column(node)
+            )
 
         if isinstance(node.value, ast.Name) and any(node.value.id in scope for scope in self.bound):
             # `p.chips` with `p` a comprehension's name: read it here, without a call for it
@@ -139,6 +151,7 @@ class _Compiler:
                 if isinstance(value, dict) and key in value:
                     return value[key]
                 raise no_field(value)
+
             return bound_field
 
         target = self.node(node.value)
@@ -148,6 +161,7 @@ class _Compiler:
             if isinstance(value, dict) and key in value:
                 return value[key]
             raise no_field(value)
+
         return field
 
     def _Subscript(self, node):
@@ -162,6 +176,7 @@ class _Compiler:
                 if isinstance(value, _SEQUENCES):  # else `value[...]` says what cannot be sliced
                     budget.spend(len(range(*bounds.indices(len(value)))))  # before it is copied
                 return value[bounds]
+
             return sliced
         index = self.node(node.slice)
 
@@ -170,18 +185,19 @@ class _Compiler:
             if type(key) in _NESTED:
                 _walked(budget, key)  # hashing a tuple key walks it
             return value[key]
+
         return item
 
     # operators
     def _BinOp(self, node):
         if type(node.op) is ast.Div:
-            self.fail(node, "`/` is not allowed: scores are whole numbers (use `//` to divide "
-                            "rounding down)")
+            self.fail(node, "`/` is not allowed: scores are whole numbers (use `//` to divide rounding down)")
         op = _BINARY.get(type(node.op))
         if op is None:
             self.fail(node, f"operator `{_OPERATOR_WORDS.get(type(node.op), '?')}` is not allowed")
         left, right, limits = self.node(node.left), self.node(node.right), self.limits
         if type(node.op) is ast.Add:  # the common case first, without a second call
+
             def add(env, budget):
                 a, b = left(env, budget), right(env, budget)
                 if type(a) is int and type(b) is int:
@@ -190,6 +206,7 @@ class _Compiler:
                         return value
                 charge(budget, _add_size(a, b) or 1, limits)  # before `a + b` builds it
                 return _check(a + b, limits)
+
             return add
 
         formats = type(node.op) is ast.Mod
@@ -207,6 +224,7 @@ class _Compiler:
             if size is None and type(value) is not int:
                 budget.spend(_sized(value))  # `-` of two sets: at most the first, built already
             return _check(value, limits)
+
         return binary
 
     def _UnaryOp(self, node):
@@ -219,6 +237,7 @@ class _Compiler:
     def _BoolOp(self, node):
         values = [self.node(v) for v in node.values]
         if isinstance(node.op, ast.And):
+
             def both(env, budget):
                 value = True
                 for f in values:
@@ -226,6 +245,7 @@ class _Compiler:
                     if not value:
                         return value
                 return value
+
             return both
 
         def either(env, budget):
@@ -235,6 +255,7 @@ class _Compiler:
                 if value:
                     return value
             return value
+
         return either
 
     def _Compare(self, node):
@@ -253,6 +274,7 @@ class _Compiler:
                     else:
                         _walked(budget, a, b)
                 return op(a, b)
+
             return compare
 
         def chain(env, budget):
@@ -265,6 +287,7 @@ class _Compiler:
                     return False
                 left = right
             return True
+
         return chain
 
     def _IfExp(self, node):
@@ -282,8 +305,7 @@ class _Compiler:
             name = node.func.id
             if name not in self.functions:
                 known = tuple(sorted(self.functions))
-                self.fail(node, f"unknown function '{name}' (functions: {', '.join(known)})",
-                          unknown=name, known=known)
+                self.fail(node, f"unknown function '{name}' (functions: {', '.join(known)})", unknown=name, known=known)
             function = self.functions[name]
             # len() reads a size: it costs the items of the list itself, not of lists inside it
             # (a formula's len(players) would otherwise walk every value of every player)
@@ -293,6 +315,7 @@ class _Compiler:
                 cost, function = function.cost, function.fn
 
             if not kwargs:
+
                 def call(env, budget):
                     values = [a(env, budget) for a in args]
                     for v in values:
@@ -307,6 +330,7 @@ class _Compiler:
                     if cost is None:
                         budget.spend(_sized(value))  # what a function not `Costed` built
                     return _check(value, limits)
+
                 return call
 
             def call(env, budget):
@@ -320,6 +344,7 @@ class _Compiler:
                 if cost is None and type(value) is not int:
                     budget.spend(_sized(value))  # what a function not `Costed` built
                 return _check(value, limits)
+
             return call
         if isinstance(node.func, ast.Attribute) and not node.func.attr.startswith("_"):
             method = node.func.attr
@@ -330,9 +355,12 @@ class _Compiler:
                 value = target(env, budget)
                 allowed = METHODS.get(type(value), frozenset())
                 if method not in allowed:
-                    raise ExpressionError(f"'.{method}()' cannot be called on {type(value).__name__} "
-                                          f"(allowed: {', '.join(sorted(allowed)) or 'none'})",
-                                          text, _column(node))
+                    raise ExpressionError(
+                        f"'.{method}()' cannot be called on {type(value).__name__} "
+                        f"(allowed: {', '.join(sorted(allowed)) or 'none'})",
+                        text,
+                        _column(node),
+                    )
                 values = [a(env, budget) for a in args]
                 named = {k: v(env, budget) for k, v in kwargs}
                 _walked(budget, value, *values, *named.values())
@@ -344,6 +372,7 @@ class _Compiler:
                 if method in ("keys", "values", "items"):
                     result = list(result)
                 return _check(result, limits)
+
             return call_method
         self.node(node.func)  # a lambda or other refused callee says what it is
         self.fail(node, "only named functions and the allowed methods can be called")
@@ -398,8 +427,7 @@ class _Compiler:
                 else:
                     values = tuple(item)
                     if len(values) != len(targets):
-                        raise ExpressionError(f"cannot unpack {len(values)} values into "
-                                              f"{len(targets)} names")
+                        raise ExpressionError(f"cannot unpack {len(values)} values into {len(targets)} names")
                     scope.update(zip(targets, values))
                 for condition in conditions:
                     if not condition(scope, budget):
@@ -409,6 +437,7 @@ class _Compiler:
                         emit(scope)
                     else:
                         loop(level + 1, scope)
+
         loop(0, dict(env))
 
     def _ListComp(self, node):
@@ -417,7 +446,7 @@ class _Compiler:
         most = limits.max_items  # each item is charged as it is added (its weight), and counted
 
         if len(generators) == 1 and len(generators[0][1]) == 1:  # `[f(x) for x in xs if c]`: the common case
-            (source, (name,), conditions, weight), = generators
+            ((source, (name,), conditions, weight),) = generators
 
             def single(env, budget):
                 # what `_iterate` does for one loop over one name, without a call per item
@@ -439,6 +468,7 @@ class _Compiler:
                         if len(out) > most:
                             _check(out, limits)  # raises: as long as a list may be, and one more
                 return out
+
             return single
 
         def comp(env, budget):
@@ -448,8 +478,10 @@ class _Compiler:
                 out.append(element(scope, budget))
                 if len(out) > most:
                     _check(out, limits)  # raises
+
             self._iterate(generators, env, budget, emit)
             return out
+
         return comp
 
     _GeneratorExp = _ListComp
@@ -465,13 +497,14 @@ class _Compiler:
                 out.add(_hashed(element(scope, budget), budget))
                 if len(out) > limits.max_items:
                     _check(out, limits)  # raises
+
             self._iterate(generators, env, budget, emit)
             return out
+
         return comp
 
     def _DictComp(self, node):
-        generators, (key, value) = self._comprehension(
-            node, lambda: (self.node(node.key), self.node(node.value)))
+        generators, (key, value) = self._comprehension(node, lambda: (self.node(node.key), self.node(node.value)))
         limits = self.limits
 
         def comp(env, budget):
@@ -481,14 +514,23 @@ class _Compiler:
                 out[_hashed(key(scope, budget), budget)] = value(scope, budget)
                 if len(out) > limits.max_items:
                     _check(out, limits)  # raises
+
             self._iterate(generators, env, budget, emit)
             return out
+
         return comp
 
 
 def _what(node) -> str:
-    names = {"NamedExpr": "`:=` (assignment)", "Lambda": "lambda", "JoinedStr": "an f-string",
-             "Await": "await", "Yield": "yield", "YieldFrom": "yield", "Starred": "`*`",
-             "FormattedValue": "an f-string"}
+    names = {
+        "NamedExpr": "`:=` (assignment)",
+        "Lambda": "lambda",
+        "JoinedStr": "an f-string",
+        "Await": "await",
+        "Yield": "yield",
+        "YieldFrom": "yield",
+        "Starred": "`*`",
+        "FormattedValue": "an f-string",
+    }
     kind = type(node).__name__
     return names.get(kind, f"`{kind}`")

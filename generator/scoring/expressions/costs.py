@@ -22,8 +22,14 @@ class ExpressionError(ValueError):
     allowed, sorted; empty when any name was allowed and the env lacked it), so a caller can
     suggest the closest without reading the message; else ``unknown`` is None."""
 
-    def __init__(self, message: str, expression: str = "", column: int | None = None,
-                 unknown: str | None = None, known: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        message: str,
+        expression: str = "",
+        column: int | None = None,
+        unknown: str | None = None,
+        known: tuple[str, ...] = (),
+    ):
         super().__init__(message)
         self.message = message
         self.expression = expression
@@ -42,7 +48,7 @@ class Limits:
     max_length: int = 2000
     max_depth: int = 40
     max_nodes: int = 1000
-    max_int: int = 10 ** 15
+    max_int: int = 10**15
     max_items: int = 100_000
     max_steps: int = 200_000
 
@@ -69,8 +75,7 @@ class Budget:
         """Take ``steps``; raises `ExpressionError` once more than ``self.steps`` are taken."""
         self.left -= steps
         if self.left < 0:
-            raise ExpressionError(f"{self.what} more than {self.steps:,} steps "
-                                  f"(loop over fewer items)")
+            raise ExpressionError(f"{self.what} more than {self.steps:,} steps (loop over fewer items)")
 
     def walk(self, *values) -> None:
         """Spend what walking ``values`` costs (comparing, printing or hashing them: one step per
@@ -117,6 +122,7 @@ class Costed:
 
 
 # --- values and their bounds ----------------------------------------------------------------
+
 
 def _check(value, limits: Limits):
     """``value`` when it is within bounds (numbers below max_int, sequences at most max_items)."""
@@ -220,7 +226,7 @@ def _pow(a, b, limits):
         raise ExpressionError("a negative power is not allowed (scores are whole numbers)")
     if isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(a) >= 2 and b >= 64:
         raise ExpressionError(f"a number grew past {limits.max_int:,} in size")
-    return a ** b
+    return a**b
 
 
 _FORMAT = re.compile(r"%(?:%|[-+ 0#]?\d{0,2}(?:\.\d{0,2})?[diouxXeEfFgGsr])")
@@ -230,25 +236,43 @@ def _mod(a, b, limits):
     if isinstance(a, str):  # text formatting: only simple conversions, so the result stays small
         rest = _FORMAT.sub("", a)
         if "%" in rest:
-            raise ExpressionError("text formatting allows only simple conversions such as %d, %s, "
-                                  "%2d or %.1f")
+            raise ExpressionError("text formatting allows only simple conversions such as %d, %s, %2d or %.1f")
     return a % b
 
 
 _BINARY = {
-    ast.Add: _add, ast.Sub: lambda a, b, _l: a - b, ast.Mult: _mul,
-    ast.FloorDiv: lambda a, b, _l: a // b, ast.Mod: _mod, ast.Pow: _pow,
+    ast.Add: _add,
+    ast.Sub: lambda a, b, _l: a - b,
+    ast.Mult: _mul,
+    ast.FloorDiv: lambda a, b, _l: a // b,
+    ast.Mod: _mod,
+    ast.Pow: _pow,
 }
 #: What a binary operator builds, worked out from its operands before it runs (`charge`).
 _SIZES = {ast.Add: _add_size, ast.Mult: _mul_size, ast.Mod: _mod_size}
 _UNARY: dict[type, Callable[[Any], Any]] = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Not: operator.not_}
 _COMPARE = {
-    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
-    ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
-    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Is: operator.is_,
+    ast.IsNot: operator.is_not,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
 }
-_OPERATOR_WORDS = {ast.Div: "/", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>",
-                   ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^", ast.Invert: "~"}
+_OPERATOR_WORDS = {
+    ast.Div: "/",
+    ast.MatMult: "@",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
+    ast.BitOr: "|",
+    ast.BitAnd: "&",
+    ast.BitXor: "^",
+    ast.Invert: "~",
+}
 
 
 def _join_size(sep, items=(), *_) -> int:
@@ -256,7 +280,8 @@ def _join_size(sep, items=(), *_) -> int:
     if type(items) not in (list, tuple):
         items = list(items) if isinstance(items, (str, dict, set, frozenset)) else ()
     return (len(sep) * max(len(items) - 1, 0) if type(sep) is str else 0) + sum(
-        len(item) for item in items if type(item) is str)
+        len(item) for item in items if type(item) is str
+    )
 
 
 #: What a method other than ``join`` builds, by its name: at most its receiver's size (`_sized`)
@@ -364,8 +389,21 @@ def round_up(value: int, by: int) -> int:
 #: The functions every expression may call (callers may add their own: see the module docstring).
 #: Those that build more than a number are `Costed`: what they build is charged before they run.
 FUNCTIONS: dict[str, Callable] = {
-    "len": len, "sum": Costed(sum, _sum_cost), "min": min, "max": max, "sorted": Costed(sorted, argument_size),
-    "abs": abs, "int": int, "str": Costed(str, _str_cost), "bool": bool, "set": Costed(set, argument_size),
-    "list": Costed(list, argument_size), "tuple": Costed(tuple, argument_size), "range": Costed(_range, _range_cost),
-    "all": all, "any": any, "round_down": round_down, "round_up": round_up,
+    "len": len,
+    "sum": Costed(sum, _sum_cost),
+    "min": min,
+    "max": max,
+    "sorted": Costed(sorted, argument_size),
+    "abs": abs,
+    "int": int,
+    "str": Costed(str, _str_cost),
+    "bool": bool,
+    "set": Costed(set, argument_size),
+    "list": Costed(list, argument_size),
+    "tuple": Costed(tuple, argument_size),
+    "range": Costed(_range, _range_cost),
+    "all": all,
+    "any": any,
+    "round_down": round_down,
+    "round_up": round_up,
 }

@@ -154,5 +154,4 @@ def mechanism_names(used=None) -> dict[str, set[str]]:
     them); with ``used`` (the mechanisms a model switches on), only those, so that scoring one
     game imports no other game's mechanism."""
     wanted = set(used) if isinstance(used, (dict, list, tuple, set)) else set(REGISTRY)
-    return {name: set(cls.names) for name in REGISTRY if name in wanted
-            and (cls := mechanism_class(name)) is not None}
+    return {name: set(cls.names) for name in REGISTRY if name in wanted and (cls := mechanism_class(name)) is not None}

@@ -59,9 +59,26 @@ from generator.scoring.model.parts import (
 )
 
 #: What callers import from here: the model, its parts and its error.
-__all__ = ["AWARD_KEYS", "AWARD_MEASURE_KEYS", "COUNT_MAX", "CROSS_NAMES", "ENTERED_TYPES", "NUMBER_MIN",
-           "REQUIRED", "Award", "Check", "Entered", "Formula", "Model", "ModelInvalid", "Rounds",
-           "TieBreaker", "Variant", "declared", "expand_rounds"]
+__all__ = [
+    "AWARD_KEYS",
+    "AWARD_MEASURE_KEYS",
+    "COUNT_MAX",
+    "CROSS_NAMES",
+    "ENTERED_TYPES",
+    "NUMBER_MIN",
+    "REQUIRED",
+    "Award",
+    "Check",
+    "Entered",
+    "Formula",
+    "Model",
+    "ModelInvalid",
+    "Rounds",
+    "TieBreaker",
+    "Variant",
+    "declared",
+    "expand_rounds",
+]
 
 
 @dataclass
@@ -111,8 +128,9 @@ class Model:
         except ModelInvalid:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ModelInvalid(f"the scoring model is incomplete ({type(exc).__name__}: {exc}); "
-                               f"run `playaid check` on the content") from None
+            raise ModelInvalid(
+                f"the scoring model is incomplete ({type(exc).__name__}: {exc}); run `playaid check` on the content"
+            ) from None
 
     @classmethod
     def _build(cls, data: dict, mechanism_names: dict[str, set[str]]) -> Model:
@@ -121,24 +139,36 @@ class Model:
         variants = {}
         for v in data.get("variants") or ():
             becomes = tuple((dict(b["when"]), b["variant"], b.get("note", "")) for b in v.get("becomes", ()))
-            variants[v["id"]] = Variant(v["id"], v.get("title", v["id"]), tuple(v.get("ended_by", ())),
-                                        dict(v.get("constants") or {}), dict(v.get("settings") or {}),
-                                        tuple(v.get("no_awards_when", ())), becomes, bool(v.get("hidden")))
+            variants[v["id"]] = Variant(
+                v["id"],
+                v.get("title", v["id"]),
+                tuple(v.get("ended_by", ())),
+                dict(v.get("constants") or {}),
+                dict(v.get("settings") or {}),
+                tuple(v.get("no_awards_when", ())),
+                becomes,
+                bool(v.get("hidden")),
+            )
         constant_names = set(constants)
         for v in variants.values():
             constant_names |= set(v.constants)
         record_scope = constant_names | {"variant", "ended_by", "player_count"}
-        record_entered = tuple(Entered.from_json(e, f"record value '{e['id']}'", record_scope, ("record_entered", i))
-                               for i, e in enumerate(data.get("record_entered") or ()))
+        record_entered = tuple(
+            Entered.from_json(e, f"record value '{e['id']}'", record_scope, ("record_entered", i))
+            for i, e in enumerate(data.get("record_entered") or ())
+        )
         record_scope |= {e.id for e in record_entered}
         data = expand_rounds(data)
         rounds = None
         if data.get("rounds"):
             spec = data["rounds"]
-            rounds = Rounds(tuple(spec["ids"]), tuple(spec["labels"]),
-                            tuple(e["id"] for e in spec.get("entered") or ()))
-        entered = tuple(Entered.from_json(e, f"entered value '{e['id']}'", None, ("entered", i))
-                        for i, e in enumerate(data.get("entered") or ()))
+            rounds = Rounds(
+                tuple(spec["ids"]), tuple(spec["labels"]), tuple(e["id"] for e in spec.get("entered") or ())
+            )
+        entered = tuple(
+            Entered.from_json(e, f"entered value '{e['id']}'", None, ("entered", i))
+            for i, e in enumerate(data.get("entered") or ())
+        )
         scope = set(record_scope) | {e.id for e in entered} | {"given", "name"}
         for name in mechanisms:
             scope |= mechanism_names.get(name, set())
@@ -159,16 +189,36 @@ class Model:
                 if item.get("mechanism") is None:
                     value = _compile(str(item["value"]), where, names, (key, i, "value"))
                 elif item["mechanism"] not in mechanisms:
-                    raise ModelInvalid(f"{where}: mechanism '{item['mechanism']}' is not switched on "
-                                       f"(add it under `mechanisms:`)", (key, i, "mechanism"))
+                    raise ModelInvalid(
+                        f"{where}: mechanism '{item['mechanism']}' is not switched on (add it under `mechanisms:`)",
+                        (key, i, "mechanism"),
+                    )
                 why = item.get("why") or ""
                 if isinstance(why, list):  # [{when, text}]: the first whose `when` holds
-                    why = tuple((None if w.get("when") is None else
-                                 _compile(str(w["when"]), f"{where} why", names, (key, i, "why", j, "when")),
-                                 w["text"]) for j, w in enumerate(why))
-                out.append(Formula(item["id"], item.get("label", item["id"]), value, item.get("mechanism"),
-                                   item.get("help", ""), why, item.get("explain_as", ""),
-                                   _opt_tuple(item.get("variants")), (key, i), frozenset(scope), per_round))
+                    why = tuple(
+                        (
+                            None
+                            if w.get("when") is None
+                            else _compile(str(w["when"]), f"{where} why", names, (key, i, "why", j, "when")),
+                            w["text"],
+                        )
+                        for j, w in enumerate(why)
+                    )
+                out.append(
+                    Formula(
+                        item["id"],
+                        item.get("label", item["id"]),
+                        value,
+                        item.get("mechanism"),
+                        item.get("help", ""),
+                        why,
+                        item.get("explain_as", ""),
+                        _opt_tuple(item.get("variants")),
+                        (key, i),
+                        frozenset(scope),
+                        per_round,
+                    )
+                )
                 scope.add(item["id"])  # later formulas may read it
                 if per_round:
                     round_scope.add(item["id"])
@@ -194,52 +244,103 @@ class Model:
             for variant_id, in_variant in (a["measure_in"] or {}).items():
                 other = declared(AWARD_MEASURE_KEYS, in_variant)
                 other_text = other["least"] if other["least"] is not None else other["most"]
-                measure_in[variant_id] = (_compile(str(other_text), f"{where} in variant '{variant_id}'",
-                                                   award_scope, ("awards", ai, "measure_in", variant_id)),
-                                          other["measure_label"] or _words(other_text),
-                                          other["note"])
-            by_players = tuple(sorted((int(count), tuple(vps))
-                                      for count, vps in (a["places_by_players"] or {}).items()))
+                measure_in[variant_id] = (
+                    _compile(
+                        str(other_text),
+                        f"{where} in variant '{variant_id}'",
+                        award_scope,
+                        ("awards", ai, "measure_in", variant_id),
+                    ),
+                    other["measure_label"] or _words(other_text),
+                    other["note"],
+                )
+            by_players = tuple(
+                sorted((int(count), tuple(vps)) for count, vps in (a["places_by_players"] or {}).items())
+            )
             by_round = tuple(tuple(vps) for vps in a["places_by_round"] or ())
             if by_round and rounds is not None and len(by_round) != len(rounds.ids):
-                raise ModelInvalid(f"{where}: `places_by_round` gives {len(by_round)} rounds their places, but the "
-                                   f"game has {len(rounds.ids)} rounds", ("awards", ai, "places_by_round"))
+                raise ModelInvalid(
+                    f"{where}: `places_by_round` gives {len(by_round)} rounds their places, but the "
+                    f"game has {len(rounds.ids)} rounds",
+                    ("awards", ai, "places_by_round"),
+                )
             places = tuple(a["places"]) if a["places"] else (() if by_players or by_round else (given["vp"],))
             vp = a["vp"] if a["vp"] is not None else (places or (by_players[0][1] if by_players else by_round[0]))[0]
-            awards[a["id"]] = Award(a["id"], a["id"] if a["title"] is None else a["title"], vp,
-                                    _compile(str(text), where, award_scope, ("awards", ai, "least" if lower else "most")),
-                                    a["measure_label"] or _words(text), lower, a["ties"],
-                                    a["min_to_win"], _opt_tuple(a["variants"]), measure_in,
-                                    a["help"], ("awards", ai), places, by_players,
-                                    a["after_tie"], a["min_players"], a["max_players"],
-                                    per_round, None if a["when"] is None else
-                                    _compile(str(a["when"]), f"{where} `when`",
-                                             record_scope | {"players"} | ({"round"} if per_round else set()),
-                                             ("awards", ai, "when")), by_round)
+            awards[a["id"]] = Award(
+                a["id"],
+                a["id"] if a["title"] is None else a["title"],
+                vp,
+                _compile(str(text), where, award_scope, ("awards", ai, "least" if lower else "most")),
+                a["measure_label"] or _words(text),
+                lower,
+                a["ties"],
+                a["min_to_win"],
+                _opt_tuple(a["variants"]),
+                measure_in,
+                a["help"],
+                ("awards", ai),
+                places,
+                by_players,
+                a["after_tie"],
+                a["min_players"],
+                a["max_players"],
+                per_round,
+                None
+                if a["when"] is None
+                else _compile(
+                    str(a["when"]),
+                    f"{where} `when`",
+                    record_scope | {"players"} | ({"round"} if per_round else set()),
+                    ("awards", ai, "when"),
+                ),
+                by_round,
+            )
         scope.add(awards_total["id"])
         scope.add(awards_total["list"])  # the ids of the awards a player won (a tie-breaker may read them)
         tie_breakers = []
         for ti, t in enumerate(data.get("tie_breakers") or ()):
             expr = _compile(str(t["value"]), f"tie-breaker '{t['id']}'", scope, ("tie_breakers", ti, "value"))
-            tie_breakers.append(TieBreaker(t["id"], t.get("label", t["id"]), expr,
-                                           tuple(_ordered_names(expr)), bool(t.get("lower_wins")),
-                                           ("tie_breakers", ti)))
-        player_checks = tuple(_check(c, "player check", scope | {"index"}, ("player_checks", i))
-                              for i, c in enumerate(data.get("player_checks") or ()))
+            tie_breakers.append(
+                TieBreaker(
+                    t["id"],
+                    t.get("label", t["id"]),
+                    expr,
+                    tuple(_ordered_names(expr)),
+                    bool(t.get("lower_wins")),
+                    ("tie_breakers", ti),
+                )
+            )
+        player_checks = tuple(
+            _check(c, "player check", scope | {"index"}, ("player_checks", i))
+            for i, c in enumerate(data.get("player_checks") or ())
+        )
         game_scope = record_scope | {"players"}
         checks = tuple(_check(c, "check", game_scope, ("checks", i)) for i, c in enumerate(data.get("checks") or ()))
         players = data.get("players") or {}
-        return cls(json=data, record=str(data.get("record") or data.get("id")), title=data.get("title", ""),
-                   players_min=players.get("min", 1), players_max=players.get("max"),
-                   mechanisms=mechanisms, constants=constants,
-                   endings=tuple((e["id"], e.get("label", e["id"])) for e in data.get("endings") or ()),
-                   variants=variants, record_entered=record_entered, entered=entered,
-                   components=components, measures=measures, awards=awards,
-                   awards_total=(awards_total["id"], awards_total["label"], awards_total["list"]),
-                   tie_breakers=tuple(tie_breakers), checks=checks, player_checks=player_checks,
-                   messages=dict(data.get("messages") or {}), rounds=rounds,
-                   lowest_wins=bool(data.get("lowest_wins")),
-                   cross=any(f.value is not None and f.value.names & _OTHERS for f in components))
+        return cls(
+            json=data,
+            record=str(data.get("record") or data.get("id")),
+            title=data.get("title", ""),
+            players_min=players.get("min", 1),
+            players_max=players.get("max"),
+            mechanisms=mechanisms,
+            constants=constants,
+            endings=tuple((e["id"], e.get("label", e["id"])) for e in data.get("endings") or ()),
+            variants=variants,
+            record_entered=record_entered,
+            entered=entered,
+            components=components,
+            measures=measures,
+            awards=awards,
+            awards_total=(awards_total["id"], awards_total["label"], awards_total["list"]),
+            tie_breakers=tuple(tie_breakers),
+            checks=checks,
+            player_checks=player_checks,
+            messages=dict(data.get("messages") or {}),
+            rounds=rounds,
+            lowest_wins=bool(data.get("lowest_wins")),
+            cross=any(f.value is not None and f.value.names & _OTHERS for f in components),
+        )
 
 
 #: The names that make a model score in two passes (every player's measures first).
@@ -258,13 +359,25 @@ def expand_rounds(data: dict) -> dict:
     entered = list(data.get("entered") or ())
     if not spec or any(e.get("round") for e in entered):
         return data
-    ids = list(spec.get("ids") or [str(spec.get("key") or "r{n}").replace("{n}", str(n))
-                                   for n in range(1, (spec.get("count") or 0) + 1)])
+    ids = list(
+        spec.get("ids")
+        or [str(spec.get("key") or "r{n}").replace("{n}", str(n)) for n in range(1, (spec.get("count") or 0) + 1)]
+    )
     template = str(spec.get("label") or "Round {n}")
-    labels = list(spec.get("labels") or [template.replace("{n}", str(n)).replace("{id}", rid)
-                                         for n, rid in enumerate(ids, 1)])
-    groups = [{"id": rid, "label": label, "type": "group", "round": n, "help": spec.get("help", ""),
-               "values": list(spec.get("entered") or ())} for n, (rid, label) in enumerate(zip(ids, labels), 1)]
+    labels = list(
+        spec.get("labels") or [template.replace("{n}", str(n)).replace("{id}", rid) for n, rid in enumerate(ids, 1)]
+    )
+    groups = [
+        {
+            "id": rid,
+            "label": label,
+            "type": "group",
+            "round": n,
+            "help": spec.get("help", ""),
+            "values": list(spec.get("entered") or ()),
+        }
+        for n, (rid, label) in enumerate(zip(ids, labels), 1)
+    ]
     return {**data, "rounds": {**spec, "ids": ids, "labels": labels}, "entered": groups + entered}
 
 
@@ -287,8 +400,19 @@ def _check(data: dict, kind: str, scope: set[str], at: tuple) -> Check:
     for name, expr in reversed(values):  # a value `expect` needs needs the values it reads
         if name in needed:
             needed |= set(expr.names) & names
-    return Check(data["id"], expect, data["message"], data.get("severity", "warning"), when, tuple(values),
-                 path, _opt_tuple(data.get("variants")), player, frozenset(needed), at)
+    return Check(
+        data["id"],
+        expect,
+        data["message"],
+        data.get("severity", "warning"),
+        when,
+        tuple(values),
+        path,
+        _opt_tuple(data.get("variants")),
+        player,
+        frozenset(needed),
+        at,
+    )
 
 
 def _words(text: str) -> str:

@@ -14,8 +14,15 @@ from generator.scoring.expressions import ExpressionError, compile_expression
 from generator.scoring.tally import SCORING_FUNCTIONS
 
 #: Value types a player or record can enter, with the JSON Schema type they are checked as.
-ENTERED_TYPES = {"count": "integer", "number": "integer", "boolean": "boolean", "text": "string",
-                 "texts": "array", "numbers": "array", "group": "object"}
+ENTERED_TYPES = {
+    "count": "integer",
+    "number": "integer",
+    "boolean": "boolean",
+    "text": "string",
+    "texts": "array",
+    "numbers": "array",
+    "group": "object",
+}
 #: Default bounds of whole numbers entered at the table (a score pad's box holds 4 characters).
 COUNT_MAX = 9999
 NUMBER_MIN = -9999
@@ -29,8 +36,15 @@ class ModelInvalid(Exception):
     ``column`` (1-based, within the formula), ``unknown`` and ``known`` (see `ExpressionError`);
     else they are None, None and ()."""
 
-    def __init__(self, message: str, path: tuple = (), *, column: int | None = None,
-                 unknown: str | None = None, known: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        message: str,
+        path: tuple = (),
+        *,
+        column: int | None = None,
+        unknown: str | None = None,
+        known: tuple[str, ...] = (),
+    ):
         super().__init__(message)
         self.path = path
         self.column = column
@@ -76,8 +90,10 @@ class Entered:
         elif kind in ("number", "numbers"):  # numbers: each item of the list
             low = NUMBER_MIN if low is None else low
             high = COUNT_MAX if high is None else high
-        values = tuple(cls.from_json(v, f"{where} value '{v['id']}'", None, path + ("values", i))
-                       for i, v in enumerate(data.get("values", ())))
+        values = tuple(
+            cls.from_json(v, f"{where} value '{v['id']}'", None, path + ("values", i))
+            for i, v in enumerate(data.get("values", ()))
+        )
         default = data.get("default")
         if default is None:
             if kind in ("count", "number"):
@@ -91,12 +107,25 @@ class Entered:
         assume = data.get("assume")
         if assume is not None:
             assume = _compile(str(assume), f"{where} `assume`", names, path + ("assume",))
-        return cls(id=data["id"], label=data.get("label", data["id"]), type=kind, help=data.get("help", ""),
-                   min=low, max=high, max_length=data.get("max_length", 100), default=default,
-                   required=bool(data.get("required")), missing=data.get("missing", "ignore"), missing_message=data.get("missing_message"),
-                   variants=_opt_tuple(data.get("variants")), computed_by=data.get("computed_by"),
-                   values=values, assume=assume, not_applicable_hint=dict(data.get("not_applicable_hint", {})),
-                   at=path)
+        return cls(
+            id=data["id"],
+            label=data.get("label", data["id"]),
+            type=kind,
+            help=data.get("help", ""),
+            min=low,
+            max=high,
+            max_length=data.get("max_length", 100),
+            default=default,
+            required=bool(data.get("required")),
+            missing=data.get("missing", "ignore"),
+            missing_message=data.get("missing_message"),
+            variants=_opt_tuple(data.get("variants")),
+            computed_by=data.get("computed_by"),
+            values=values,
+            assume=assume,
+            not_applicable_hint=dict(data.get("not_applicable_hint", {})),
+            at=path,
+        )
 
     def applies(self, variant: str | None) -> bool:
         return self.variants is None or variant in self.variants
@@ -168,8 +197,14 @@ class Award:
     def single(self) -> bool:
         """One place, all or nobody on a tie, every game: said as the original one-VP award
         ("highest military: 7, tied with Ben"); else by place (`awards.place_awards`)."""
-        return (len(self.places) == 1 and not self.places_by_players and self.ties in ("all", "none")
-                and not self.per_round and self.when is None and not self.places_by_round)
+        return (
+            len(self.places) == 1
+            and not self.places_by_players
+            and self.ties in ("all", "none")
+            and not self.per_round
+            and self.when is None
+            and not self.places_by_round
+        )
 
     def places_for(self, player_count: int) -> tuple[int, ...]:
         """The VP by place with ``player_count`` players (empty: the award is not given)."""
@@ -258,10 +293,26 @@ REQUIRED = MISSING
 #: here cannot be read), and the content schema (`generator.content.scoring_model.Award`, with
 #: its bounds and its ``source``) is checked against it (``tests/test_declared_once.py``).
 AWARD_KEYS: dict[str, Any] = {
-    "id": REQUIRED, "title": None, "vp": None, "places": None, "places_by_players": None,
-    "places_by_round": None, "most": None, "least": None, "measure_label": None, "ties": "all",
-    "after_tie": "skip", "min_to_win": None, "min_players": None, "max_players": None,
-    "per_round": False, "when": None, "variants": None, "measure_in": {}, "help": ""}
+    "id": REQUIRED,
+    "title": None,
+    "vp": None,
+    "places": None,
+    "places_by_players": None,
+    "places_by_round": None,
+    "most": None,
+    "least": None,
+    "measure_label": None,
+    "ties": "all",
+    "after_tie": "skip",
+    "min_to_win": None,
+    "min_players": None,
+    "max_players": None,
+    "per_round": False,
+    "when": None,
+    "variants": None,
+    "measure_in": {},
+    "help": "",
+}
 #: The same for an award's measure in one variant (``measure_in``).
 AWARD_MEASURE_KEYS: dict[str, Any] = {"most": None, "least": None, "measure_label": None, "note": ""}
 
@@ -298,4 +349,3 @@ class Rounds:
     ids: tuple[str, ...]
     labels: tuple[str, ...]
     entered: tuple[str, ...]
-

@@ -16,8 +16,7 @@ MAX_LIST = 100
 
 
 def text_schema(description: str, max_length: int = MAX_NAME) -> dict:
-    return {"type": "string", "minLength": 1, "maxLength": max_length, "pattern": PRINTABLE,
-            "description": description}
+    return {"type": "string", "minLength": 1, "maxLength": max_length, "pattern": PRINTABLE, "description": description}
 
 
 def _describe(entered) -> str:
@@ -29,11 +28,21 @@ def entered_schema(entered, mechanisms: dict) -> dict:
     description = _describe(entered)
     kind = entered.type
     if kind == "count":
-        return {"type": "integer", "minimum": entered.min, "maximum": entered.max, "description": description,
-                "x-hint": "write a whole number, 0 if none"}
+        return {
+            "type": "integer",
+            "minimum": entered.min,
+            "maximum": entered.max,
+            "description": description,
+            "x-hint": "write a whole number, 0 if none",
+        }
     if kind == "number":
-        return {"type": "integer", "minimum": entered.min, "maximum": entered.max, "description": description,
-                "x-hint": "write a whole number, e.g. 3 or -1"}
+        return {
+            "type": "integer",
+            "minimum": entered.min,
+            "maximum": entered.max,
+            "description": description,
+            "x-hint": "write a whole number, e.g. 3 or -1",
+        }
     if kind == "boolean":
         return {"type": "boolean", "description": description}  # its hint: validate._type_hint
     if kind == "text":
@@ -41,17 +50,29 @@ def entered_schema(entered, mechanisms: dict) -> dict:
             return text_schema(description, entered.max_length)
         return {"type": ["string", "null"], "maxLength": entered.max_length, "description": description}
     if kind == "texts":
-        return {"type": "array", "maxItems": MAX_LIST, "items": text_schema(entered.label, entered.max_length),
-                "description": description}
+        return {
+            "type": "array",
+            "maxItems": MAX_LIST,
+            "items": text_schema(entered.label, entered.max_length),
+            "description": description,
+        }
     if kind == "numbers":
-        return {"type": "array", "maxItems": MAX_LIST, "description": description,
-                "items": {"type": "integer", "minimum": entered.min, "maximum": entered.max},
-                "x-hint": f"write the numbers in brackets, e.g. {entered.id}: [3, 4, 17]"}
+        return {
+            "type": "array",
+            "maxItems": MAX_LIST,
+            "description": description,
+            "items": {"type": "integer", "minimum": entered.min, "maximum": entered.max},
+            "x-hint": f"write the numbers in brackets, e.g. {entered.id}: [3, 4, 17]",
+        }
     if kind == "group":
         shown = ", ".join(f"{v.id}: ..." for v in entered.values)
-        return {"type": "object", "additionalProperties": False, "description": description,
-                "properties": {v.id: entered_schema(v, mechanisms) for v in entered.values},
-                "x-hint": f"write its values in braces: {entered.id}: {{{shown}}}"}
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "description": description,
+            "properties": {v.id: entered_schema(v, mechanisms) for v in entered.values},
+            "x-hint": f"write its values in braces: {entered.id}: {{{shown}}}",
+        }
     for mechanism in mechanisms.values():
         schema = mechanism.entered_schema(entered)
         if schema is not None:
@@ -99,16 +120,25 @@ def player_schema(model, mechanisms: dict) -> dict:
         if e.required:
             required.append(e.id)
     if "campaign" not in model.mechanisms:
-        properties["claimed_total"] = {"type": "integer", "minimum": -9999, "maximum": 9999,
-                                       "description": "the total on the score pad (checked)",
-                                       "x-hint": "write a whole number, e.g. 3 or -1"}
+        properties["claimed_total"] = {
+            "type": "integer",
+            "minimum": -9999,
+            "maximum": 9999,
+            "description": "the total on the score pad (checked)",
+            "x-hint": "write a whole number, e.g. 3 or -1",
+        }
     if "campaign" in model.mechanisms:  # each game's fields, as a flow mapping (its required ones first)
         shown = ", ".join(f"{name}: ..." for name in (required + [p for p in properties if p not in required])[:3])
         hint = f"write each entry as its fields in braces: - {{{shown}}}"
     else:
         hint = "write each player as `- name: Ann`, with their fields below it"
-    return {"type": "object", "additionalProperties": False, "required": required, "properties": properties,
-            "x-hint": hint}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": required,
+        "properties": properties,
+        "x-hint": hint,
+    }
 
 
 def record_schema_of(model, mechanisms: dict) -> dict:
@@ -116,13 +146,20 @@ def record_schema_of(model, mechanisms: dict) -> dict:
     properties: dict = {"game": {"enum": [model.record]}}
     required = ["game"]
     if model.variants:
-        properties["variant"] = {"type": "string", "enum": model.selectable_variants(),
-                                 "description": "which game was played"}
+        properties["variant"] = {
+            "type": "string",
+            "enum": model.selectable_variants(),
+            "description": "which game was played",
+        }
         required.append("variant")
     if model.endings:
         ended = [e for e, _label in model.endings]
-        properties["ended_by"] = {"type": "string", "enum": ended, "description": _ended_by_help(model),
-                                  "x-missing-hint": _ended_by_missing_hint(model)}
+        properties["ended_by"] = {
+            "type": "string",
+            "enum": ended,
+            "description": _ended_by_help(model),
+            "x-missing-hint": _ended_by_missing_hint(model),
+        }
         required.append("ended_by")
     for e in model.record_entered:
         properties[e.id] = entered_schema(e, mechanisms)
@@ -130,13 +167,21 @@ def record_schema_of(model, mechanisms: dict) -> dict:
             required.append(e.id)
     rows = model.mechanisms.get("campaign", {}).get("rows", "games") if "campaign" in model.mechanisms else "players"
     if rows == "players":
-        properties["players"] = {"type": "array", "minItems": model.players_min, "maxItems": MAX_PLAYERS,
-                                 "items": player_schema(model, mechanisms),
-                                 "x-hint": "add one entry per player: - name: Ann"}
+        properties["players"] = {
+            "type": "array",
+            "minItems": model.players_min,
+            "maxItems": MAX_PLAYERS,
+            "items": player_schema(model, mechanisms),
+            "x-hint": "add one entry per player: - name: Ann",
+        }
         required.append("players")
     else:
-        properties[rows] = {"type": "array", "maxItems": MAX_ROWS, "items": player_schema(model, mechanisms),
-                            "description": "the games in the order played"}
+        properties[rows] = {
+            "type": "array",
+            "maxItems": MAX_ROWS,
+            "items": player_schema(model, mechanisms),
+            "description": "the games in the order played",
+        }
     return {"type": "object", "additionalProperties": False, "required": required, "properties": properties}
 
 
@@ -144,14 +189,16 @@ def combined_schema(per_game: dict[str, dict]) -> dict:
     """The schema for ``schema/record.schema.json``: ``per_game`` maps each record ``game:``
     word to its schema; the file picks one by ``game:`` (if/then), so an editor reports a typo
     against the right fields."""
-    branches = [{"if": {"properties": {"game": {"const": g}}, "required": ["game"]}, "then": s}
-                for g, s in per_game.items()]
+    branches = [
+        {"if": {"properties": {"game": {"const": g}}, "required": ["game"]}, "then": s} for g, s in per_game.items()
+    ]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://playaid.example/schema/record.schema.json",
         "title": "playaid score record",
         "description": "A finished game typed at the table, read by `playaid score` and the web scorer.",
-        "type": "object", "required": ["game"],
+        "type": "object",
+        "required": ["game"],
         "properties": {"game": {"enum": list(per_game)}},
         "allOf": branches,
     }

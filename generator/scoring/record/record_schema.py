@@ -14,5 +14,6 @@ def record_schema(rules: dict) -> dict:
     from generator.scoring.game_pad import pad_for
     from generator.scoring.record.model_schema import combined_schema
 
-    return combined_schema({word: pad_for(rules["games"][game_id]).schema
-                            for word, game_id in record_games(rules).items()})
+    return combined_schema(
+        {word: pad_for(rules["games"][game_id]).schema for word, game_id in record_games(rules).items()}
+    )

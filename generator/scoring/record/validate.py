@@ -23,8 +23,15 @@ from generator.scoring.record.written import shown
 MAX_PROBLEMS = 50
 
 #: What a schema type asks for, in the words of a message ("..., not a whole number").
-_JSON_TYPES = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
-               "boolean": "true or false", "null": "empty", "number": "a number"}
+_JSON_TYPES = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "text",
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "null": "empty",
+    "number": "a number",
+}
 #: What a value of each type is, as a table player reads it ("2.5 is a decimal number").
 _KINDS = {**_JSON_TYPES, "boolean": "a yes/no answer", "number": "a decimal number"}
 
@@ -119,8 +126,14 @@ def validate(schema: dict, data: Any, limit: int = MAX_PROBLEMS) -> list[dict]:
     _check(schema, data, (), out)
     if out.dropped:
         rest = out.dropped
-        out.problems.append({**problem((), f"... and {rest} more problem{'s' if rest != 1 else ''}",
-                                       "fix the ones above and check again"), "more": rest})
+        out.problems.append(
+            {
+                **problem(
+                    (), f"... and {rest} more problem{'s' if rest != 1 else ''}", "fix the ones above and check again"
+                ),
+                "more": rest,
+            }
+        )
     return out.problems
 
 
@@ -149,28 +162,39 @@ def _check(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
         choices = [str(c) for c in schema["enum"]]
         close = difflib.get_close_matches(str(value), choices, n=1, cutoff=0.6)
         if close:  # the list in the message, the likely one in the hint
-            out.add(problem(path, f"{_shown(value)} is not one of: {', '.join(choices)}",
-                            f"did you mean '{close[0]}'?"))
+            out.add(
+                problem(path, f"{_shown(value)} is not one of: {', '.join(choices)}", f"did you mean '{close[0]}'?")
+            )
         else:  # the list said once, as what to write
             out.add(problem(path, f"{_shown(value)} is not an allowed value", f"use one of: {', '.join(choices)}"))
         return
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
-            out.add(problem(path, f"{value} is below the smallest allowed value, {schema['minimum']}",
-                            schema.get("x-hint", "")))
+            out.add(
+                problem(
+                    path, f"{value} is below the smallest allowed value, {schema['minimum']}", schema.get("x-hint", "")
+                )
+            )
         if "maximum" in schema and value > schema["maximum"]:
-            out.add(problem(path, f"{value} is above the largest allowed value, {schema['maximum']}",
-                            schema.get("x-hint", "")))
+            out.add(
+                problem(
+                    path, f"{value} is above the largest allowed value, {schema['maximum']}", schema.get("x-hint", "")
+                )
+            )
     elif isinstance(value, str):
         if len(value.strip()) < schema.get("minLength", 0):
             out.add(problem(path, "is empty", schema.get("x-hint", "write a value")))
         if "maxLength" in schema and len(value) > schema["maxLength"]:
-            out.add(problem(path, f"is {len(value)} characters long; at most {schema['maxLength']}",
-                            "shorten it"))
+            out.add(problem(path, f"is {len(value)} characters long; at most {schema['maxLength']}", "shorten it"))
         elif "pattern" in schema and not re.search(schema["pattern"], value):
-            out.add(problem(path, f"{_shown(value)} holds a character that cannot be printed (a line break, "
-                                  f"tab, control or text-direction character)", "write it on one line, "
-                                  "in plain characters"))
+            out.add(
+                problem(
+                    path,
+                    f"{_shown(value)} holds a character that cannot be printed (a line break, "
+                    f"tab, control or text-direction character)",
+                    "write it on one line, in plain characters",
+                )
+            )
     elif isinstance(value, list):
         _check_array(schema, value, path, out)
     elif isinstance(value, dict):
@@ -179,12 +203,19 @@ def _check(schema: dict, value: Any, path: tuple, out: _Collector) -> None:
 
 def _check_array(schema: dict, value: list, path: tuple, out: _Collector) -> None:
     if len(value) < schema.get("minItems", 0):
-        out.add(problem(path, f"needs at least {schema['minItems']} "
-                              f"{'entry' if schema['minItems'] == 1 else 'entries'}",
-                        schema.get("x-hint", ""), "too_few", {"min": schema["minItems"]}))
+        out.add(
+            problem(
+                path,
+                f"needs at least {schema['minItems']} {'entry' if schema['minItems'] == 1 else 'entries'}",
+                schema.get("x-hint", ""),
+                "too_few",
+                {"min": schema["minItems"]},
+            )
+        )
     if "maxItems" in schema and len(value) > schema["maxItems"]:
-        out.add(problem(path, f"has {len(value)} entries; at most {schema['maxItems']} are allowed",
-                        "check the record"))
+        out.add(
+            problem(path, f"has {len(value)} entries; at most {schema['maxItems']} are allowed", "check the record")
+        )
         return  # a huge list is not worth checking item by item
     items = schema.get("items")
     if items:
@@ -196,13 +227,23 @@ def _check_object(schema: dict, value: dict, path: tuple, out: _Collector) -> No
     props = schema.get("properties", {})
     if schema.get("additionalProperties") is False:
         unknown = [k for k in value if k not in props]
-        if (unknown and schema.get("x-colon-name") and len(value) == 1 and "card" not in value
-                and _looks_like_a_name(unknown[0])):
+        if (
+            unknown
+            and schema.get("x-colon-name")
+            and len(value) == 1
+            and "card" not in value
+            and _looks_like_a_name(unknown[0])
+        ):
             key = unknown[0]
             rest = value[key]
             whole = f"{key}: {rest}" if isinstance(rest, (str, int)) else str(key)
-            out.add(problem(path, f"'{whole}' was read as a mapping: a card name with a colon "
-                                  f"must be quoted", f'write it in quotes: "{whole}"'))
+            out.add(
+                problem(
+                    path,
+                    f"'{whole}' was read as a mapping: a card name with a colon must be quoted",
+                    f'write it in quotes: "{whole}"',
+                )
+            )
             return
         names = list(props)
         import difflib  # here: a record with no problem never needs it (start-up)
@@ -218,8 +259,10 @@ def _check_object(schema: dict, value: dict, path: tuple, out: _Collector) -> No
         if name not in value:
             sub = props.get(name, {})
             hint = sub.get("x-missing-hint") or (
-                f"add `{name}:` here, one of: {', '.join(map(str, sub['enum']))}" if "enum" in sub
-                else f"add `{name}:` here")
+                f"add `{name}:` here, one of: {', '.join(map(str, sub['enum']))}"
+                if "enum" in sub
+                else f"add `{name}:` here"
+            )
             out.add(problem(path + (name,), f"missing field '{name}'", hint, "missing", {"field": name}))
     for name, sub in props.items():
         if name in value:
@@ -308,8 +351,16 @@ def _valid(schema: dict):
 
 
 #: `json_type` of the exact types a record holds, looked up without a call (others: `json_type`).
-_TYPE_NAMES = {type(None): "null", bool: "boolean", int: "integer", float: "number", str: "string",
-               list: "array", tuple: "array", dict: "object"}
+_TYPE_NAMES = {
+    type(None): "null",
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    list: "array",
+    tuple: "array",
+    dict: "object",
+}
 
 
 def _types(expected) -> frozenset:
@@ -321,9 +372,29 @@ def _types(expected) -> frozenset:
 #: The keywords the checker knows: `_check` reads these (and ignores the words and hints). A
 #: schema holding any other is never passed by the checker, so a keyword that `_check` learns
 #: later is checked by the walk until the checker learns it too.
-_KNOWN = frozenset({"type", "enum", "minimum", "maximum", "minLength", "maxLength", "pattern", "minItems",
-                    "maxItems", "items", "properties", "additionalProperties", "required", "anyOf",
-                    "description", "title", "x-hint", "x-missing-hint", "x-colon-name"})
+_KNOWN = frozenset(
+    {
+        "type",
+        "enum",
+        "minimum",
+        "maximum",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "minItems",
+        "maxItems",
+        "items",
+        "properties",
+        "additionalProperties",
+        "required",
+        "anyOf",
+        "description",
+        "title",
+        "x-hint",
+        "x-missing-hint",
+        "x-colon-name",
+    }
+)
 
 
 def _never(value) -> bool:
@@ -346,6 +417,7 @@ def _checker(schema: dict):
                 if types is None or kind in types:
                     return check(value)
             return False
+
         return any_of
     types = None if schema.get("type") is None else _types(schema["type"])
     enum = schema.get("enum")
@@ -367,8 +439,11 @@ def _checker(schema: dict):
         if kind == "integer" or kind == "number":  # as isinstance(value, (int, float)), not bool
             return not ((low is not None and value < low) or (high is not None and value > high))
         if kind == "string":
-            return not (len(value.strip()) < min_length or (max_length is not None and len(value) > max_length)
-                        or (pattern is not None and not pattern.search(value)))
+            return not (
+                len(value.strip()) < min_length
+                or (max_length is not None and len(value) > max_length)
+                or (pattern is not None and not pattern.search(value))
+            )
         if isinstance(value, list):
             if len(value) < min_items or (max_items is not None and len(value) > max_items):
                 return False
@@ -380,4 +455,5 @@ def _checker(schema: dict):
                 return False
             return all(check_(value[name]) for name, check_ in props.items() if name in value)
         return True
+
     return check

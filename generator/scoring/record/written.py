@@ -54,7 +54,7 @@ def as_written_cut(value, most: int) -> str:
         size += len(piece)
         if size > most:
             text = "".join(out)
-            return text[:most - 3] + "..."
+            return text[: most - 3] + "..."
     return "".join(out)
 
 
@@ -79,7 +79,7 @@ def _pieces(value, most: int):
             yield from _pieces(v, most)
         yield "]"
     else:
-        yield as_written(value[:most + 1] if isinstance(value, str) else value)
+        yield as_written(value[: most + 1] if isinstance(value, str) else value)
 
 
 def shown(value, most: int = MOST) -> str:
@@ -87,7 +87,7 @@ def shown(value, most: int = MOST) -> str:
     that cannot be printed, escaped: ``'a\\nb'``), anything else `as_written`; cut to ``most``
     characters (``...`` ends a longer one)."""
     if isinstance(value, str):
-        text = f"'{value[:most + 1]}'" if value.isprintable() else repr(value)  # the rest is cut anyway
+        text = f"'{value[: most + 1]}'" if value.isprintable() else repr(value)  # the rest is cut anyway
     else:
         return as_written_cut(value, most)
-    return text if len(text) <= most else text[:most - 3] + "..."
+    return text if len(text) <= most else text[: most - 3] + "..."

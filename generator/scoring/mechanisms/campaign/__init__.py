@@ -75,11 +75,13 @@ class CampaignPad(Pad):
         try:
             self.completes = compile_expression(str(config.get("completes", "False")))
         except ExpressionError as exc:
-            raise ModelInvalid.from_expression("mechanism campaign `completes`", exc,
-                                               ("mechanisms", "campaign", "completes")) from None
+            raise ModelInvalid.from_expression(
+                "mechanism campaign `completes`", exc, ("mechanisms", "campaign", "completes")
+            ) from None
         if self.points not in {f.id for f in model.components}:
-            raise ModelInvalid(f"mechanism campaign `points`: '{self.points}' is not a component",
-                               ("mechanisms", "campaign", "points"))
+            raise ModelInvalid(
+                f"mechanism campaign `points`: '{self.points}' is not a component", ("mechanisms", "campaign", "points")
+            )
         given = config.get("not_counted_on") or []
         checks = [c.id for c in model.player_checks]
         where = ("mechanisms", "campaign", "not_counted_on")  # a list: no formula to set aside
@@ -88,9 +90,11 @@ class CampaignPad(Pad):
         for name in given:
             if not isinstance(name, str) or name not in checks:
                 close = difflib.get_close_matches(str(name), checks, n=1)
-                raise ModelInvalid(f"mechanism campaign `not_counted_on`: '{name}' is not a player check "
-                                   f"({f'did you mean {close[0]!r}?' if close else 'checks: ' + ', '.join(checks)})",
-                                   where)
+                raise ModelInvalid(
+                    f"mechanism campaign `not_counted_on`: '{name}' is not a player check "
+                    f"({f'did you mean {close[0]!r}?' if close else 'checks: ' + ', '.join(checks)})",
+                    where,
+                )
         self.not_counted_on = frozenset(given)
         self._game_checks = [CheckStep(c) for c in model.player_checks]  # run per game, as a Pad runs them per player
 
@@ -111,17 +115,25 @@ class CampaignPad(Pad):
             env[e.id] = data.get(e.id, e.default)
         goal_count = env.get(self.goal_count_name)
         if not isinstance(goal_count, int) or isinstance(goal_count, bool):
-            raise ModelInvalid(f"campaign: constant '{self.goal_count_name}' must be a whole number "
-                               f"(found {shown(goal_count)})")
+            raise ModelInvalid(
+                f"campaign: constant '{self.goal_count_name}' must be a whole number (found {shown(goal_count)})"
+            )
         findings: list[dict] = []
 
-        def find(severity: str, code: str, index: int | None, message: str, path: tuple = (),
-                 params: dict | None = None) -> None:
+        def find(
+            severity: str, code: str, index: int | None, message: str, path: tuple = (), params: dict | None = None
+        ) -> None:
             if index is not None:
                 message = f"game {index + 1}: {message}"
                 path = path or (self.rows, index)
-            found = {"severity": severity, "code": code, "game": None if index is None else index + 1,
-                     "message": message, "path": list(path), "params": params_of(params or {})}
+            found = {
+                "severity": severity,
+                "code": code,
+                "game": None if index is None else index + 1,
+                "message": message,
+                "path": list(path),
+                "params": params_of(params or {}),
+            }
             if code in self.question_codes:
                 found["question"] = True
             findings.append(found)
@@ -133,15 +145,20 @@ class CampaignPad(Pad):
         declared = data.get(self.goals)
         declared_keys = {goal_key(d) for d in declared} if declared is not None else set()
         if declared is not None and len(declared_keys) != goal_count:
-            find("error", "goal-list-size", None,
-                 f"`{self.goals}` names {len(declared_keys)} different goals, but the campaign has {goal_count} "
-                 f"(list each of its {goal_count} goal cards once, as named on them)",
-                 (self.goals,), {"named": len(declared_keys), "goal_count": goal_count})
+            find(
+                "error",
+                "goal-list-size",
+                None,
+                f"`{self.goals}` names {len(declared_keys)} different goals, but the campaign has {goal_count} "
+                f"(list each of its {goal_count} goal cards once, as named on them)",
+                (self.goals,),
+                {"named": len(declared_keys), "goal_count": goal_count},
+            )
         completed_at: dict[str, int] = {}  # goal_key -> the game that completed it
-        first_seen: dict[str, int] = {}    # goal_key -> the first game that chose it
-        ended_at: int | None = None        # the game that completed the last goal
-        after_end = 0                      # games played after it: not counted
-        left_out: list[int] = []           # games failing a `not_counted_on` check: not counted
+        first_seen: dict[str, int] = {}  # goal_key -> the first game that chose it
+        ended_at: int | None = None  # the game that completed the last goal
+        after_end = 0  # games played after it: not counted
+        left_out: list[int] = []  # games failing a `not_counted_on` check: not counted
         explain = []
         total = 0
         for i, row in enumerate(games):
@@ -150,22 +167,40 @@ class CampaignPad(Pad):
             row_env = self._row_env(env, row, i)
             if ended_at is not None:  # the campaign ended with the last goal: not counted
                 after_end += 1
-                find("error", "after-campaign-end", i,
-                     f"played after game {ended_at + 1} completed the last of the {goal_count} goals; the "
-                     f"campaign ended there, so this game is not counted (remove it, or check the goal "
-                     f"names and {self.completed} of the games before)", (),
-                     {"ended_in": ended_at + 1, "goal_count": goal_count})
+                find(
+                    "error",
+                    "after-campaign-end",
+                    i,
+                    f"played after game {ended_at + 1} completed the last of the {goal_count} goals; the "
+                    f"campaign ended there, so this game is not counted (remove it, or check the goal "
+                    f"names and {self.completed} of the games before)",
+                    (),
+                    {"ended_in": ended_at + 1, "goal_count": goal_count},
+                )
                 row_env["campaign_ended_in"] = ended_at + 1
                 explain.append(self._not_counted(row_env, i, goal))
                 continue
             if declared is not None and key not in declared_keys:
                 close = difflib.get_close_matches(goal, list(declared), n=1)
                 hint = f"did you mean '{close[0]}'?" if close else f"add it to `{self.goals}` or fix the name"
-                find("error", "unknown-goal", i, f"goal '{goal}' is not one of the campaign's `{self.goals}` ({hint})",
-                     (self.rows, i, self.goal), {"goal": goal, "closest": close[0] if close else None})
+                find(
+                    "error",
+                    "unknown-goal",
+                    i,
+                    f"goal '{goal}' is not one of the campaign's `{self.goals}` ({hint})",
+                    (self.rows, i, self.goal),
+                    {"goal": goal, "closest": close[0] if close else None},
+                )
             first_seen.setdefault(key, i)
-            completes = bool(_evaluate(self.completes, row_env, "mechanism campaign `completes`",
-                                       ("mechanisms", "campaign", "completes"), budget))
+            completes = bool(
+                _evaluate(
+                    self.completes,
+                    row_env,
+                    "mechanism campaign `completes`",
+                    ("mechanisms", "campaign", "completes"),
+                    budget,
+                )
+            )
             shared = {**row_env, "index": i}
             failed: list = []  # the finding of each check this game fails
             for check in self._game_checks:
@@ -185,16 +220,26 @@ class CampaignPad(Pad):
                 as_written = games[done_in].get(self.goal)
                 spelt = "" if as_written == goal else f" (as '{as_written}')"
                 if completes:
-                    find("error", "goal-completed-twice", i,
-                         f"goal '{goal}' was already completed in game {done_in + 1}{spelt}; each goal is "
-                         f"completed exactly once, so this game completes no goal and scores {points:+d} "
-                         f"(check the goal name)", (self.rows, i, self.goal),
-                         {"goal": goal, "done_in": done_in + 1, "points": points})
+                    find(
+                        "error",
+                        "goal-completed-twice",
+                        i,
+                        f"goal '{goal}' was already completed in game {done_in + 1}{spelt}; each goal is "
+                        f"completed exactly once, so this game completes no goal and scores {points:+d} "
+                        f"(check the goal name)",
+                        (self.rows, i, self.goal),
+                        {"goal": goal, "done_in": done_in + 1, "points": points},
+                    )
                 else:
-                    find("error", "completed-goal-chosen", i,
-                         f"goal '{goal}' was already completed in game {done_in + 1}{spelt}; each game "
-                         f"attempts a goal not yet completed (check the goal name)", (self.rows, i, self.goal),
-                         {"goal": goal, "done_in": done_in + 1})
+                    find(
+                        "error",
+                        "completed-goal-chosen",
+                        i,
+                        f"goal '{goal}' was already completed in game {done_in + 1}{spelt}; each game "
+                        f"attempts a goal not yet completed (check the goal name)",
+                        (self.rows, i, self.goal),
+                        {"goal": goal, "done_in": done_in + 1},
+                    )
             else:
                 if completes:
                     completed_at[key] = i
@@ -207,11 +252,15 @@ class CampaignPad(Pad):
         if len(first_seen) > goal_count:
             extra = list(first_seen)[goal_count:]
             first = games[first_seen[extra[0]]].get(self.goal)
-            find("error", "too-many-goals", first_seen[extra[0]],
-                 f"{len(first_seen)} different goals named, but the campaign has {goal_count} "
-                 f"(first extra: '{first}'; check the goal names for typos)",
-                 (self.rows, first_seen[extra[0]], self.goal),
-                 {"named": len(first_seen), "goal_count": goal_count, "first_extra": first})
+            find(
+                "error",
+                "too-many-goals",
+                first_seen[extra[0]],
+                f"{len(first_seen)} different goals named, but the campaign has {goal_count} "
+                f"(first extra: '{first}'; check the goal names for typos)",
+                (self.rows, first_seen[extra[0]], self.goal),
+                {"named": len(first_seen), "goal_count": goal_count, "first_extra": first},
+            )
         status = "campaign complete" if ended_at is not None else "campaign not finished"
         counted = len(games) - after_end - len(left_out)
         notes = []
@@ -220,16 +269,35 @@ class CampaignPad(Pad):
         if after_end:
             notes.append(f"{after_end} more after the end, not counted")
         after = f" ({'; '.join(notes)})" if notes else ""
-        find("info", "progress", None,
-             f"{len(completed_at)} of {goal_count} goals completed in "
-             f"{counted} game{'s' if counted != 1 else ''}{after}: {status}", (),
-             {"completed": len(completed_at), "goal_count": goal_count, "counted": counted,
-              "not_counted": left_out, "after_end": after_end, "complete": ended_at is not None})
+        find(
+            "info",
+            "progress",
+            None,
+            f"{len(completed_at)} of {goal_count} goals completed in "
+            f"{counted} game{'s' if counted != 1 else ''}{after}: {status}",
+            (),
+            {
+                "completed": len(completed_at),
+                "goal_count": goal_count,
+                "counted": counted,
+                "not_counted": left_out,
+                "after_end": after_end,
+                "complete": ended_at is not None,
+            },
+        )
         player = next((e.id for e in model.record_entered if e.type == "text"), None)
-        return {"ok": True, "game": model.record, "title": model.title, "mechanisms": list(model.mechanisms),
-                "player": data.get(player) if player else None,
-                "total": whole(total, "the campaign total", ("components",)), "goals_completed": len(completed_at), "goal_count": goal_count,
-                "explain": explain, "findings": findings}
+        return {
+            "ok": True,
+            "game": model.record,
+            "title": model.title,
+            "mechanisms": list(model.mechanisms),
+            "player": data.get(player) if player else None,
+            "total": whole(total, "the campaign total", ("components",)),
+            "goals_completed": len(completed_at),
+            "goal_count": goal_count,
+            "explain": explain,
+            "findings": findings,
+        }
 
     def _row_env(self, env: dict, row: dict, index: int) -> dict:
         row_env = dict(env)
@@ -253,8 +321,11 @@ class CampaignPad(Pad):
             row_env[f.id] = _evaluate(f.value, row_env, f"measure '{f.id}'", f.at + ("value",), budget)
         points, text = 0, ""
         for f in self.model.components:
-            value = whole(_evaluate(f.value, row_env, f"component '{f.id}'", f.at + ("value",), budget),
-                          f"component '{f.id}'", f.at + ("value",))
+            value = whole(
+                _evaluate(f.value, row_env, f"component '{f.id}'", f.at + ("value",), budget),
+                f"component '{f.id}'",
+                f.at + ("value",),
+            )
             row_env[f.id] = value
             if f.id == self.points:
                 points, text = value, why(f, row_env, budget)
@@ -269,9 +340,10 @@ class Campaign(Mechanism):
     names = frozenset({"completes_goal", "goal_done_in", "campaign_ended_in", "not_counted_by", "game_number"})
     #: The keys content may give under ``mechanisms: {campaign: ...}``: texts (names, and the
     #: ``completes`` formula) and ``not_counted_on``, a list of player check ids.
-    config_types = {**{key: str for key in ("rows", "goal", "completes", "completed", "goals", "goal_count",
-                                            "points")},
-                    "not_counted_on": list}
+    config_types = {
+        **{key: str for key in ("rows", "goal", "completes", "completed", "goals", "goal_count", "points")},
+        "not_counted_on": list,
+    }
     pad_class = CampaignPad
 
     @staticmethod
@@ -280,9 +352,11 @@ class Campaign(Mechanism):
         line per game: its points (none for a game not counted: it adds none), goal and why."""
         who = f" ({report['player']})" if report.get("player") else ""
         left_out = sum(1 for e in report["explain"] if e.get("counted") is False)
-        out = [f"{report.get('title') or 'Campaign'}{who}: {report['total']} points, "
-               f"{report['goals_completed']} of {report['goal_count']} goals completed"
-               + (f", {left_out} game{'s' if left_out != 1 else ''} not counted" if left_out else "")]
+        out = [
+            f"{report.get('title') or 'Campaign'}{who}: {report['total']} points, "
+            f"{report['goals_completed']} of {report['goal_count']} goals completed"
+            + (f", {left_out} game{'s' if left_out != 1 else ''} not counted" if left_out else "")
+        ]
         points = right_aligned([f"{e['points']:+}" if e.get("counted", True) else "" for e in report["explain"]])
         for e, shown_points in zip(report["explain"], points):
             out.append(f"  {shown_points}  game {e['game']}, {e['goal']}: {e['why']}")

@@ -51,8 +51,17 @@ class Tableau(Mechanism):
     """Race for the Galaxy's tableau (see the module docstring)."""
 
     name = "tableau"
-    names = frozenset({"cards_vp", "six_dev_vp", "military", "military_vs_xenos", "military_from_cards",
-                       "military_vs_xenos_from_cards", "tableau_size"})
+    names = frozenset(
+        {
+            "cards_vp",
+            "six_dev_vp",
+            "military",
+            "military_vs_xenos",
+            "military_from_cards",
+            "military_vs_xenos_from_cards",
+            "tableau_size",
+        }
+    )
     types = frozenset({"tableau"})
     #: The keys content may give under ``mechanisms: {tableau: ...}`` and their types
     #: (``quantities``: name -> ``{value: formula, label: text}``), and under a variant's
@@ -82,16 +91,18 @@ class Tableau(Mechanism):
             try:
                 expr = compile_expression(str(spec["value"]))
             except ExpressionError as exc:
-                raise ModelInvalid.from_expression(f"mechanism tableau quantity '{name}'", exc,
-                                                   ("mechanisms", "tableau", "quantities", name, "value")) from None
+                raise ModelInvalid.from_expression(
+                    f"mechanism tableau quantity '{name}'", exc, ("mechanisms", "tableau", "quantities", name, "value")
+                ) from None
             self.quantities[name] = (expr, spec.get("label", name))
 
     def check_model(self, model) -> None:
         """Each quantity may read only the names a player has where the model scores the 6-cost
         development lines (its ``six_dev_vp`` formula): a misspelt name is a located error in
         `playaid check`, not an error at the table when a card first counts that quantity."""
-        scopes = [f.scope for f in (*model.measures, *model.components)
-                  if f.mechanism == self.name and f.id == "six_dev_vp"]
+        scopes = [
+            f.scope for f in (*model.measures, *model.components) if f.mechanism == self.name and f.id == "six_dev_vp"
+        ]
         if not scopes:
             return  # no formula scores the lines: the quantities are never read
         scope = frozenset.intersection(*scopes)
@@ -99,8 +110,9 @@ class Tableau(Mechanism):
             try:
                 compile_expression(str(spec["value"]), names=scope)
             except ExpressionError as exc:
-                raise ModelInvalid.from_expression(f"mechanism tableau quantity '{name}'", exc,
-                                                   ("mechanisms", "tableau", "quantities", name, "value")) from None
+                raise ModelInvalid.from_expression(
+                    f"mechanism tableau quantity '{name}'", exc, ("mechanisms", "tableau", "quantities", name, "value")
+                ) from None
 
     def entered_schema(self, entered) -> dict | None:
         if entered.type == "tableau":
@@ -116,9 +128,9 @@ class Tableau(Mechanism):
         applies = self._vs_xenos_applies.get(variant)
         if applies is None:
             applies = self._vs_xenos_applies[variant] = any(
-                e.id == self.vs_xenos_id and e.applies(variant) for e in game.model.entered)
-        game.state[self.name] = _Table(bool(settings.get("damage")), bool(settings.get("frontier_cards")),
-                                       applies)
+                e.id == self.vs_xenos_id and e.applies(variant) for e in game.model.entered
+            )
+        game.state[self.name] = _Table(bool(settings.get("damage")), bool(settings.get("frontier_cards")), applies)
 
     def player(self, game, index: int, data: dict, env: dict, findings: list) -> None:
         table = game.state[self.name]
@@ -140,19 +152,21 @@ class Tableau(Mechanism):
             return self._printed(me.resolved, me.not_counted)
         if formula.id == "six_dev_vp":
             return self._six_dev(me.resolved, game.envs[index])
-        raise ModelInvalid(f"component '{formula.id}': the tableau mechanism gives cards_vp and "
-                           f"six_dev_vp only", ())
+        raise ModelInvalid(f"component '{formula.id}': the tableau mechanism gives cards_vp and six_dev_vp only", ())
 
     def finish(self, game, findings: list) -> None:
         self._copies([me.resolved for me in game.state[self.name].players], findings)
 
     def player_json(self, game, index: int) -> dict:
         me = game.state[self.name].players[index]
-        return {"military": me.military, "military_vs_xenos": me.military_vs_xenos,
-                "military_from_cards": me.military_from_cards,
-                "military_vs_xenos_from_cards": me.military_vs_xenos_from_cards,
-                "military_explain": me.military_explain,
-                "not_counted": list(me.not_counted)}
+        return {
+            "military": me.military,
+            "military_vs_xenos": me.military_vs_xenos,
+            "military_from_cards": me.military_from_cards,
+            "military_vs_xenos_from_cards": me.military_vs_xenos_from_cards,
+            "military_explain": me.military_explain,
+            "not_counted": list(me.not_counted),
+        }
 
     def claimed_hint(self, game, index: int, total: int) -> str | None:
         """What a claimed total that differs should say first: the unknown cards the total
@@ -162,8 +176,10 @@ class Tableau(Mechanism):
             return None
         names = ", ".join(f"'{n}'" for n in left_out)
         unknown = "an unknown card" if len(left_out) == 1 else "unknown cards"
-        return (f"; {total} leaves out {unknown} ({names}): correct the name first, the difference may be "
-                f"{'its' if len(left_out) == 1 else 'their'} VP")
+        return (
+            f"; {total} leaves out {unknown} ({names}): correct the name first, the difference may be "
+            f"{'its' if len(left_out) == 1 else 'their'} VP"
+        )
 
     @staticmethod
     def doubts(report: dict) -> list[str]:
@@ -181,8 +197,11 @@ class Tableau(Mechanism):
         if "military_explain" not in player:
             return []
         vs_used = "military_vs_xenos" in report.get("fields", [])
-        parts = [f"{e['component']} {e['vp']:+d}{' vs. Xenos' if e.get('vs_xenos') else ''}"
-                 for e in player["military_explain"] if e["vp"] and (vs_used or not e.get("vs_xenos"))]
+        parts = [
+            f"{e['component']} {e['vp']:+d}{' vs. Xenos' if e.get('vs_xenos') else ''}"
+            for e in player["military_explain"]
+            if e["vp"] and (vs_used or not e.get("vs_xenos"))
+        ]
         text = _as_written("Military", player["military"], player.get("military_from_cards", player["military"]))
         if vs_used:
             used = player["military_vs_xenos"]
@@ -198,11 +217,17 @@ class Tableau(Mechanism):
         system): it counts for scoring lines only when the record gives its ``type``."""
         if entry.type is None:
             return None
-        return Card(name=entry.card, set=HAND_ENTERED, type=entry.type, cost=-1, vp=entry.vp,
-                    military=entry.military if entry.type == "world" else None, keywords=entry.keywords)
+        return Card(
+            name=entry.card,
+            set=HAND_ENTERED,
+            type=entry.type,
+            cost=-1,
+            vp=entry.vp,
+            military=entry.military if entry.type == "world" else None,
+            keywords=entry.keywords,
+        )
 
-    def _resolve(self, tableau: list, player: str, index: int, table: _Table, variant: str,
-                 findings: list) -> Resolved:
+    def _resolve(self, tableau: list, player: str, index: int, table: _Table, variant: str, findings: list) -> Resolved:
         """Match each entry to a card and report unknown cards (with the closest names), damaged
         developments, damage in a variant without damage, Frontier cards in a variant without the
         Frontier decks, and hand-given VP that the database contradicts."""
@@ -220,8 +245,9 @@ class Tableau(Mechanism):
                 card = exact.get(written)
                 if card is not None:  # written as printed: the common case, no second look-up
                     if card.frontier is not None and not frontier:
-                        findings.append(self._frontier_not_in_variant(player, card, variant,
-                                                                 ("players", index, "tableau", j)))
+                        findings.append(
+                            self._frontier_not_in_variant(player, card, variant, ("players", index, "tableau", j))
+                        )
                     entries.append((written, card, False, None, j))
                     active.append(card)
                     known.append(written)
@@ -235,11 +261,21 @@ class Tableau(Mechanism):
             if card is None:
                 if hand_vp is None:
                     close = difflib.get_close_matches(written, rules.names, n=3, cutoff=0.6)
-                    hint = f"did you mean {', '.join(repr(c) for c in close)}?" if close else \
-                        "check the spelling, or write {card: Name, vp: N} for a card the database lacks"
-                    findings.append(Finding("error", player, "unknown_card",
-                                            f"unknown card '{written}' ({hint}); not counted in "
-                                            f"{player}'s total", path, {"card": written, "closest": close, "not_counted": True}))
+                    hint = (
+                        f"did you mean {', '.join(repr(c) for c in close)}?"
+                        if close
+                        else "check the spelling, or write {card: Name, vp: N} for a card the database lacks"
+                    )
+                    findings.append(
+                        Finding(
+                            "error",
+                            player,
+                            "unknown_card",
+                            f"unknown card '{written}' ({hint}); not counted in {player}'s total",
+                            path,
+                            {"card": written, "closest": close, "not_counted": True},
+                        )
+                    )
                 if damaged and not damage:
                     findings.append(_damage_not_in_variant(player, written, variant, path))
                     damaged = False
@@ -251,26 +287,40 @@ class Tableau(Mechanism):
             if card.frontier is not None and not frontier:
                 findings.append(self._frontier_not_in_variant(player, card, variant, path))
             if damaged and card.type != "world":
-                findings.append(Finding("error", player, "damaged_development",
-                                        f"'{card.name}' is a development; only worlds can be damaged "
-                                        f"(remove `damaged: true`)", path + ("damaged",), {"card": card.name}))
+                findings.append(
+                    Finding(
+                        "error",
+                        player,
+                        "damaged_development",
+                        f"'{card.name}' is a development; only worlds can be damaged (remove `damaged: true`)",
+                        path + ("damaged",),
+                        {"card": card.name},
+                    )
+                )
                 damaged = False
             elif damaged and not damage:
                 findings.append(_damage_not_in_variant(player, card.name, variant, path))
                 damaged = False
             if hand_vp is not None and hand_vp != card.vp:
-                findings.append(Finding("warning", player, "vp_ignored",
-                                        f"'{card.name}' is in the database with {card.vp} VP; "
-                                        f"the hand-given vp {hand_vp} is ignored", path + ("vp",),
-                                        {"card": card.name, "vp": card.vp, "given": hand_vp}))
+                findings.append(
+                    Finding(
+                        "warning",
+                        player,
+                        "vp_ignored",
+                        f"'{card.name}' is in the database with {card.vp} VP; the hand-given vp {hand_vp} is ignored",
+                        path + ("vp",),
+                        {"card": card.name, "vp": card.vp, "given": hand_vp},
+                    )
+                )
             entries.append((written, card, damaged, None, j))
             known.append(card.name)
             if not damaged:
                 active.append(card)
         return Resolved(entries, active, known, False)
 
-    def _plain(self, tableau: list, player: str, index: int, frontier: bool, variant: str,
-               findings: list) -> Resolved | None:
+    def _plain(
+        self, tableau: list, player: str, index: int, frontier: bool, variant: str, findings: list
+    ) -> Resolved | None:
         """The tableau of the common case, looked up at C speed (`map`): every card written as
         printed (no mapping, no loose spelling); a Frontier card in a variant without the
         Frontier decks is reported as `_resolve` does. None for any other tableau."""
@@ -284,8 +334,9 @@ class Tableau(Mechanism):
         if not frontier and not self._frontier_names.isdisjoint(tableau):
             for j, name in enumerate(tableau):
                 if name in self._frontier_names:
-                    findings.append(self._frontier_not_in_variant(player, exact[name], variant,
-                                                             ("players", index, "tableau", j)))
+                    findings.append(
+                        self._frontier_not_in_variant(player, exact[name], variant, ("players", index, "tableau", j))
+                    )
         return Resolved(None, cast(list, cards), list(tableau), True)  # entries made only if read
 
     def _frontier_not_in_variant(self, player: str, card: Card, variant: str, path: tuple) -> Finding:
@@ -294,12 +345,20 @@ class Tableau(Mechanism):
         text = self._frontier_texts.get((card.name, variant))
         if text is None:
             deck = "Near" if card.frontier == "near" else "Far"
-            text = (f"'{card.name}' is a {deck} Frontier card; the Frontier decks are used only in frontier and "
-                    f"counterstrike games, not in {_article(variant)} game (check `variant:`)")
+            text = (
+                f"'{card.name}' is a {deck} Frontier card; the Frontier decks are used only in frontier and "
+                f"counterstrike games, not in {_article(variant)} game (check `variant:`)"
+            )
             if len(self._frontier_texts) < 10_000:  # bounded: the cards times the model's variants
                 self._frontier_texts[(card.name, variant)] = text
-        return Finding("error", player, "frontier_card_not_in_variant", text, path,
-                       {"card": card.name, "frontier": card.frontier, "variant": variant})
+        return Finding(
+            "error",
+            player,
+            "frontier_card_not_in_variant",
+            text,
+            path,
+            {"card": card.name, "frontier": card.frontier, "variant": variant},
+        )
 
     # --- Military ------------------------------------------------------------------------------
 
@@ -311,8 +370,9 @@ class Tableau(Mechanism):
         Military used draws a warning (001_2033224846664d9b.txt "Invasion Step" 1)."""
         written_military = data.get(self.military_id)
         written_vs = data.get(self.vs_xenos_id)
-        military, vs_xenos, explain = compute_military(me.resolved.active, self.cards.military,
-                                                    me.resolved.known if me.resolved.plain else None)
+        military, vs_xenos, explain = compute_military(
+            me.resolved.active, self.cards.military, me.resolved.known if me.resolved.plain else None
+        )
         me.military_explain = explain
         me.military_from_cards, me.military_vs_xenos_from_cards = military, vs_xenos
         me.military = military if written_military is None else written_military
@@ -326,23 +386,36 @@ class Tableau(Mechanism):
                 checks.append((self.vs_xenos_id, vs_from_military, written_vs))
         for name, expected, given in checks:
             if given is not None and given != expected:
-                counted = [e for e in explain
-                           if e["vp"] and (name == self.vs_xenos_id or not e.get("vs_xenos"))]
-                cards = ", ".join(f"{e['component']} {e['vp']:+d}" for e in counted) or "no card with a lasting Military power"
+                counted = [e for e in explain if e["vp"] and (name == self.vs_xenos_id or not e.get("vs_xenos"))]
+                cards = (
+                    ", ".join(f"{e['component']} {e['vp']:+d}" for e in counted)
+                    or "no card with a lasting Military power"
+                )
                 if name == self.vs_xenos_id and written_military is not None:
                     cards += f"; Military {me.military} as written"
-                findings.append(Finding(
-                    "warning", me.name, "military_differs",
-                    f"`{name}: {given}` differs from the {expected} the tableau gives ({cards}); "
-                    f"{given} is used (check the record, or leave the field out to use {expected})",
-                    ("players", index, name), {"field": name, "given": given, "expected": expected}))
+                findings.append(
+                    Finding(
+                        "warning",
+                        me.name,
+                        "military_differs",
+                        f"`{name}: {given}` differs from the {expected} the tableau gives ({cards}); "
+                        f"{given} is used (check the record, or leave the field out to use {expected})",
+                        ("players", index, name),
+                        {"field": name, "given": given, "expected": expected},
+                    )
+                )
         if vs_xenos_applies and me.military_vs_xenos < me.military:
-            findings.append(Finding(
-                "warning", me.name, "military_vs_xenos_below_military",
-                f"Military vs. Xenos {me.military_vs_xenos} is below Military {me.military}; Military vs. Xenos is "
-                f"Military plus any Military vs. Xenos, so it is never lower (check both values)",
-                ("players", index, self.vs_xenos_id),
-                {"military": me.military, "military_vs_xenos": me.military_vs_xenos}))
+            findings.append(
+                Finding(
+                    "warning",
+                    me.name,
+                    "military_vs_xenos_below_military",
+                    f"Military vs. Xenos {me.military_vs_xenos} is below Military {me.military}; Military vs. Xenos is "
+                    f"Military plus any Military vs. Xenos, so it is never lower (check both values)",
+                    ("players", index, self.vs_xenos_id),
+                    {"military": me.military, "military_vs_xenos": me.military_vs_xenos},
+                )
+            )
 
     # --- the cards' VP -------------------------------------------------------------------------
 
@@ -352,8 +425,10 @@ class Tableau(Mechanism):
         so the total, the claimed total and the winners can say so)."""
         printed = self.cards.printed
         if res.plain:  # every card known and undamaged: its printed line, in C
-            return (sum(map(self._vp_of.__getitem__, res.known)),
-                    list(map(dict.copy, filter(None, map(printed.get, res.known)))))
+            return (
+                sum(map(self._vp_of.__getitem__, res.known)),
+                list(map(dict.copy, filter(None, map(printed.get, res.known)))),
+            )
         lines = []
         cards_vp = 0
         for written, card, damaged, hand_vp, _j in res.entries:
@@ -365,9 +440,15 @@ class Tableau(Mechanism):
                     lines.append(explain_line(written, vp, why))
                 else:
                     not_counted.append(written)
-                    lines.append(explain_line(written, 0, "unknown card: NOT COUNTED, here or for any other card "
-                                                          "(correct its name, or write {card, vp} for a card the "
-                                                          "database lacks)"))
+                    lines.append(
+                        explain_line(
+                            written,
+                            0,
+                            "unknown card: NOT COUNTED, here or for any other card "
+                            "(correct its name, or write {card, vp} for a card the "
+                            "database lacks)",
+                        )
+                    )
                 continue
             if damaged:
                 lines.append(explain_line(card.name, 0, "damaged world: scores 0 and counts for no other card"))
@@ -381,9 +462,11 @@ class Tableau(Mechanism):
     def _scorer(self, name: str) -> tuple[dict, dict, tuple]:
         """One entry of `_scorers`, made when a tableau first holds the card ``name``."""
         hits = self.cards.six_dev[name]
-        return ({card: hit[0] for card, hit in hits.items()},
-                {card: hit[1] for card, hit in hits.items() if hit[1] is not None},
-                tuple((line.text, line.vp, line.per_player, line.divide_by) for line in self.cards.exact[name].scoring))
+        return (
+            {card: hit[0] for card, hit in hits.items()},
+            {card: hit[1] for card, hit in hits.items() if hit[1] is not None},
+            tuple((line.text, line.vp, line.per_player, line.divide_by) for line in self.cards.exact[name].scoring),
+        )
 
     def _six_dev(self, res: Resolved, env: dict) -> tuple[int, list]:
         """The scoring lines of the undamaged 6-cost developments and ``?`` worlds: each card in
@@ -398,8 +481,9 @@ class Tableau(Mechanism):
                 line_of, once_of, lines = scorers[name]
                 scored_in = list(map(line_of.get, known))  # the line each card scores in, or None
                 once = list(filter(None, map(once_of.get, known))) if once_of else ()
-                lines_out.append(self._scorer_line(name, lines, list(map(scored_in.count, range(len(lines)))),
-                                                   once, env))
+                lines_out.append(
+                    self._scorer_line(name, lines, list(map(scored_in.count, range(len(lines)))), once, env)
+                )
         else:
             six_dev_of = self.cards.six_dev
             active = res.active
@@ -444,8 +528,10 @@ class Tableau(Mechanism):
     def _quantity(self, name: str, env: dict) -> tuple[int, str]:
         spec = self.quantities.get(name)
         if spec is None:
-            raise ModelInvalid(f"a scoring line counts '{name}', which the tableau mechanism's "
-                               f"`quantities` do not define (add it)", ("mechanisms", "tableau", "quantities"))
+            raise ModelInvalid(
+                f"a scoring line counts '{name}', which the tableau mechanism's `quantities` do not define (add it)",
+                ("mechanisms", "tableau", "quantities"),
+            )
         expr, label = spec
         at = ("mechanisms", "tableau", "quantities", name, "value")
         try:
@@ -474,13 +560,18 @@ class Tableau(Mechanism):
                 if n == card.copies + 1:
                     sure = "copies" not in card.unverified
                     total = sum(1 for r in resolved for e in r.entries if e[1] is card)
-                    findings.append(Finding(
-                        "error" if sure else "warning", None, "too_many_copies",
-                        f"'{card.name}' appears {total} times across tableaux but only {card.copies} "
-                        f"{'exists' if card.copies == 1 else 'exist'}{'' if sure else ', by an unverified copy count'} "
-                        f"(check each tableau for a card written twice or a misspelt name)",
-                        ("players", i, "tableau", j),
-                        {"card": card.name, "times": total, "copies": card.copies, "verified": sure}))
+                    findings.append(
+                        Finding(
+                            "error" if sure else "warning",
+                            None,
+                            "too_many_copies",
+                            f"'{card.name}' appears {total} times across tableaux but only {card.copies} "
+                            f"{'exists' if card.copies == 1 else 'exist'}{'' if sure else ', by an unverified copy count'} "
+                            f"(check each tableau for a card written twice or a misspelt name)",
+                            ("players", i, "tableau", j),
+                            {"card": card.name, "times": total, "copies": card.copies, "verified": sure},
+                        )
+                    )
 
 
 def _as_written(label: str, used: int, cards: int) -> str:
@@ -492,7 +583,13 @@ def _article(word: str) -> str:
 
 
 def _damage_not_in_variant(player: str, card: str, variant: str, path: tuple) -> Finding:
-    return Finding("error", player, "damage_not_in_variant",
-                   f"'{card}' is marked damaged, but worlds are damaged only in invasion and "
-                   f"counterstrike games, not in a {variant} game (remove `damaged: true`; "
-                   f"scored as undamaged)", path + ("damaged",), {"card": card, "variant": variant})
+    return Finding(
+        "error",
+        player,
+        "damage_not_in_variant",
+        f"'{card}' is marked damaged, but worlds are damaged only in invasion and "
+        f"counterstrike games, not in a {variant} game (remove `damaged: true`; "
+        f"scored as undamaged)",
+        path + ("damaged",),
+        {"card": card, "variant": variant},
+    )

@@ -43,8 +43,8 @@ def read(cls, data: dict):
     if steps is None:
         hints = get_type_hints(cls)
         steps = _STEPS[cls] = tuple(
-            (f.name, f.default if f.default is not MISSING else MISSING, _convert(hints[f.name]))
-            for f in fields(cls))
+            (f.name, f.default if f.default is not MISSING else MISSING, _convert(hints[f.name])) for f in fields(cls)
+        )
     values = {}
     for name, default, convert in steps:
         value = data.get(name)
@@ -191,5 +191,8 @@ def best_line(scorer: Card, card: Card) -> int:
 def other_lines(scorer: Card, card: Card, scored_in: int) -> tuple[int, ...]:
     """The ``match`` lines of ``scorer`` other than ``scored_in`` that ``card`` also meets: the
     categories it does not score in (one category per card, "Scoring")."""
-    return tuple(i for i, line in enumerate(scorer.scoring)
-                 if i != scored_in and line.match is not None and card_matches(line.match, card))
+    return tuple(
+        i
+        for i, line in enumerate(scorer.scoring)
+        if i != scored_in and line.match is not None and card_matches(line.match, card)
+    )

@@ -44,28 +44,50 @@ class MilitaryIndex:
             for power in card.military_powers:
                 if power.per is not None:
                     matching = frozenset(c.name for c in cards if card_matches(power.per, c))
-                    steps.append((matching, power.per, power.divide_by, power.military, power.military_vs_xenos,
-                                  (power.text or "Military", power.text or "Military vs. Xenos")))
+                    steps.append(
+                        (
+                            matching,
+                            power.per,
+                            power.divide_by,
+                            power.military,
+                            power.military_vs_xenos,
+                            (power.text or "Military", power.text or "Military vs. Xenos"),
+                        )
+                    )
                     continue
                 lines = []
                 if power.military:
                     lines.append(explain_line(card.name, power.military, power.text or "Military"))
                 if power.military_vs_xenos:
-                    lines.append({**explain_line(card.name, power.military_vs_xenos,
-                                                 (power.text or "Military vs. Xenos") + VS_XENOS_ONLY),
-                                  "vs_xenos": True})
+                    lines.append(
+                        {
+                            **explain_line(
+                                card.name, power.military_vs_xenos, (power.text or "Military vs. Xenos") + VS_XENOS_ONLY
+                            ),
+                            "vs_xenos": True,
+                        }
+                    )
                 if steps and steps[-1][0] is None:  # after another fixed power: one step
                     _m, _p, _d, military, vs_xenos, said = steps.pop()
-                    steps.append((None, None, 1, military + power.military, vs_xenos + power.military_vs_xenos,
-                                  said + tuple(lines)))
+                    steps.append(
+                        (
+                            None,
+                            None,
+                            1,
+                            military + power.military,
+                            vs_xenos + power.military_vs_xenos,
+                            said + tuple(lines),
+                        )
+                    )
                 else:
                     steps.append((None, None, 1, power.military, power.military_vs_xenos, tuple(lines)))
             if steps:
                 self.powers[card.name] = tuple(steps)
 
 
-def compute_military(active: list[Card], index: MilitaryIndex,
-                     names: list[str] | None = None) -> tuple[int, int, list[dict]]:
+def compute_military(
+    active: list[Card], index: MilitaryIndex, names: list[str] | None = None
+) -> tuple[int, int, list[dict]]:
     """``(military, military_vs_xenos, explain)`` for a tableau's undamaged cards ``active``.
 
     ``explain`` has one line (`report.explain_line`) per card power that counted: the card, its
@@ -102,8 +124,9 @@ def compute_military(active: list[Card], index: MilitaryIndex,
             if gain_vs_xenos:
                 gain = gain_vs_xenos * times
                 vs_xenos += gain
-                explain.append({"component": name, "vp": gain, "why": f"{said[1]} x{times}{VS_XENOS_ONLY}",
-                                "vs_xenos": True})
+                explain.append(
+                    {"component": name, "vp": gain, "why": f"{said[1]} x{times}{VS_XENOS_ONLY}", "vs_xenos": True}
+                )
     return military, military + vs_xenos, explain
 
 

@@ -15,12 +15,18 @@ from __future__ import annotations
 #: a variant that does not deal those decks).
 CARD_KEYS = ("n", "t", "c", "k", "v", "m", "u", "s", "f")
 
+
 def compact_cards(cards: list[dict]) -> list[dict]:
     """One short entry per card design (see `CARD_KEYS`), sorted by name."""
     out = []
     for card in sorted(cards, key=lambda c: c["name"].casefold()):
-        entry = {"n": card["name"], "t": card["type"], "c": card.get("copies", 1),
-                 "k": list(card.get("keywords", [])), "v": card.get("vp")}
+        entry = {
+            "n": card["name"],
+            "t": card["type"],
+            "c": card.get("copies", 1),
+            "k": list(card.get("keywords", [])),
+            "v": card.get("vp"),
+        }
         if any(line.get("per_player") == "military" for line in card.get("scoring", [])):
             entry["m"] = 1
         if "copies" in card.get("unverified", []):
@@ -71,16 +77,33 @@ def page_data(game: dict) -> dict:
         for _when, other, _note in v.becomes:
             fields += [f for f in uses(other) if f not in fields]
             before = list(model.variants[other].ended_by)
-        variants.append({"fields": fields, "ended_by": list(v.ended_by), "ended_by_before_repulse": before,
-                         "tiles": [a.id for a in model.awards.values() if a.applies(v.id)],
-                         "id": v.id, "title": v.title,
-                         "damage": bool((v.settings.get("tableau") or {}).get("damage")),
-                         "frontier_cards": bool((v.settings.get("tableau") or {}).get("frontier_cards"))})
-    tiles = {a.id: {"title": a.title, "vp": a.vp, "measure": a.measure.text,
-                    "stage": "counterstrike" if a.variants and set(a.variants) <= {"counterstrike"} else "invasion"}
-             for a in model.awards.values()}
-    return {"title": game.get("title"), "variants": variants, "tiles": tiles,
-            "players_max": model.players_max,
-            "tiebreak": [f for t in model.tie_breakers for f in t.fields],
-            "player_fields": _fields(player),
-            "cards": compact_cards(game.get("cards", []))}
+        variants.append(
+            {
+                "fields": fields,
+                "ended_by": list(v.ended_by),
+                "ended_by_before_repulse": before,
+                "tiles": [a.id for a in model.awards.values() if a.applies(v.id)],
+                "id": v.id,
+                "title": v.title,
+                "damage": bool((v.settings.get("tableau") or {}).get("damage")),
+                "frontier_cards": bool((v.settings.get("tableau") or {}).get("frontier_cards")),
+            }
+        )
+    tiles = {
+        a.id: {
+            "title": a.title,
+            "vp": a.vp,
+            "measure": a.measure.text,
+            "stage": "counterstrike" if a.variants and set(a.variants) <= {"counterstrike"} else "invasion",
+        }
+        for a in model.awards.values()
+    }
+    return {
+        "title": game.get("title"),
+        "variants": variants,
+        "tiles": tiles,
+        "players_max": model.players_max,
+        "tiebreak": [f for t in model.tie_breakers for f in t.fields],
+        "player_fields": _fields(player),
+        "cards": compact_cards(game.get("cards", [])),
+    }

@@ -38,8 +38,7 @@ class RftgRules:
     def __post_init__(self):
         self.names = sorted(c.name for c in self.cards.values())
         self.exact = {card.name: card for card in self.cards.values()}
-        self.printed = {c.name: explain_line(c.name, c.vp, "printed VP")
-                        for c in self.cards.values() if c.vp != "?"}
+        self.printed = {c.name: explain_line(c.name, c.vp, "printed VP") for c in self.cards.values() if c.vp != "?"}
         self.six_dev = PerScorer((c.name for c in self.cards.values() if c.scoring), self._hits)
         self.military = MilitaryIndex(self.cards.values())
 
@@ -55,8 +54,10 @@ class RftgRules:
         try:
             cards = {c["name"].casefold(): Card.from_json(c) for c in game_rules["cards"]}
         except (KeyError, TypeError, ValueError) as exc:
-            raise ModelInvalid(f"compiled card database is incomplete ({type(exc).__name__}: {exc}); "
-                               f"run `playaid check` on the content") from None
+            raise ModelInvalid(
+                f"compiled card database is incomplete ({type(exc).__name__}: {exc}); "
+                f"run `playaid check` on the content"
+            ) from None
         return cls(cards=cards, json=game_rules)
 
 

@@ -29,8 +29,16 @@ class _Entry:
 class _Player:
     """What the tableau mechanism keeps of one player while a record is scored."""
 
-    __slots__ = ("name", "resolved", "military", "military_vs_xenos", "military_from_cards",
-                 "military_vs_xenos_from_cards", "military_explain", "not_counted")
+    __slots__ = (
+        "name",
+        "resolved",
+        "military",
+        "military_vs_xenos",
+        "military_from_cards",
+        "military_vs_xenos_from_cards",
+        "military_explain",
+        "not_counted",
+    )
     resolved: Resolved
     military: int
     military_vs_xenos: int
