@@ -20,12 +20,19 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
 from tests.web_support import api_page, browser, server, site  # noqa: F401 (fixtures)
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
+
+# A suite started in the background by a shell without job control (`cmd &` in a script) inherits
+# Ctrl-C ignored, and so would every playaid it starts: the tests that press Ctrl-C would then see
+# it ignored. A handler here (not SIG_IGN) makes each child start with the default again.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _snapshot() -> dict[str, tuple[int, int]]:
