@@ -12,10 +12,9 @@ from pathlib import Path
 import click
 
 from generator import __version__
-from generator.commands import CONTENT_META, SummaryGroup, content_default, existing_content
+from generator.commands import CONTENT_META, SummaryGroup, content_default, content_option, existing_content
 from generator.commands.color import CHOICES, choose
 from generator.errors import PlayaidError
-from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 
 
 def _fail(exc: PlayaidError) -> None:
@@ -248,15 +247,7 @@ def check(ctx, content_dir: Path, content_option: Path | None, strict: bool):
 
 
 @cli.command("list", short_help="List the aids content declares.")
-@click.option(
-    "--content",
-    "content_dir",
-    default=content_default,
-    type=click.Path(path_type=Path),
-    show_default=CONTENT_DEFAULT_SHOWN,
-    help=CONTENT_HELP,
-    callback=existing_content,
-)
+@content_option
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 def list_aids(content_dir: Path, as_json: bool):
     """List the aids that content declares: name (game-id, as the output files and the build
@@ -282,15 +273,7 @@ def list_aids(content_dir: Path, as_json: bool):
     show_default=True,
     help="folder for the JSON Schema files",
 )
-@click.option(
-    "--content",
-    "content_dir",
-    default=content_default,
-    type=click.Path(path_type=Path),
-    show_default=CONTENT_DEFAULT_SHOWN,
-    help=CONTENT_HELP,
-    callback=existing_content,
-)
+@content_option
 def schema(out_dir: Path, content_dir: Path):
     """Export the JSON Schema of every content kind and of score records (record.schema.json),
     for editor completion and checking."""

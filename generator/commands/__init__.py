@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from generator.paths import CONTENT_ENV, default_content_dir, user_content_dir
+from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_ENV, CONTENT_HELP, default_content_dir, user_content_dir
 
 #: Where the group's `playaid --content DIR` is kept for the sub-command (`click.Context.meta`
 #: is one dict shared by a context and its children).
@@ -64,6 +64,19 @@ def existing_content(ctx, param, value):
         hint = param.name.upper() if isinstance(param, click.Argument) else None  # CONTENT_DIR
         raise click.BadParameter(problem, ctx=ctx, param=param, param_hint=hint)
     return Path(value)
+
+
+#: The ``--content`` option of every command that reads content: the folder (``content_dir``),
+#: its default (`content_default`) and its check (`existing_content`), declared once.
+content_option = click.option(
+    "--content",
+    "content_dir",
+    default=content_default,
+    type=click.Path(path_type=Path),
+    show_default=CONTENT_DEFAULT_SHOWN,
+    help=CONTENT_HELP,
+    callback=existing_content,
+)
 
 
 LAZY_COMMANDS = {

@@ -17,9 +17,8 @@ from pathlib import Path
 
 import click
 
-from generator.commands import content_default, existing_content
+from generator.commands import content_option
 from generator.errors import UsageError
-from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 
 
 @click.command("rules", short_help="Answer a rules question, citing the rulebook section.")
@@ -37,15 +36,7 @@ from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 )
 @click.option("--limit", default=5, type=click.IntRange(1, 100), show_default=True, help="most entries shown")
 @click.option("--json", "as_json", is_flag=True, help="print the entries as JSON")
-@click.option(
-    "--content",
-    "content_dir",
-    default=content_default,
-    type=click.Path(path_type=Path),
-    show_default=CONTENT_DEFAULT_SHOWN,
-    help=CONTENT_HELP,
-    callback=existing_content,
-)
+@content_option
 def command(
     query: tuple[str, ...], game: str | None, variant: str | None, limit: int, as_json: bool, content_dir: Path
 ):

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import click
 
-from generator.commands import content_default, existing_content
+from generator.commands import content_option
 from generator.errors import UsageError
-from generator.paths import CONTENT_DEFAULT_SHOWN, CONTENT_HELP
 
 DEFAULT_OUT = Path("output/web")
 
@@ -23,15 +22,7 @@ DEFAULT_OUT = Path("output/web")
     show_default=True,
     help="folder for the site (replaced whole)",
 )
-@click.option(
-    "--content",
-    "content_dir",
-    default=content_default,
-    type=click.Path(path_type=Path),
-    show_default=CONTENT_DEFAULT_SHOWN,
-    help=CONTENT_HELP,
-    callback=existing_content,
-)
+@content_option
 def web_command(out_dir: Path, content_dir: Path):
     """Write the web scorer: a static site that scores games on a phone, offline once loaded.
 
