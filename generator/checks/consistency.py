@@ -220,6 +220,13 @@ def _check_references(content) -> list[Problem]:
     return problems
 
 
+def _unknown_picks(loc, path, picked, have, missing: str, none: str = "") -> list[Problem]:
+    """A problem at ``path + (i,)`` for each id in ``picked`` that is not in ``have``: "MISSING
+    'id'", to fix with one of ``have`` (``none`` when there are none)."""
+    hint = f"use one of: {', '.join(have) or none}"
+    return [loc.problem(path + (i,), f"{missing} '{pick}'", hint) for i, pick in enumerate(picked) if pick not in have]
+
+
 def _check_block(block, path, loc, rules, tables, facts) -> list[Problem]:
     out = []
     if isinstance(block, (RulesBlock, RulingsBlock)):
@@ -231,26 +238,17 @@ def _check_block(block, path, loc, rules, tables, facts) -> list[Problem]:
             )
         elif isinstance(block, RulesBlock) and block.sections:
             have = [s.id for s in rules[doc_id].sections]
-            for si, sid in enumerate(block.sections):
-                if sid not in have:
-                    out.append(
-                        loc.problem(
-                            path + ("sections", si),
-                            f"rules '{doc_id}' has no section '{sid}'",
-                            f"use one of: {', '.join(have)}",
-                        )
-                    )
+            out += _unknown_picks(loc, path + ("sections",), block.sections, have, f"rules '{doc_id}' has no section")
         elif isinstance(block, RulingsBlock) and block.only:
             have = [r.id for r in rules[doc_id].rulings]
-            for ri, rid in enumerate(block.only):
-                if rid not in have:
-                    out.append(
-                        loc.problem(
-                            path + ("only", ri),
-                            f"rules '{doc_id}' has no ruling '{rid}'",
-                            f"use one of: {', '.join(have) or '(none: add `rulings:` to it)'}",
-                        )
-                    )
+            out += _unknown_picks(
+                loc,
+                path + ("only",),
+                block.only,
+                have,
+                f"rules '{doc_id}' has no ruling",
+                "(none: add `rulings:` to it)",
+            )
     elif isinstance(block, TableBlock):
         if block.table not in tables:
             out.append(
@@ -258,15 +256,7 @@ def _check_block(block, path, loc, rules, tables, facts) -> list[Problem]:
             )
         elif block.columns:
             keys = [c.key for c in tables[block.table].columns]
-            for ci, key in enumerate(block.columns):
-                if key not in keys:
-                    out.append(
-                        loc.problem(
-                            path + ("columns", ci),
-                            f"table '{block.table}' has no column '{key}'",
-                            f"use one of: {', '.join(keys)}",
-                        )
-                    )
+            out += _unknown_picks(loc, path + ("columns",), block.columns, keys, f"table '{block.table}' has no column")
     elif isinstance(block, FactsBlock):
         for fi, name in enumerate(block.facts):
             if name not in facts:
